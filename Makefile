@@ -1,0 +1,109 @@
+# shuffle-audit - count every run of a shuffle, exactly.
+#
+#   make                 the binary and libshuffleaudit.a
+#   make check           unit tests, CLI golden tests, documentation checks
+#   make check-asan      the same tests built with -fsanitize=address,undefined
+#   make check-valgrind  the same tests run under valgrind
+#   make check-all       all three (what CI runs)
+#   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
+#
+# CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
+# path are added to them, never replace them.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANPREFIX ?= $(PREFIX)/share/man
+MANDIR ?= $(MANPREFIX)/man1
+
+CFLAGS ?= -O2 -g
+WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef
+ALL_CFLAGS = $(WARNINGS) $(CFLAGS)
+ALL_CPPFLAGS = -Iinclude -Isrc $(CPPFLAGS)
+CMOCKA_LIBS = -lcmocka
+
+# Object directory, so a sanitizer build can sit beside the normal one.
+O = build
+BIN = shuffle-audit
+LIB = libshuffleaudit.a
+
+LIB_SRCS = src/census.c src/perm.c src/shuffle.c src/status.c
+CLI_SRCS = src/main.c src/cli_algorithms.c src/cli_census.c \
+	src/cli_report.c src/cli_util.c
+UNIT_TESTS = test_perm test_census test_report
+
+LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
+CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
+CLI_LIB_OBJS = $(O)/cli_report.o $(O)/cli_util.o
+UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
+
+HEADERS = include/shuffle_audit.h src/cli.h
+
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite,indirect,possible
+SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+
+.PHONY: all check check-unit check-cli check-docs check-asan \
+	check-valgrind check-all install uninstall clean
+
+all: $(BIN) $(LIB)
+
+$(O)/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJS)
+
+$(BIN): $(CLI_OBJS) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB)
+
+$(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
+		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS)
+
+check: check-unit check-cli check-docs
+
+check-unit: $(UNIT_BINS)
+	@for t in $(UNIT_BINS); do \
+		echo "== $$t"; $(RUNNER) $$t || exit 1; \
+	done
+
+check-cli: $(BIN)
+	RUNNER='$(RUNNER)' sh tests/cli.sh ./$(BIN)
+
+check-docs: $(BIN)
+	sh tests/docs.sh ./$(BIN)
+
+check-asan:
+	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
+		LIB=build/asan/libshuffleaudit.a \
+		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
+		check-unit check-cli
+
+check-valgrind: $(BIN) $(UNIT_BINS)
+	$(MAKE) RUNNER='$(VALGRIND)' check-unit check-cli
+
+check-all: check check-asan check-valgrind
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/shuffle-audit
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libshuffleaudit.a
+	install -m 644 include/shuffle_audit.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 man/shuffle-audit.1 $(DESTDIR)$(MANDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/shuffle-audit \
+		$(DESTDIR)$(LIBDIR)/libshuffleaudit.a \
+		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit.h \
+		$(DESTDIR)$(MANDIR)/shuffle-audit.1
+
+clean:
+	rm -rf build $(BIN) $(LIB)

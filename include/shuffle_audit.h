@@ -1,0 +1,201 @@
+/*
+ * shuffle_audit.h - the public interface of libshuffleaudit.
+ *
+ * A shuffle is a program over a draw oracle: it rearranges a deck in place
+ * and asks the oracle for every random number it needs.  The census feeds
+ * such a program every sequence of draws it can make and tallies, with
+ * exact integers, the ordering each run lands on.
+ *
+ * The library never prints and never exits.  Functions that can fail
+ * return an SA_ status (SA_OK is zero); sa_strerror() describes one.
+ */
+#ifndef SHUFFLE_AUDIT_H
+#define SHUFFLE_AUDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SA_VERSION "0.1.0"
+
+/* Status codes.  Every failing function returns one of these. */
+enum {
+	SA_OK = 0,
+	SA_EINVAL,	/* an argument is outside its documented range */
+	SA_ENOMEM,	/* an allocation failed */
+	SA_ETOOBIG,	/* the work needs more memory than it may take */
+	SA_EOVERFLOW,	/* a count would not fit in 64 bits */
+	SA_EBOUND,	/* the shuffle asked for a draw below 0 */
+	SA_EDRAWS,	/* a run made more draws than allowed */
+	SA_ENOTPERM,	/* a run did not end on a permutation of the deck */
+	SA_ENONDET	/* the same draws led the shuffle somewhere else */
+};
+
+/* A short lower-case description of STATUS, never NULL. */
+const char *sa_strerror(int status);
+
+/*
+ * The draw oracle.
+ *
+ * sa_draw(O, K) returns an integer uniformly distributed in [0, K): "give
+ * me a uniform integer below K".  K must be at least 1.  A shuffle never
+ * calls a generator directly; each engine supplies its own oracle (the
+ * census an enumerator, a deal a seeded generator, a trace a list).
+ *
+ * An oracle asked for a draw below 0 records the error, which the engine
+ * reports, and returns 0 so that the shuffle can run to its end.
+ */
+typedef struct sa_oracle sa_oracle;
+struct sa_oracle {
+	uint64_t (*draw)(sa_oracle *self, uint64_t bound);
+};
+
+static inline uint64_t
+sa_draw(sa_oracle *o, uint64_t bound)
+{
+	return o->draw(o, bound);
+}
+
+/*
+ * Shuffles.
+ *
+ * run() shuffles DECK[0 .. N-1] in place, asking O for every random
+ * number.  It must make the same draws and the same moves whenever it is
+ * given the same answers: the census re-runs it from the start for every
+ * sequence of draws.
+ *
+ * Shuffles made of swap steps may also describe themselves step by step,
+ * which lets the census count them by dynamic programming instead of
+ * walking every run: steps() gives the number of steps for N cards, and
+ * step() fills in step S (0-based): draw J below COUNT, then swap
+ * positions POS and LO + J.  The step form must describe exactly what
+ * run() does; the test suite checks that it does.
+ */
+typedef struct sa_step {
+	size_t pos;
+	size_t lo;
+	uint64_t count;
+} sa_step;
+
+typedef struct sa_shuffle sa_shuffle;
+struct sa_shuffle {
+	const char *name;	/* as given to -a */
+	const char *summary;	/* one line, no final full stop */
+	const char *runs_formula; /* runs in terms of n ("n^n"), or NULL */
+	void (*run)(const sa_shuffle *self, unsigned *deck, size_t n,
+	    sa_oracle *o);
+	size_t (*steps)(const sa_shuffle *self, size_t n);
+	void (*step)(const sa_shuffle *self, size_t n, size_t s, sa_step *out);
+};
+
+/* The built-in shuffles, in the order `algorithms` lists them. */
+size_t sa_shuffle_count(void);
+const sa_shuffle *sa_shuffle_at(size_t i);	/* NULL when I is too big */
+const sa_shuffle *sa_shuffle_find(const char *name); /* NULL if unknown */
+
+/*
+ * Permutations.
+ *
+ * An ordering of N cards is the array P in which P[i] is the starting
+ * position of the card that ends at position i.  Orderings are ranked in
+ * lexicographic order of that array, so rank 0 is the identity and rank
+ * N! - 1 the reversal.  N must be at most SA_PERM_MAX.
+ */
+#define SA_PERM_MAX 20
+
+/* N!, or 0 when N exceeds SA_PERM_MAX (N! would not fit in 64 bits). */
+uint64_t sa_factorial(size_t n);
+
+/* The rank of P in [0, N!).  P must be a permutation of 0 .. N-1. */
+uint64_t sa_perm_rank(const unsigned *p, size_t n);
+
+/* Fills P with the ordering of rank R.  R must be below N!. */
+void sa_perm_unrank(uint64_t r, size_t n, unsigned *p);
+
+/* True when P[0 .. N-1] holds each of 0 .. N-1 exactly once (any N). */
+bool sa_perm_check(const unsigned *p, size_t n);
+
+/*
+ * Writes the ordering P into BUF (of SIZE bytes) in the notation of the
+ * seed page and OEIS A192053: digits run together when N <= 10, numbers
+ * separated by commas otherwise.  Returns the length the full text needs,
+ * like snprintf; the text is cut short when SIZE is too small.
+ */
+size_t sa_perm_format(const unsigned *p, size_t n, char *buf, size_t size);
+
+/*
+ * The census.
+ *
+ * sa_census_run() walks every run SHUFFLE can take on N cards and counts
+ * the ordering each lands on.  Every figure in the result is an exact
+ * integer.  Sizes beyond what the engine can do are refused before any
+ * work: SA_EOVERFLOW when N! or the number of runs would not fit in 64
+ * bits, SA_ETOOBIG when the work needs more than OPTS->max_bytes.
+ */
+enum sa_engine {
+	SA_ENGINE_AUTO = 0,	/* the fastest engine the shuffle allows */
+	SA_ENGINE_STEPS,	/* dynamic programming over the step form */
+	SA_ENGINE_REPLAY	/* re-run the program for every draw sequence */
+};
+
+typedef struct sa_census_opts {
+	uint64_t max_bytes;	/* 0: the machine's physical memory */
+	size_t max_draws;	/* draws in one run; 0: SA_CENSUS_MAX_DRAWS */
+	enum sa_engine engine;
+} sa_census_opts;
+
+#define SA_CENSUS_MAX_DRAWS 4096
+
+/* What a census of N cards will take, worked out before it starts. */
+typedef struct sa_census_plan {
+	size_t n;
+	uint64_t orderings;	/* N! */
+	uint64_t runs;		/* known in advance for the step form, else 0 */
+	uint64_t bytes;		/* memory the engine will allocate */
+	uint64_t max_bytes;	/* the limit it was compared with */
+	enum sa_engine engine;	/* the engine that will run */
+} sa_census_plan;
+
+typedef struct sa_census {
+	const sa_shuffle *shuffle;
+	size_t n;
+	uint64_t runs;		/* every run the shuffle can take */
+	uint64_t orderings;	/* N! */
+	uint64_t reached;	/* orderings with at least one run */
+	uint64_t max, min;	/* the largest and smallest count */
+	uint64_t nmax, nmin;	/* how many orderings have each */
+	uint64_t argmax, argmin; /* rank of the first ordering with each */
+	bool fair;		/* every ordering has exactly runs / N! */
+	uint64_t *tally;	/* tally[rank]: runs landing on that ordering */
+	enum sa_engine engine;	/* the engine that counted */
+} sa_census;
+
+/*
+ * Works out PLAN for a census of SHUFFLE on N cards under OPTS (which may
+ * be NULL for the defaults).  Returns SA_OK, or the status sa_census_run
+ * would refuse with; PLAN is filled in as far as it could be either way.
+ */
+int sa_census_plan_for(const sa_shuffle *shuffle, size_t n,
+    const sa_census_opts *opts, sa_census_plan *plan);
+
+/*
+ * Counts every run of SHUFFLE on N cards into OUT, which the caller
+ * releases with sa_census_free().  On failure OUT holds no memory.
+ */
+int sa_census_run(const sa_shuffle *shuffle, size_t n,
+    const sa_census_opts *opts, sa_census *out);
+
+void sa_census_free(sa_census *c);
+
+/* The machine's physical memory in bytes, or 0 when it cannot be told. */
+uint64_t sa_physical_memory(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHUFFLE_AUDIT_H */

@@ -1,0 +1,352 @@
+/*
+ * census.c - count every run a shuffle can take, exactly.
+ *
+ * Two engines produce the same tally:
+ *
+ * The step engine is a dynamic program over arrangements.  After each
+ * step it holds, for every arrangement of the deck, how many partial runs
+ * lead there; a step spreads each count over the step's choices.  That is
+ * about steps * n! * choices work instead of one pass per run.  It needs
+ * the shuffle's step form.
+ *
+ * The replay engine needs nothing but the program.  It treats the draws
+ * of a run as an odometer whose digits have the bounds the program asked
+ * for: it runs the program, answering recorded draws from the odometer
+ * and any new draw with 0 (recording its bound), tallies the result, then
+ * advances the last digit that can still move and drops the digits after
+ * it.  Since a deterministic program asks the same bounds for the same
+ * earlier answers, this visits every sequence of draws exactly once, in
+ * lexicographic order, however the bounds depend on earlier draws.
+ *
+ * No count can overflow: each is at most the number of runs, which is
+ * checked to fit in 64 bits before (step engine) or while (replay
+ * engine) counting.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "shuffle_audit.h"
+
+uint64_t
+sa_physical_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || size <= 0)
+		return 0;
+	if ((uint64_t)pages > UINT64_MAX / (uint64_t)size)
+		return UINT64_MAX;
+	return (uint64_t)pages * (uint64_t)size;
+}
+
+/* Runs of the step form: the product of the step counts. */
+static int
+step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs)
+{
+	size_t steps = sh->steps(sh, n);
+	uint64_t total = 1;
+
+	for (size_t s = 0; s < steps; s++) {
+		sa_step st;
+
+		sh->step(sh, n, s, &st);
+		if (st.count == 0)
+			return SA_EBOUND;
+		if (st.pos >= n || st.lo >= n || st.count > n - st.lo)
+			return SA_EINVAL;
+		if (total > UINT64_MAX / st.count)
+			return SA_EOVERFLOW;
+		total *= st.count;
+	}
+	*runs = total;
+	return SA_OK;
+}
+
+int
+sa_census_plan_for(const sa_shuffle *sh, size_t n,
+    const sa_census_opts *opts, sa_census_plan *plan)
+{
+	sa_census_opts dflt = { 0, 0, SA_ENGINE_AUTO };
+	bool has_steps;
+	uint64_t words;
+
+	if (opts == NULL)
+		opts = &dflt;
+	memset(plan, 0, sizeof *plan);
+	plan->n = n;
+	plan->max_bytes = opts->max_bytes;
+	if (plan->max_bytes == 0)
+		plan->max_bytes = sa_physical_memory();
+	if (plan->max_bytes == 0)
+		plan->max_bytes = UINT64_MAX;
+	if (sh == NULL || sh->run == NULL || n == 0)
+		return SA_EINVAL;
+
+	has_steps = sh->steps != NULL && sh->step != NULL;
+	switch (opts->engine) {
+	case SA_ENGINE_AUTO:
+		plan->engine = has_steps ? SA_ENGINE_STEPS : SA_ENGINE_REPLAY;
+		break;
+	case SA_ENGINE_STEPS:
+		if (!has_steps)
+			return SA_EINVAL;
+		plan->engine = SA_ENGINE_STEPS;
+		break;
+	case SA_ENGINE_REPLAY:
+		plan->engine = SA_ENGINE_REPLAY;
+		break;
+	default:
+		return SA_EINVAL;
+	}
+
+	plan->orderings = sa_factorial(n);
+	if (plan->orderings == 0)
+		return SA_EOVERFLOW;
+
+	/* The tally, plus a second table for the step engine. */
+	words = plan->engine == SA_ENGINE_STEPS ? 2 : 1;
+	if (plan->orderings > UINT64_MAX / 8 / words) {
+		plan->bytes = UINT64_MAX;
+		return SA_ETOOBIG;
+	}
+	plan->bytes = plan->orderings * 8 * words;
+	if (plan->engine == SA_ENGINE_REPLAY) {
+		size_t draws = opts->max_draws ? opts->max_draws :
+		    SA_CENSUS_MAX_DRAWS;
+
+		plan->bytes += (uint64_t)draws * 2 * sizeof(uint64_t);
+	}
+	if (plan->bytes > plan->max_bytes || plan->bytes > SIZE_MAX)
+		return SA_ETOOBIG;
+
+	if (plan->engine == SA_ENGINE_STEPS)
+		return step_runs(sh, n, &plan->runs);
+	return SA_OK;
+}
+
+static int
+census_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    uint64_t **tally)
+{
+	uint64_t *cur, *next;
+	unsigned p[SA_PERM_MAX];
+	size_t steps = sh->steps(sh, n);
+
+	cur = calloc(orderings, sizeof *cur);
+	next = calloc(orderings, sizeof *next);
+	if (cur == NULL || next == NULL) {
+		free(cur);
+		free(next);
+		return SA_ENOMEM;
+	}
+	cur[0] = 1;	/* rank 0 is the starting deck */
+	for (size_t s = 0; s < steps; s++) {
+		sa_step st;
+		uint64_t *t;
+
+		sh->step(sh, n, s, &st);
+		memset(next, 0, orderings * sizeof *next);
+		for (uint64_t r = 0; r < orderings; r++) {
+			uint64_t c = cur[r];
+
+			if (c == 0)
+				continue;
+			sa_perm_unrank(r, n, p);
+			for (uint64_t j = 0; j < st.count; j++) {
+				size_t k = st.lo + j;
+				unsigned a = p[st.pos], b = p[k];
+
+				p[st.pos] = b;
+				p[k] = a;
+				next[sa_perm_rank(p, n)] += c;
+				p[k] = b;
+				p[st.pos] = a;
+			}
+		}
+		t = cur;
+		cur = next;
+		next = t;
+	}
+	free(next);
+	*tally = cur;
+	return SA_OK;
+}
+
+/* The odometer oracle of the replay engine. */
+struct replay {
+	sa_oracle base;		/* first, so a pointer to it is one to us */
+	uint64_t *val;		/* the draw sequence being replayed */
+	uint64_t *bound;	/* the bound each of those draws was asked */
+	size_t len;		/* draws recorded */
+	size_t pos;		/* draws made so far in this run */
+	size_t cap;		/* most draws a run may make */
+	int err;
+};
+
+static uint64_t
+replay_draw(sa_oracle *o, uint64_t bound)
+{
+	struct replay *r = (struct replay *)o;
+
+	if (r->err != SA_OK)
+		return 0;
+	if (bound == 0) {
+		r->err = SA_EBOUND;
+		return 0;
+	}
+	if (r->pos < r->len) {
+		if (r->bound[r->pos] != bound) {
+			r->err = SA_ENONDET;
+			return 0;
+		}
+		return r->val[r->pos++];
+	}
+	if (r->pos == r->cap) {
+		r->err = SA_EDRAWS;
+		return 0;
+	}
+	r->bound[r->pos] = bound;
+	r->val[r->pos] = 0;
+	r->len = ++r->pos;
+	return 0;
+}
+
+static int
+census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    size_t max_draws, uint64_t *runs_out, uint64_t **tally_out)
+{
+	struct replay r;
+	unsigned deck[SA_PERM_MAX];
+	uint64_t *tally, runs = 0;
+	int status = SA_OK;
+
+	memset(&r, 0, sizeof r);
+	r.base.draw = replay_draw;
+	r.cap = max_draws;
+	r.val = malloc(max_draws * sizeof *r.val);
+	r.bound = malloc(max_draws * sizeof *r.bound);
+	tally = calloc(orderings, sizeof *tally);
+	if (r.val == NULL || r.bound == NULL || tally == NULL) {
+		status = SA_ENOMEM;
+		goto out;
+	}
+	for (;;) {
+		size_t k;
+
+		for (size_t i = 0; i < n; i++)
+			deck[i] = (unsigned)i;
+		r.pos = 0;
+		sh->run(sh, deck, n, &r.base);
+		if (r.err == SA_OK && r.pos < r.len)
+			r.err = SA_ENONDET;	/* stopped short of the replay */
+		if (r.err != SA_OK) {
+			status = r.err;
+			goto out;
+		}
+		if (!sa_perm_check(deck, n)) {
+			status = SA_ENOTPERM;
+			goto out;
+		}
+		if (runs == UINT64_MAX) {
+			status = SA_EOVERFLOW;
+			goto out;
+		}
+		runs++;
+		tally[sa_perm_rank(deck, n)]++;
+
+		/* Advance the odometer: the last digit that can still move. */
+		for (k = r.len; k > 0 && r.val[k - 1] + 1 == r.bound[k - 1]; k--)
+			;
+		if (k == 0)
+			break;
+		r.val[k - 1]++;
+		r.len = k;
+	}
+out:
+	free(r.val);
+	free(r.bound);
+	if (status != SA_OK) {
+		free(tally);
+		return status;
+	}
+	*runs_out = runs;
+	*tally_out = tally;
+	return SA_OK;
+}
+
+/* Fills in the summary figures from the tally. */
+static void
+summarize(sa_census *c)
+{
+	c->reached = 0;
+	c->max = 0;
+	c->min = UINT64_MAX;
+	c->nmax = c->nmin = 0;
+	c->argmax = c->argmin = 0;
+	for (uint64_t r = 0; r < c->orderings; r++) {
+		uint64_t t = c->tally[r];
+
+		c->reached += t != 0;
+		if (t > c->max || c->nmax == 0) {
+			c->max = t;
+			c->nmax = 0;
+			c->argmax = r;
+		}
+		c->nmax += t == c->max;
+		if (t < c->min) {
+			c->min = t;
+			c->nmin = 0;
+			c->argmin = r;
+		}
+		c->nmin += t == c->min;
+	}
+	/* Equal counts summing to runs are runs / n! each. */
+	c->fair = c->min == c->max;
+}
+
+int
+sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
+    sa_census *out)
+{
+	sa_census_plan plan;
+	int status;
+
+	memset(out, 0, sizeof *out);
+	status = sa_census_plan_for(sh, n, opts, &plan);
+	if (status != SA_OK)
+		return status;
+
+	if (plan.engine == SA_ENGINE_STEPS) {
+		status = census_steps(sh, n, plan.orderings, &out->tally);
+		out->runs = plan.runs;
+	} else {
+		size_t draws = opts && opts->max_draws ? opts->max_draws :
+		    SA_CENSUS_MAX_DRAWS;
+
+		status = census_replay(sh, n, plan.orderings, draws,
+		    &out->runs, &out->tally);
+	}
+	if (status != SA_OK) {
+		memset(out, 0, sizeof *out);
+		return status;
+	}
+	out->shuffle = sh;
+	out->n = n;
+	out->orderings = plan.orderings;
+	out->engine = plan.engine;
+	summarize(out);
+	return SA_OK;
+}
+
+void
+sa_census_free(sa_census *c)
+{
+	if (c == NULL)
+		return;
+	free(c->tally);
+	c->tally = NULL;
+}

@@ -1,0 +1,145 @@
+/*
+ * cli.h - the command-line front end: argument parsing, the report
+ * formatter and the subcommands.  Only the CLI prints or exits; it talks
+ * to the library through shuffle_audit.h alone.
+ */
+#ifndef SA_CLI_H
+#define SA_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "shuffle_audit.h"
+
+#define PROGNAME "shuffle-audit"
+
+/* Exit statuses, as documented in EXIT STATUS of shuffle-audit(1). */
+enum {
+	EXIT_FAIR = 0,		/* success; with --check, the shuffle is fair */
+	EXIT_UNFAIR = 1,	/* --check found the shuffle unfair */
+	EXIT_TROUBLE = 2	/* usage, input, size or output error */
+};
+
+/* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/*
+ * Parses S, the argument of option OPT, as a whole number in [MIN, MAX].
+ * On failure prints a message naming OPT and S and returns false.
+ */
+bool cli_parse_uint(const char *opt, const char *s, uint64_t min,
+    uint64_t max, uint64_t *out);
+
+/*
+ * Handles getopt's '?' and ':' returns for command CMD: prints the
+ * message and returns EXIT_TROUBLE.
+ */
+int cli_bad_option(const char *cmd, int c, char **argv);
+
+/* Rejects operands left after the options; true when there are none. */
+bool cli_no_operands(const char *cmd, int argc, char **argv);
+
+/*
+ * Flushes stdout and reports a write error.  Returns STATUS when all
+ * output was written, EXIT_TROUBLE otherwise.
+ */
+int cli_finish(int status);
+
+/* Big enough for "1.5 GiB" style sizes. */
+void cli_format_bytes(uint64_t bytes, char *buf, size_t size);
+
+/*
+ * The report formatter.  A command describes its result as fields (a key
+ * for scripts, a label for people, a typed value) and tables (typed
+ * columns, streamed row by row); the formatter renders them as text, TSV,
+ * CSV or JSON.  TSV and CSV carry the table only; JSON is one object
+ * holding the fields and, under its key, the table as an array of
+ * objects; text prints everything, including prose lines that only text
+ * carries.
+ */
+enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
+
+bool rep_parse_format(const char *s, enum rep_format *out);
+
+__extension__ typedef unsigned __int128 rep_u128;
+
+/* The exact fraction (NEG ? -1 : 1) * NUM / DEN, DEN > 0. */
+struct rep_frac {
+	bool neg;
+	rep_u128 num;
+	uint64_t den;
+};
+
+enum rep_type { REP_STR, REP_U64, REP_FRAC };
+
+struct rep_col {
+	const char *key;	/* TSV/CSV header and JSON member name */
+	const char *label;	/* text header */
+	enum rep_type type;
+	int width;		/* text: minimum width */
+	bool right;		/* text: align right */
+	bool json;		/* JSON carries this column */
+	int places;		/* REP_FRAC: decimals in text (TSV/CSV: 4) */
+	const char *zero;	/* REP_FRAC: text for an exact 0, or NULL */
+};
+
+struct rep_cell {
+	const char *s;
+	uint64_t u;
+	struct rep_frac f;
+};
+
+#define REP_MAX_FIELDS 32
+#define REP_MAX_COLS 8
+
+typedef struct report {
+	FILE *out;
+	enum rep_format fmt;
+	int members;		/* JSON members written */
+	/* text: fields waiting to be aligned as one block */
+	int pending;
+	struct {
+		const char *label;
+		char value[96];
+		char note[160];
+	} field[REP_MAX_FIELDS];
+	/* the open table */
+	const struct rep_col *cols;
+	int ncols;
+	uint64_t rows;
+} report;
+
+void rep_begin(report *r, FILE *out, enum rep_format fmt);
+/* Fields.  KEY NULL: text only.  LABEL NULL: machine formats only. */
+void rep_str(report *r, const char *key, const char *label,
+    const char *value, const char *note);
+void rep_u64(report *r, const char *key, const char *label, uint64_t value,
+    const char *note);
+void rep_bool(report *r, const char *key, const char *label, bool value,
+    const char *note);
+/* A line of prose, in text only; an empty string gives a blank line. */
+void rep_line(report *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void rep_table(report *r, const char *key, const struct rep_col *cols,
+    int ncols);
+void rep_row(report *r, const struct rep_cell *cells);
+void rep_table_end(report *r);
+void rep_end(report *r);
+
+/* Writes the fraction F rounded half away from zero to PLACES decimals. */
+void rep_format_frac(const struct rep_frac *f, int places, bool plus,
+    char *buf, size_t size);
+
+/* Subcommands: each returns the exit status. */
+int cmd_algorithms(int argc, char **argv);
+int cmd_census(int argc, char **argv);
+
+#endif /* SA_CLI_H */

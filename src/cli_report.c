@@ -1,0 +1,387 @@
+/*
+ * cli_report.c - one formatting layer for every report: text, TSV, CSV
+ * and JSON from the same fields and tables.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool
+rep_parse_format(const char *s, enum rep_format *out)
+{
+	static const struct {
+		const char *name;
+		enum rep_format fmt;
+	} names[] = {
+		{ "text", REP_TEXT }, { "tsv", REP_TSV },
+		{ "csv", REP_CSV }, { "json", REP_JSON },
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strcmp(s, names[i].name) == 0) {
+			*out = names[i].fmt;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Decimal digits of a 128-bit value. */
+static void
+u128_format(rep_u128 v, char *buf, size_t size)
+{
+	char tmp[40];
+	size_t i = sizeof tmp;
+
+	tmp[--i] = '\0';
+	do {
+		tmp[--i] = (char)('0' + (int)(v % 10));
+		v /= 10;
+	} while (v != 0);
+	snprintf(buf, size, "%s", tmp + i);
+}
+
+void
+rep_format_frac(const struct rep_frac *f, int places, bool plus, char *buf,
+    size_t size)
+{
+	rep_u128 whole = f->num / f->den;
+	rep_u128 rem = f->num % f->den;
+	rep_u128 scale = 1, frac;
+	char w[48];
+	const char *sign;
+
+	for (int i = 0; i < places; i++)
+		scale *= 10;
+	/*
+	 * rem < den < 2^64 and scale <= 10^9, so rem * scale * 2 fits in
+	 * 128 bits.  Round half away from zero, carrying into the whole part.
+	 */
+	frac = (rem * scale * 2 + f->den) / ((rep_u128)f->den * 2);
+	if (frac >= scale) {
+		frac -= scale;
+		whole++;
+	}
+	u128_format(whole, w, sizeof w);
+	if (f->neg && f->num != 0)
+		sign = "-";
+	else
+		sign = plus ? "+" : "";
+	if (places == 0) {
+		snprintf(buf, size, "%s%s", sign, w);
+	} else {
+		char d[48], padded[48];
+		size_t len, pad;
+
+		/* The decimals, left-padded with zeros to PLACES digits. */
+		u128_format(frac, d, sizeof d);
+		len = strlen(d);
+		pad = (size_t)places > len ? (size_t)places - len : 0;
+		memset(padded, '0', pad);
+		memcpy(padded + pad, d, len + 1);
+		snprintf(buf, size, "%s%s.%s", sign, w, padded);
+	}
+}
+
+static void
+json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void
+csv_string(FILE *out, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void
+json_member(report *r, const char *key)
+{
+	fputs(r->members++ ? ",\n  " : "{\n  ", r->out);
+	json_string(r->out, key);
+	fputs(": ", r->out);
+}
+
+/* Prints the waiting text fields as one aligned block. */
+static void
+flush_fields(report *r)
+{
+	int width = 0, vwidth = 0;
+
+	for (int i = 0; i < r->pending; i++) {
+		int len = (int)strlen(r->field[i].label);
+		int vlen = (int)strlen(r->field[i].value);
+
+		if (len > width)
+			width = len;
+		/* Only values with a note after them need to line up. */
+		if (r->field[i].note[0] != '\0' && vlen > vwidth)
+			vwidth = vlen;
+	}
+	for (int i = 0; i < r->pending; i++) {
+		if (r->field[i].note[0] != '\0')
+			fprintf(r->out, "%-*s  %-*s  (%s)\n", width,
+			    r->field[i].label, vwidth, r->field[i].value,
+			    r->field[i].note);
+		else
+			fprintf(r->out, "%-*s  %s\n", width, r->field[i].label,
+			    r->field[i].value);
+	}
+	r->pending = 0;
+}
+
+void
+rep_begin(report *r, FILE *out, enum rep_format fmt)
+{
+	memset(r, 0, sizeof *r);
+	r->out = out;
+	r->fmt = fmt;
+}
+
+static void
+text_field(report *r, const char *label, const char *value,
+    const char *note)
+{
+	if (r->pending == REP_MAX_FIELDS)
+		flush_fields(r);
+	r->field[r->pending].label = label;
+	snprintf(r->field[r->pending].value, sizeof r->field[0].value, "%s",
+	    value);
+	snprintf(r->field[r->pending].note, sizeof r->field[0].note, "%s",
+	    note ? note : "");
+	r->pending++;
+}
+
+void
+rep_str(report *r, const char *key, const char *label, const char *value,
+    const char *note)
+{
+	if (r->fmt == REP_TEXT && label != NULL)
+		text_field(r, label, value, note);
+	if (r->fmt == REP_JSON && key != NULL) {
+		json_member(r, key);
+		json_string(r->out, value);
+	}
+}
+
+void
+rep_u64(report *r, const char *key, const char *label, uint64_t value,
+    const char *note)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)value);
+	if (r->fmt == REP_TEXT && label != NULL)
+		text_field(r, label, buf, note);
+	if (r->fmt == REP_JSON && key != NULL) {
+		json_member(r, key);
+		fputs(buf, r->out);
+	}
+}
+
+void
+rep_bool(report *r, const char *key, const char *label, bool value,
+    const char *note)
+{
+	if (r->fmt == REP_TEXT && label != NULL)
+		text_field(r, label, value ? "yes" : "no", note);
+	if (r->fmt == REP_JSON && key != NULL) {
+		json_member(r, key);
+		fputs(value ? "true" : "false", r->out);
+	}
+}
+
+void
+rep_line(report *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->fmt != REP_TEXT)
+		return;
+	flush_fields(r);
+	va_start(ap, fmt);
+	vfprintf(r->out, fmt, ap);
+	va_end(ap);
+	fputc('\n', r->out);
+}
+
+static int
+text_width(const struct rep_col *c)
+{
+	int w = (int)strlen(c->label);
+
+	return c->width > w ? c->width : w;
+}
+
+void
+rep_table(report *r, const char *key, const struct rep_col *cols, int ncols)
+{
+	r->cols = cols;
+	r->ncols = ncols;
+	r->rows = 0;
+	switch (r->fmt) {
+	case REP_TEXT:
+		flush_fields(r);
+		for (int i = 0; i < ncols; i++) {
+			int w = text_width(&cols[i]);
+
+			if (i > 0)
+				fputs(" | ", r->out);
+			if (i == ncols - 1 && !cols[i].right)
+				fputs(cols[i].label, r->out);
+			else
+				fprintf(r->out, cols[i].right ? "%*s" : "%-*s", w,
+				    cols[i].label);
+		}
+		fputc('\n', r->out);
+		for (int i = 0; i < ncols; i++) {
+			int w = text_width(&cols[i]);
+
+			if (i > 0)
+				fputc('+', r->out);
+			for (int k = 0; k < w + (i > 0) + (i < ncols - 1); k++)
+				fputc('-', r->out);
+		}
+		fputc('\n', r->out);
+		break;
+	case REP_TSV:
+	case REP_CSV:
+		for (int i = 0; i < ncols; i++) {
+			if (i > 0)
+				fputc(r->fmt == REP_TSV ? '\t' : ',', r->out);
+			fputs(cols[i].key, r->out);
+		}
+		fputc('\n', r->out);
+		break;
+	case REP_JSON:
+		json_member(r, key);
+		fputc('[', r->out);
+		break;
+	}
+}
+
+static void
+cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
+    char *buf, size_t size)
+{
+	switch (c->type) {
+	case REP_STR:
+		snprintf(buf, size, "%s", v->s);
+		break;
+	case REP_U64:
+		snprintf(buf, size, "%llu", (unsigned long long)v->u);
+		break;
+	case REP_FRAC:
+		if (text && v->f.num == 0 && c->zero != NULL)
+			snprintf(buf, size, "%s", c->zero);
+		else if (text)
+			rep_format_frac(&v->f, c->places, true, buf, size);
+		else
+			rep_format_frac(&v->f, 4, false, buf, size);
+		break;
+	}
+}
+
+void
+rep_row(report *r, const struct rep_cell *cells)
+{
+	char buf[128];
+	bool first = true;
+
+	/* After a write error there is no point producing more. */
+	if (ferror(r->out))
+		return;
+	switch (r->fmt) {
+	case REP_TEXT:
+		for (int i = 0; i < r->ncols; i++) {
+			const struct rep_col *c = &r->cols[i];
+
+			cell_text(c, &cells[i], true, buf, sizeof buf);
+			if (i > 0)
+				fputs(" | ", r->out);
+			if (i == r->ncols - 1 && !c->right)
+				fputs(buf, r->out);
+			else
+				fprintf(r->out, c->right ? "%*s" : "%-*s",
+				    text_width(c), buf);
+		}
+		fputc('\n', r->out);
+		break;
+	case REP_TSV:
+	case REP_CSV:
+		for (int i = 0; i < r->ncols; i++) {
+			cell_text(&r->cols[i], &cells[i], false, buf, sizeof buf);
+			if (i > 0)
+				fputc(r->fmt == REP_TSV ? '\t' : ',', r->out);
+			if (r->fmt == REP_CSV)
+				csv_string(r->out, buf);
+			else
+				fputs(buf, r->out);
+		}
+		fputc('\n', r->out);
+		break;
+	case REP_JSON:
+		fputs(r->rows ? ",\n    {" : "\n    {", r->out);
+		for (int i = 0; i < r->ncols; i++) {
+			const struct rep_col *c = &r->cols[i];
+
+			if (!c->json)
+				continue;
+			if (!first)
+				fputs(", ", r->out);
+			first = false;
+			json_string(r->out, c->key);
+			fputs(": ", r->out);
+			cell_text(c, &cells[i], false, buf, sizeof buf);
+			if (c->type == REP_STR)
+				json_string(r->out, buf);
+			else
+				fputs(buf, r->out);
+		}
+		fputc('}', r->out);
+		break;
+	}
+	r->rows++;
+}
+
+void
+rep_table_end(report *r)
+{
+	if (r->fmt == REP_JSON)
+		fputs(r->rows ? "\n  ]" : "]", r->out);
+	r->cols = NULL;
+	r->ncols = 0;
+}
+
+void
+rep_end(report *r)
+{
+	if (r->fmt == REP_TEXT)
+		flush_fields(r);
+	if (r->fmt == REP_JSON)
+		fputs(r->members ? "\n}\n" : "{}\n", r->out);
+}

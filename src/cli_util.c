@@ -1,0 +1,146 @@
+/*
+ * cli_util.c - messages, number parsing and output checks for the CLI.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void
+cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs(PROGNAME ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+bool
+cli_parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max,
+    uint64_t *out)
+{
+	const char *p = s;
+	uint64_t v = 0;
+	bool neg = false;
+
+	/* Only digits, with an optional sign; strtoull would allow spaces. */
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	if (!isdigit((unsigned char)*p)) {
+		cli_error("%s %s: not a number", opt, s);
+		return false;
+	}
+	for (; isdigit((unsigned char)*p); p++) {
+		unsigned d = (unsigned)(*p - '0');
+
+		if (v > (UINT64_MAX - d) / 10) {
+			/* Skip the rest to tell "too large" from "4x". */
+			while (isdigit((unsigned char)*p))
+				p++;
+			if (*p != '\0') {
+				cli_error("%s %s: not a number", opt, s);
+				return false;
+			}
+			cli_error("%s %s: too large (at most %llu)", opt, s,
+			    (unsigned long long)max);
+			return false;
+		}
+		v = v * 10 + d;
+	}
+	if (*p != '\0') {
+		cli_error("%s %s: not a number", opt, s);
+		return false;
+	}
+	if (neg && v != 0) {
+		cli_error("%s %s: must be at least %llu", opt, s,
+		    (unsigned long long)min);
+		return false;
+	}
+	if (v < min) {
+		cli_error("%s %s: must be at least %llu", opt, s,
+		    (unsigned long long)min);
+		return false;
+	}
+	if (v > max) {
+		cli_error("%s %s: too large (at most %llu)", opt, s,
+		    (unsigned long long)max);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+int
+cli_bad_option(const char *cmd, int c, char **argv)
+{
+	extern int optind, optopt;
+	const char *arg = argv[optind - 1];
+
+	if (c == ':') {
+		if (optopt != 0)
+			cli_error("%s: option -%c needs an argument", cmd, optopt);
+		else
+			cli_error("%s: option %s needs an argument", cmd, arg);
+	} else if (optopt != 0) {
+		cli_error("%s: unknown option -%c (see '" PROGNAME " %s "
+		    "--help')", cmd, optopt, cmd);
+	} else {
+		cli_error("%s: unknown option %s (see '" PROGNAME " %s "
+		    "--help')", cmd, arg, cmd);
+	}
+	return EXIT_TROUBLE;
+}
+
+bool
+cli_no_operands(const char *cmd, int argc, char **argv)
+{
+	extern int optind;
+
+	if (optind < argc) {
+		cli_error("%s: unexpected argument '%s'", cmd, argv[optind]);
+		return false;
+	}
+	return true;
+}
+
+int
+cli_finish(int status)
+{
+	/* A closed pipe has already ended us quietly through SIGPIPE. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		int e = errno;
+
+		cli_error("write error: %s", e ? strerror(e) : "output failed");
+		return EXIT_TROUBLE;
+	}
+	return status;
+}
+
+void
+cli_format_bytes(uint64_t bytes, char *buf, size_t size)
+{
+	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB",
+	    "TiB", "PiB", "EiB" };
+	int u = 0;
+	uint64_t whole = bytes, tenths = 0;
+
+	/* One decimal, cut rather than rounded so a limit is never overstated. */
+	while (whole >= 1024 && u < 6) {
+		tenths = (whole % 1024) * 10 / 1024;
+		whole /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, size, "%llu bytes", (unsigned long long)bytes);
+	else
+		snprintf(buf, size, "%llu.%llu %s", (unsigned long long)whole,
+		    (unsigned long long)tenths, unit[u]);
+}

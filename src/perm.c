@@ -1,0 +1,127 @@
+/*
+ * perm.c - ranking orderings so that a tally can live in a flat array.
+ *
+ * The rank is the ordering's position in lexicographic order, computed
+ * from its Lehmer code: digit i counts the entries after position i that
+ * are smaller than P[i], and the digits are read in the factorial number
+ * system.  Counting "smaller and not yet used" with a bit mask makes each
+ * digit a constant-time step.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "shuffle_audit.h"
+
+uint64_t
+sa_factorial(size_t n)
+{
+	uint64_t f = 1;
+
+	if (n > SA_PERM_MAX)
+		return 0;
+	for (size_t i = 2; i <= n; i++)
+		f *= i;
+	return f;
+}
+
+static unsigned
+popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
+uint64_t
+sa_perm_rank(const unsigned *p, size_t n)
+{
+	uint32_t used = 0;
+	uint64_t r = 0;
+
+	/* Horner's rule in the factorial base: r = r * (n - i) + digit. */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t below = (UINT32_C(1) << p[i]) - 1;
+		unsigned digit = p[i] - popcount32(used & below);
+
+		r = r * (n - i) + digit;
+		used |= UINT32_C(1) << p[i];
+	}
+	return r;
+}
+
+void
+sa_perm_unrank(uint64_t r, size_t n, unsigned *p)
+{
+	unsigned digits[SA_PERM_MAX];
+	unsigned left[SA_PERM_MAX];
+
+	/* Peel off the factorial-base digits, least significant first. */
+	for (size_t i = n; i-- > 0;) {
+		size_t base = n - i;
+
+		digits[i] = (unsigned)(r % base);
+		r /= base;
+	}
+	for (size_t i = 0; i < n; i++)
+		left[i] = (unsigned)i;
+	for (size_t i = 0; i < n; i++) {
+		unsigned d = digits[i];
+
+		p[i] = left[d];
+		memmove(left + d, left + d + 1, (n - i - 1 - d) * sizeof left[0]);
+	}
+}
+
+bool
+sa_perm_check(const unsigned *p, size_t n)
+{
+	uint64_t seen[64] = { 0 };
+
+	/* A bit set for decks of up to 4096 cards; pairwise beyond that. */
+	if (n > 64 * 64) {
+		for (size_t i = 0; i < n; i++) {
+			if (p[i] >= n)
+				return false;
+			for (size_t j = 0; j < i; j++)
+				if (p[j] == p[i])
+					return false;
+		}
+		return true;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t bit;
+
+		if (p[i] >= n)
+			return false;
+		bit = UINT64_C(1) << (p[i] % 64);
+		if (seen[p[i] / 64] & bit)
+			return false;
+		seen[p[i] / 64] |= bit;
+	}
+	return true;
+}
+
+size_t
+sa_perm_format(const unsigned *p, size_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char item[24];
+		int k;
+
+		if (n <= 10)
+			k = snprintf(item, sizeof item, "%u", p[i]);
+		else
+			k = snprintf(item, sizeof item, i ? ",%u" : "%u", p[i]);
+		if (k < 0)
+			k = 0;
+		for (int j = 0; j < k; j++, len++)
+			if (len + 1 < size)
+				buf[len] = item[j];
+	}
+	if (size > 0)
+		buf[len < size ? len : size - 1] = '\0';
+	return len;
+}

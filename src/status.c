@@ -1,0 +1,31 @@
+/*
+ * status.c - words for the library's status codes.
+ */
+#include "shuffle_audit.h"
+
+const char *
+sa_strerror(int status)
+{
+	switch (status) {
+	case SA_OK:
+		return "success";
+	case SA_EINVAL:
+		return "invalid argument";
+	case SA_ENOMEM:
+		return "out of memory";
+	case SA_ETOOBIG:
+		return "needs more memory than this machine has";
+	case SA_EOVERFLOW:
+		return "count does not fit in 64 bits";
+	case SA_EBOUND:
+		return "the shuffle asked for a draw below 0";
+	case SA_EDRAWS:
+		return "a run made more draws than allowed";
+	case SA_ENOTPERM:
+		return "a run did not end on a permutation of the deck";
+	case SA_ENONDET:
+		return "the same draws led the shuffle somewhere else";
+	default:
+		return "unknown error";
+	}
+}

@@ -1,0 +1,175 @@
+/*
+ * test_perm.c - ranking, unranking, checking and writing orderings.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "shuffle_audit.h"
+
+/*
+ * An independent rank: count, for each position, the later entries that
+ * are smaller, and weigh the count by the factorial of the places left.
+ * O(n^2), no bit tricks, no Horner: a different route to the same number.
+ */
+static uint64_t
+slow_rank(const unsigned *p, size_t n)
+{
+	uint64_t r = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t smaller = 0, weight = 1;
+
+		for (size_t j = i + 1; j < n; j++)
+			smaller += p[j] < p[i];
+		for (size_t k = 2; k < n - i; k++)
+			weight *= k;
+		r += smaller * weight;
+	}
+	return r;
+}
+
+static void
+test_factorial(void **state)
+{
+	uint64_t f = 1;
+
+	(void)state;
+	assert_int_equal(sa_factorial(0), 1);
+	assert_int_equal(sa_factorial(4), 24);
+	assert_int_equal(sa_factorial(20), UINT64_C(2432902008176640000));
+	for (size_t n = 1; n <= SA_PERM_MAX; n++) {
+		f *= n;
+		assert_int_equal(sa_factorial(n), f);
+	}
+	assert_int_equal(sa_factorial(21), 0);
+	assert_int_equal(sa_factorial(1000), 0);
+}
+
+/* Every ordering of 1..8 cards: unrank, check, rank back, and order. */
+static void
+test_round_trip(void **state)
+{
+	unsigned p[SA_PERM_MAX], prev[SA_PERM_MAX];
+
+	(void)state;
+	for (size_t n = 1; n <= 8; n++) {
+		uint64_t total = sa_factorial(n);
+
+		for (uint64_t r = 0; r < total; r++) {
+			sa_perm_unrank(r, n, p);
+			assert_true(sa_perm_check(p, n));
+			assert_int_equal(sa_perm_rank(p, n), r);
+			assert_int_equal(slow_rank(p, n), r);
+			/* Ranks follow lexicographic order. */
+			if (r > 0)
+				assert_true(memcmp(prev, p, sizeof p[0] * n) != 0);
+			if (r > 0) {
+				size_t i = 0;
+
+				while (prev[i] == p[i])
+					i++;
+				assert_true(prev[i] < p[i]);
+			}
+			memcpy(prev, p, sizeof p[0] * n);
+		}
+	}
+}
+
+static void
+test_ends(void **state)
+{
+	unsigned p[SA_PERM_MAX];
+
+	(void)state;
+	for (size_t n = 1; n <= SA_PERM_MAX; n++) {
+		sa_perm_unrank(0, n, p);
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(p[i], i);
+		sa_perm_unrank(sa_factorial(n) - 1, n, p);
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(p[i], n - 1 - i);
+	}
+}
+
+/* At 20 cards, ranks spread over the range agree with the slow rank. */
+static void
+test_rank_twenty(void **state)
+{
+	unsigned p[SA_PERM_MAX];
+	uint64_t total = sa_factorial(20);
+
+	(void)state;
+	for (uint64_t k = 0; k < 1000; k++) {
+		uint64_t r = total / 1000 * k + k * 7919;
+
+		sa_perm_unrank(r, 20, p);
+		assert_true(sa_perm_check(p, 20));
+		assert_int_equal(sa_perm_rank(p, 20), r);
+		assert_int_equal(slow_rank(p, 20), r);
+	}
+}
+
+static void
+test_check(void **state)
+{
+	unsigned ok[] = { 2, 0, 1 };
+	unsigned dup[] = { 2, 0, 2 };
+	unsigned out[] = { 3, 0, 1 };
+	unsigned *big = malloc(5000 * sizeof *big);
+
+	(void)state;
+	assert_true(sa_perm_check(ok, 3));
+	assert_false(sa_perm_check(dup, 3));
+	assert_false(sa_perm_check(out, 3));
+	assert_true(sa_perm_check(ok, 0));
+	assert_non_null(big);
+	for (unsigned n = 100; n <= 5000; n += 4900) {
+		for (unsigned i = 0; i < n; i++)
+			big[i] = n - 1 - i;
+		assert_true(sa_perm_check(big, n));
+		big[n / 2] = big[0];
+		assert_false(sa_perm_check(big, n));
+	}
+	free(big);
+}
+
+static void
+test_format(void **state)
+{
+	unsigned four[] = { 1, 0, 3, 2 };
+	unsigned ten[] = { 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 };
+	unsigned twelve[] = { 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11 };
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(sa_perm_format(four, 4, buf, sizeof buf), 4);
+	assert_string_equal(buf, "1032");
+	sa_perm_format(ten, 10, buf, sizeof buf);
+	assert_string_equal(buf, "9876543210");
+	assert_int_equal(sa_perm_format(twelve, 12, buf, sizeof buf), 25);
+	assert_string_equal(buf, "10,0,1,2,3,4,5,6,7,8,9,11");
+	/* Cut short like snprintf, still terminated. */
+	assert_int_equal(sa_perm_format(twelve, 12, buf, 5), 25);
+	assert_string_equal(buf, "10,0");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_factorial),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_ends),
+		cmocka_unit_test(test_rank_twenty),
+		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_format),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
