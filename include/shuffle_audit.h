@@ -46,8 +46,10 @@ const char *sa_strerror(int status);
  * calls a generator directly; each engine supplies its own oracle (the
  * census an enumerator, a deal a seeded generator, a trace a list).
  *
- * An oracle asked for a draw below 0 records the error, which the engine
- * reports, and returns 0 so that the shuffle can run to its end.
+ * A draw below 0 breaks the contract, and so, in the census, do more
+ * draws than the limit allows: such a draw does not return.  The engine
+ * abandons the run (with longjmp, so a shuffle should hold no resources
+ * across a draw that it would leak if abandoned) and reports the breach.
  */
 typedef struct sa_oracle sa_oracle;
 struct sa_oracle {

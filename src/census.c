@@ -24,6 +24,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -185,34 +186,53 @@ struct replay {
 	size_t pos;		/* draws made so far in this run */
 	size_t cap;		/* most draws a run may make */
 	int err;
+	jmp_buf abort;		/* where a broken run is abandoned */
 };
+
+/*
+ * A draw that breaks the contract does not return: it jumps out of the
+ * shuffle, which may be looping on the answer it would have been given.
+ */
+static void
+replay_fail(struct replay *r, int err)
+{
+	r->err = err;
+	longjmp(r->abort, 1);
+}
 
 static uint64_t
 replay_draw(sa_oracle *o, uint64_t bound)
 {
 	struct replay *r = (struct replay *)o;
 
-	if (r->err != SA_OK)
-		return 0;
-	if (bound == 0) {
-		r->err = SA_EBOUND;
-		return 0;
-	}
+	if (bound == 0)
+		replay_fail(r, SA_EBOUND);
 	if (r->pos < r->len) {
-		if (r->bound[r->pos] != bound) {
-			r->err = SA_ENONDET;
-			return 0;
-		}
+		if (r->bound[r->pos] != bound)
+			replay_fail(r, SA_ENONDET);
 		return r->val[r->pos++];
 	}
-	if (r->pos == r->cap) {
-		r->err = SA_EDRAWS;
-		return 0;
-	}
+	if (r->pos == r->cap)
+		replay_fail(r, SA_EDRAWS);
 	r->bound[r->pos] = bound;
 	r->val[r->pos] = 0;
 	r->len = ++r->pos;
 	return 0;
+}
+
+/* One run from the starting deck; the status of the run. */
+static int
+replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, struct replay *r)
+{
+	for (size_t i = 0; i < n; i++)
+		deck[i] = (unsigned)i;
+	r->pos = 0;
+	r->err = SA_OK;
+	if (setjmp(r->abort) == 0)
+		sh->run(sh, deck, n, &r->base);
+	if (r->err == SA_OK && r->pos < r->len)
+		r->err = SA_ENONDET;	/* stopped short of the replay */
+	return r->err;
 }
 
 static int
@@ -237,16 +257,9 @@ census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	for (;;) {
 		size_t k;
 
-		for (size_t i = 0; i < n; i++)
-			deck[i] = (unsigned)i;
-		r.pos = 0;
-		sh->run(sh, deck, n, &r.base);
-		if (r.err == SA_OK && r.pos < r.len)
-			r.err = SA_ENONDET;	/* stopped short of the replay */
-		if (r.err != SA_OK) {
-			status = r.err;
+		status = replay_once(sh, deck, n, &r);
+		if (status != SA_OK)
 			goto out;
-		}
 		if (!sa_perm_check(deck, n)) {
 			status = SA_ENOTPERM;
 			goto out;

@@ -1,0 +1,191 @@
+/*
+ * test_report.c - the formatting layer and the CLI's number parser.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli.h"
+
+static const char *
+frac(bool neg, rep_u128 num, uint64_t den, int places, bool plus)
+{
+	static char buf[80];
+	struct rep_frac f = { neg, num, den };
+
+	rep_format_frac(&f, places, plus, buf, sizeof buf);
+	return buf;
+}
+
+static void
+test_frac_rounding(void **state)
+{
+	(void)state;
+	/* The seed page's figures. */
+	assert_string_equal(frac(true, 16, 24, 2, true), "-0.67");
+	assert_string_equal(frac(false, 80, 24, 2, true), "+3.33");
+	assert_string_equal(frac(false, 256, 24, 3, false), "10.667");
+	assert_string_equal(frac(false, 15, 8, 2, false), "1.88");
+	assert_string_equal(frac(true, 16, 24, 4, false), "-0.6667");
+	assert_string_equal(frac(false, 0, 24, 4, false), "0.0000");
+	assert_string_equal(frac(false, 0, 24, 2, true), "+0.00");
+	/* Halves round away from zero, and carry into the whole part. */
+	assert_string_equal(frac(false, 1, 200, 2, false), "0.01");
+	assert_string_equal(frac(true, 1, 200, 2, false), "-0.01");
+	assert_string_equal(frac(false, 999, 1000, 2, false), "1.00");
+	assert_string_equal(frac(false, 19999, 2000, 0, false), "10");
+	assert_string_equal(frac(false, 7, 1, 0, false), "7");
+	/* Small decimals keep their leading zeros. */
+	assert_string_equal(frac(false, 1, 1000, 3, false), "0.001");
+	/* Whole parts beyond 64 bits: 2^100 / 3. */
+	assert_string_equal(frac(false, (rep_u128)1 << 100, 3, 1, false),
+	    "422550200076076467165567735125.3");
+	/* A denominator near 2^64 does not overflow the decimals. */
+	assert_string_equal(frac(false, UINT64_MAX - 1, UINT64_MAX, 4, false),
+	    "1.0000");
+}
+
+static void
+test_parse_uint(void **state)
+{
+	uint64_t v = 77;
+
+	(void)state;
+	assert_true(cli_parse_uint("-n", "4", 1, 10, &v));
+	assert_int_equal(v, 4);
+	assert_true(cli_parse_uint("-n", "0010", 1, 10, &v));
+	assert_int_equal(v, 10);
+	assert_true(cli_parse_uint("--top", "18446744073709551615", 1,
+	    UINT64_MAX, &v));
+	assert_int_equal(v, UINT64_MAX);
+	v = 77;
+	assert_false(cli_parse_uint("-n", "", 1, 10, &v));
+	assert_false(cli_parse_uint("-n", "abc", 1, 10, &v));
+	assert_false(cli_parse_uint("-n", "4x", 1, 10, &v));
+	assert_false(cli_parse_uint("-n", " 4", 1, 10, &v));
+	assert_false(cli_parse_uint("-n", "0", 1, 10, &v));
+	assert_false(cli_parse_uint("-n", "-1", 1, 10, &v));
+	assert_false(cli_parse_uint("-n", "11", 1, 10, &v));
+	assert_false(cli_parse_uint("--top", "18446744073709551616", 1,
+	    UINT64_MAX, &v));
+	assert_false(cli_parse_uint("-n", "99999999999999999999x", 1, 10, &v));
+	assert_int_equal(v, 77);	/* untouched on failure */
+}
+
+/* Renders a two-row report in FMT and returns what was written. */
+static const char *
+render(enum rep_format fmt)
+{
+	static char buf[2048];
+	const struct rep_col cols[] = {
+		{ "name", "name", REP_STR, 8, false, true, 0, NULL },
+		{ "count", "count", REP_U64, 0, true, true, 0, NULL },
+		{ "off", "off", REP_FRAC, 0, false, false, 2, "even" },
+	};
+	struct rep_cell rows[2][3] = {
+		{ { "a,\"b\"", 0, { false, 0, 1 } }, { NULL, 12, { false, 0, 1 } },
+		    { NULL, 0, { true, 1, 3 } } },
+		{ { "tab\there", 0, { false, 0, 1 } }, { NULL, 0, { false, 0, 1 } },
+		    { NULL, 0, { false, 0, 3 } } },
+	};
+	FILE *f = tmpfile();
+	report r;
+	size_t len;
+
+	assert_non_null(f);
+	rep_begin(&r, f, fmt);
+	rep_str(&r, "title", "title", "q\"x\\", "a note");
+	rep_u64(&r, "n", NULL, 18446744073709551615u, NULL);
+	rep_bool(&r, "ok", "ok", true, NULL);
+	rep_line(&r, "prose %d", 1);
+	rep_table(&r, "rows", cols, 3);
+	rep_row(&r, rows[0]);
+	rep_row(&r, rows[1]);
+	rep_table_end(&r);
+	rep_end(&r);
+	rewind(f);
+	len = fread(buf, 1, sizeof buf - 1, f);
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void
+test_formats(void **state)
+{
+	(void)state;
+	assert_string_equal(render(REP_TSV),
+	    "name\tcount\toff\n"
+	    "a,\"b\"\t12\t-0.3333\n"
+	    "tab\there\t0\t0.0000\n");
+	assert_string_equal(render(REP_CSV),
+	    "name,count,off\n"
+	    "\"a,\"\"b\"\"\",12,-0.3333\n"
+	    "tab\there,0,0.0000\n");
+	assert_string_equal(render(REP_JSON),
+	    "{\n"
+	    "  \"title\": \"q\\\"x\\\\\",\n"
+	    "  \"n\": 18446744073709551615,\n"
+	    "  \"ok\": true,\n"
+	    "  \"rows\": [\n"
+	    "    {\"name\": \"a,\\\"b\\\"\", \"count\": 12},\n"
+	    "    {\"name\": \"tab\\u0009here\", \"count\": 0}\n"
+	    "  ]\n"
+	    "}\n");
+	assert_string_equal(render(REP_TEXT),
+	    "title  q\"x\\  (a note)\n"
+	    "ok     yes\n"
+	    "prose 1\n"
+	    "name     | count | off\n"
+	    "---------+-------+----\n"
+	    "a,\"b\"    |    12 | -0.33\n"
+	    "tab\there |     0 | even\n");
+}
+
+static void
+test_parse_format(void **state)
+{
+	enum rep_format f = REP_TEXT;
+
+	(void)state;
+	assert_true(rep_parse_format("json", &f));
+	assert_int_equal(f, REP_JSON);
+	assert_true(rep_parse_format("csv", &f));
+	assert_int_equal(f, REP_CSV);
+	assert_false(rep_parse_format("JSON", &f));
+	assert_false(rep_parse_format("xml", &f));
+	assert_int_equal(f, REP_CSV);
+}
+
+static void
+test_bytes(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	cli_format_bytes(1000, buf, sizeof buf);
+	assert_string_equal(buf, "1000 bytes");
+	cli_format_bytes(UINT64_C(24) << 30, buf, sizeof buf);
+	assert_string_equal(buf, "24.0 GiB");
+	cli_format_bytes(UINT64_C(6227020800) * 16, buf, sizeof buf);
+	assert_string_equal(buf, "92.7 GiB");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_frac_rounding),
+		cmocka_unit_test(test_parse_uint),
+		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_parse_format),
+		cmocka_unit_test(test_bytes),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
