@@ -321,13 +321,23 @@ summary_fields(report *r, const sa_census *c)
 	rep_str(r, NULL, "verdict", value, NULL);
 }
 
+/* Every ordering of n cards is written with the same length. */
+static int
+ordering_width(size_t n)
+{
+	unsigned p[SA_PERM_MAX];
+
+	sa_perm_unrank(0, n, p);
+	return (int)sa_perm_format(p, n, NULL, 0);
+}
+
 static void
 render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
     uint64_t nrows)
 {
 	char buf[128], note[160], formula[64];
 	unsigned p[SA_PERM_MAX];
-	int ord_width = (int)(c->n <= 10 ? c->n : 3 * c->n - 1);
+	int ord_width = ordering_width(c->n);
 	int runs_width = snprintf(buf, sizeof buf, "%llu",
 	    (unsigned long long)c->max);
 	const struct rep_col cols[] = {

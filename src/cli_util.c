@@ -83,18 +83,22 @@ cli_bad_option(const char *cmd, int c, char **argv)
 {
 	extern int optind, optopt;
 	const char *arg = argv[optind - 1];
+	int len;
 
-	if (c == ':') {
-		if (optopt != 0)
-			cli_error("%s: option -%c needs an argument", cmd, optopt);
+	/* Long options are named as written, up to any "=value". */
+	if (strncmp(arg, "--", 2) == 0) {
+		len = (int)strcspn(arg, "=");
+		if (c == ':')
+			cli_error("%s: option %.*s needs an argument", cmd, len,
+			    arg);
 		else
-			cli_error("%s: option %s needs an argument", cmd, arg);
-	} else if (optopt != 0) {
+			cli_error("%s: unknown option %.*s (see '" PROGNAME
+			    " %s --help')", cmd, len, arg, cmd);
+	} else if (c == ':') {
+		cli_error("%s: option -%c needs an argument", cmd, optopt);
+	} else {
 		cli_error("%s: unknown option -%c (see '" PROGNAME " %s "
 		    "--help')", cmd, optopt, cmd);
-	} else {
-		cli_error("%s: unknown option %s (see '" PROGNAME " %s "
-		    "--help')", cmd, arg, cmd);
 	}
 	return EXIT_TROUBLE;
 }

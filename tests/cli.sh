@@ -1,0 +1,131 @@
+#!/bin/sh
+# tests/cli.sh BINARY [--update]
+#
+# Runs every case of tests/cli/cases against BINARY.  A case is one line:
+#
+#   name | status | stderr fragment | command
+#
+# split on the first three " | ", so the command may hold pipes.  The
+# command runs under sh with `shuffle-audit` on PATH (under $RUNNER, e.g.
+# valgrind, when that is set).  It passes when
+#   - the exit status is as given;
+#   - stdout equals tests/golden/NAME.out, or is empty when there is none;
+#   - stderr is empty when no fragment is given; otherwise it holds the
+#     fragment, and when the status is 2 it is one line that starts with
+#     "shuffle-audit: ";
+#   - stdout parses as JSON when the command asks for -f json.
+# Cases named slow-* are skipped when $RUNNER is set.
+# With --update, golden files are rewritten from the actual output.
+
+set -u
+
+bin=$1
+update=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
+cases=$here/cli/cases
+golden=$here/golden
+
+case $bin in
+/*) ;;
+*) bin=$(pwd)/$bin ;;
+esac
+if [ ! -x "$bin" ]; then
+	echo "cli.sh: $bin: not an executable" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+mkdir "$tmp/bin"
+# shellcheck disable=SC2086
+printf '#!/bin/sh\nexec %s "%s" "$@"\n' "${RUNNER:-}" "$bin" \
+	> "$tmp/bin/shuffle-audit"
+chmod +x "$tmp/bin/shuffle-audit"
+
+have_python=no
+command -v python3 >/dev/null 2>&1 && have_python=yes
+
+passed=0
+failed=0
+skipped=0
+
+fail() {
+	echo "FAIL: $name: $1"
+	echo "      command: $cmd"
+	failed=$((failed + 1))
+	ok=no
+}
+
+while IFS= read -r line; do
+	case $line in
+	'' | '#'*) continue ;;
+	esac
+	name=${line%% | *}
+	rest=${line#* | }
+	status=${rest%% | *}
+	rest=${rest#* | }
+	fragment=${rest%% | *}
+	cmd=${rest#* | }
+	ok=yes
+	# Cases named slow-* take seconds natively: not under valgrind.
+	case $name in
+	slow-*)
+		if [ -n "${RUNNER:-}" ]; then
+			skipped=$((skipped + 1))
+			continue
+		fi
+		;;
+	esac
+
+	(cd "$tmp" && PATH="$tmp/bin:$PATH" sh -c "$cmd") \
+		> "$tmp/out" 2> "$tmp/err"
+	got=$?
+
+	if [ "$update" = --update ]; then
+		if [ -s "$tmp/out" ]; then
+			cp "$tmp/out" "$golden/$name.out"
+		else
+			rm -f "$golden/$name.out"
+		fi
+	fi
+
+	[ "$got" -eq "$status" ] || fail "exit status $got, expected $status"
+
+	if [ -f "$golden/$name.out" ]; then
+		cmp -s "$tmp/out" "$golden/$name.out" ||
+			fail "stdout differs from golden/$name.out:
+$(diff "$golden/$name.out" "$tmp/out" | head -10)"
+	elif [ -s "$tmp/out" ]; then
+		fail "unexpected stdout: $(head -3 "$tmp/out")"
+	fi
+
+	if [ -z "$fragment" ]; then
+		[ -s "$tmp/err" ] && fail "unexpected stderr: $(head -3 "$tmp/err")"
+	else
+		grep -qF -- "$fragment" "$tmp/err" ||
+			fail "stderr lacks '$fragment': $(head -3 "$tmp/err")"
+		if [ "$status" -eq 2 ]; then
+			[ "$(wc -l < "$tmp/err")" -eq 1 ] ||
+				fail "stderr is not one line: $(cat "$tmp/err")"
+			head -1 "$tmp/err" | grep -q '^shuffle-audit: ' ||
+				fail "stderr does not start 'shuffle-audit: '"
+		fi
+	fi
+
+	case $cmd in
+	*'|'* | *'>'* | *'&&'*) ;;	# stdout is not the command's own
+	*"-f json"*)
+		if [ "$have_python" = yes ] && [ "$got" -ne 2 ]; then
+			python3 -c 'import json,sys; json.load(sys.stdin)' \
+				< "$tmp/out" 2> "$tmp/jerr" ||
+				fail "stdout is not JSON: $(tail -1 "$tmp/jerr")"
+		fi
+		;;
+	esac
+
+	[ "$ok" = yes ] && passed=$((passed + 1))
+done < "$cases"
+
+[ "$have_python" = yes ] || echo "note: python3 not found; JSON outputs were not parsed"
+echo "cli: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
