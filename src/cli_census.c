@@ -297,18 +297,19 @@ summary_fields(report *r, const sa_census *c)
 		f.den = c->min;
 		rep_format_frac(&f, 2, false, ratio, sizeof ratio);
 		snprintf(value, sizeof value, "%s times", ratio);
-		snprintf(note, sizeof note, "counted over all %llu runs",
-		    (unsigned long long)c->runs);
+		snprintf(note, sizeof note, "counted over all %llu run%s",
+		    (unsigned long long)c->runs, c->runs == 1 ? "" : "s");
 		rep_str(r, NULL, "commonest / rarest", value, note);
 	}
 
 	rep_bool(r, "fair", NULL, c->fair, NULL);
 	if (c->fair)
-		snprintf(value, sizeof value, "fair: each of the %llu orderings "
-		    "gets exactly %llu of the %llu runs",
+		snprintf(value, sizeof value, "fair: each of the %llu "
+		    "ordering%s gets exactly %llu of the %llu run%s",
 		    (unsigned long long)c->orderings,
+		    c->orderings == 1 ? "" : "s",
 		    (unsigned long long)(c->runs / c->orderings),
-		    (unsigned long long)c->runs);
+		    (unsigned long long)c->runs, c->runs == 1 ? "" : "s");
 	else if (c->runs % c->orderings != 0)
 		snprintf(value, sizeof value, "unfair: %llu orderings cannot "
 		    "share %llu runs equally", (unsigned long long)c->orderings,
