@@ -46,8 +46,8 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all check check-unit check-cli check-docs check-asan \
-	check-valgrind check-all install uninstall clean
+.PHONY: all check check-unit check-cli check-docs check-install \
+	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
 
@@ -67,7 +67,7 @@ $(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS)
 
-check: check-unit check-cli check-docs
+check: check-unit check-cli check-docs check-install
 
 check-unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do \
@@ -79,6 +79,20 @@ check-cli: $(BIN)
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)
+
+# Install into a staging directory, build the example program against
+# what was installed, run it, and uninstall again.
+check-install: all
+	rm -rf $(O)/stage
+	$(MAKE) install DESTDIR=$(CURDIR)/$(O)/stage PREFIX=/usr >/dev/null
+	$(CC) $(WARNINGS) $(CFLAGS) -I$(O)/stage/usr/include \
+		-o $(O)/example tests/examples/library.c \
+		-L$(O)/stage/usr/lib -lshuffleaudit
+	$(O)/example > $(O)/example.out
+	cmp $(O)/example.out tests/examples/library.out
+	$(MAKE) uninstall DESTDIR=$(CURDIR)/$(O)/stage PREFIX=/usr >/dev/null
+	test -z "$$(find $(O)/stage -type f)"
+	@echo "install: 1 passed, 0 failed"
 
 check-asan:
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \

@@ -1,0 +1,40 @@
+/*
+ * library.c - the census from C, against the installed header and library:
+ *
+ *   cc -std=c11 library.c -lshuffleaudit -o library && ./library
+ *
+ * Prints the naive shuffle's most and least likely orderings for 3 to 6
+ * cards.  `make check-install` builds it against a staged install.
+ */
+#include <stdio.h>
+
+#include <shuffle_audit.h>
+
+int
+main(void)
+{
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+
+	for (size_t n = 3; n <= 6; n++) {
+		unsigned p[SA_PERM_MAX];
+		char most[64], least[64];
+		sa_census c;
+		int status = sa_census_run(naive, n, NULL, &c);
+
+		if (status != SA_OK) {
+			fprintf(stderr, "library: census of %zu cards: %s\n", n,
+			    sa_strerror(status));
+			return 1;
+		}
+		sa_perm_unrank(c.argmax, n, p);
+		sa_perm_format(p, n, most, sizeof most);
+		sa_perm_unrank(c.argmin, n, p);
+		sa_perm_format(p, n, least, sizeof least);
+		printf("%zu cards: %llu runs, %s comes up %llu times, %s %llu\n",
+		    n, (unsigned long long)c.runs, most,
+		    (unsigned long long)c.max, least,
+		    (unsigned long long)c.min);
+		sa_census_free(&c);
+	}
+	return 0;
+}
