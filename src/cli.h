@@ -36,6 +36,17 @@ bool cli_parse_uint(const char *opt, const char *s, uint64_t min,
     uint64_t max, uint64_t *out);
 
 /*
+ * Parses S, the argument of option OPT, as one of the NULL-terminated
+ * NAMES and stores its index.  On failure prints "OPT S: unknown WHAT
+ * (name, name, ...)" and returns false.
+ */
+bool cli_parse_choice(const char *opt, const char *s,
+    const char *const *names, const char *what, int *out);
+
+/* -f FORMAT: text, tsv, csv or json, in the order of enum rep_format. */
+bool cli_parse_format(const char *s, int *out);
+
+/*
  * Handles getopt's '?' and ':' returns for command CMD: prints the
  * message and returns EXIT_TROUBLE.
  */
@@ -63,8 +74,6 @@ void cli_format_bytes(uint64_t bytes, char *buf, size_t size);
  * carries.
  */
 enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
-
-bool rep_parse_format(const char *s, enum rep_format *out);
 
 __extension__ typedef unsigned __int128 rep_u128;
 

@@ -30,18 +30,15 @@ cmd_algorithms(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	enum rep_format fmt = REP_TEXT;
+	int fmt = REP_TEXT;
 	int c, name_width = 0;
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (!rep_parse_format(optarg, &fmt)) {
-				cli_error("-f %s: unknown format (text, tsv, csv, "
-				    "json)", optarg);
+			if (!cli_parse_format(optarg, &fmt))
 				return EXIT_TROUBLE;
-			}
 			break;
 		case 'h':
 			help();
@@ -68,7 +65,7 @@ cmd_algorithms(int argc, char **argv)
 			    NULL },
 		};
 
-		rep_begin(&r, stdout, fmt);
+		rep_begin(&r, stdout, (enum rep_format)fmt);
 		rep_table(&r, "algorithms", cols, 3);
 		for (size_t i = 0; i < sa_shuffle_count(); i++) {
 			const sa_shuffle *sh = sa_shuffle_at(i);

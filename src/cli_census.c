@@ -66,8 +66,12 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ NULL, 0, NULL, 0 },
 	};
+	/* In the order of enum sa_engine. */
+	static const char *const engines[] = { "auto", "steps", "replay",
+	    NULL };
+	static const char *const sorts[] = { "ordering", "runs", NULL };
 	uint64_t v;
-	int c;
+	int c, choice;
 
 	memset(a, 0, sizeof *a);
 	a->shuffle = sa_shuffle_find("naive");
@@ -83,11 +87,9 @@ parse_args(int argc, char **argv, struct census_args *a)
 			}
 			break;
 		case 'f':
-			if (!rep_parse_format(optarg, &a->fmt)) {
-				cli_error("-f %s: unknown format (text, tsv, csv, "
-				    "json)", optarg);
+			if (!cli_parse_format(optarg, &choice))
 				return EXIT_TROUBLE;
-			}
+			a->fmt = (enum rep_format)choice;
 			break;
 		case 'h':
 			help();
@@ -102,28 +104,16 @@ parse_args(int argc, char **argv, struct census_args *a)
 			a->check = true;
 			break;
 		case OPT_ENGINE:
-			if (strcmp(optarg, "auto") == 0)
-				a->engine = SA_ENGINE_AUTO;
-			else if (strcmp(optarg, "steps") == 0)
-				a->engine = SA_ENGINE_STEPS;
-			else if (strcmp(optarg, "replay") == 0)
-				a->engine = SA_ENGINE_REPLAY;
-			else {
-				cli_error("--engine %s: unknown engine (auto, "
-				    "steps, replay)", optarg);
+			if (!cli_parse_choice("--engine", optarg, engines,
+			    "engine", &choice))
 				return EXIT_TROUBLE;
-			}
+			a->engine = (enum sa_engine)choice;
 			break;
 		case OPT_SORT:
-			if (strcmp(optarg, "ordering") == 0)
-				a->by_runs = false;
-			else if (strcmp(optarg, "runs") == 0)
-				a->by_runs = true;
-			else {
-				cli_error("--sort %s: unknown sort key (ordering, "
-				    "runs)", optarg);
+			if (!cli_parse_choice("--sort", optarg, sorts,
+			    "sort key", &choice))
 				return EXIT_TROUBLE;
-			}
+			a->by_runs = choice == 1;
 			break;
 		case OPT_TOP:
 			if (strcmp(optarg, "all") == 0)

@@ -8,26 +8,6 @@
 
 #include "cli.h"
 
-bool
-rep_parse_format(const char *s, enum rep_format *out)
-{
-	static const struct {
-		const char *name;
-		enum rep_format fmt;
-	} names[] = {
-		{ "text", REP_TEXT }, { "tsv", REP_TSV },
-		{ "csv", REP_CSV }, { "json", REP_JSON },
-	};
-
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		if (strcmp(s, names[i].name) == 0) {
-			*out = names[i].fmt;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* Decimal digits of a 128-bit value. */
 static void
 u128_format(rep_u128 v, char *buf, size_t size)

@@ -78,6 +78,36 @@ cli_parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max,
 	return true;
 }
 
+bool
+cli_parse_choice(const char *opt, const char *s, const char *const *names,
+    const char *what, int *out)
+{
+	char list[256];
+	size_t len = 0;
+
+	for (int i = 0; names[i] != NULL; i++) {
+		if (strcmp(s, names[i]) == 0) {
+			*out = i;
+			return true;
+		}
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+		    i ? ", " : "", names[i]);
+		if (len >= sizeof list)
+			len = sizeof list - 1;
+	}
+	cli_error("%s %s: unknown %s (%s)", opt, s, what, list);
+	return false;
+}
+
+bool
+cli_parse_format(const char *s, int *out)
+{
+	static const char *const names[] = { "text", "tsv", "csv", "json",
+	    NULL };
+
+	return cli_parse_choice("-f", s, names, "format", out);
+}
+
 int
 cli_bad_option(const char *cmd, int c, char **argv)
 {

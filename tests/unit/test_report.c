@@ -150,16 +150,20 @@ test_formats(void **state)
 static void
 test_parse_format(void **state)
 {
-	enum rep_format f = REP_TEXT;
+	static const char *const names[] = { "ordering", "runs", NULL };
+	int f = REP_TEXT;
 
 	(void)state;
-	assert_true(rep_parse_format("json", &f));
+	assert_true(cli_parse_format("json", &f));
 	assert_int_equal(f, REP_JSON);
-	assert_true(rep_parse_format("csv", &f));
+	assert_true(cli_parse_format("csv", &f));
 	assert_int_equal(f, REP_CSV);
-	assert_false(rep_parse_format("JSON", &f));
-	assert_false(rep_parse_format("xml", &f));
+	assert_false(cli_parse_format("JSON", &f));
+	assert_false(cli_parse_format("xml", &f));
 	assert_int_equal(f, REP_CSV);
+	assert_true(cli_parse_choice("--sort", "runs", names, "key", &f));
+	assert_int_equal(f, 1);
+	assert_false(cli_parse_choice("--sort", "run", names, "key", &f));
 }
 
 static void
