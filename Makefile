@@ -23,16 +23,18 @@ WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 ALL_CFLAGS = $(WARNINGS) $(CFLAGS)
 ALL_CPPFLAGS = -Iinclude -Isrc $(CPPFLAGS)
 CMOCKA_LIBS = -lcmocka
+LDLIBS = -lm
 
 # Object directory, so a sanitizer build can sit beside the normal one.
 O = build
 BIN = shuffle-audit
 LIB = libshuffleaudit.a
 
-LIB_SRCS = src/census.c src/perm.c src/shuffle.c src/status.c
+LIB_SRCS = src/big.c src/census.c src/perm.c src/rng.c src/shuffle.c \
+	src/status.c src/trace.c
 CLI_SRCS = src/main.c src/cli_algorithms.c src/cli_census.c \
 	src/cli_report.c src/cli_util.c
-UNIT_TESTS = test_perm test_census test_report
+UNIT_TESTS = test_perm test_census test_report test_big test_rng
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
@@ -60,12 +62,12 @@ $(LIB): $(LIB_OBJS)
 	$(AR) rcs $@ $(LIB_OBJS)
 
 $(BIN): $(CLI_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
 
 $(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
-		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS)
+		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
 check: check-unit check-cli check-docs check-install
 
@@ -87,7 +89,7 @@ check-install: all
 	$(MAKE) install DESTDIR=$(CURDIR)/$(O)/stage PREFIX=/usr >/dev/null
 	$(CC) $(WARNINGS) $(CFLAGS) -I$(O)/stage/usr/include \
 		-o $(O)/example tests/examples/library.c \
-		-L$(O)/stage/usr/lib -lshuffleaudit
+		-L$(O)/stage/usr/lib -lshuffleaudit $(LDLIBS)
 	$(O)/example > $(O)/example.out
 	cmp $(O)/example.out tests/examples/library.out
 	$(MAKE) uninstall DESTDIR=$(CURDIR)/$(O)/stage PREFIX=/usr >/dev/null

@@ -32,7 +32,11 @@ enum {
 	SA_EBOUND,	/* the shuffle asked for a draw below 0 */
 	SA_EDRAWS,	/* a run made more draws than allowed */
 	SA_ENOTPERM,	/* a run did not end on a permutation of the deck */
-	SA_ENONDET	/* the same draws led the shuffle somewhere else */
+	SA_ENONDET,	/* the same draws led the shuffle somewhere else */
+	SA_ERANGE,	/* a given draw is not below the bound asked for */
+	SA_ESHORT,	/* the shuffle asked for more draws than were given */
+	SA_ELONG,	/* more draws were given than the shuffle made */
+	SA_ESYS		/* the system's random source failed */
 };
 
 /* A short lower-case description of STATUS, never NULL. */
@@ -122,6 +126,28 @@ void sa_perm_unrank(uint64_t r, size_t n, unsigned *p);
 bool sa_perm_check(const unsigned *p, size_t n);
 
 /*
+ * How an ordering is written.  ARRAY is P itself (OEIS A192053 writes
+ * orderings so, counting from 1); INVERSE lists, card by card, the
+ * position each card ended in; CYCLES follows the cards: (0 2 1) means
+ * card 0 went to position 2, card 2 to position 1 and card 1 to position
+ * 0; that is the cycle form of the inverse, as MathWorld writes it.
+ * Cycles start at their smallest card, in increasing order, fixed cards
+ * included: (0)(1 3)(2).
+ */
+enum sa_notation {
+	SA_NOTATION_ARRAY = 0,
+	SA_NOTATION_INVERSE,
+	SA_NOTATION_CYCLES
+};
+
+/*
+ * Writes the ordering P in notation NOTE into BUF (SIZE bytes): like
+ * sa_perm_format, with cycles separated by spaces inside parentheses.
+ */
+size_t sa_perm_format_as(const unsigned *p, size_t n, enum sa_notation note,
+    char *buf, size_t size);
+
+/*
  * Writes the ordering P into BUF (of SIZE bytes) in the notation of the
  * seed page and OEIS A192053: digits run together when N <= 10, numbers
  * separated by commas otherwise.  Returns the length the full text needs,
@@ -193,8 +219,120 @@ int sa_census_run(const sa_shuffle *shuffle, size_t n,
 
 void sa_census_free(sa_census *c);
 
+/*
+ * Walking every run.
+ *
+ * sa_walk() runs SHUFFLE on N cards once for every sequence of draws it
+ * can make, in lexicographic order of the sequences, and after each run
+ * calls VISIT with the final deck and the run's draws (DRAWS[k] was drawn
+ * below BOUNDS[k]).  A non-zero return from VISIT stops the walk and is
+ * returned; otherwise the result is SA_OK or the contract breach that
+ * stopped it (SA_EBOUND, SA_EDRAWS, SA_ENOTPERM, SA_ENONDET).  A run may
+ * make at most MAX_DRAWS draws (0: SA_CENSUS_MAX_DRAWS).
+ */
+typedef int sa_visit_fn(void *ctx, const unsigned *deck, size_t n,
+    const uint64_t *draws, const uint64_t *bounds, size_t ndraws);
+
+int sa_walk(const sa_shuffle *shuffle, size_t n, size_t max_draws,
+    sa_visit_fn *visit, void *ctx);
+
+/*
+ * One run, step by step.
+ *
+ * sa_trace_run() runs SHUFFLE once on the deck 0 .. N-1 and records each
+ * draw: its bound, its value, and the deck as it stood when the next draw
+ * was asked for (or when the run ended), which is the deck after the
+ * moves that the draw led to.  The answers come from SOURCE, or, when
+ * SOURCE is NULL, from DRAWS[0 .. NDRAWS-1]: a given draw that is not
+ * below its bound is SA_ERANGE, running out is SA_ESHORT, and draws left
+ * over are SA_ELONG; T->steps then says which draw it was.
+ */
+typedef struct sa_trace {
+	size_t n;
+	size_t steps;		/* draws made */
+	uint64_t *bound;	/* bound[k]: draw k was below this */
+	uint64_t *value;	/* value[k]: the answer it got */
+	unsigned *deck;		/* steps + 1 decks of n cards: deck k is */
+				/* the deck before draw k, the last the end */
+} sa_trace;
+
+int sa_trace_run(const sa_shuffle *shuffle, size_t n, sa_oracle *source,
+    const uint64_t *draws, size_t ndraws, size_t max_draws, sa_trace *t);
+void sa_trace_free(sa_trace *t);
+
+/*
+ * Generators behind the oracle.
+ *
+ * mulberry32 (Tommy Ettinger's 32-bit generator, as published): a 32-bit
+ * state, repeatable and entirely predictable.  Its oracle answers a draw
+ * below K <= 2^32 as floor(x * K / 2^32) for its next output x, the
+ * seed page's j = floor(u * (i + 1)) with u = x / 2^32, done in integers;
+ * K above 2^32 takes two outputs as one 64-bit x, likewise.
+ */
+uint32_t sa_mulberry32_next(uint32_t *state);
+
+typedef struct sa_mulberry32 {
+	sa_oracle base;
+	uint32_t state;
+} sa_mulberry32;
+
+void sa_mulberry32_init(sa_mulberry32 *g, uint32_t seed);
+
+/*
+ * The operating system's entropy (getrandom), with unbiased bounded
+ * draws by rejection.  If the system source fails, ERR becomes SA_ESYS
+ * and draws return 0: check it after use.
+ */
+typedef struct sa_sysrandom {
+	sa_oracle base;
+	int err;
+} sa_sysrandom;
+
+void sa_sysrandom_init(sa_sysrandom *g);
+
 /* The machine's physical memory in bytes, or 0 when it cannot be told. */
 uint64_t sa_physical_memory(void);
+
+/*
+ * Exact unsigned integers of any size, for the figures that outgrow 64
+ * bits: n^n and n! for the divisibility argument, 2^S for a generator's
+ * state space.  A zeroed sa_big (or one from sa_big_init) is 0.  Every
+ * function that can allocate returns SA_OK or SA_ENOMEM; on SA_ENOMEM
+ * its result is unchanged or zero, never half written.  Results may not
+ * share storage with operands unless a function says so.
+ */
+typedef struct sa_big {
+	uint32_t *limb;		/* least significant first */
+	size_t len;		/* limbs in use; 0 for zero; limb[len-1] != 0 */
+	size_t cap;
+} sa_big;
+
+void sa_big_init(sa_big *a);
+void sa_big_free(sa_big *a);
+int sa_big_set_u64(sa_big *a, uint64_t v);
+int sa_big_copy(sa_big *dst, const sa_big *src);
+bool sa_big_is_zero(const sa_big *a);
+/* True, with the value in *OUT, when A fits in 64 bits. */
+bool sa_big_to_u64(const sa_big *a, uint64_t *out);
+int sa_big_cmp(const sa_big *a, const sa_big *b);	/* -1, 0 or 1 */
+int sa_big_mul_u64(sa_big *a, uint64_t m);		/* A *= M */
+int sa_big_add(sa_big *a, const sa_big *b);		/* A += B */
+int sa_big_mul(sa_big *r, const sa_big *a, const sa_big *b); /* R = A * B */
+/* A /= D, returning A mod D.  D must not be 0. */
+uint32_t sa_big_div_u32(sa_big *a, uint32_t d);
+/*
+ * Q = A / B and R = A mod B, either of Q and R may be NULL.  B must not
+ * be 0 (SA_EINVAL).
+ */
+int sa_big_divmod(sa_big *q, sa_big *r, const sa_big *a, const sa_big *b);
+int sa_big_pow_u32(sa_big *r, uint32_t base, uint32_t exp);	/* base^exp */
+int sa_big_factorial(sa_big *r, uint32_t n);			/* n! */
+int sa_big_pow2(sa_big *r, uint32_t exp);			/* 2^exp */
+/* Base-2 logarithm, for display only; -infinity is not returned: 0 -> 0. */
+double sa_big_log2(const sa_big *a);
+/* The decimal digits of A in a string the caller frees; NULL, errno set,
+ * when memory runs out. */
+char *sa_big_to_dec(const sa_big *a);
 
 #ifdef __cplusplus
 }

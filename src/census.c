@@ -235,22 +235,25 @@ replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, struct replay *r)
 	return r->err;
 }
 
-static int
-census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    size_t max_draws, uint64_t *runs_out, uint64_t **tally_out)
+int
+sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
+    void *ctx)
 {
 	struct replay r;
-	unsigned deck[SA_PERM_MAX];
-	uint64_t *tally, runs = 0;
+	unsigned *deck;
 	int status = SA_OK;
 
+	if (sh == NULL || sh->run == NULL || visit == NULL)
+		return SA_EINVAL;
+	if (max_draws == 0)
+		max_draws = SA_CENSUS_MAX_DRAWS;
 	memset(&r, 0, sizeof r);
 	r.base.draw = replay_draw;
 	r.cap = max_draws;
 	r.val = malloc(max_draws * sizeof *r.val);
 	r.bound = malloc(max_draws * sizeof *r.bound);
-	tally = calloc(orderings, sizeof *tally);
-	if (r.val == NULL || r.bound == NULL || tally == NULL) {
+	deck = malloc((n ? n : 1) * sizeof *deck);
+	if (r.val == NULL || r.bound == NULL || deck == NULL) {
 		status = SA_ENOMEM;
 		goto out;
 	}
@@ -259,17 +262,14 @@ census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 
 		status = replay_once(sh, deck, n, &r);
 		if (status != SA_OK)
-			goto out;
+			break;
 		if (!sa_perm_check(deck, n)) {
 			status = SA_ENOTPERM;
-			goto out;
+			break;
 		}
-		if (runs == UINT64_MAX) {
-			status = SA_EOVERFLOW;
-			goto out;
-		}
-		runs++;
-		tally[sa_perm_rank(deck, n)]++;
+		status = visit(ctx, deck, n, r.val, r.bound, r.len);
+		if (status != SA_OK)
+			break;
 
 		/* Advance the odometer: the last digit that can still move. */
 		for (k = r.len; k > 0 && r.val[k - 1] + 1 == r.bound[k - 1]; k--)
@@ -282,12 +282,48 @@ census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 out:
 	free(r.val);
 	free(r.bound);
+	free(deck);
+	return status;
+}
+
+struct tally_ctx {
+	uint64_t *tally;
+	uint64_t runs;
+};
+
+static int
+tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
+    const uint64_t *bounds, size_t ndraws)
+{
+	struct tally_ctx *t = ctx;
+
+	(void)draws;
+	(void)bounds;
+	(void)ndraws;
+	if (t->runs == UINT64_MAX)
+		return SA_EOVERFLOW;
+	t->runs++;
+	t->tally[sa_perm_rank(deck, n)]++;
+	return SA_OK;
+}
+
+static int
+census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    size_t max_draws, uint64_t *runs_out, uint64_t **tally_out)
+{
+	struct tally_ctx t = { NULL, 0 };
+	int status;
+
+	t.tally = calloc(orderings, sizeof *t.tally);
+	if (t.tally == NULL)
+		return SA_ENOMEM;
+	status = sa_walk(sh, n, max_draws, tally_run, &t);
 	if (status != SA_OK) {
-		free(tally);
+		free(t.tally);
 		return status;
 	}
-	*runs_out = runs;
-	*tally_out = tally;
+	*runs_out = t.runs;
+	*tally_out = t.tally;
 	return SA_OK;
 }
 

@@ -125,3 +125,38 @@ sa_perm_format(const unsigned *p, size_t n, char *buf, size_t size)
 		buf[len < size ? len : size - 1] = '\0';
 	return len;
 }
+
+size_t
+sa_perm_format_as(const unsigned *p, size_t n, enum sa_notation note,
+    char *buf, size_t size)
+{
+	unsigned q[SA_PERM_MAX];
+	bool seen[SA_PERM_MAX] = { false };
+	size_t len = 0;
+	int k;
+
+	if (note == SA_NOTATION_ARRAY || n > SA_PERM_MAX)
+		return sa_perm_format(p, n, buf, size);
+	for (size_t i = 0; i < n; i++)
+		q[p[i]] = (unsigned)i;	/* card p[i] ended at position i */
+	if (note == SA_NOTATION_INVERSE)
+		return sa_perm_format(q, n, buf, size);
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (size_t c = 0; c < n; c++) {
+		if (seen[c])
+			continue;
+		for (size_t d = c; !seen[d]; d = q[d]) {
+			seen[d] = true;
+			k = snprintf(len < size ? buf + len : NULL,
+			    len < size ? size - len : 0, "%s%zu",
+			    d == c ? "(" : " ", d);
+			len += k > 0 ? (size_t)k : 0;
+		}
+		k = snprintf(len < size ? buf + len : NULL,
+		    len < size ? size - len : 0, ")");
+		len += k > 0 ? (size_t)k : 0;
+	}
+	return len;
+}

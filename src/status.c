@@ -25,6 +25,14 @@ sa_strerror(int status)
 		return "a run did not end on a permutation of the deck";
 	case SA_ENONDET:
 		return "the same draws led the shuffle somewhere else";
+	case SA_ERANGE:
+		return "a draw is not below the bound asked for";
+	case SA_ESHORT:
+		return "the shuffle asked for more draws than were given";
+	case SA_ELONG:
+		return "more draws were given than the shuffle made";
+	case SA_ESYS:
+		return "the system's random source failed";
 	default:
 		return "unknown error";
 	}
