@@ -220,6 +220,76 @@ int sa_census_run(const sa_shuffle *shuffle, size_t n,
 void sa_census_free(sa_census *c);
 
 /*
+ * Exact unsigned integers of any size, for the figures that outgrow 64
+ * bits: n^n and n! for the divisibility argument, 2^S for a generator's
+ * state space.  A zeroed sa_big (or one from sa_big_init) is 0.  Every
+ * function that can allocate returns SA_OK or SA_ENOMEM; on SA_ENOMEM
+ * its result is unchanged or zero, never half written.  Results may not
+ * share storage with operands unless a function says so.
+ */
+typedef struct sa_big {
+	uint32_t *limb;		/* least significant first */
+	size_t len;		/* limbs in use; 0 for zero; limb[len-1] != 0 */
+	size_t cap;
+} sa_big;
+
+void sa_big_init(sa_big *a);
+void sa_big_free(sa_big *a);
+int sa_big_set_u64(sa_big *a, uint64_t v);
+int sa_big_copy(sa_big *dst, const sa_big *src);
+bool sa_big_is_zero(const sa_big *a);
+/* True, with the value in *OUT, when A fits in 64 bits. */
+bool sa_big_to_u64(const sa_big *a, uint64_t *out);
+int sa_big_cmp(const sa_big *a, const sa_big *b);	/* -1, 0 or 1 */
+int sa_big_mul_u64(sa_big *a, uint64_t m);		/* A *= M */
+int sa_big_add(sa_big *a, const sa_big *b);		/* A += B */
+int sa_big_mul(sa_big *r, const sa_big *a, const sa_big *b); /* R = A * B */
+/* A /= D, returning A mod D.  D must not be 0. */
+uint32_t sa_big_div_u32(sa_big *a, uint32_t d);
+/*
+ * Q = A / B and R = A mod B, either of Q and R may be NULL.  B must not
+ * be 0 (SA_EINVAL).
+ */
+int sa_big_divmod(sa_big *q, sa_big *r, const sa_big *a, const sa_big *b);
+int sa_big_pow_u32(sa_big *r, uint32_t base, uint32_t exp);	/* base^exp */
+int sa_big_factorial(sa_big *r, uint32_t n);			/* n! */
+int sa_big_pow2(sa_big *r, uint32_t exp);			/* 2^exp */
+/* Base-2 logarithm, for display only; -infinity is not returned: 0 -> 0. */
+double sa_big_log2(const sa_big *a);
+/* The decimal digits of A in a string the caller frees; NULL, errno set,
+ * when memory runs out. */
+char *sa_big_to_dec(const sa_big *a);
+
+/*
+ * The divisibility argument.
+ *
+ * A shuffle with R runs can be fair on n cards only if n! divides R.
+ * sa_divisibility_for() works out R exactly from the shuffle's step form
+ * (the product of the step counts), n! and R mod n!.  When n! does not
+ * divide R it also finds the witness: the smallest prime p that divides
+ * n! more often than it divides R (Legendre's formula for n!, the step
+ * counts for R).  Needs the step form (SA_EINVAL without one); N may be
+ * as large as memory allows.
+ */
+typedef struct sa_divisibility {
+	size_t n;
+	sa_big runs;		/* every run the shuffle can take */
+	sa_big orderings;	/* n! */
+	sa_big remainder;	/* runs mod n! */
+	bool divides;		/* remainder == 0 */
+	uint32_t prime;		/* the witness, or 0 when n! divides runs */
+	uint64_t prime_in_orderings;	/* times PRIME divides n! */
+	uint64_t prime_in_runs;		/* times PRIME divides the runs */
+} sa_divisibility;
+
+int sa_divisibility_for(const sa_shuffle *shuffle, size_t n,
+    sa_divisibility *d);
+void sa_divisibility_free(sa_divisibility *d);
+
+/* The number of runs of the step form on N cards, exactly. */
+int sa_runs_exact(const sa_shuffle *shuffle, size_t n, sa_big *runs);
+
+/*
  * Walking every run.
  *
  * sa_walk() runs SHUFFLE on N cards once for every sequence of draws it
@@ -293,46 +363,6 @@ void sa_sysrandom_init(sa_sysrandom *g);
 /* The machine's physical memory in bytes, or 0 when it cannot be told. */
 uint64_t sa_physical_memory(void);
 
-/*
- * Exact unsigned integers of any size, for the figures that outgrow 64
- * bits: n^n and n! for the divisibility argument, 2^S for a generator's
- * state space.  A zeroed sa_big (or one from sa_big_init) is 0.  Every
- * function that can allocate returns SA_OK or SA_ENOMEM; on SA_ENOMEM
- * its result is unchanged or zero, never half written.  Results may not
- * share storage with operands unless a function says so.
- */
-typedef struct sa_big {
-	uint32_t *limb;		/* least significant first */
-	size_t len;		/* limbs in use; 0 for zero; limb[len-1] != 0 */
-	size_t cap;
-} sa_big;
-
-void sa_big_init(sa_big *a);
-void sa_big_free(sa_big *a);
-int sa_big_set_u64(sa_big *a, uint64_t v);
-int sa_big_copy(sa_big *dst, const sa_big *src);
-bool sa_big_is_zero(const sa_big *a);
-/* True, with the value in *OUT, when A fits in 64 bits. */
-bool sa_big_to_u64(const sa_big *a, uint64_t *out);
-int sa_big_cmp(const sa_big *a, const sa_big *b);	/* -1, 0 or 1 */
-int sa_big_mul_u64(sa_big *a, uint64_t m);		/* A *= M */
-int sa_big_add(sa_big *a, const sa_big *b);		/* A += B */
-int sa_big_mul(sa_big *r, const sa_big *a, const sa_big *b); /* R = A * B */
-/* A /= D, returning A mod D.  D must not be 0. */
-uint32_t sa_big_div_u32(sa_big *a, uint32_t d);
-/*
- * Q = A / B and R = A mod B, either of Q and R may be NULL.  B must not
- * be 0 (SA_EINVAL).
- */
-int sa_big_divmod(sa_big *q, sa_big *r, const sa_big *a, const sa_big *b);
-int sa_big_pow_u32(sa_big *r, uint32_t base, uint32_t exp);	/* base^exp */
-int sa_big_factorial(sa_big *r, uint32_t n);			/* n! */
-int sa_big_pow2(sa_big *r, uint32_t exp);			/* 2^exp */
-/* Base-2 logarithm, for display only; -infinity is not returned: 0 -> 0. */
-double sa_big_log2(const sa_big *a);
-/* The decimal digits of A in a string the caller frees; NULL, errno set,
- * when memory runs out. */
-char *sa_big_to_dec(const sa_big *a);
 
 #ifdef __cplusplus
 }

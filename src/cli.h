@@ -103,20 +103,28 @@ struct rep_cell {
 	struct rep_frac f;
 };
 
-#define REP_MAX_FIELDS 32
+#define REP_MAX_FIELDS 48
 #define REP_MAX_COLS 8
+
+struct rep_field {
+	const char *key;	/* NULL: text only */
+	const char *label;	/* NULL: machine formats only */
+	char *value;		/* as text shows it */
+	char *raw;		/* as TSV and CSV show it */
+	char *note;		/* text only, or NULL */
+};
 
 typedef struct report {
 	FILE *out;
 	enum rep_format fmt;
 	int members;		/* JSON members written */
-	/* text: fields waiting to be aligned as one block */
+	bool tabled;		/* a table has been written */
+	/*
+	 * Fields waiting: in text, to be aligned as one block; in TSV and
+	 * CSV, to be written as "field value" rows if no table comes.
+	 */
 	int pending;
-	struct {
-		const char *label;
-		char value[96];
-		char note[160];
-	} field[REP_MAX_FIELDS];
+	struct rep_field field[REP_MAX_FIELDS];
 	/* the open table */
 	const struct rep_col *cols;
 	int ncols;
@@ -147,8 +155,19 @@ void rep_end(report *r);
 void rep_format_frac(const struct rep_frac *f, int places, bool plus,
     char *buf, size_t size);
 
+/* FORMULA with each n written as the number N: "n^n" -> "4^4". */
+void cli_formula(const char *formula, size_t n, char *buf, size_t size);
+
+/* -a NAME: the built-in shuffle, or NULL after an error message. */
+const sa_shuffle *cli_find_shuffle(const char *name);
+
 /* Subcommands: each returns the exit status. */
 int cmd_algorithms(int argc, char **argv);
 int cmd_census(int argc, char **argv);
+int cmd_claims(int argc, char **argv);
+int cmd_deal(int argc, char **argv);
+int cmd_divisibility(int argc, char **argv);
+int cmd_state_space(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 #endif /* SA_CLI_H */

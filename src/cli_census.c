@@ -79,12 +79,9 @@ parse_args(int argc, char **argv, struct census_args *a)
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			a->shuffle = sa_shuffle_find(optarg);
-			if (a->shuffle == NULL) {
-				cli_error("-a %s: unknown algorithm (see '"
-				    PROGNAME " algorithms')", optarg);
+			a->shuffle = cli_find_shuffle(optarg);
+			if (a->shuffle == NULL)
 				return EXIT_TROUBLE;
-			}
 			break;
 		case 'f':
 			if (!cli_parse_format(optarg, &choice))
@@ -167,23 +164,6 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 	default:
 		cli_error("census of %zu cards: %s", a->n, sa_strerror(status));
 		break;
-	}
-}
-
-/* "n^n" for n = 4 reads "4^4". */
-static void
-formula_for(const char *formula, size_t n, char *buf, size_t size)
-{
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (const char *p = formula; *p && len + 1 < size; p++) {
-		if (*p == 'n')
-			len += (size_t)snprintf(buf + len, size - len, "%zu", n);
-		else
-			buf[len++] = *p, buf[len] = '\0';
-		if (len >= size)
-			len = size - 1;
 	}
 }
 
@@ -351,7 +331,7 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 
 	note[0] = '\0';
 	if (c->shuffle->runs_formula != NULL) {
-		formula_for(c->shuffle->runs_formula, c->n, formula,
+		cli_formula(c->shuffle->runs_formula, c->n, formula,
 		    sizeof formula);
 		snprintf(note, sizeof note, "%s = %s",
 		    c->shuffle->runs_formula, formula);

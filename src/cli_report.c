@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -106,32 +107,59 @@ json_member(report *r, const char *key)
 	fputs(": ", r->out);
 }
 
+static char *
+dup(const char *s)
+{
+	size_t len = strlen(s) + 1;
+	char *p = malloc(len);
+
+	/* Out of memory: the field shows as empty rather than crashing. */
+	if (p != NULL)
+		memcpy(p, s, len);
+	return p;
+}
+
+static void
+drop_fields(report *r)
+{
+	for (int i = 0; i < r->pending; i++) {
+		free(r->field[i].value);
+		free(r->field[i].raw);
+		free(r->field[i].note);
+	}
+	r->pending = 0;
+}
+
 /* Prints the waiting text fields as one aligned block. */
 static void
 flush_fields(report *r)
 {
 	int width = 0, vwidth = 0;
 
+	if (r->fmt != REP_TEXT)
+		return;
 	for (int i = 0; i < r->pending; i++) {
-		int len = (int)strlen(r->field[i].label);
-		int vlen = (int)strlen(r->field[i].value);
+		const struct rep_field *f = &r->field[i];
+		int len = (int)strlen(f->label);
+		int vlen = f->value ? (int)strlen(f->value) : 0;
 
 		if (len > width)
 			width = len;
 		/* Only values with a note after them need to line up. */
-		if (r->field[i].note[0] != '\0' && vlen > vwidth)
+		if (f->note != NULL && vlen > vwidth && vlen <= 40)
 			vwidth = vlen;
 	}
 	for (int i = 0; i < r->pending; i++) {
-		if (r->field[i].note[0] != '\0')
-			fprintf(r->out, "%-*s  %-*s  (%s)\n", width,
-			    r->field[i].label, vwidth, r->field[i].value,
-			    r->field[i].note);
+		const struct rep_field *f = &r->field[i];
+		const char *v = f->value ? f->value : "";
+
+		if (f->note != NULL)
+			fprintf(r->out, "%-*s  %-*s  (%s)\n", width, f->label,
+			    vwidth, v, f->note);
 		else
-			fprintf(r->out, "%-*s  %s\n", width, r->field[i].label,
-			    r->field[i].value);
+			fprintf(r->out, "%-*s  %s\n", width, f->label, v);
 	}
-	r->pending = 0;
+	drop_fields(r);
 }
 
 void
@@ -143,25 +171,33 @@ rep_begin(report *r, FILE *out, enum rep_format fmt)
 }
 
 static void
-text_field(report *r, const char *label, const char *value,
-    const char *note)
+keep_field(report *r, const char *key, const char *label, const char *value,
+    const char *raw, const char *note)
 {
-	if (r->pending == REP_MAX_FIELDS)
+	struct rep_field *f;
+
+	if (r->fmt == REP_JSON)
+		return;
+	if (r->fmt == REP_TEXT ? label == NULL : key == NULL || r->tabled)
+		return;
+	if (r->pending == REP_MAX_FIELDS) {
+		if (r->fmt != REP_TEXT)
+			return;
 		flush_fields(r);
-	r->field[r->pending].label = label;
-	snprintf(r->field[r->pending].value, sizeof r->field[0].value, "%s",
-	    value);
-	snprintf(r->field[r->pending].note, sizeof r->field[0].note, "%s",
-	    note ? note : "");
-	r->pending++;
+	}
+	f = &r->field[r->pending++];
+	f->key = key;
+	f->label = label;
+	f->value = dup(value);
+	f->raw = dup(raw);
+	f->note = note != NULL && note[0] != '\0' ? dup(note) : NULL;
 }
 
 void
 rep_str(report *r, const char *key, const char *label, const char *value,
     const char *note)
 {
-	if (r->fmt == REP_TEXT && label != NULL)
-		text_field(r, label, value, note);
+	keep_field(r, key, label, value, value, note);
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
 		json_string(r->out, value);
@@ -175,8 +211,7 @@ rep_u64(report *r, const char *key, const char *label, uint64_t value,
 	char buf[24];
 
 	snprintf(buf, sizeof buf, "%llu", (unsigned long long)value);
-	if (r->fmt == REP_TEXT && label != NULL)
-		text_field(r, label, buf, note);
+	keep_field(r, key, label, buf, buf, note);
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
 		fputs(buf, r->out);
@@ -187,8 +222,8 @@ void
 rep_bool(report *r, const char *key, const char *label, bool value,
     const char *note)
 {
-	if (r->fmt == REP_TEXT && label != NULL)
-		text_field(r, label, value ? "yes" : "no", note);
+	keep_field(r, key, label, value ? "yes" : "no",
+	    value ? "true" : "false", note);
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
 		fputs(value ? "true" : "false", r->out);
@@ -223,6 +258,9 @@ rep_table(report *r, const char *key, const struct rep_col *cols, int ncols)
 	r->cols = cols;
 	r->ncols = ncols;
 	r->rows = 0;
+	r->tabled = true;
+	if (r->fmt == REP_TSV || r->fmt == REP_CSV)
+		drop_fields(r);		/* the table is all they carry */
 	switch (r->fmt) {
 	case REP_TEXT:
 		flush_fields(r);
@@ -357,11 +395,42 @@ rep_table_end(report *r)
 	r->ncols = 0;
 }
 
+/* TSV and CSV of a report with no table: its fields as rows. */
+static void
+field_rows(report *r)
+{
+	static const struct rep_col cols[] = {
+		{ "field", "field", REP_STR, 0, false, true, 0, NULL },
+		{ "value", "value", REP_STR, 0, false, true, 0, NULL },
+	};
+	int n = r->pending;
+	struct rep_field f[REP_MAX_FIELDS];
+
+	memcpy(f, r->field, sizeof f[0] * (size_t)n);
+	r->pending = 0;		/* rep_table must not drop them */
+	rep_table(r, "fields", cols, 2);
+	for (int i = 0; i < n; i++) {
+		struct rep_cell cells[2];
+
+		memset(cells, 0, sizeof cells);
+		cells[0].s = f[i].key;
+		cells[1].s = f[i].raw ? f[i].raw : "";
+		rep_row(r, cells);
+	}
+	rep_table_end(r);
+	memcpy(r->field, f, sizeof f[0] * (size_t)n);
+	r->pending = n;
+	drop_fields(r);
+}
+
 void
 rep_end(report *r)
 {
 	if (r->fmt == REP_TEXT)
 		flush_fields(r);
+	else if (r->fmt != REP_JSON && !r->tabled && r->pending > 0)
+		field_rows(r);
+	drop_fields(r);
 	if (r->fmt == REP_JSON)
 		fputs(r->members ? "\n}\n" : "{}\n", r->out);
 }

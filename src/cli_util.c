@@ -178,3 +178,30 @@ cli_format_bytes(uint64_t bytes, char *buf, size_t size)
 		snprintf(buf, size, "%llu.%llu %s", (unsigned long long)whole,
 		    (unsigned long long)tenths, unit[u]);
 }
+
+const sa_shuffle *
+cli_find_shuffle(const char *name)
+{
+	const sa_shuffle *sh = sa_shuffle_find(name);
+
+	if (sh == NULL)
+		cli_error("-a %s: unknown algorithm (see '" PROGNAME
+		    " algorithms')", name);
+	return sh;
+}
+
+void
+cli_formula(const char *formula, size_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (const char *p = formula; *p && len + 1 < size; p++) {
+		if (*p == 'n')
+			len += (size_t)snprintf(buf + len, size - len, "%zu", n);
+		else
+			buf[len++] = *p, buf[len] = '\0';
+		if (len >= size)
+			len = size - 1;
+	}
+}

@@ -17,6 +17,8 @@ static const struct command {
 } commands[] = {
 	{ "algorithms", cmd_algorithms, "list the shuffles it knows" },
 	{ "census", cmd_census, "count every run of a shuffle, exactly" },
+	{ "divisibility", cmd_divisibility,
+	    "whether n! divides the runs, for any n" },
 };
 
 static void

@@ -1,0 +1,234 @@
+/*
+ * cli_divisibility.c - `shuffle-audit divisibility`: why n! must divide
+ * the runs, and the arithmetic that shows whether it does, for any n.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define CARDS_MAX 10000
+#define CENSUS_MAX 8	/* sizes small enough to settle by census too */
+
+static const char usage_text[] =
+    "usage: " PROGNAME " divisibility [-a ALGORITHM] [-n CARDS] "
+    "[-f FORMAT]\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "Prints the runs a shuffle can take on CARDS cards and the n!\n"
+	    "orderings, exactly, and whether n! divides the runs: a shuffle can\n"
+	    "only be fair when it does.  Needs no enumeration, so CARDS may be\n"
+	    "as large as 10000.\n"
+	    "\n"
+	    "  -a, --algorithm NAME  the shuffle (default naive)\n"
+	    "  -n, --cards N         cards in the deck (default 4)\n"
+	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+/* The census verdict for small sizes, where n! divides the runs. */
+static int
+census_says(const sa_shuffle *sh, size_t n, sa_census *c)
+{
+	if (n > CENSUS_MAX || sh->steps == NULL)
+		return -1;
+	return sa_census_run(sh, n, NULL, c) == SA_OK ? 0 : -1;
+}
+
+static void
+naive_reason(report *r, size_t n, const sa_divisibility *d,
+    const char *runs)
+{
+	sa_big t;
+	uint32_t fact_mod, runs_mod, a = (uint32_t)n, b = (uint32_t)n - 1;
+
+	/* Each figure below is computed here, not asserted. */
+	sa_big_init(&t);
+	if (sa_big_copy(&t, &d->orderings) != SA_OK)
+		return;
+	fact_mod = sa_big_div_u32(&t, (uint32_t)n - 1);
+	if (sa_big_copy(&t, &d->runs) != SA_OK) {
+		sa_big_free(&t);
+		return;
+	}
+	runs_mod = sa_big_div_u32(&t, (uint32_t)n - 1);
+	sa_big_free(&t);
+	while (b != 0) {
+		uint32_t m = a % b;
+
+		a = b;
+		b = m;
+	}
+	rep_line(r, "Why: n - 1 = %zu divides %zu! (%zu! mod %zu = %u), but %zu "
+	    "and %zu share no factor (their greatest common divisor is %u), so "
+	    "%zu does not divide %zu^%zu (%s mod %zu = %u).", n - 1, n, n,
+	    n - 1, fact_mod, n, n - 1, a, n - 1, n, n,
+	    strlen(runs) <= 40 ? runs : "that number", n - 1, runs_mod);
+}
+
+/* Where the argument stops: at 2 cards, counted. */
+static void
+naive_boundary(report *r)
+{
+	sa_census c;
+
+	if (sa_census_run(sa_shuffle_find("naive"), 2, NULL, &c) != SA_OK)
+		return;
+	rep_line(r, "The boundary: n - 1 needs a prime factor, so the argument "
+	    "starts at 3 cards.  At 2 cards the census counts %llu runs onto "
+	    "%llu orderings, %llu and %llu: %s.", (unsigned long long)c.runs,
+	    (unsigned long long)c.orderings, (unsigned long long)c.tally[0],
+	    (unsigned long long)c.tally[1], c.fair ? "fair" : "unfair");
+	sa_census_free(&c);
+}
+
+int
+cmd_divisibility(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, 'n' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const sa_shuffle *sh = sa_shuffle_find("naive");
+	int c, fmt = REP_TEXT, status;
+	uint64_t v;
+	size_t n = 4;
+	sa_divisibility d;
+	char *runs, *orderings, *rem;
+	char note[128];
+	report r;
+
+	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			if ((sh = cli_find_shuffle(optarg)) == NULL)
+				return EXIT_TROUBLE;
+			break;
+		case 'f':
+			if (!cli_parse_format(optarg, &fmt))
+				return EXIT_TROUBLE;
+			break;
+		case 'h':
+			help();
+			return cli_finish(EXIT_FAIR);
+		case 'n':
+			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &v))
+				return EXIT_TROUBLE;
+			n = (size_t)v;
+			break;
+		default:
+			return cli_bad_option("divisibility", c, argv);
+		}
+	}
+	if (!cli_no_operands("divisibility", argc, argv))
+		return EXIT_TROUBLE;
+	if (sh->steps == NULL) {
+		cli_error("-a %s: the run count of this shuffle is not known in "
+		    "advance", sh->name);
+		return EXIT_TROUBLE;
+	}
+
+	status = sa_divisibility_for(sh, n, &d);
+	if (status != SA_OK) {
+		cli_error("divisibility of %zu cards: %s", n,
+		    sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	runs = sa_big_to_dec(&d.runs);
+	orderings = sa_big_to_dec(&d.orderings);
+	rem = sa_big_to_dec(&d.remainder);
+	if (runs == NULL || orderings == NULL || rem == NULL) {
+		cli_error("divisibility of %zu cards: out of memory", n);
+		free(runs);
+		free(orderings);
+		free(rem);
+		sa_divisibility_free(&d);
+		return EXIT_TROUBLE;
+	}
+
+	rep_begin(&r, stdout, (enum rep_format)fmt);
+	rep_line(&r, "The %s shuffle of %zu card%s: %s.", sh->name, n,
+	    n == 1 ? "" : "s", sh->summary);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", NULL, sh->name, NULL);
+	rep_u64(&r, "cards", NULL, n, NULL);
+	note[0] = '\0';
+	if (sh->runs_formula != NULL) {
+		char f[64];
+
+		cli_formula(sh->runs_formula, n, f, sizeof f);
+		snprintf(note, sizeof note, "%s = %s", sh->runs_formula, f);
+	}
+	rep_str(&r, "runs", "runs it can take", runs, note[0] ? note : NULL);
+	rep_str(&r, "orderings", "orderings (n!)", orderings, NULL);
+	rep_str(&r, "remainder", "runs mod orderings", rem, NULL);
+	rep_bool(&r, "divides", "n! divides the runs", d.divides, NULL);
+	if (!d.divides) {
+		rep_u64(&r, "prime", "witness prime", d.prime, NULL);
+		rep_u64(&r, "prime_in_orderings", NULL, d.prime_in_orderings,
+		    NULL);
+		rep_u64(&r, "prime_in_runs", NULL, d.prime_in_runs, NULL);
+	}
+	rep_line(&r, "%s", "");
+	if (!d.divides) {
+		rep_line(&r, "%s does not divide %s, so the runs cannot be "
+		    "shared out equally among the orderings: whatever the random "
+		    "numbers do, some ordering comes up more often than another.",
+		    strlen(orderings) <= 40 ? orderings : "n!",
+		    strlen(runs) <= 40 ? runs : "the runs");
+		if (strcmp(sh->name, "naive") == 0 && n >= 3)
+			naive_reason(&r, n, &d, runs);
+		rep_line(&r, "In primes: %u divides %zu! %llu time%s, and the "
+		    "runs %llu time%s.", d.prime, n,
+		    (unsigned long long)d.prime_in_orderings,
+		    d.prime_in_orderings == 1 ? "" : "s",
+		    (unsigned long long)d.prime_in_runs,
+		    d.prime_in_runs == 1 ? "" : "s");
+		rep_line(&r, "This needs no enumeration: it is arithmetic on the "
+		    "run count, exact for %zu cards.", n);
+		if (strcmp(sh->name, "naive") == 0)
+			naive_boundary(&r);
+	} else {
+		sa_census cen;
+
+		rep_line(&r, "n! divides the runs, so a fair shuffle is possible; "
+		    "divisibility cannot say more.");
+		if (census_says(sh, n, &cen) == 0) {
+			if (cen.fair)
+				rep_line(&r, "The census settles it: each of the "
+				    "%llu orderings gets exactly %llu of the %llu "
+				    "runs, so the %s shuffle is fair at %zu "
+				    "card%s.", (unsigned long long)cen.orderings,
+				    (unsigned long long)(cen.runs / cen.orderings),
+				    (unsigned long long)cen.runs, sh->name, n,
+				    n == 1 ? "" : "s");
+			else
+				rep_line(&r, "The census settles it: the counts "
+				    "run from %llu to %llu, so the %s shuffle is "
+				    "unfair at %zu cards all the same.",
+				    (unsigned long long)cen.min,
+				    (unsigned long long)cen.max, sh->name, n);
+			rep_bool(&r, "census_fair", NULL, cen.fair, NULL);
+			sa_census_free(&cen);
+		} else {
+			rep_line(&r, "Whether every ordering gets its share is "
+			    "for the census to count: " PROGNAME " census -a %s "
+			    "-n %zu.", sh->name, n);
+		}
+	}
+	rep_end(&r);
+	free(runs);
+	free(orderings);
+	free(rem);
+	sa_divisibility_free(&d);
+	return cli_finish(EXIT_FAIR);
+}
