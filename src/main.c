@@ -19,6 +19,8 @@ static const struct command {
 	{ "census", cmd_census, "count every run of a shuffle, exactly" },
 	{ "divisibility", cmd_divisibility,
 	    "whether n! divides the runs, for any n" },
+	{ "state-space", cmd_state_space,
+	    "how many orderings a seeded generator can reach" },
 };
 
 static void
