@@ -1,0 +1,368 @@
+/*
+ * cli_deal.c - `shuffle-audit deal`: a hand from a seed, or from the
+ * system's entropy, through the same shuffle code the census counts.
+ */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define CARDS_MAX 1000
+#define DEFAULT_SEED 12345
+
+static const char usage_text[] =
+    "usage: " PROGNAME " deal [--seed S | --random] [-a ALGORITHM]\n"
+    "                   [-n CARDS | --cards \"A K Q J\" | --deck 52]\n"
+    "                   [--hands H] [-f FORMAT]\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "Deals a deck: mulberry32 seeded with S answers the shuffle's draws,\n"
+	    "so the same seed deals the same hand on every machine.  --random\n"
+	    "answers them from the system's entropy instead.\n"
+	    "\n"
+	    "  -a, --algorithm NAME  the shuffle (default durstenfeld)\n"
+	    "      --cards NAMES     the deck, names separated by spaces\n"
+	    "                        (default \"A K Q J\")\n"
+	    "      --deck 52         a standard deck, AS 2S ... KS AH ... KC\n"
+	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
+	    "      --hands H         deal round-robin into H hands (default 1)\n"
+	    "  -n N                  a deck of N cards named 0 .. N-1\n"
+	    "      --random          deal from getrandom, unpredictably\n"
+	    "      --seed S          seed mulberry32 with S, 0 .. 4294967295\n"
+	    "                        (default 12345)\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+struct deck {
+	size_t n;
+	char **name;
+	char *store;		/* the names' text */
+};
+
+static void
+deck_free(struct deck *d)
+{
+	free(d->name);
+	free(d->store);
+	memset(d, 0, sizeof *d);
+}
+
+static bool
+deck_alloc(struct deck *d, size_t n, size_t bytes)
+{
+	d->n = n;
+	d->name = calloc(n ? n : 1, sizeof *d->name);
+	d->store = malloc(bytes ? bytes : 1);
+	if (d->name == NULL || d->store == NULL) {
+		deck_free(d);
+		cli_error("deal: out of memory");
+		return false;
+	}
+	return true;
+}
+
+/* Whitespace-separated names; each must be new. */
+static bool
+deck_from_names(struct deck *d, const char *opt, const char *text)
+{
+	size_t count = 0, len = strlen(text), k = 0;
+	const char *p;
+	char *q;
+
+	for (p = text; *p;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0')
+			break;
+		count++;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+	}
+	if (count == 0) {
+		cli_error("%s '%s': no card names given", opt, text);
+		return false;
+	}
+	if (count > CARDS_MAX) {
+		cli_error("%s: %zu cards, too many (at most %d)", opt, count,
+		    CARDS_MAX);
+		return false;
+	}
+	if (!deck_alloc(d, count, len + 1))
+		return false;
+	q = d->store;
+	for (p = text; *p;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0')
+			break;
+		d->name[k++] = q;
+		while (*p && !isspace((unsigned char)*p))
+			*q++ = *p++;
+		*q++ = '\0';
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(d->name[i], d->name[j]) == 0) {
+				cli_error("%s: card '%s' appears twice", opt,
+				    d->name[i]);
+				deck_free(d);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static bool
+deck_numbered(struct deck *d, size_t n)
+{
+	char *q;
+
+	if (!deck_alloc(d, n, n * 6))
+		return false;
+	q = d->store;
+	for (size_t i = 0; i < n; i++) {
+		d->name[i] = q;
+		q += sprintf(q, "%zu", i) + 1;
+	}
+	return true;
+}
+
+/* A standard deck: ranks A 2 .. 10 J Q K within suits S H D C. */
+static bool
+deck_standard(struct deck *d)
+{
+	static const char *const rank[] = { "A", "2", "3", "4", "5", "6", "7",
+	    "8", "9", "10", "J", "Q", "K" };
+	static const char suit[] = "SHDC";
+	char *q;
+
+	if (!deck_alloc(d, 52, 52 * 4))
+		return false;
+	q = d->store;
+	for (size_t s = 0; s < 4; s++) {
+		for (size_t k = 0; k < 13; k++) {
+			d->name[s * 13 + k] = q;
+			q += sprintf(q, "%s%c", rank[k], suit[s]) + 1;
+		}
+	}
+	return true;
+}
+
+enum { OPT_CARDS = 256, OPT_DECK, OPT_HANDS, OPT_RANDOM, OPT_SEED };
+enum { DECK_DEFAULT, DECK_NUMBERED, DECK_NAMES, DECK_STANDARD };
+
+int
+cmd_deal(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, OPT_CARDS },
+		{ "deck", required_argument, NULL, OPT_DECK },
+		{ "format", required_argument, NULL, 'f' },
+		{ "hands", required_argument, NULL, OPT_HANDS },
+		{ "help", no_argument, NULL, 'h' },
+		{ "random", no_argument, NULL, OPT_RANDOM },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const struct rep_col cols[] = {
+		{ "hand", "hand", REP_U64, 0, true, true, 0, NULL },
+		{ "position", "position", REP_U64, 0, true, true, 0, NULL },
+		{ "card", "card", REP_STR, 0, false, true, 0, NULL },
+		{ "start", "start", REP_U64, 0, true, true, 0, NULL },
+	};
+	const sa_shuffle *sh = sa_shuffle_find("durstenfeld");
+	const char *names = NULL;
+	uint64_t n = 0, seed = DEFAULT_SEED, hands = 1;
+	int c, fmt = REP_TEXT, sources = 0, status, kind = DECK_DEFAULT;
+	bool random = false, seeded = false;
+	struct deck d = { 0, NULL, NULL };
+	unsigned *order;
+	sa_mulberry32 g;
+	sa_sysrandom sys;
+	sa_oracle *o;
+	report r;
+
+	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			if ((sh = cli_find_shuffle(optarg)) == NULL)
+				return EXIT_TROUBLE;
+			break;
+		case 'f':
+			if (!cli_parse_format(optarg, &fmt))
+				return EXIT_TROUBLE;
+			break;
+		case 'h':
+			help();
+			return cli_finish(EXIT_FAIR);
+		case 'n':
+			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &n))
+				return EXIT_TROUBLE;
+			kind = DECK_NUMBERED;
+			sources++;
+			break;
+		case OPT_CARDS:
+			names = optarg;
+			kind = DECK_NAMES;
+			sources++;
+			break;
+		case OPT_DECK:
+			if (strcmp(optarg, "52") != 0) {
+				cli_error("--deck %s: unknown deck (the one deck "
+				    "is 52)", optarg);
+				return EXIT_TROUBLE;
+			}
+			kind = DECK_STANDARD;
+			sources++;
+			break;
+		case OPT_HANDS:
+			if (!cli_parse_uint("--hands", optarg, 1, CARDS_MAX,
+			    &hands))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_RANDOM:
+			random = true;
+			break;
+		case OPT_SEED:
+			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
+			    &seed))
+				return EXIT_TROUBLE;
+			seeded = true;
+			break;
+		default:
+			return cli_bad_option("deal", c, argv);
+		}
+	}
+	if (!cli_no_operands("deal", argc, argv))
+		return EXIT_TROUBLE;
+	if (sources > 1) {
+		cli_error("deal: give only one of -n, --cards and --deck");
+		return EXIT_TROUBLE;
+	}
+	if (random && seeded) {
+		cli_error("deal: --seed and --random exclude each other");
+		return EXIT_TROUBLE;
+	}
+	switch (kind) {
+	case DECK_NAMES:
+		status = deck_from_names(&d, "--cards", names);
+		break;
+	case DECK_NUMBERED:
+		status = deck_numbered(&d, (size_t)n);
+		break;
+	case DECK_STANDARD:
+		status = deck_standard(&d);
+		break;
+	default:
+		status = deck_from_names(&d, "--cards", "A K Q J");
+		break;
+	}
+	if (!status)
+		return EXIT_TROUBLE;
+	if (hands > d.n) {
+		cli_error("--hands %llu: more hands than the %zu cards",
+		    (unsigned long long)hands, d.n);
+		deck_free(&d);
+		return EXIT_TROUBLE;
+	}
+
+	order = malloc(d.n * sizeof *order);
+	if (order == NULL) {
+		cli_error("deal: out of memory");
+		deck_free(&d);
+		return EXIT_TROUBLE;
+	}
+	for (size_t i = 0; i < d.n; i++)
+		order[i] = (unsigned)i;
+	if (random) {
+		sa_sysrandom_init(&sys);
+		o = &sys.base;
+	} else {
+		sa_mulberry32_init(&g, (uint32_t)seed);
+		o = &g.base;
+	}
+	sh->run(sh, order, d.n, o);
+	if (random && sys.err != SA_OK) {
+		cli_error("deal: %s", sa_strerror(sys.err));
+		free(order);
+		deck_free(&d);
+		return EXIT_TROUBLE;
+	}
+
+	rep_begin(&r, stdout, (enum rep_format)fmt);
+	if (random)
+		rep_line(&r, "Dealt from the system's entropy (getrandom), %s "
+		    "shuffle of %zu cards:", sh->name, d.n);
+	else
+		rep_line(&r, "Seed %llu, mulberry32, %s shuffle of %zu cards:",
+		    (unsigned long long)seed, sh->name, d.n);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "generator", NULL, random ? "getrandom" : "mulberry32",
+	    NULL);
+	if (!random)
+		rep_u64(&r, "seed", NULL, seed, NULL);
+	rep_str(&r, "algorithm", NULL, sh->name, NULL);
+	rep_u64(&r, "cards", NULL, d.n, NULL);
+	rep_u64(&r, "hands", NULL, hands, NULL);
+	if (fmt == REP_TEXT) {
+		for (uint64_t h = 0; h < hands; h++) {
+			size_t len = 0;
+			char *line;
+
+			for (size_t i = h; i < d.n; i += hands)
+				len += strlen(d.name[order[i]]) + 1;
+			line = malloc(len + 1);
+			if (line == NULL)
+				continue;
+			line[0] = '\0';
+			for (size_t i = h, k = 0; i < d.n; i += hands) {
+				k += (size_t)sprintf(line + k, "%s%s",
+				    i == h ? "" : " ", d.name[order[i]]);
+			}
+			if (hands == 1)
+				rep_line(&r, "%s", line);
+			else
+				rep_line(&r, "hand %llu: %s",
+				    (unsigned long long)h + 1, line);
+			free(line);
+		}
+	} else {
+		rep_table(&r, "deal", cols, 4);
+		for (size_t i = 0; i < d.n; i++) {
+			struct rep_cell cells[4];
+
+			memset(cells, 0, sizeof cells);
+			cells[0].u = i % hands + 1;
+			cells[1].u = i / hands + 1;
+			cells[2].s = d.name[order[i]];
+			cells[3].u = order[i];
+			rep_row(&r, cells);
+		}
+		rep_table_end(&r);
+	}
+	rep_line(&r, "%s", "");
+	if (random)
+		rep_line(&r, "Nobody can repeat or predict this deal: each draw "
+		    "comes from the operating system's entropy, made unbiased by "
+		    "rejection.");
+	else
+		rep_line(&r, "mulberry32 is repeatable and entirely predictable: "
+		    "the same seed deals the same hand on every machine, and "
+		    "anyone who knows the seed, or sees a few outputs, can work "
+		    "out the rest.  It is not for dealing for money; --random "
+		    "is.");
+	rep_end(&r);
+	status = cli_finish(EXIT_FAIR);
+	free(order);
+	deck_free(&d);
+	return status;
+}
