@@ -46,6 +46,9 @@ bool cli_parse_choice(const char *opt, const char *s,
 /* -f FORMAT: text, tsv, csv or json, in the order of enum rep_format. */
 bool cli_parse_format(const char *s, int *out);
 
+/* --notation: array, inverse or cycles, as enum sa_notation. */
+bool cli_parse_notation(const char *s, int *out);
+
 /*
  * Handles getopt's '?' and ':' returns for command CMD: prints the
  * message and returns EXIT_TROUBLE.

@@ -14,7 +14,8 @@
 static const char usage_text[] =
     "usage: " PROGNAME " census [-a ALGORITHM] [-n CARDS] [-f FORMAT]\n"
     "                     [--sort ordering|runs] [--top K|all] [--check]\n"
-    "                     [--engine auto|steps|replay]\n";
+    "                     [--engine auto|steps|replay]\n"
+    "                     [--notation array|inverse|cycles]\n";
 
 static void
 help(void)
@@ -33,6 +34,7 @@ help(void)
 	    "      --top K|all       keep the first K rows (text default: 24)\n"
 	    "      --check           exit 1 when the shuffle is unfair\n"
 	    "      --engine ENGINE   auto (default), steps or replay\n"
+	    "      --notation NOTE   array (default), inverse or cycles\n"
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "An ordering lists, position by position, the starting position of\n"
@@ -48,9 +50,10 @@ struct census_args {
 	uint64_t top;		/* 0: the format's default */
 	bool check;
 	enum sa_engine engine;
+	enum sa_notation notation;
 };
 
-enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE };
+enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION };
 
 static int
 parse_args(int argc, char **argv, struct census_args *a)
@@ -62,6 +65,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "engine", required_argument, NULL, OPT_ENGINE },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "notation", required_argument, NULL, OPT_NOTATION },
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ NULL, 0, NULL, 0 },
@@ -105,6 +109,11 @@ parse_args(int argc, char **argv, struct census_args *a)
 			    "engine", &choice))
 				return EXIT_TROUBLE;
 			a->engine = (enum sa_engine)choice;
+			break;
+		case OPT_NOTATION:
+			if (!cli_parse_notation(optarg, &choice))
+				return EXIT_TROUBLE;
+			a->notation = (enum sa_notation)choice;
 			break;
 		case OPT_SORT:
 			if (!cli_parse_choice("--sort", optarg, sorts,
@@ -227,14 +236,14 @@ against_fair(const sa_census *c, uint64_t runs, struct rep_frac *f)
 }
 
 static void
-summary_fields(report *r, const sa_census *c)
+summary_fields(report *r, const sa_census *c, enum sa_notation how)
 {
 	char ord[128], value[160], note[160], ratio[48];
 	unsigned p[SA_PERM_MAX];
 	struct rep_frac f;
 
 	sa_perm_unrank(c->argmax, c->n, p);
-	sa_perm_format(p, c->n, ord, sizeof ord);
+	sa_perm_format_as(p, c->n, how, ord, sizeof ord);
 	rep_u64(r, "max", NULL, c->max, NULL);
 	rep_str(r, "commonest", NULL, ord, NULL);
 	rep_u64(r, "at_max", NULL, c->nmax, NULL);
@@ -246,7 +255,7 @@ summary_fields(report *r, const sa_census *c)
 	rep_str(r, NULL, "commonest", value, c->nmax > 1 ? note : NULL);
 
 	sa_perm_unrank(c->argmin, c->n, p);
-	sa_perm_format(p, c->n, ord, sizeof ord);
+	sa_perm_format_as(p, c->n, how, ord, sizeof ord);
 	rep_u64(r, "min", NULL, c->min, NULL);
 	rep_str(r, "rarest", NULL, ord, NULL);
 	rep_u64(r, "at_min", NULL, c->nmin, NULL);
@@ -292,14 +301,18 @@ summary_fields(report *r, const sa_census *c)
 	rep_str(r, NULL, "verdict", value, NULL);
 }
 
-/* Every ordering of n cards is written with the same length. */
+/*
+ * The width of the ordering column: every ordering has the same length in
+ * array and inverse notation, and none is longer than the identity in
+ * cycle notation, where every card is a cycle of its own.
+ */
 static int
-ordering_width(size_t n)
+ordering_width(size_t n, enum sa_notation note)
 {
 	unsigned p[SA_PERM_MAX];
 
 	sa_perm_unrank(0, n, p);
-	return (int)sa_perm_format(p, n, NULL, 0);
+	return (int)sa_perm_format_as(p, n, note, NULL, 0);
 }
 
 static void
@@ -308,7 +321,7 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 {
 	char buf[128], note[160], formula[64];
 	unsigned p[SA_PERM_MAX];
-	int ord_width = ordering_width(c->n);
+	int ord_width = ordering_width(c->n, a->notation);
 	int runs_width = snprintf(buf, sizeof buf, "%llu",
 	    (unsigned long long)c->max);
 	const struct rep_col cols[] = {
@@ -352,7 +365,7 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 	rep_line(&r, "%s", "");
 
 	if (a->fmt == REP_JSON) {
-		summary_fields(&r, c);
+		summary_fields(&r, c, a->notation);
 		rep_str(&r, "sort", NULL, a->by_runs ? "runs" : "ordering",
 		    NULL);
 		rep_u64(&r, "shown", NULL, nrows, NULL);
@@ -363,7 +376,7 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 		struct rep_cell cells[3];
 
 		sa_perm_unrank(rank, c->n, p);
-		sa_perm_format(p, c->n, buf, sizeof buf);
+		sa_perm_format_as(p, c->n, a->notation, buf, sizeof buf);
 		cells[0].s = buf;
 		cells[1].u = c->tally[rank];
 		against_fair(c, c->tally[rank], &cells[2].f);
@@ -376,7 +389,7 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 		    (unsigned long long)c->orderings);
 	rep_line(&r, "%s", "");
 	if (a->fmt == REP_TEXT)
-		summary_fields(&r, c);
+		summary_fields(&r, c, a->notation);
 	rep_end(&r);
 }
 

@@ -108,6 +108,16 @@ cli_parse_format(const char *s, int *out)
 	return cli_parse_choice("-f", s, names, "format", out);
 }
 
+bool
+cli_parse_notation(const char *s, int *out)
+{
+	/* In the order of enum sa_notation. */
+	static const char *const names[] = { "array", "inverse", "cycles",
+	    NULL };
+
+	return cli_parse_choice("--notation", s, names, "notation", out);
+}
+
 int
 cli_bad_option(const char *cmd, int c, char **argv)
 {

@@ -22,6 +22,8 @@ static const struct command {
 	    "whether n! divides the runs, for any n" },
 	{ "state-space", cmd_state_space,
 	    "how many orderings a seeded generator can reach" },
+	{ "trace", cmd_trace, "one run step by step, or the runs to an "
+	    "ordering" },
 };
 
 static void

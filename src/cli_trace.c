@@ -1,0 +1,411 @@
+/*
+ * cli_trace.c - `shuffle-audit trace`: one run step by step, or every run
+ * that lands on a given ordering.
+ */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define CARDS_MAX 1000
+#define WALK_MAX UINT64_C(1000000000)	/* runs --ordering will walk */
+
+static const char usage_text[] =
+    "usage: " PROGNAME " trace [-a ALGORITHM] [-n CARDS] [-f FORMAT]\n"
+    "                    [--notation array|inverse|cycles]\n"
+    "                    (--draws J0,J1,... | --seed S | --ordering O)\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "With --draws or --seed, runs the shuffle once and shows each draw:\n"
+	    "the bound it was drawn below, the value, and the deck after the\n"
+	    "moves it led to.  With --ordering, lists the draws of every run\n"
+	    "that lands on that ordering.\n"
+	    "\n"
+	    "  -a, --algorithm NAME  the shuffle (default naive)\n"
+	    "  -n, --cards N         cards in the deck (default 4)\n"
+	    "      --draws LIST      the draws, comma-separated, from 0\n"
+	    "      --seed S          draws from mulberry32 seeded with S\n"
+	    "      --ordering O      every run that lands on ordering O\n"
+	    "      --notation NOTE   array (default), inverse or cycles\n"
+	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+/* "2,0,2" into a fresh array; false after a message. */
+static bool
+parse_draws(const char *s, uint64_t **out, size_t *count)
+{
+	size_t n = 1, k = 0;
+	const char *p;
+	uint64_t *v;
+
+	for (p = s; *p; p++)
+		n += *p == ',';
+	v = malloc(n * sizeof *v);
+	if (v == NULL) {
+		cli_error("--draws: out of memory");
+		return false;
+	}
+	for (p = s; k < n; k++) {
+		uint64_t x = 0;
+		const char *start = p;
+
+		if (!isdigit((unsigned char)*p)) {
+			cli_error("--draws %s: draw %zu is not a number", s, k + 1);
+			free(v);
+			return false;
+		}
+		for (; isdigit((unsigned char)*p); p++) {
+			if (x > (UINT64_MAX - (uint64_t)(*p - '0')) / 10) {
+				cli_error("--draws %s: draw %zu is too large", s,
+				    k + 1);
+				free(v);
+				return false;
+			}
+			x = x * 10 + (uint64_t)(*p - '0');
+		}
+		if (*p != (k + 1 < n ? ',' : '\0') || p == start) {
+			cli_error("--draws %s: draw %zu is not a number", s, k + 1);
+			free(v);
+			return false;
+		}
+		v[k] = x;
+		p++;
+	}
+	*out = v;
+	*count = n;
+	return true;
+}
+
+/* An ordering in array notation: digits for n <= 10, or commas. */
+static bool
+parse_ordering(const char *s, size_t n, unsigned *p)
+{
+	size_t k = 0;
+	const char *q = s;
+
+	if (strchr(s, ',') == NULL && n <= 10) {
+		for (; *q && k < n; q++, k++) {
+			if (!isdigit((unsigned char)*q))
+				break;
+			p[k] = (unsigned)(*q - '0');
+		}
+	} else {
+		while (*q && k < n) {
+			unsigned long x = 0;
+
+			if (!isdigit((unsigned char)*q))
+				break;
+			for (; isdigit((unsigned char)*q) && x < 1000; q++)
+				x = x * 10 + (unsigned long)(*q - '0');
+			p[k++] = (unsigned)x;
+			if (*q == ',')
+				q++;
+			else
+				break;
+		}
+	}
+	if (*q != '\0' || k != n || !sa_perm_check(p, n)) {
+		cli_error("--ordering %s: not an ordering of %zu cards", s, n);
+		return false;
+	}
+	return true;
+}
+
+static void
+draws_text(const uint64_t *v, size_t n, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%llu",
+		    i ? "," : "", (unsigned long long)v[i]);
+}
+
+struct matches {
+	const unsigned *target;
+	uint64_t runs;
+	char **draws;
+	size_t count, cap;
+};
+
+static int
+match(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
+    const uint64_t *bounds, size_t ndraws)
+{
+	struct matches *m = ctx;
+	size_t size = ndraws * 21 + 1;
+	char *s;
+
+	(void)bounds;
+	m->runs++;
+	if (memcmp(deck, m->target, n * sizeof *deck) != 0)
+		return SA_OK;
+	if (m->count == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 16;
+		char **p = realloc(m->draws, cap * sizeof *p);
+
+		if (p == NULL)
+			return SA_ENOMEM;
+		m->draws = p;
+		m->cap = cap;
+	}
+	if ((s = malloc(size)) == NULL)
+		return SA_ENOMEM;
+	draws_text(draws, ndraws, s, size);
+	m->draws[m->count++] = s;
+	return SA_OK;
+}
+
+static int
+trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
+    enum sa_notation note, int fmt)
+{
+	static const struct rep_col cols[] = {
+		{ "run", "run", REP_U64, 3, true, true, 0, NULL },
+		{ "draws", "draws", REP_STR, 0, false, true, 0, NULL },
+	};
+	unsigned target[SA_PERM_MAX];
+	struct matches m = { target, 0, NULL, 0, 0 };
+	char shown[256];
+	int status;
+	report r;
+
+	if (n > SA_PERM_MAX) {
+		cli_error("--ordering: %zu cards, too many to walk (at most %d)",
+		    n, SA_PERM_MAX);
+		return EXIT_TROUBLE;
+	}
+	if (!parse_ordering(text, n, target))
+		return EXIT_TROUBLE;
+	if (sh->steps != NULL) {
+		sa_big runs;
+		uint64_t count;
+
+		sa_big_init(&runs);
+		if (sa_runs_exact(sh, n, &runs) != SA_OK ||
+		    !sa_big_to_u64(&runs, &count) || count > WALK_MAX) {
+			sa_big_free(&runs);
+			cli_error("--ordering: the %s shuffle of %zu cards has too "
+			    "many runs to walk one by one (at most %llu)",
+			    sh->name, n, (unsigned long long)WALK_MAX);
+			return EXIT_TROUBLE;
+		}
+		sa_big_free(&runs);
+	}
+	status = sa_walk(sh, n, 0, match, &m);
+	if (status != SA_OK) {
+		cli_error("trace of %zu cards: %s", n, sa_strerror(status));
+		for (size_t i = 0; i < m.count; i++)
+			free(m.draws[i]);
+		free(m.draws);
+		return EXIT_TROUBLE;
+	}
+	sa_perm_format_as(target, n, note, shown, sizeof shown);
+	rep_begin(&r, stdout, (enum rep_format)fmt);
+	rep_line(&r, "%zu of the %llu runs of the %s shuffle of %zu cards land "
+	    "on %s:", m.count, (unsigned long long)m.runs, sh->name, n, shown);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", NULL, sh->name, NULL);
+	rep_u64(&r, "cards", NULL, n, NULL);
+	rep_str(&r, "ordering", NULL, shown, NULL);
+	rep_u64(&r, "runs", NULL, m.count, NULL);
+	rep_u64(&r, "total_runs", NULL, m.runs, NULL);
+	rep_table(&r, "tally", cols, 2);
+	for (size_t i = 0; i < m.count; i++) {
+		struct rep_cell cells[2];
+
+		memset(cells, 0, sizeof cells);
+		cells[0].u = i + 1;
+		cells[1].s = m.draws[i];
+		rep_row(&r, cells);
+		free(m.draws[i]);
+	}
+	free(m.draws);
+	rep_table_end(&r);
+	rep_line(&r, "%s", "");
+	rep_line(&r, "Draws count from 0; OEIS A192053 writes them from 1.");
+	rep_end(&r);
+	return cli_finish(EXIT_FAIR);
+}
+
+/* The message for a --draws list that does not fit the shuffle. */
+static void
+draws_error(int status, const char *list, const sa_trace *t, size_t given)
+{
+	switch (status) {
+	case SA_ERANGE:
+		cli_error("--draws %s: draw %zu is %llu, but the shuffle asked "
+		    "for a number below %llu", list, t->steps + 1,
+		    (unsigned long long)t->value[t->steps],
+		    (unsigned long long)t->bound[t->steps]);
+		break;
+	case SA_ESHORT:
+		cli_error("--draws %s: the shuffle asked for draw %zu, but only "
+		    "%zu were given", list, t->steps + 1, given);
+		break;
+	case SA_ELONG:
+		cli_error("--draws %s: %zu draws given, but the shuffle made only "
+		    "%zu", list, given, t->steps);
+		break;
+	default:
+		cli_error("--draws %s: %s", list, sa_strerror(status));
+		break;
+	}
+}
+
+int
+cmd_trace(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, 'n' },
+		{ "draws", required_argument, NULL, 'D' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "notation", required_argument, NULL, 'N' },
+		{ "ordering", required_argument, NULL, 'O' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const struct rep_col cols[] = {
+		{ "step", "step", REP_U64, 4, true, true, 0, NULL },
+		{ "bound", "draws below", REP_U64, 0, true, true, 0, NULL },
+		{ "drew", "drew", REP_U64, 0, true, true, 0, NULL },
+		{ "deck", "deck after", REP_STR, 0, false, true, 0, NULL },
+	};
+	const sa_shuffle *sh = sa_shuffle_find("naive");
+	const char *list = NULL, *ordering = NULL;
+	uint64_t n = 4, seed = 0, *draws = NULL;
+	size_t ndraws = 0;
+	int c, fmt = REP_TEXT, note = SA_NOTATION_ARRAY, sources = 0, status;
+	sa_mulberry32 g;
+	sa_trace t;
+	char *deck;
+	report r;
+
+	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			if ((sh = cli_find_shuffle(optarg)) == NULL)
+				return EXIT_TROUBLE;
+			break;
+		case 'f':
+			if (!cli_parse_format(optarg, &fmt))
+				return EXIT_TROUBLE;
+			break;
+		case 'h':
+			help();
+			return cli_finish(EXIT_FAIR);
+		case 'n':
+			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &n))
+				return EXIT_TROUBLE;
+			break;
+		case 'D':
+			list = optarg;
+			sources++;
+			break;
+		case 'N':
+			if (!cli_parse_notation(optarg, &note))
+				return EXIT_TROUBLE;
+			break;
+		case 'O':
+			ordering = optarg;
+			sources++;
+			break;
+		case 'S':
+			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
+			    &seed))
+				return EXIT_TROUBLE;
+			sources++;
+			break;
+		default:
+			return cli_bad_option("trace", c, argv);
+		}
+	}
+	if (!cli_no_operands("trace", argc, argv))
+		return EXIT_TROUBLE;
+	if (sources != 1) {
+		cli_error("trace: give exactly one of --draws, --seed and "
+		    "--ordering");
+		return EXIT_TROUBLE;
+	}
+	if (ordering != NULL)
+		return trace_ordering(sh, (size_t)n, ordering,
+		    (enum sa_notation)note, fmt);
+
+	if (list != NULL) {
+		if (!parse_draws(list, &draws, &ndraws))
+			return EXIT_TROUBLE;
+		status = sa_trace_run(sh, (size_t)n, NULL, draws, ndraws, 0, &t);
+	} else {
+		sa_mulberry32_init(&g, (uint32_t)seed);
+		status = sa_trace_run(sh, (size_t)n, &g.base, NULL, 0, 0, &t);
+	}
+	if (status != SA_OK) {
+		if (list != NULL)
+			draws_error(status, list, &t, ndraws);
+		else
+			cli_error("trace of %llu cards: %s",
+			    (unsigned long long)n, sa_strerror(status));
+		sa_trace_free(&t);
+		free(draws);
+		return EXIT_TROUBLE;
+	}
+
+	deck = malloc((size_t)n * 6 + 3);
+	if (deck == NULL) {
+		cli_error("trace: out of memory");
+		sa_trace_free(&t);
+		free(draws);
+		return EXIT_TROUBLE;
+	}
+	rep_begin(&r, stdout, (enum rep_format)fmt);
+	if (list != NULL)
+		rep_line(&r, "The %s shuffle of %llu cards, with the draws %s:",
+		    sh->name, (unsigned long long)n, list);
+	else
+		rep_line(&r, "The %s shuffle of %llu cards, drawing from "
+		    "mulberry32 seeded with %llu:", sh->name,
+		    (unsigned long long)n, (unsigned long long)seed);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", NULL, sh->name, NULL);
+	rep_u64(&r, "cards", NULL, n, NULL);
+	if (list == NULL)
+		rep_u64(&r, "seed", NULL, seed, NULL);
+	sa_perm_format_as(t.deck, (size_t)n, (enum sa_notation)note, deck,
+	    (size_t)n * 6 + 3);
+	rep_str(&r, "start", "starts as", deck, NULL);
+	rep_line(&r, "%s", "");
+	rep_table(&r, "steps", cols, 4);
+	for (size_t k = 0; k < t.steps; k++) {
+		struct rep_cell cells[4];
+
+		memset(cells, 0, sizeof cells);
+		sa_perm_format_as(t.deck + (k + 1) * n, (size_t)n,
+		    (enum sa_notation)note, deck, (size_t)n * 6 + 3);
+		cells[0].u = k + 1;
+		cells[1].u = t.bound[k];
+		cells[2].u = t.value[k];
+		cells[3].s = deck;
+		rep_row(&r, cells);
+	}
+	rep_table_end(&r);
+	rep_line(&r, "%s", "");
+	sa_perm_format_as(t.deck + t.steps * n, (size_t)n,
+	    (enum sa_notation)note, deck, (size_t)n * 6 + 3);
+	rep_str(&r, "ends", "ends on", deck, NULL);
+	rep_end(&r);
+	free(deck);
+	sa_trace_free(&t);
+	free(draws);
+	return cli_finish(EXIT_FAIR);
+}
