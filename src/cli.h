@@ -87,7 +87,7 @@ struct rep_frac {
 	uint64_t den;
 };
 
-enum rep_type { REP_STR, REP_U64, REP_FRAC };
+enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL };
 
 struct rep_col {
 	const char *key;	/* TSV/CSV header and JSON member name */
@@ -104,6 +104,7 @@ struct rep_cell {
 	const char *s;
 	uint64_t u;
 	struct rep_frac f;
+	bool b;			/* REP_BOOL: yes or no (JSON: true, false) */
 };
 
 #define REP_MAX_FIELDS 48

@@ -69,13 +69,12 @@ cmd_algorithms(int argc, char **argv)
 		rep_table(&r, "algorithms", cols, 3);
 		for (size_t i = 0; i < sa_shuffle_count(); i++) {
 			const sa_shuffle *sh = sa_shuffle_at(i);
-			struct rep_cell cells[3] = {
-				{ sh->name, 0, { false, 0, 1 } },
-				{ sh->runs_formula ? sh->runs_formula : "?", 0,
-				    { false, 0, 1 } },
-				{ sh->summary, 0, { false, 0, 1 } },
-			};
+			struct rep_cell cells[3];
 
+			memset(cells, 0, sizeof cells);
+			cells[0].s = sh->name;
+			cells[1].s = sh->runs_formula ? sh->runs_formula : "?";
+			cells[2].s = sh->summary;
 			rep_row(&r, cells);
 		}
 		rep_table_end(&r);

@@ -302,16 +302,19 @@ rep_table(report *r, const char *key, const struct rep_col *cols, int ncols)
 	}
 }
 
-static void
+/* The cell as text: its own string, or one written into BUF. */
+static const char *
 cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
     char *buf, size_t size)
 {
 	switch (c->type) {
 	case REP_STR:
-		snprintf(buf, size, "%s", v->s);
-		break;
+		return v->s ? v->s : "";
 	case REP_U64:
 		snprintf(buf, size, "%llu", (unsigned long long)v->u);
+		break;
+	case REP_BOOL:
+		snprintf(buf, size, "%s", v->b ? "yes" : "no");
 		break;
 	case REP_FRAC:
 		if (text && v->f.num == 0 && c->zero != NULL)
@@ -322,6 +325,7 @@ cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
 			rep_format_frac(&v->f, 4, false, buf, size);
 		break;
 	}
+	return buf;
 }
 
 void
@@ -337,28 +341,31 @@ rep_row(report *r, const struct rep_cell *cells)
 	case REP_TEXT:
 		for (int i = 0; i < r->ncols; i++) {
 			const struct rep_col *c = &r->cols[i];
+			const char *t = cell_text(c, &cells[i], true, buf,
+			    sizeof buf);
 
-			cell_text(c, &cells[i], true, buf, sizeof buf);
 			if (i > 0)
 				fputs(" | ", r->out);
 			if (i == r->ncols - 1 && !c->right)
-				fputs(buf, r->out);
+				fputs(t, r->out);
 			else
 				fprintf(r->out, c->right ? "%*s" : "%-*s",
-				    text_width(c), buf);
+				    text_width(c), t);
 		}
 		fputc('\n', r->out);
 		break;
 	case REP_TSV:
 	case REP_CSV:
 		for (int i = 0; i < r->ncols; i++) {
-			cell_text(&r->cols[i], &cells[i], false, buf, sizeof buf);
+			const char *t = cell_text(&r->cols[i], &cells[i], false,
+			    buf, sizeof buf);
+
 			if (i > 0)
 				fputc(r->fmt == REP_TSV ? '\t' : ',', r->out);
 			if (r->fmt == REP_CSV)
-				csv_string(r->out, buf);
+				csv_string(r->out, t);
 			else
-				fputs(buf, r->out);
+				fputs(t, r->out);
 		}
 		fputc('\n', r->out);
 		break;
@@ -374,11 +381,14 @@ rep_row(report *r, const struct rep_cell *cells)
 			first = false;
 			json_string(r->out, c->key);
 			fputs(": ", r->out);
-			cell_text(c, &cells[i], false, buf, sizeof buf);
 			if (c->type == REP_STR)
-				json_string(r->out, buf);
+				json_string(r->out, cell_text(c, &cells[i], false,
+				    buf, sizeof buf));
+			else if (c->type == REP_BOOL)
+				fputs(cells[i].b ? "true" : "false", r->out);
 			else
-				fputs(buf, r->out);
+				fputs(cell_text(c, &cells[i], false, buf,
+				    sizeof buf), r->out);
 		}
 		fputc('}', r->out);
 		break;

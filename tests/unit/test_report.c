@@ -88,10 +88,12 @@ render(enum rep_format fmt)
 		{ "off", "off", REP_FRAC, 0, false, false, 2, "even" },
 	};
 	struct rep_cell rows[2][3] = {
-		{ { "a,\"b\"", 0, { false, 0, 1 } }, { NULL, 12, { false, 0, 1 } },
-		    { NULL, 0, { true, 1, 3 } } },
-		{ { "tab\there", 0, { false, 0, 1 } }, { NULL, 0, { false, 0, 1 } },
-		    { NULL, 0, { false, 0, 3 } } },
+		{ { "a,\"b\"", 0, { false, 0, 1 }, false },
+		    { NULL, 12, { false, 0, 1 }, false },
+		    { NULL, 0, { true, 1, 3 }, false } },
+		{ { "tab\there", 0, { false, 0, 1 }, false },
+		    { NULL, 0, { false, 0, 1 }, false },
+		    { NULL, 0, { false, 0, 3 }, false } },
 	};
 	FILE *f = tmpfile();
 	report r;
