@@ -220,7 +220,8 @@ claim_deal_rule(struct claim *c)
 		if (!c->held)
 			snprintf(c->measured, sizeof c->measured, "seed %u asked "
 			    "for other bounds", 12345u + k);
-		for (size_t s = 0, len = 0; k == 0 && s < t.steps; s++)
+		for (size_t s = 0, len = 0; k == 0 && s < t.steps &&
+		    len < sizeof asked; s++)
 			len += (size_t)snprintf(asked + len, sizeof asked - len,
 			    "%s%llu", s ? ", " : "", (unsigned long long)t.bound[s]);
 		sa_trace_free(&t);

@@ -219,10 +219,14 @@ cmd_divisibility(int argc, char **argv)
 				    (unsigned long long)cen.max, sh->name, n);
 			rep_bool(&r, "census_fair", NULL, cen.fair, NULL);
 			sa_census_free(&cen);
-		} else {
+		} else if (n <= SA_PERM_MAX) {
 			rep_line(&r, "Whether every ordering gets its share is "
 			    "for the census to count: " PROGNAME " census -a %s "
 			    "-n %zu.", sh->name, n);
+		} else {
+			rep_line(&r, "Whether every ordering gets its share is "
+			    "for a census to count, and %zu cards are beyond "
+			    "this one's %d.", n, SA_PERM_MAX);
 		}
 	}
 	rep_end(&r);
