@@ -38,7 +38,7 @@ usage(FILE *out)
 	    "\n"
 	    "commands:\n", out);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(out, "  %-12s %s\n", commands[i].name,
+		fprintf(out, "  %-13s %s\n", commands[i].name,
 		    commands[i].summary);
 	fputs("\n"
 	    "'" PROGNAME " COMMAND --help' describes a command's options;\n"
