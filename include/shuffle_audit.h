@@ -36,7 +36,9 @@ enum {
 	SA_ERANGE,	/* a given draw is not below the bound asked for */
 	SA_ESHORT,	/* the shuffle asked for more draws than were given */
 	SA_ELONG,	/* more draws were given than the shuffle made */
-	SA_ESYS		/* the system's random source failed */
+	SA_ESYS,	/* the system's random source failed */
+	SA_EUNKNOWN,	/* no such name */
+	SA_EPARAM	/* a parameter is malformed or out of range */
 };
 
 /* A short lower-case description of STATUS, never NULL. */
@@ -74,19 +76,33 @@ sa_draw(sa_oracle *o, uint64_t bound)
  * given the same answers: the census re-runs it from the start for every
  * sequence of draws.
  *
- * Shuffles made of swap steps may also describe themselves step by step,
+ * Shuffles made of steps may also describe themselves step by step,
  * which lets the census count them by dynamic programming instead of
  * walking every run: steps() gives the number of steps for N cards, and
- * step() fills in step S (0-based): draw J below COUNT, then swap
- * positions POS and LO + J.  The step form must describe exactly what
- * run() does; the test suite checks that it does.
+ * step() fills in step S (0-based) as one of
+ *
+ *   SA_STEP_SWAP   draw j below COUNT, then swap positions POS and LO + j;
+ *   SA_STEP_PICK   draw a card c below COUNT; if c lies at POS or after,
+ *                  swap it into POS, otherwise draw again (a retry);
+ *   SA_STEP_SWAP2  draw a and then b below COUNT, then swap a and b.
+ *
+ * The step form must describe exactly what run() does; the test suite
+ * checks that it does, draw sequence by draw sequence.
  */
+enum sa_step_kind {
+	SA_STEP_SWAP = 0,
+	SA_STEP_PICK,
+	SA_STEP_SWAP2
+};
+
 typedef struct sa_step {
 	size_t pos;
 	size_t lo;
 	uint64_t count;
+	enum sa_step_kind kind;
 } sa_step;
 
+typedef struct sa_big sa_big;
 typedef struct sa_shuffle sa_shuffle;
 struct sa_shuffle {
 	const char *name;	/* as given to -a */
@@ -96,7 +112,36 @@ struct sa_shuffle {
 	    sa_oracle *o);
 	size_t (*steps)(const sa_shuffle *self, size_t n);
 	void (*step)(const sa_shuffle *self, size_t n, size_t s, sa_step *out);
+	/* The exact run count, for shuffles without a step form, or NULL. */
+	int (*runs)(const sa_shuffle *self, size_t n, sa_big *out);
+	const char *source;	/* where the shuffle comes from */
+	const char *param;	/* its parameter's letter ("M"), or NULL */
+	const char *param_default; /* the default, in words ("2n") */
+	uint64_t param_min;	/* the smallest value the parameter takes */
+	uint64_t value;		/* the parameter; 0 for its default */
+	size_t max_cards;	/* the most cards run() can take; 0: any */
 };
+
+/*
+ * How many equally likely ways step ST of a shuffle on N cards can go:
+ * COUNT for a swap; the cards left to pick (N - POS) for a pick, whose
+ * retries are folded away; COUNT^2 for a swap of two drawn positions.
+ */
+uint64_t sa_step_total(const sa_step *st, size_t n);
+
+/*
+ * The parameter of SH for N cards: its value, or its default for N.
+ * 0 when SH takes no parameter.
+ */
+uint64_t sa_shuffle_param(const sa_shuffle *sh, size_t n);
+
+/*
+ * Parses SPEC, a name or name:VALUE, into OUT.  SA_OK; SA_EUNKNOWN for a
+ * name no built-in has; SA_EPARAM for a value that is not a whole number
+ * of at least OUT->param_min, or given to a shuffle without a parameter
+ * (OUT then describes the shuffle named, so a message can say more).
+ */
+int sa_shuffle_parse(const char *spec, sa_shuffle *out);
 
 /* The built-in shuffles, in the order `algorithms` lists them. */
 size_t sa_shuffle_count(void);
@@ -191,7 +236,14 @@ typedef struct sa_census_plan {
 typedef struct sa_census {
 	const sa_shuffle *shuffle;
 	size_t n;
-	uint64_t runs;		/* every run the shuffle can take */
+	uint64_t sequences;	/* distinct draw sequences walked */
+	/*
+	 * The total the tally adds up to.  When every run is equally likely
+	 * this is the number of runs; when runs have different lengths, each
+	 * is weighted by its probability times RUNS, the least common
+	 * multiple of the runs' denominators, so counts stay whole.
+	 */
+	uint64_t runs;
 	uint64_t orderings;	/* N! */
 	uint64_t reached;	/* orderings with at least one run */
 	uint64_t max, min;	/* the largest and smallest count */
@@ -200,6 +252,8 @@ typedef struct sa_census {
 	bool fair;		/* every ordering has exactly runs / N! */
 	uint64_t *tally;	/* tally[rank]: runs landing on that ordering */
 	enum sa_engine engine;	/* the engine that counted */
+	bool weighted;		/* runs differ in probability */
+	bool renormalised;	/* retries were folded away (SA_STEP_PICK) */
 } sa_census;
 
 /*
@@ -227,11 +281,11 @@ void sa_census_free(sa_census *c);
  * its result is unchanged or zero, never half written.  Results may not
  * share storage with operands unless a function says so.
  */
-typedef struct sa_big {
+struct sa_big {
 	uint32_t *limb;		/* least significant first */
 	size_t len;		/* limbs in use; 0 for zero; limb[len-1] != 0 */
 	size_t cap;
-} sa_big;
+};
 
 void sa_big_init(sa_big *a);
 void sa_big_free(sa_big *a);

@@ -17,32 +17,52 @@ sa_runs_exact(const sa_shuffle *sh, size_t n, sa_big *runs)
 {
 	size_t steps;
 
-	if (sh == NULL || sh->steps == NULL || sh->step == NULL)
+	if (sh == NULL)
 		return SA_EINVAL;
+	if (sh->steps == NULL || sh->step == NULL)
+		return sh->runs != NULL ? sh->runs(sh, n, runs) : SA_EINVAL;
 	if (sa_big_set_u64(runs, 1) != SA_OK)
 		return SA_ENOMEM;
 	steps = sh->steps(sh, n);
 	for (size_t s = 0; s < steps; s++) {
-		sa_step st;
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
 
 		sh->step(sh, n, s, &st);
-		if (sa_big_mul_u64(runs, st.count) != SA_OK)
+		if (sa_big_mul_u64(runs, sa_step_total(&st, n)) != SA_OK)
 			return SA_ENOMEM;
 	}
 	return SA_OK;
 }
 
-/* How many times P divides X (X > 0). */
-static uint64_t
-valuation(uint64_t x, uint64_t p)
+/* How many times P divides X (X > 0), counted on a copy. */
+static int
+valuation(const sa_big *x, uint32_t p, uint64_t *out)
 {
+	sa_big t;
 	uint64_t v = 0;
 
-	while (x != 0 && x % p == 0) {
-		x /= p;
+	sa_big_init(&t);
+	if (sa_big_copy(&t, x) != SA_OK)
+		return SA_ENOMEM;
+	while (!sa_big_is_zero(&t)) {
+		sa_big q;
+
+		sa_big_init(&q);
+		if (sa_big_copy(&q, &t) != SA_OK) {
+			sa_big_free(&t);
+			return SA_ENOMEM;
+		}
+		if (sa_big_div_u32(&q, p) != 0) {
+			sa_big_free(&q);
+			break;
+		}
+		sa_big_free(&t);
+		t = q;
 		v++;
 	}
-	return v;
+	sa_big_free(&t);
+	*out = v;
+	return SA_OK;
 }
 
 static bool
@@ -60,13 +80,11 @@ is_prime(uint64_t p)
  * The smallest prime p <= n that divides n! more often than the runs.
  * Legendre: p divides n! exactly sum floor(n / p^i) times.
  */
-static void
-find_witness(const sa_shuffle *sh, size_t n, sa_divisibility *d)
+static int
+find_witness(size_t n, sa_divisibility *d)
 {
-	size_t steps = sh->steps(sh, n);
-
 	for (uint64_t p = 2; p <= n; p++) {
-		uint64_t in_fact = 0, in_runs = 0;
+		uint64_t in_fact = 0, in_runs;
 
 		if (!is_prime(p))
 			continue;
@@ -75,19 +93,16 @@ find_witness(const sa_shuffle *sh, size_t n, sa_divisibility *d)
 			if (q > UINT64_MAX / p)
 				break;
 		}
-		for (size_t s = 0; s < steps; s++) {
-			sa_step st;
-
-			sh->step(sh, n, s, &st);
-			in_runs += valuation(st.count, p);
-		}
+		if (valuation(&d->runs, (uint32_t)p, &in_runs) != SA_OK)
+			return SA_ENOMEM;
 		if (in_runs < in_fact) {
 			d->prime = (uint32_t)p;
 			d->prime_in_orderings = in_fact;
 			d->prime_in_runs = in_runs;
-			return;
+			break;
 		}
 	}
+	return SA_OK;
 }
 
 int
@@ -110,8 +125,10 @@ sa_divisibility_for(const sa_shuffle *sh, size_t n, sa_divisibility *d)
 		return status;
 	}
 	d->divides = sa_big_is_zero(&d->remainder);
-	if (!d->divides)
-		find_witness(sh, n, d);
+	if (!d->divides && (status = find_witness(n, d)) != SA_OK) {
+		sa_divisibility_free(d);
+		return status;
+	}
 	return SA_OK;
 }
 

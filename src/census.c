@@ -44,7 +44,7 @@ sa_physical_memory(void)
 	return (uint64_t)pages * (uint64_t)size;
 }
 
-/* Runs of the step form: the product of the step counts. */
+/* Runs of the step form: the product of the step totals. */
 static int
 step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs)
 {
@@ -52,16 +52,22 @@ step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs)
 	uint64_t total = 1;
 
 	for (size_t s = 0; s < steps; s++) {
-		sa_step st;
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+		uint64_t t;
 
 		sh->step(sh, n, s, &st);
 		if (st.count == 0)
 			return SA_EBOUND;
-		if (st.pos >= n || st.lo >= n || st.count > n - st.lo)
+		if (st.pos >= n || (st.kind == SA_STEP_SWAP &&
+		    (st.lo >= n || st.count > n - st.lo)) ||
+		    (st.kind != SA_STEP_SWAP && st.count != n))
 			return SA_EINVAL;
-		if (total > UINT64_MAX / st.count)
+		t = sa_step_total(&st, n);
+		if (t == 0)
+			return SA_EBOUND;
+		if (total > UINT64_MAX / t)
 			return SA_EOVERFLOW;
-		total *= st.count;
+		total *= t;
 	}
 	*runs = total;
 	return SA_OK;
@@ -84,7 +90,8 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 		plan->max_bytes = sa_physical_memory();
 	if (plan->max_bytes == 0)
 		plan->max_bytes = UINT64_MAX;
-	if (sh == NULL || sh->run == NULL || n == 0)
+	if (sh == NULL || sh->run == NULL || n == 0 ||
+	    (sh->max_cards != 0 && n > sh->max_cards))
 		return SA_EINVAL;
 
 	has_steps = sh->steps != NULL && sh->step != NULL;
@@ -129,6 +136,50 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	return SA_OK;
 }
 
+static void
+swap_rank(unsigned *p, size_t n, size_t a, size_t b, uint64_t c,
+    uint64_t *next)
+{
+	unsigned t = p[a];
+
+	p[a] = p[b];
+	p[b] = t;
+	next[sa_perm_rank(p, n)] += c;
+	p[b] = p[a];
+	p[a] = t;
+}
+
+/*
+ * Spreads the C partial runs that reach arrangement P over the ways step
+ * ST can go, into NEXT.
+ */
+static void
+spread(unsigned *p, size_t n, const sa_step *st, uint64_t c, uint64_t *next)
+{
+	switch (st->kind) {
+	case SA_STEP_SWAP:
+		for (uint64_t j = 0; j < st->count; j++)
+			swap_rank(p, n, st->pos, st->lo + j, c, next);
+		break;
+	case SA_STEP_PICK:
+		/*
+		 * A draw of a card already placed is a retry, a self-loop;
+		 * conditioned on leaving, each card still to place is
+		 * equally likely, so each gets one share.
+		 */
+		for (size_t q = st->pos; q < n; q++)
+			swap_rank(p, n, st->pos, q, c, next);
+		break;
+	case SA_STEP_SWAP2:
+		/* (a, a) for each a changes nothing; (a, b) and (b, a) agree. */
+		next[sa_perm_rank(p, n)] += c * st->count;
+		for (size_t a = 0; a < n; a++)
+			for (size_t b = a + 1; b < n; b++)
+				swap_rank(p, n, a, b, 2 * c, next);
+		break;
+	}
+}
+
 static int
 census_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
     uint64_t **tally)
@@ -146,7 +197,7 @@ census_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	}
 	cur[0] = 1;	/* rank 0 is the starting deck */
 	for (size_t s = 0; s < steps; s++) {
-		sa_step st;
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
 		uint64_t *t;
 
 		sh->step(sh, n, s, &st);
@@ -157,16 +208,7 @@ census_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 			if (c == 0)
 				continue;
 			sa_perm_unrank(r, n, p);
-			for (uint64_t j = 0; j < st.count; j++) {
-				size_t k = st.lo + j;
-				unsigned a = p[st.pos], b = p[k];
-
-				p[st.pos] = b;
-				p[k] = a;
-				next[sa_perm_rank(p, n)] += c;
-				p[k] = b;
-				p[st.pos] = a;
-			}
+			spread(p, n, &st, c, next);
 		}
 		t = cur;
 		cur = next;
@@ -286,32 +328,76 @@ out:
 	return status;
 }
 
+/*
+ * The replay tally.  A run whose draws had bounds k1, k2, ... has
+ * probability 1 / (k1 k2 ...).  Runs of different lengths differ in
+ * probability, so each run adds WEIGHT / (k1 k2 ...) to its ordering,
+ * where WEIGHT is a common multiple of every run's denominator seen so
+ * far; when a run's denominator does not divide it, WEIGHT grows to the
+ * least common multiple and the counts so far are scaled up to match.
+ * At the end the counts add up to WEIGHT exactly.  When every run has
+ * the same denominator, WEIGHT is that denominator, the number of runs,
+ * and every run adds 1.
+ */
 struct tally_ctx {
 	uint64_t *tally;
-	uint64_t runs;
+	uint64_t orderings;
+	uint64_t weight;	/* 0 until the first run */
+	uint64_t first;		/* the first run's denominator */
+	uint64_t sequences;
+	bool weighted;
 };
+
+static uint64_t
+gcd64(uint64_t a, uint64_t b)
+{
+	while (b != 0) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
 
 static int
 tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
     const uint64_t *bounds, size_t ndraws)
 {
 	struct tally_ctx *t = ctx;
+	uint64_t denom = 1;
 
 	(void)draws;
-	(void)bounds;
-	(void)ndraws;
-	if (t->runs == UINT64_MAX)
+	for (size_t k = 0; k < ndraws; k++) {
+		if (denom > UINT64_MAX / bounds[k])
+			return SA_EOVERFLOW;
+		denom *= bounds[k];
+	}
+	if (t->weight == 0)
+		t->weight = t->first = denom;
+	if (t->weight % denom != 0) {
+		uint64_t scale = denom / gcd64(t->weight, denom);
+
+		if (t->weight > UINT64_MAX / scale)
+			return SA_EOVERFLOW;
+		t->weight *= scale;
+		for (uint64_t r = 0; r < t->orderings; r++)
+			t->tally[r] *= scale;
+	}
+	if (denom != t->first)
+		t->weighted = true;
+	if (t->sequences == UINT64_MAX)
 		return SA_EOVERFLOW;
-	t->runs++;
-	t->tally[sa_perm_rank(deck, n)]++;
+	t->sequences++;
+	t->tally[sa_perm_rank(deck, n)] += t->weight / denom;
 	return SA_OK;
 }
 
 static int
 census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    size_t max_draws, uint64_t *runs_out, uint64_t **tally_out)
+    size_t max_draws, sa_census *out)
 {
-	struct tally_ctx t = { NULL, 0 };
+	struct tally_ctx t = { NULL, orderings, 0, 0, 0, false };
 	int status;
 
 	t.tally = calloc(orderings, sizeof *t.tally);
@@ -322,8 +408,10 @@ census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		free(t.tally);
 		return status;
 	}
-	*runs_out = t.runs;
-	*tally_out = t.tally;
+	out->runs = t.weight;
+	out->sequences = t.sequences;
+	out->weighted = t.weighted;
+	out->tally = t.tally;
 	return SA_OK;
 }
 
@@ -357,6 +445,21 @@ summarize(sa_census *c)
 	c->fair = c->min == c->max;
 }
 
+static bool
+has_pick(const sa_shuffle *sh, size_t n)
+{
+	size_t steps = sh->steps(sh, n);
+
+	for (size_t s = 0; s < steps; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+		sh->step(sh, n, s, &st);
+		if (st.kind == SA_STEP_PICK)
+			return true;
+	}
+	return false;
+}
+
 int
 sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     sa_census *out)
@@ -371,13 +474,13 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 
 	if (plan.engine == SA_ENGINE_STEPS) {
 		status = census_steps(sh, n, plan.orderings, &out->tally);
-		out->runs = plan.runs;
+		out->runs = out->sequences = plan.runs;
+		out->renormalised = has_pick(sh, n);
 	} else {
 		size_t draws = opts && opts->max_draws ? opts->max_draws :
 		    SA_CENSUS_MAX_DRAWS;
 
-		status = census_replay(sh, n, plan.orderings, draws,
-		    &out->runs, &out->tally);
+		status = census_replay(sh, n, plan.orderings, draws, out);
 	}
 	if (status != SA_OK) {
 		memset(out, 0, sizeof *out);

@@ -159,11 +159,21 @@ void rep_end(report *r);
 void rep_format_frac(const struct rep_frac *f, int places, bool plus,
     char *buf, size_t size);
 
-/* FORMULA with each n written as the number N: "n^n" -> "4^4". */
-void cli_formula(const char *formula, size_t n, char *buf, size_t size);
+/*
+ * SH's run formula with n, and its parameter, written as numbers:
+ * "n^n" -> "4^4", "(n^2)^M" -> "(4^2)^8".
+ */
+void cli_formula(const sa_shuffle *sh, size_t n, char *buf, size_t size);
 
-/* -a NAME: the built-in shuffle, or NULL after an error message. */
-const sa_shuffle *cli_find_shuffle(const char *name);
+/* The shuffle's name, with its parameter for N cards: "swaps:8". */
+void cli_shuffle_label(const sa_shuffle *sh, size_t n, char *buf,
+    size_t size);
+
+/* -a NAME[:VALUE] into OUT; false after an error message. */
+bool cli_parse_shuffle(const char *spec, sa_shuffle *out);
+
+/* False, after a message, when SH cannot take N cards. */
+bool cli_check_cards(const sa_shuffle *sh, size_t n);
 
 /* Subcommands: each returns the exit status. */
 int cmd_algorithms(int argc, char **argv);

@@ -43,7 +43,7 @@ help(void)
 }
 
 struct census_args {
-	const sa_shuffle *shuffle;
+	sa_shuffle shuffle;
 	size_t n;
 	enum rep_format fmt;
 	bool by_runs;
@@ -78,13 +78,12 @@ parse_args(int argc, char **argv, struct census_args *a)
 	int c, choice;
 
 	memset(a, 0, sizeof *a);
-	a->shuffle = sa_shuffle_find("naive");
+	a->shuffle = *sa_shuffle_find("naive");
 	a->n = 4;
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			a->shuffle = cli_find_shuffle(optarg);
-			if (a->shuffle == NULL)
+			if (!cli_parse_shuffle(optarg, &a->shuffle))
 				return EXIT_TROUBLE;
 			break;
 		case 'f':
@@ -134,9 +133,11 @@ parse_args(int argc, char **argv, struct census_args *a)
 	}
 	if (!cli_no_operands("census", argc, argv))
 		return EXIT_TROUBLE;
-	if (a->engine == SA_ENGINE_STEPS && a->shuffle->steps == NULL) {
+	if (!cli_check_cards(&a->shuffle, a->n))
+		return EXIT_TROUBLE;
+	if (a->engine == SA_ENGINE_STEPS && a->shuffle.steps == NULL) {
 		cli_error("--engine steps: the %s shuffle has no step form",
-		    a->shuffle->name);
+		    a->shuffle.name);
 		return EXIT_TROUBLE;
 	}
 	return 0;
@@ -155,7 +156,7 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			    SA_PERM_MAX);
 		else
 			cli_error("census of %zu cards: the %s shuffle's runs do "
-			    "not fit in 64 bits", a->n, a->shuffle->name);
+			    "not fit in 64 bits", a->n, a->shuffle.name);
 		break;
 	case SA_ETOOBIG:
 		cli_format_bytes(plan->bytes, need, sizeof need);
@@ -319,7 +320,7 @@ static void
 render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
     uint64_t nrows)
 {
-	char buf[128], note[160], formula[64];
+	char buf[128], note[160], formula[64], label[48];
 	unsigned p[SA_PERM_MAX];
 	int ord_width = ordering_width(c->n, a->notation);
 	int runs_width = snprintf(buf, sizeof buf, "%llu",
@@ -336,20 +337,31 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 	report r;
 
 	rep_begin(&r, stdout, a->fmt);
-	rep_line(&r, "The %s shuffle of %zu card%s: %s.", c->shuffle->name,
+	cli_shuffle_label(c->shuffle, c->n, label, sizeof label);
+	rep_line(&r, "The %s shuffle of %zu card%s: %s.", label,
 	    c->n, c->n == 1 ? "" : "s", c->shuffle->summary);
 	rep_line(&r, "%s", "");
-	rep_str(&r, "algorithm", NULL, c->shuffle->name, NULL);
+	rep_str(&r, "algorithm", NULL, label, NULL);
 	rep_u64(&r, "cards", NULL, c->n, NULL);
 
 	note[0] = '\0';
-	if (c->shuffle->runs_formula != NULL) {
-		cli_formula(c->shuffle->runs_formula, c->n, formula,
-		    sizeof formula);
+	if (c->shuffle->runs_formula != NULL && !c->weighted) {
+		cli_formula(c->shuffle, c->n, formula, sizeof formula);
 		snprintf(note, sizeof note, "%s = %s",
 		    c->shuffle->runs_formula, formula);
 	}
-	rep_u64(&r, "runs", "runs it can take", c->runs, note);
+	if (c->renormalised)
+		snprintf(note + strlen(note), sizeof note - strlen(note),
+		    "%sretries folded away", note[0] ? "; " : "");
+	if (c->weighted) {
+		rep_u64(&r, "sequences", "runs it can take", c->sequences,
+		    "of different lengths, so not equally likely");
+		rep_u64(&r, "runs", "weighted total", c->runs,
+		    "each run counted by its chance, in whole numbers");
+	} else {
+		rep_u64(&r, "runs", "runs it can take", c->runs,
+		    note[0] ? note : NULL);
+	}
 	snprintf(note, sizeof note, "n! = %zu!", c->n);
 	rep_u64(&r, "orderings", "orderings to land on", c->orderings, note);
 	per.neg = false;
@@ -408,9 +420,9 @@ cmd_census(int argc, char **argv)
 		return status < 0 ? EXIT_FAIR : status;
 
 	opts.engine = a.engine;
-	status = sa_census_plan_for(a.shuffle, a.n, &opts, &plan);
+	status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
 	if (status == SA_OK)
-		status = sa_census_run(a.shuffle, a.n, &opts, &c);
+		status = sa_census_run(&a.shuffle, a.n, &opts, &c);
 	if (status != SA_OK) {
 		refusal(&a, status, &plan);
 		return EXIT_TROUBLE;

@@ -179,7 +179,8 @@ cmd_deal(int argc, char **argv)
 		{ "card", "card", REP_STR, 0, false, true, 0, NULL },
 		{ "start", "start", REP_U64, 0, true, true, 0, NULL },
 	};
-	const sa_shuffle *sh = sa_shuffle_find("durstenfeld");
+	sa_shuffle shuffle = *sa_shuffle_find("durstenfeld");
+	const sa_shuffle *sh = &shuffle;
 	const char *names = NULL;
 	uint64_t n = 0, seed = DEFAULT_SEED, hands = 1;
 	int c, fmt = REP_TEXT, sources = 0, status, kind = DECK_DEFAULT;
@@ -194,7 +195,7 @@ cmd_deal(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			if ((sh = cli_find_shuffle(optarg)) == NULL)
+			if (!cli_parse_shuffle(optarg, &shuffle))
 				return EXIT_TROUBLE;
 			break;
 		case 'f':
@@ -268,6 +269,10 @@ cmd_deal(int argc, char **argv)
 	}
 	if (!status)
 		return EXIT_TROUBLE;
+	if (!cli_check_cards(sh, d.n)) {
+		deck_free(&d);
+		return EXIT_TROUBLE;
+	}
 	if (hands > d.n) {
 		cli_error("--hands %llu: more hands than the %zu cards",
 		    (unsigned long long)hands, d.n);

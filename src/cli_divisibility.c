@@ -36,7 +36,7 @@ help(void)
 static int
 census_says(const sa_shuffle *sh, size_t n, sa_census *c)
 {
-	if (n > CENSUS_MAX || sh->steps == NULL)
+	if (n > CENSUS_MAX || (sh->max_cards != 0 && n > sh->max_cards))
 		return -1;
 	return sa_census_run(sh, n, NULL, c) == SA_OK ? 0 : -1;
 }
@@ -98,19 +98,20 @@ cmd_divisibility(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const sa_shuffle *sh = sa_shuffle_find("naive");
+	sa_shuffle shuffle = *sa_shuffle_find("naive");
+	const sa_shuffle *sh = &shuffle;
 	int c, fmt = REP_TEXT, status;
 	uint64_t v;
 	size_t n = 4;
 	sa_divisibility d;
 	char *runs, *orderings, *rem;
-	char note[128];
+	char note[128], label[48];
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			if ((sh = cli_find_shuffle(optarg)) == NULL)
+			if (!cli_parse_shuffle(optarg, &shuffle))
 				return EXIT_TROUBLE;
 			break;
 		case 'f':
@@ -131,9 +132,9 @@ cmd_divisibility(int argc, char **argv)
 	}
 	if (!cli_no_operands("divisibility", argc, argv))
 		return EXIT_TROUBLE;
-	if (sh->steps == NULL) {
-		cli_error("-a %s: the run count of this shuffle is not known in "
-		    "advance", sh->name);
+	if (sh->steps == NULL && sh->runs == NULL) {
+		cli_error("-a %s: its runs differ in length, so there is no one "
+		    "run count to divide", sh->name);
 		return EXIT_TROUBLE;
 	}
 
@@ -156,16 +157,17 @@ cmd_divisibility(int argc, char **argv)
 	}
 
 	rep_begin(&r, stdout, (enum rep_format)fmt);
-	rep_line(&r, "The %s shuffle of %zu card%s: %s.", sh->name, n,
+	cli_shuffle_label(sh, n, label, sizeof label);
+	rep_line(&r, "The %s shuffle of %zu card%s: %s.", label, n,
 	    n == 1 ? "" : "s", sh->summary);
 	rep_line(&r, "%s", "");
-	rep_str(&r, "algorithm", NULL, sh->name, NULL);
+	rep_str(&r, "algorithm", NULL, label, NULL);
 	rep_u64(&r, "cards", NULL, n, NULL);
 	note[0] = '\0';
 	if (sh->runs_formula != NULL) {
 		char f[64];
 
-		cli_formula(sh->runs_formula, n, f, sizeof f);
+		cli_formula(sh, n, f, sizeof f);
 		snprintf(note, sizeof note, "%s = %s", sh->runs_formula, f);
 	}
 	rep_str(&r, "runs", "runs it can take", runs, note[0] ? note : NULL);

@@ -282,7 +282,8 @@ cmd_trace(int argc, char **argv)
 		{ "drew", "drew", REP_U64, 0, true, true, 0, NULL },
 		{ "deck", "deck after", REP_STR, 0, false, true, 0, NULL },
 	};
-	const sa_shuffle *sh = sa_shuffle_find("naive");
+	sa_shuffle shuffle = *sa_shuffle_find("naive");
+	const sa_shuffle *sh = &shuffle;
 	const char *list = NULL, *ordering = NULL;
 	uint64_t n = 4, seed = 0, *draws = NULL;
 	size_t ndraws = 0;
@@ -295,7 +296,7 @@ cmd_trace(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			if ((sh = cli_find_shuffle(optarg)) == NULL)
+			if (!cli_parse_shuffle(optarg, &shuffle))
 				return EXIT_TROUBLE;
 			break;
 		case 'f':
@@ -332,6 +333,8 @@ cmd_trace(int argc, char **argv)
 		}
 	}
 	if (!cli_no_operands("trace", argc, argv))
+		return EXIT_TROUBLE;
+	if (!cli_check_cards(sh, (size_t)n))
 		return EXIT_TROUBLE;
 	if (sources != 1) {
 		cli_error("trace: give exactly one of --draws, --seed and "

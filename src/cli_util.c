@@ -189,29 +189,65 @@ cli_format_bytes(uint64_t bytes, char *buf, size_t size)
 		    (unsigned long long)tenths, unit[u]);
 }
 
-const sa_shuffle *
-cli_find_shuffle(const char *name)
+bool
+cli_parse_shuffle(const char *spec, sa_shuffle *out)
 {
-	const sa_shuffle *sh = sa_shuffle_find(name);
-
-	if (sh == NULL)
+	switch (sa_shuffle_parse(spec, out)) {
+	case SA_OK:
+		return true;
+	case SA_EPARAM:
+		if (out->param == NULL)
+			cli_error("-a %s: the %s shuffle takes no parameter", spec,
+			    out->name);
+		else
+			cli_error("-a %s: %s must be a whole number of at least "
+			    "%llu", spec, out->param,
+			    (unsigned long long)out->param_min);
+		return false;
+	default:
 		cli_error("-a %s: unknown algorithm (see '" PROGNAME
-		    " algorithms')", name);
-	return sh;
+		    " algorithms')", spec);
+		return false;
+	}
+}
+
+bool
+cli_check_cards(const sa_shuffle *sh, size_t n)
+{
+	if (sh->max_cards != 0 && n > sh->max_cards) {
+		cli_error("-n %zu: the %s shuffle takes at most %zu cards", n,
+		    sh->name, sh->max_cards);
+		return false;
+	}
+	return true;
 }
 
 void
-cli_formula(const char *formula, size_t n, char *buf, size_t size)
+cli_formula(const sa_shuffle *sh, size_t n, char *buf, size_t size)
 {
+	const char *formula = sh->runs_formula ? sh->runs_formula : "";
 	size_t len = 0;
 
 	buf[0] = '\0';
 	for (const char *p = formula; *p && len + 1 < size; p++) {
 		if (*p == 'n')
 			len += (size_t)snprintf(buf + len, size - len, "%zu", n);
+		else if (sh->param != NULL && *p == sh->param[0])
+			len += (size_t)snprintf(buf + len, size - len, "%llu",
+			    (unsigned long long)sa_shuffle_param(sh, n));
 		else
 			buf[len++] = *p, buf[len] = '\0';
 		if (len >= size)
 			len = size - 1;
 	}
+}
+
+void
+cli_shuffle_label(const sa_shuffle *sh, size_t n, char *buf, size_t size)
+{
+	if (sh->param != NULL)
+		snprintf(buf, size, "%s:%llu", sh->name,
+		    (unsigned long long)sa_shuffle_param(sh, n));
+	else
+		snprintf(buf, size, "%s", sh->name);
 }

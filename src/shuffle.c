@@ -2,13 +2,18 @@
  * shuffle.c - the built-in shuffles, each written against the draw oracle.
  *
  * Every shuffle here is the short loop its authors wrote, plus, where it
- * is made of swap steps, the same loop described step by step for the
+ * is made of steps, the same loop described step by step for the
  * census's dynamic program.  The test suite runs both forms over every
  * draw sequence and checks that they agree.
+ *
+ * Shuffles that need scratch space keep it on the stack, which bounds
+ * the deck they take (max_cards); the census never comes near it.
  */
 #include <string.h>
 
 #include "shuffle_audit.h"
+
+#define SCRATCH 1024
 
 static void
 swap(unsigned *deck, size_t i, size_t j)
@@ -17,6 +22,30 @@ swap(unsigned *deck, size_t i, size_t j)
 
 	deck[i] = deck[j];
 	deck[j] = t;
+}
+
+static size_t
+n_steps(const sa_shuffle *self, size_t n)
+{
+	(void)self;
+	return n;
+}
+
+static size_t
+n_less_one_steps(const sa_shuffle *self, size_t n)
+{
+	(void)self;
+	return n > 0 ? n - 1 : 0;
+}
+
+static void
+set_step(sa_step *out, enum sa_step_kind kind, size_t pos, size_t lo,
+    uint64_t count)
+{
+	out->kind = kind;
+	out->pos = pos;
+	out->lo = lo;
+	out->count = count;
 }
 
 /*
@@ -32,20 +61,11 @@ naive_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 		swap(deck, i, sa_draw(o, n));
 }
 
-static size_t
-naive_steps(const sa_shuffle *self, size_t n)
-{
-	(void)self;
-	return n;
-}
-
 static void
 naive_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
 {
 	(void)self;
-	out->pos = s;
-	out->lo = 0;
-	out->count = n;
+	set_step(out, SA_STEP_SWAP, s, 0, n);
 }
 
 /*
@@ -63,36 +83,385 @@ durstenfeld_run(const sa_shuffle *self, unsigned *deck, size_t n,
 		swap(deck, i, sa_draw(o, i + 1));
 }
 
-static size_t
-durstenfeld_steps(const sa_shuffle *self, size_t n)
-{
-	(void)self;
-	return n > 0 ? n - 1 : 0;
-}
-
 static void
 durstenfeld_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
 {
 	(void)self;
-	out->pos = n - 1 - s;
-	out->lo = 0;
-	out->count = n - s;
+	set_step(out, SA_STEP_SWAP, n - 1 - s, 0, n - s);
+}
+
+/* The same walk from the front: swap i with a position from [i, n). */
+static void
+forward_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = 0; i + 1 < n; i++)
+		swap(deck, i, i + sa_draw(o, n - i));
+}
+
+static void
+forward_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	(void)self;
+	set_step(out, SA_STEP_SWAP, s, s, n - s);
+}
+
+/* Inside-out: i from 1 up, swap i with a position from [0, i]. */
+static void
+inside_out_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = 1; i < n; i++)
+		swap(deck, i, sa_draw(o, i + 1));
+}
+
+static void
+inside_out_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	(void)self;
+	(void)n;
+	set_step(out, SA_STEP_SWAP, s + 1, 0, s + 2);
+}
+
+/*
+ * Sattolo's algorithm (1986): Durstenfeld's loop with the range made
+ * exclusive, [0, i).  Card i can never stay put, and the result is
+ * always a single cycle: (n-1)! runs onto the (n-1)! cyclic orderings.
+ */
+static void
+sattolo_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = n; i-- > 1;)
+		swap(deck, i, sa_draw(o, i));
+}
+
+static void
+sattolo_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	(void)self;
+	set_step(out, SA_STEP_SWAP, n - 1 - s, 0, n - 1 - s);
+}
+
+/*
+ * The fourth seed document's "fifth algorithm" as written: for i from 1
+ * up, swap i with Rand(0, i), whose range excludes i.
+ */
+static void
+forward_exclusive_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = 1; i < n; i++)
+		swap(deck, i, sa_draw(o, i));
+}
+
+static void
+forward_exclusive_step(const sa_shuffle *self, size_t n, size_t s,
+    sa_step *out)
+{
+	(void)self;
+	(void)n;
+	set_step(out, SA_STEP_SWAP, s + 1, 0, s + 1);
+}
+
+/*
+ * The first seed document's Java: draw each card of the output deck,
+ * from the last place down, out of a shrinking temporary deck, and fill
+ * the hole with the temporary deck's last card.  The temporary deck goes
+ * through exactly Durstenfeld's swaps, so its step form is his, with one
+ * more draw at the end: the last card, drawn below 1.
+ */
+static void
+two_deck_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	unsigned temp[SCRATCH];
+
+	(void)self;
+	memcpy(temp, deck, n * sizeof *deck);
+	for (size_t number = n; number >= 1; number--) {
+		size_t left = sa_draw(o, number);
+
+		deck[number - 1] = temp[left];
+		temp[left] = temp[number - 1];
+	}
+}
+
+/* The fourth document's brute force: list all n! orderings, draw one. */
+static void
+pick_one_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	unsigned p[SA_PERM_MAX], was[SA_PERM_MAX];
+
+	(void)self;
+	sa_perm_unrank(sa_draw(o, sa_factorial(n)), n, p);
+	memcpy(was, deck, n * sizeof *deck);
+	for (size_t i = 0; i < n; i++)
+		deck[i] = was[p[i]];
+}
+
+static int
+pick_one_runs(const sa_shuffle *self, size_t n, sa_big *out)
+{
+	(void)self;
+	return sa_big_factorial(out, (uint32_t)n);
+}
+
+/*
+ * The fourth document's first algorithm: draw any card; if it was drawn
+ * before, draw again; otherwise it goes next.  The positions before POS
+ * hold the cards drawn so far, so "drawn before" is "lies before POS".
+ */
+static void
+rejection_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	unsigned char taken[SCRATCH] = { 0 };
+	unsigned was[SCRATCH];
+
+	(void)self;
+	memcpy(was, deck, n * sizeof *deck);
+	for (size_t pos = 0; pos < n; pos++) {
+		size_t c;
+
+		do
+			c = sa_draw(o, n);
+		while (taken[c]);
+		taken[c] = 1;
+		deck[pos] = was[c];
+	}
+}
+
+static void
+rejection_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	(void)self;
+	set_step(out, SA_STEP_PICK, s, 0, n);
+}
+
+/* The fourth document's third algorithm: M swaps of two random cards. */
+static void
+swaps_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	uint64_t m = sa_shuffle_param(self, n);
+
+	for (uint64_t k = 0; k < m; k++) {
+		size_t a = sa_draw(o, n);
+		size_t b = sa_draw(o, n);
+
+		swap(deck, a, b);
+	}
+}
+
+static size_t
+swaps_steps(const sa_shuffle *self, size_t n)
+{
+	return (size_t)sa_shuffle_param(self, n);
+}
+
+static void
+swaps_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	(void)self;
+	(void)s;
+	set_step(out, SA_STEP_SWAP2, 0, 0, n);
+}
+
+/*
+ * The fourth document's second algorithm: give each card a random key
+ * below K and sort by key, stably, so that ties keep the original order.
+ */
+static void
+sort_keys_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	uint64_t key[SCRATCH], k = sa_shuffle_param(self, n);
+
+	for (size_t i = 0; i < n; i++)
+		key[i] = sa_draw(o, k);
+	/* Insertion sort moves only past strictly larger keys: stable. */
+	for (size_t i = 1; i < n; i++) {
+		for (size_t j = i; j > 0 && key[j - 1] > key[j]; j--) {
+			uint64_t t = key[j];
+
+			key[j] = key[j - 1];
+			key[j - 1] = t;
+			swap(deck, j, j - 1);
+		}
+	}
+}
+
+static int
+sort_keys_runs(const sa_shuffle *self, size_t n, sa_big *out)
+{
+	int status = sa_big_set_u64(out, 1);
+
+	for (size_t i = 0; i < n && status == SA_OK; i++)
+		status = sa_big_mul_u64(out, sa_shuffle_param(self, n));
+	return status;
+}
+
+/*
+ * array.sort(() => Math.random() - 0.5) under an insertion sort, as
+ * engines use for short arrays: the comparator says "greater" (1) or
+ * "less" (0) by a fair coin, and a card moves left while it is "less".
+ */
+static void
+comparator_sort_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && sa_draw(o, 2) == 1; j--)
+			swap(deck, j - 1, j);
+}
+
+/* The same comparator under a top-down merge sort. */
+static void
+merge_sort(unsigned *a, unsigned *tmp, size_t lo, size_t hi, sa_oracle *o)
+{
+	size_t mid = lo + (hi - lo) / 2, i = lo, j = mid, k = lo;
+
+	if (hi - lo < 2)
+		return;
+	merge_sort(a, tmp, lo, mid, o);
+	merge_sort(a, tmp, mid, hi, o);
+	while (i < mid && j < hi)
+		tmp[k++] = sa_draw(o, 2) == 1 ? a[j++] : a[i++];
+	while (i < mid)
+		tmp[k++] = a[i++];
+	while (j < hi)
+		tmp[k++] = a[j++];
+	memcpy(a + lo, tmp + lo, (hi - lo) * sizeof *a);
+}
+
+static void
+comparator_merge_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	unsigned tmp[SCRATCH];
+
+	(void)self;
+	merge_sort(deck, tmp, 0, n, o);
 }
 
 static const sa_shuffle builtins[] = {
 	{
-		"naive",
-		"for each position i from 0 up, swap it with a position drawn "
-		"from all n",
-		"n^n",
-		naive_run, naive_steps, naive_step
+		.name = "naive",
+		.summary = "for each position i from 0 up, swap it with a "
+		    "position drawn from all n",
+		.runs_formula = "n^n",
+		.run = naive_run, .steps = n_steps, .step = naive_step,
+		.source = "the obvious loop: the seed page, the E-insight post, "
+		    "the fourth document's fourth algorithm",
 	},
 	{
-		"durstenfeld",
-		"for i from n-1 down to 1, swap i with a position drawn from "
-		"[0, i] (Fisher-Yates)",
-		"n!",
-		durstenfeld_run, durstenfeld_steps, durstenfeld_step
+		.name = "durstenfeld",
+		.summary = "for i from n-1 down to 1, swap i with a position "
+		    "drawn from [0, i] (Fisher-Yates)",
+		.runs_formula = "n!",
+		.run = durstenfeld_run, .steps = n_less_one_steps,
+		.step = durstenfeld_step,
+		.source = "R. Durstenfeld, Algorithm 235, CACM 1964; Java's "
+		    "Collections.shuffle",
+	},
+	{
+		.name = "forward",
+		.summary = "for i from 0 up to n-2, swap i with a position drawn "
+		    "from [i, n)",
+		.runs_formula = "n!",
+		.run = forward_run, .steps = n_less_one_steps,
+		.step = forward_step,
+		.source = "Fisher-Yates walked from the front",
+	},
+	{
+		.name = "inside-out",
+		.summary = "for i from 1 up to n-1, swap i with a position drawn "
+		    "from [0, i]",
+		.runs_formula = "n!",
+		.run = inside_out_run, .steps = n_less_one_steps,
+		.step = inside_out_step,
+		.source = "the loop of libstdc++'s std::random_shuffle",
+	},
+	{
+		.name = "sattolo",
+		.summary = "for i from n-1 down to 1, swap i with a position "
+		    "drawn from [0, i), the range made exclusive",
+		.runs_formula = "(n-1)!",
+		.run = sattolo_run, .steps = n_less_one_steps,
+		.step = sattolo_step,
+		.source = "S. Sattolo, 1986; the off-by-one in Durstenfeld's "
+		    "loop",
+	},
+	{
+		.name = "forward-exclusive",
+		.summary = "for i from 1 up to n-1, swap i with a position drawn "
+		    "from [0, i), Rand(0, i) exclusive",
+		.runs_formula = "(n-1)!",
+		.run = forward_exclusive_run, .steps = n_less_one_steps,
+		.step = forward_exclusive_step,
+		.source = "the fourth document's fifth algorithm, as written",
+	},
+	{
+		.name = "two-deck",
+		.summary = "draw each card, from the last place down, out of a "
+		    "shrinking second deck",
+		.runs_formula = "n!",
+		.run = two_deck_run, .steps = n_steps,
+		.step = durstenfeld_step,
+		.source = "the seed page's Java, with cardDeck and tempDeck",
+		.max_cards = SCRATCH,
+	},
+	{
+		.name = "pick-one",
+		.summary = "list all n! orderings and draw one of them",
+		.runs_formula = "n!",
+		.run = pick_one_run, .runs = pick_one_runs,
+		.source = "the fourth document's brute force",
+		.max_cards = SA_PERM_MAX,
+	},
+	{
+		.name = "rejection",
+		.summary = "draw any card; draw again if it was drawn before",
+		.runs_formula = "n!",
+		.run = rejection_run, .steps = n_steps, .step = rejection_step,
+		.source = "the fourth document's first algorithm",
+		.max_cards = SCRATCH,
+	},
+	{
+		.name = "swaps",
+		.summary = "M times, swap two positions each drawn from all n",
+		.runs_formula = "(n^2)^M",
+		.run = swaps_run, .steps = swaps_steps, .step = swaps_step,
+		.source = "the fourth document's third algorithm",
+		.param = "M", .param_default = "2n", .param_min = 1,
+	},
+	{
+		.name = "sort-keys",
+		.summary = "give each card a random key below K, then sort "
+		    "stably by key",
+		.runs_formula = "K^n",
+		.run = sort_keys_run, .runs = sort_keys_runs,
+		.source = "the fourth document's second algorithm",
+		.param = "K", .param_default = "n", .param_min = 2,
+		.max_cards = SCRATCH,
+	},
+	{
+		.name = "comparator-sort",
+		.summary = "insertion sort with a comparator that answers by a "
+		    "fair coin",
+		.run = comparator_sort_run,
+		.source = "array.sort(() => Math.random() - 0.5)",
+	},
+	{
+		.name = "comparator-merge",
+		.summary = "merge sort with a comparator that answers by a fair "
+		    "coin",
+		.run = comparator_merge_run,
+		.source = "array.sort(() => Math.random() - 0.5) under a merge "
+		    "sort",
+		.max_cards = SCRATCH,
 	},
 };
 
@@ -115,4 +484,60 @@ sa_shuffle_find(const char *name)
 		if (strcmp(builtins[i].name, name) == 0)
 			return &builtins[i];
 	return NULL;
+}
+
+uint64_t
+sa_step_total(const sa_step *st, size_t n)
+{
+	switch (st->kind) {
+	case SA_STEP_PICK:
+		return st->pos < n ? n - st->pos : 0;
+	case SA_STEP_SWAP2:
+		return st->count > UINT32_MAX ? 0 : st->count * st->count;
+	default:
+		return st->count;
+	}
+}
+
+uint64_t
+sa_shuffle_param(const sa_shuffle *sh, size_t n)
+{
+	if (sh->param == NULL)
+		return 0;
+	if (sh->value != 0)
+		return sh->value;
+	/* The defaults: swaps:2n, sort-keys:n. */
+	return strcmp(sh->param_default, "2n") == 0 ? 2 * (uint64_t)n :
+	    (uint64_t)n;
+}
+
+int
+sa_shuffle_parse(const char *spec, sa_shuffle *out)
+{
+	const char *colon = strchr(spec, ':');
+	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+	uint64_t v = 0;
+	const char *p;
+
+	for (size_t i = 0; i < sa_shuffle_count(); i++) {
+		if (strlen(builtins[i].name) != len ||
+		    strncmp(builtins[i].name, spec, len) != 0)
+			continue;
+		*out = builtins[i];
+		if (colon == NULL)
+			return SA_OK;
+		if (out->param == NULL || colon[1] == '\0')
+			return SA_EPARAM;
+		for (p = colon + 1; *p; p++) {
+			if (*p < '0' || *p > '9' ||
+			    v > (UINT32_MAX - (uint64_t)(*p - '0')) / 10)
+				return SA_EPARAM;
+			v = v * 10 + (uint64_t)(*p - '0');
+		}
+		if (v < out->param_min)
+			return SA_EPARAM;
+		out->value = v;
+		return SA_OK;
+	}
+	return SA_EUNKNOWN;
 }

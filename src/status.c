@@ -33,6 +33,10 @@ sa_strerror(int status)
 		return "more draws were given than the shuffle made";
 	case SA_ESYS:
 		return "the system's random source failed";
+	case SA_EUNKNOWN:
+		return "no such name";
+	case SA_EPARAM:
+		return "bad parameter";
 	default:
 		return "unknown error";
 	}

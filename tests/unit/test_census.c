@@ -266,50 +266,117 @@ list_draw(sa_oracle *o, uint64_t bound)
 }
 
 /*
- * Every built-in step form says exactly what its program does: for every
- * draw sequence, the program's deck equals the deck the steps make.
+ * Every built-in step form says exactly what its program does: walk the
+ * step form's choices depth first, applying them to a deck and noting the
+ * draws each choice stands for; at each leaf, run the program on those
+ * draws and compare decks.
  */
+struct form_walk {
+	const sa_shuffle *sh;
+	size_t n, steps;
+	uint64_t draws[128];
+	size_t ndraws;
+	unsigned deck[SA_PERM_MAX];
+	unsigned long leaves;
+};
+
+static void
+form_leaf(struct form_walk *w)
+{
+	unsigned a[SA_PERM_MAX];
+	struct list_oracle o = { { list_draw }, w->draws, 0 };
+
+	for (size_t i = 0; i < w->n; i++)
+		a[i] = (unsigned)i;
+	w->sh->run(w->sh, a, w->n, &o.base);
+	assert_int_equal(o.pos, w->ndraws);
+	assert_memory_equal(a, w->deck, w->n * sizeof a[0]);
+	w->leaves++;
+}
+
+static void
+form_swap(struct form_walk *w, size_t i, size_t j)
+{
+	unsigned t = w->deck[i];
+
+	w->deck[i] = w->deck[j];
+	w->deck[j] = t;
+}
+
+static void
+form_walk(struct form_walk *w, size_t s)
+{
+	sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+	size_t mark = w->ndraws;
+
+	if (s == w->steps) {
+		form_leaf(w);
+		return;
+	}
+	w->sh->step(w->sh, w->n, s, &st);
+	switch (st.kind) {
+	case SA_STEP_SWAP:
+		for (uint64_t j = 0; j < st.count; j++) {
+			w->draws[w->ndraws++] = j;
+			form_swap(w, st.pos, st.lo + j);
+			form_walk(w, s + 1);
+			form_swap(w, st.pos, st.lo + j);
+			w->ndraws = mark;
+		}
+		break;
+	case SA_STEP_PICK:
+		/* The accepted draws: the cards not yet placed. */
+		for (size_t q = st.pos; q < w->n; q++) {
+			w->draws[w->ndraws++] = w->deck[q];
+			form_swap(w, st.pos, q);
+			form_walk(w, s + 1);
+			form_swap(w, st.pos, q);
+			w->ndraws = mark;
+		}
+		break;
+	case SA_STEP_SWAP2:
+		for (uint64_t a = 0; a < st.count; a++) {
+			for (uint64_t b = 0; b < st.count; b++) {
+				w->draws[w->ndraws++] = a;
+				w->draws[w->ndraws++] = b;
+				form_swap(w, a, b);
+				form_walk(w, s + 1);
+				form_swap(w, a, b);
+				w->ndraws = mark;
+			}
+		}
+		break;
+	}
+}
+
 static void
 test_step_form_matches_program(void **state)
 {
 	(void)state;
 	for (size_t k = 0; k < sa_shuffle_count(); k++) {
-		const sa_shuffle *sh = sa_shuffle_at(k);
+		sa_shuffle sh = *sa_shuffle_at(k);
 
-		if (sh->steps == NULL)
+		if (sh.steps == NULL)
 			continue;
-		for (size_t n = 1; n <= 6; n++) {
-			size_t steps = sh->steps(sh, n);
-			uint64_t val[64] = { 0 };
-			sa_step st[64];
+		sh.value = sh.param ? 2 : 0;	/* swaps:2 keeps the walk small */
+		for (size_t n = 1; n <= 5; n++) {
+			struct form_walk w;
+			sa_big runs;
+			uint64_t want;
 
-			assert_true(steps <= 64);
-			for (size_t s = 0; s < steps; s++)
-				sh->step(sh, n, s, &st[s]);
-			for (;;) {
-				unsigned a[SA_PERM_MAX], b[SA_PERM_MAX];
-				struct list_oracle o = { { list_draw }, val, 0 };
-				size_t s;
-
-				for (size_t i = 0; i < n; i++)
-					a[i] = b[i] = (unsigned)i;
-				sh->run(sh, a, n, &o.base);
-				assert_int_equal(o.pos, steps);
-				for (s = 0; s < steps; s++) {
-					size_t j = st[s].lo + (size_t)val[s];
-					unsigned t = b[st[s].pos];
-
-					b[st[s].pos] = b[j];
-					b[j] = t;
-				}
-				assert_memory_equal(a, b, n * sizeof a[0]);
-				for (s = steps; s > 0 && val[s - 1] + 1 ==
-				    st[s - 1].count; s--)
-					val[s - 1] = 0;
-				if (s == 0)
-					break;
-				val[s - 1]++;
-			}
+			memset(&w, 0, sizeof w);
+			w.sh = &sh;
+			w.n = n;
+			w.steps = sh.steps(&sh, n);
+			for (size_t i = 0; i < n; i++)
+				w.deck[i] = (unsigned)i;
+			form_walk(&w, 0);
+			/* The leaves are the runs the step form counts. */
+			sa_big_init(&runs);
+			assert_int_equal(sa_runs_exact(&sh, n, &runs), SA_OK);
+			assert_true(sa_big_to_u64(&runs, &want));
+			assert_int_equal(w.leaves, want);
+			sa_big_free(&runs);
 		}
 	}
 }
@@ -317,8 +384,9 @@ test_step_form_matches_program(void **state)
 /*
  * Programs the step form cannot describe: the bounds depend on earlier
  * draws.  With 3 cards: draw a coin; on 0 swap cards 0 and 1 and stop; on
- * 1 draw below 3 and swap card 2 with that one.  Runs: 1 + 3 = 4, landing
- * on 102 once, and on 210, 021 (via j = 0, 1) and 012 (j = 2) once each.
+ * 1 draw below 3 and swap card 2 with that one.  Four runs: 102 with
+ * chance 1/2, and 210, 021, 012 with 1/6 each; over the common
+ * denominator 6, that is 3, 1, 1 and 1.
  */
 static void
 branchy_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
@@ -342,15 +410,17 @@ branchy_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 static void
 test_replay_branches(void **state)
 {
-	const sa_shuffle sh = { "branchy", "test", NULL, branchy_run, NULL,
-	    NULL };
+	const sa_shuffle sh = { .name = "branchy", .summary = "test",
+	    .run = branchy_run };
 	sa_census c;
 
 	(void)state;
 	assert_int_equal(sa_census_run(&sh, 3, NULL, &c), SA_OK);
 	assert_int_equal(c.engine, SA_ENGINE_REPLAY);
-	assert_int_equal(c.runs, 4);
-	assert_int_equal(c.tally[rank_of("102")], 1);
+	assert_int_equal(c.sequences, 4);
+	assert_int_equal(c.runs, 6);
+	assert_true(c.weighted);
+	assert_int_equal(c.tally[rank_of("102")], 3);
 	assert_int_equal(c.tally[rank_of("210")], 1);
 	assert_int_equal(c.tally[rank_of("021")], 1);
 	assert_int_equal(c.tally[rank_of("012")], 1);
@@ -373,7 +443,8 @@ still_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 static void
 test_replay_no_draws(void **state)
 {
-	const sa_shuffle sh = { "still", "test", NULL, still_run, NULL, NULL };
+	const sa_shuffle sh = { .name = "still", .summary = "test",
+	    .run = still_run };
 	sa_census c;
 
 	(void)state;
@@ -432,10 +503,10 @@ fickle_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 static void
 test_contract_breaches(void **state)
 {
-	const sa_shuffle zero = { "zero", "t", NULL, zero_bound_run, NULL, NULL };
-	const sa_shuffle lose = { "lose", "t", NULL, lose_card_run, NULL, NULL };
-	const sa_shuffle away = { "away", "t", NULL, runaway_run, NULL, NULL };
-	const sa_shuffle fick = { "fickle", "t", NULL, fickle_run, NULL, NULL };
+	const sa_shuffle zero = { .name = "zero", .run = zero_bound_run };
+	const sa_shuffle lose = { .name = "lose", .run = lose_card_run };
+	const sa_shuffle away = { .name = "away", .run = runaway_run };
+	const sa_shuffle fick = { .name = "fickle", .run = fickle_run };
 	sa_census_opts opts = { 0, 64, SA_ENGINE_AUTO };
 	sa_census c;
 
@@ -449,6 +520,337 @@ test_contract_breaches(void **state)
 	assert_null(c.tally);
 }
 
+/*
+ * Independent versions of the other shuffles, each fed a fixed-length
+ * list of draws D whose bounds the test lists itself.  Draws a shuffle
+ * does not use are ignored, so a run that stops early is counted once
+ * for every way the unused draws could have gone: exactly its weight.
+ */
+typedef void ref_fn(unsigned *deck, size_t n, const uint64_t *d);
+
+static void
+ref_swap(unsigned *deck, size_t i, size_t j)
+{
+	unsigned t = deck[i];
+
+	deck[i] = deck[j];
+	deck[j] = t;
+}
+
+static void
+ref_forward(unsigned *deck, size_t n, const uint64_t *d)
+{
+	for (size_t i = 0; i + 1 < n; i++)
+		ref_swap(deck, i, i + d[i]);
+}
+
+static void
+ref_inside_out(unsigned *deck, size_t n, const uint64_t *d)
+{
+	for (size_t i = 1; i < n; i++)
+		ref_swap(deck, i, d[i - 1]);
+}
+
+static void
+ref_sattolo(unsigned *deck, size_t n, const uint64_t *d)
+{
+	for (size_t k = 0; k + 1 < n; k++)
+		ref_swap(deck, n - 1 - k, d[k]);
+}
+
+static void
+ref_forward_exclusive(unsigned *deck, size_t n, const uint64_t *d)
+{
+	for (size_t i = 1; i < n; i++)
+		ref_swap(deck, i, d[i - 1]);
+}
+
+/* The Java of the seed page, with both of its arrays. */
+static void
+ref_two_deck(unsigned *deck, size_t n, const uint64_t *d)
+{
+	unsigned card[SA_PERM_MAX], temp[SA_PERM_MAX];
+
+	for (size_t c = 0; c < n; c++)
+		card[c] = temp[c] = deck[c];
+	for (size_t number = n, k = 0; number >= 1; number--, k++) {
+		size_t left = d[k];
+
+		card[number - 1] = temp[left];
+		temp[left] = temp[number - 1];
+	}
+	memcpy(deck, card, n * sizeof *deck);
+}
+
+/* The d[0]-th ordering, reached by stepping next-permutation from 0. */
+static void
+ref_pick_one(unsigned *deck, size_t n, const uint64_t *d)
+{
+	unsigned p[SA_PERM_MAX], was[SA_PERM_MAX];
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned)i;
+	for (uint64_t k = 0; k < d[0]; k++) {
+		size_t i = n - 1, j = n - 1;
+
+		while (i > 0 && p[i - 1] > p[i])
+			i--;
+		while (p[j] < p[i - 1])
+			j--;
+		ref_swap(p, i - 1, j);
+		for (size_t a = i, b = n - 1; a < b; a++, b--)
+			ref_swap(p, a, b);
+	}
+	memcpy(was, deck, n * sizeof *deck);
+	for (size_t i = 0; i < n; i++)
+		deck[i] = was[p[i]];
+}
+
+static void
+ref_swaps2(unsigned *deck, size_t n, const uint64_t *d)
+{
+	(void)n;
+	for (size_t m = 0; m < 2; m++)
+		ref_swap(deck, d[2 * m], d[2 * m + 1]);
+}
+
+/* Stable by construction: collect the cards key by key. */
+static void
+ref_sort_keys3(unsigned *deck, size_t n, const uint64_t *d)
+{
+	unsigned out[SA_PERM_MAX];
+	size_t k = 0;
+
+	for (uint64_t key = 0; key < 3; key++)
+		for (size_t i = 0; i < n; i++)
+			if (d[i] == key)
+				out[k++] = deck[i];
+	memcpy(deck, out, n * sizeof *deck);
+}
+
+/* V8's insertion sort: shift greater elements right, then drop in. */
+static void
+ref_comparator_sort(unsigned *deck, size_t n, const uint64_t *d)
+{
+	size_t coin = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		unsigned element = deck[i];
+		size_t j = i;
+
+		while (j > 0 && d[coin++] == 1) {
+			deck[j] = deck[j - 1];
+			j--;
+		}
+		deck[j] = element;
+	}
+}
+
+static size_t merge_coin;
+
+static void
+ref_merge(unsigned *a, size_t len, const uint64_t *d)
+{
+	unsigned left[SA_PERM_MAX], right[SA_PERM_MAX];
+	size_t half = len / 2, i = 0, j = 0, k = 0;
+
+	if (len < 2)
+		return;
+	memcpy(left, a, half * sizeof *a);
+	memcpy(right, a + half, (len - half) * sizeof *a);
+	ref_merge(left, half, d);
+	ref_merge(right, len - half, d);
+	while (i < half && j < len - half)
+		a[k++] = d[merge_coin++] == 1 ? right[j++] : left[i++];
+	while (i < half)
+		a[k++] = left[i++];
+	while (j < len - half)
+		a[k++] = right[j++];
+}
+
+static void
+ref_comparator_merge(unsigned *deck, size_t n, const uint64_t *d)
+{
+	merge_coin = 0;
+	ref_merge(deck, n, d);
+}
+
+/* Runs every draw list with the given bounds through F, tallying. */
+static uint64_t *
+ref_walk(ref_fn *f, size_t n, const uint64_t *bound, size_t len,
+    uint64_t *total)
+{
+	uint64_t *tally = calloc(sa_factorial(n), sizeof *tally);
+	uint64_t d[64] = { 0 };
+	unsigned deck[SA_PERM_MAX];
+
+	assert_non_null(tally);
+	*total = 0;
+	for (;;) {
+		size_t k;
+
+		for (size_t i = 0; i < n; i++)
+			deck[i] = (unsigned)i;
+		f(deck, n, d);
+		tally[ref_rank(deck, n)]++;
+		(*total)++;
+		for (k = len; k > 0 && d[k - 1] + 1 == bound[k - 1]; k--)
+			d[k - 1] = 0;
+		if (k == 0)
+			break;
+		d[k - 1]++;
+	}
+	return tally;
+}
+
+static void
+test_other_shuffles(void **state)
+{
+	static const struct {
+		const char *spec;
+		ref_fn *f;
+	} cases[] = {
+		{ "forward", ref_forward },
+		{ "inside-out", ref_inside_out },
+		{ "sattolo", ref_sattolo },
+		{ "forward-exclusive", ref_forward_exclusive },
+		{ "two-deck", ref_two_deck },
+		{ "pick-one", ref_pick_one },
+		{ "swaps:2", ref_swaps2 },
+		{ "sort-keys:3", ref_sort_keys3 },
+		{ "comparator-sort", ref_comparator_sort },
+		{ "comparator-merge", ref_comparator_merge },
+	};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		sa_shuffle sh;
+
+		assert_int_equal(sa_shuffle_parse(cases[k].spec, &sh), SA_OK);
+		for (size_t n = 1; n <= 5; n++) {
+			uint64_t bound[64], total, *want;
+			size_t len = 0;
+			sa_census c;
+
+			/* The bounds each shuffle draws below, listed here. */
+			if (strcmp(sh.name, "forward") == 0)
+				for (size_t i = 0; i + 1 < n; i++)
+					bound[len++] = n - i;
+			else if (strcmp(sh.name, "inside-out") == 0)
+				for (size_t i = 1; i < n; i++)
+					bound[len++] = i + 1;
+			else if (strcmp(sh.name, "sattolo") == 0)
+				for (size_t i = n - 1; i >= 1 && i < n; i--)
+					bound[len++] = i;
+			else if (strcmp(sh.name, "forward-exclusive") == 0)
+				for (size_t i = 1; i < n; i++)
+					bound[len++] = i;
+			else if (strcmp(sh.name, "two-deck") == 0)
+				for (size_t i = n; i >= 1; i--)
+					bound[len++] = i;
+			else if (strcmp(sh.name, "pick-one") == 0)
+				bound[len++] = sa_factorial(n);
+			else if (strcmp(sh.name, "swaps") == 0)
+				for (size_t i = 0; i < 4; i++)
+					bound[len++] = n;
+			else if (strcmp(sh.name, "sort-keys") == 0)
+				for (size_t i = 0; i < n; i++)
+					bound[len++] = 3;
+			else	/* comparator sorts: at most n(n-1)/2 coins */
+				for (size_t i = 0; i < n * (n - 1) / 2; i++)
+					bound[len++] = 2;
+
+			want = ref_walk(cases[k].f, n, bound, len, &total);
+			assert_int_equal(sa_census_run(&sh, n, NULL, &c), SA_OK);
+			/* Equal chances: the tallies agree up to one scale. */
+			for (uint64_t r = 0; r < c.orderings; r++)
+				assert_true(want[r] * c.runs == c.tally[r] * total);
+			check_summary(&c);
+			sa_census_free(&c);
+			if (sh.steps != NULL) {
+				sa_census_opts replay = { 0, 0, SA_ENGINE_REPLAY };
+
+				assert_int_equal(sa_census_run(&sh, n, &replay, &c),
+				    SA_OK);
+				for (uint64_t r = 0; r < c.orderings; r++)
+					assert_true(want[r] * c.runs ==
+					    c.tally[r] * total);
+				sa_census_free(&c);
+			}
+			free(want);
+		}
+	}
+}
+
+/* Sattolo reaches exactly the (n-1)! orderings that are one cycle. */
+static void
+test_sattolo_cycles(void **state)
+{
+	(void)state;
+	for (size_t n = 2; n <= 7; n++) {
+		sa_census c;
+		unsigned p[SA_PERM_MAX];
+
+		census_ok("sattolo", n, SA_ENGINE_AUTO, &c);
+		assert_int_equal(c.reached, sa_factorial(n - 1));
+		for (uint64_t r = 0; r < c.orderings; r++) {
+			size_t len = 1;
+			unsigned at = 0;
+
+			sa_perm_unrank(r, n, p);
+			for (at = p[0]; at != 0; at = p[at])
+				len++;
+			assert_int_equal(c.tally[r], len == n ? 1 : 0);
+		}
+		sa_census_free(&c);
+	}
+}
+
+/* The rejection shuffle's known answer: each ordering exactly 1/n!. */
+static void
+test_rejection_exact(void **state)
+{
+	sa_census_opts replay = { 0, 64, SA_ENGINE_REPLAY };
+	const sa_shuffle *rej = sa_shuffle_find("rejection");
+	sa_census c;
+
+	(void)state;
+	for (size_t n = 1; n <= 7; n++) {
+		census_ok("rejection", n, SA_ENGINE_AUTO, &c);
+		assert_true(c.renormalised);
+		assert_int_equal(c.runs, sa_factorial(n));
+		assert_true(c.fair);
+		assert_int_equal(c.min, 1);
+		sa_census_free(&c);
+	}
+	/* Its draw tree is infinite: walking it run by run cannot end. */
+	assert_int_equal(sa_census_run(rej, 3, &replay, &c), SA_EDRAWS);
+}
+
+static void
+test_parse(void **state)
+{
+	sa_shuffle sh;
+
+	(void)state;
+	assert_int_equal(sa_shuffle_parse("swaps", &sh), SA_OK);
+	assert_int_equal(sa_shuffle_param(&sh, 5), 10);
+	assert_int_equal(sa_shuffle_parse("swaps:3", &sh), SA_OK);
+	assert_int_equal(sa_shuffle_param(&sh, 5), 3);
+	assert_int_equal(sa_shuffle_parse("sort-keys", &sh), SA_OK);
+	assert_int_equal(sa_shuffle_param(&sh, 5), 5);
+	assert_int_equal(sa_shuffle_parse("swaps:0", &sh), SA_EPARAM);
+	assert_int_equal(sa_shuffle_parse("swaps:x", &sh), SA_EPARAM);
+	assert_int_equal(sa_shuffle_parse("swaps:", &sh), SA_EPARAM);
+	assert_int_equal(sa_shuffle_parse("swaps:99999999999", &sh), SA_EPARAM);
+	assert_int_equal(sa_shuffle_parse("sort-keys:1", &sh), SA_EPARAM);
+	assert_int_equal(sa_shuffle_parse("naive:3", &sh), SA_EPARAM);
+	assert_string_equal(sh.name, "naive");
+	assert_int_equal(sa_shuffle_parse("bogus", &sh), SA_EUNKNOWN);
+	assert_int_equal(sa_shuffle_parse("naive2", &sh), SA_EUNKNOWN);
+	assert_int_equal(sa_shuffle_param(sa_shuffle_find("naive"), 5), 0);
+}
+
 static void
 test_refusals(void **state)
 {
@@ -456,7 +858,7 @@ test_refusals(void **state)
 	sa_census_opts tight = { 1000, 0, SA_ENGINE_AUTO };
 	sa_census_opts roomy = { UINT64_MAX, 0, SA_ENGINE_AUTO };
 	sa_census_opts bad_engine = { 0, 0, SA_ENGINE_STEPS };
-	const sa_shuffle still = { "still", "t", NULL, still_run, NULL, NULL };
+	const sa_shuffle still = { .name = "still", .run = still_run };
 	sa_census_plan plan;
 	sa_census c;
 
@@ -529,6 +931,10 @@ main(void)
 		cmocka_unit_test(test_replay_branches),
 		cmocka_unit_test(test_replay_no_draws),
 		cmocka_unit_test(test_contract_breaches),
+		cmocka_unit_test(test_other_shuffles),
+		cmocka_unit_test(test_sattolo_cycles),
+		cmocka_unit_test(test_rejection_exact),
+		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_registry),
 	};
