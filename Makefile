@@ -30,9 +30,10 @@ O = build
 BIN = shuffle-audit
 LIB = libshuffleaudit.a
 
-LIB_SRCS = src/argue.c src/big.c src/census.c src/perm.c src/rng.c src/shuffle.c \
-	src/status.c src/trace.c
-CLI_SRCS = src/main.c src/cli_algorithms.c src/cli_census.c src/cli_claims.c \
+LIB_SRCS = src/argue.c src/big.c src/census.c src/perm.c src/reduce.c src/rng.c src/shuffle.c \
+	src/status.c src/trace.c src/wcensus.c
+CLI_SRCS = src/main.c src/cli_algorithms.c src/cli_bigfmt.c src/cli_census.c \
+	src/cli_claims.c \
 	src/cli_deal.c src/cli_divisibility.c src/cli_report.c src/cli_state_space.c \
 	src/cli_trace.c src/cli_util.c
 UNIT_TESTS = test_perm test_census test_report test_big test_rng
@@ -42,7 +43,7 @@ CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
 CLI_LIB_OBJS = $(O)/cli_report.o $(O)/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
-HEADERS = include/shuffle_audit.h src/cli.h
+HEADERS = include/shuffle_audit.h src/cli.h src/internal.h
 
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect,possible

@@ -60,12 +60,24 @@ const char *sa_strerror(int status);
 typedef struct sa_oracle sa_oracle;
 struct sa_oracle {
 	uint64_t (*draw)(sa_oracle *self, uint64_t bound);
+	/* A raw word of BITS uniform bits, 1 <= BITS <= 64; may be NULL. */
+	uint64_t (*raw)(sa_oracle *self, unsigned bits);
 };
 
 static inline uint64_t
 sa_draw(sa_oracle *o, uint64_t bound)
 {
 	return o->draw(o, bound);
+}
+
+/*
+ * sa_raw(O, B) returns a uniform B-bit word, for code that turns random
+ * words into numbers below k itself.  Only oracles with a raw() answer.
+ */
+static inline uint64_t
+sa_raw(sa_oracle *o, unsigned bits)
+{
+	return o->raw(o, bits);
 }
 
 /*
@@ -149,6 +161,111 @@ const sa_shuffle *sa_shuffle_at(size_t i);	/* NULL when I is too big */
 const sa_shuffle *sa_shuffle_find(const char *name); /* NULL if unknown */
 
 /*
+ * Exact unsigned integers of any size, for the figures that outgrow 64
+ * bits: n^n and n! for the divisibility argument, 2^S for a generator's
+ * state space.  A zeroed sa_big (or one from sa_big_init) is 0.  Every
+ * function that can allocate returns SA_OK or SA_ENOMEM; on SA_ENOMEM
+ * its result is unchanged or zero, never half written.  Results may not
+ * share storage with operands unless a function says so.
+ */
+struct sa_big {
+	uint32_t *limb;		/* least significant first */
+	size_t len;		/* limbs in use; 0 for zero; limb[len-1] != 0 */
+	size_t cap;
+};
+
+void sa_big_init(sa_big *a);
+void sa_big_free(sa_big *a);
+int sa_big_set_u64(sa_big *a, uint64_t v);
+int sa_big_copy(sa_big *dst, const sa_big *src);
+bool sa_big_is_zero(const sa_big *a);
+/* True, with the value in *OUT, when A fits in 64 bits. */
+bool sa_big_to_u64(const sa_big *a, uint64_t *out);
+int sa_big_cmp(const sa_big *a, const sa_big *b);	/* -1, 0 or 1 */
+int sa_big_mul_u64(sa_big *a, uint64_t m);		/* A *= M */
+int sa_big_add(sa_big *a, const sa_big *b);		/* A += B */
+int sa_big_mul(sa_big *r, const sa_big *a, const sa_big *b); /* R = A * B */
+/* A /= D, returning A mod D.  D must not be 0. */
+uint32_t sa_big_div_u32(sa_big *a, uint32_t d);
+/*
+ * Q = A / B and R = A mod B, either of Q and R may be NULL.  B must not
+ * be 0 (SA_EINVAL).
+ */
+int sa_big_divmod(sa_big *q, sa_big *r, const sa_big *a, const sa_big *b);
+int sa_big_pow_u32(sa_big *r, uint32_t base, uint32_t exp);	/* base^exp */
+/* A -= B; B must not exceed A (SA_EINVAL). */
+int sa_big_sub(sa_big *a, const sa_big *b);
+/* R = the greatest common divisor of A and B. */
+int sa_big_gcd(sa_big *r, const sa_big *a, const sa_big *b);
+int sa_big_factorial(sa_big *r, uint32_t n);			/* n! */
+int sa_big_pow2(sa_big *r, uint32_t exp);			/* 2^exp */
+/* Base-2 logarithm, for display only; -infinity is not returned: 0 -> 0. */
+double sa_big_log2(const sa_big *a);
+/* The decimal digits of A in a string the caller frees; NULL, errno set,
+ * when memory runs out. */
+char *sa_big_to_dec(const sa_big *a);
+
+/*
+ * The bounded-integer step.
+ *
+ * Real code makes "a number below k" from a raw B-bit word r in one of
+ * four ways:
+ *
+ *   MODULO    r % k, as rand() % k does;
+ *   MULTIPLY  floor(r * k / 2^B), as Math.floor(Math.random() * k) and
+ *             the seeded deal do;
+ *   REJECT    draw again while r falls in the last, incomplete block of k
+ *             (r >= k * floor(2^B / k)), then r % k: unbiased;
+ *   LEMIRE    Lemire's multiply-and-reject (2019): m = r * k, draw again
+ *             while m mod 2^B < 2^B mod k, then floor(m / 2^B): unbiased.
+ *
+ * NONE is an ideal draw.  BITS is 1 .. 64.
+ */
+enum sa_reduce_method {
+	SA_REDUCE_NONE = 0,
+	SA_REDUCE_MODULO,
+	SA_REDUCE_MULTIPLY,
+	SA_REDUCE_REJECT,
+	SA_REDUCE_LEMIRE
+};
+
+typedef struct sa_reduce {
+	enum sa_reduce_method method;
+	unsigned bits;
+} sa_reduce;
+
+/* "modulo:15" into OUT: SA_OK, SA_EUNKNOWN (method) or SA_EPARAM (bits). */
+int sa_reduce_parse(const char *spec, sa_reduce *out);
+
+/* The method's name, "modulo" and so on; "ideal" for NONE. */
+const char *sa_reduce_name(enum sa_reduce_method m);
+
+/*
+ * How the raw words fall below K (1 <= K <= 2^BITS; SA_EINVAL beyond):
+ * WEIGHT[v] (for v < K, K <= SA_REDUCE_MAX_K) gets the number of raw
+ * words that come out as v, and *TOTAL the number that come out at all
+ * (2^BITS, less the words a rejecting method throws back).  Both exact.
+ */
+#define SA_REDUCE_MAX_K 4096
+int sa_reduce_weights(const sa_reduce *r, uint64_t k, sa_big *weight,
+    sa_big *total);
+
+/*
+ * A number below K made from raw words of SOURCE (which needs raw()) the
+ * way R says.
+ */
+uint64_t sa_reduce_draw(const sa_reduce *r, sa_oracle *source, uint64_t k);
+
+/* An oracle whose draws are sa_reduce_draw(R, SOURCE, k). */
+typedef struct sa_reducer {
+	sa_oracle base;
+	sa_reduce r;
+	sa_oracle *source;
+} sa_reducer;
+
+void sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source);
+
+/*
  * Permutations.
  *
  * An ordering of N cards is the array P in which P[i] is the starting
@@ -219,6 +336,7 @@ typedef struct sa_census_opts {
 	uint64_t max_bytes;	/* 0: the machine's physical memory */
 	size_t max_draws;	/* draws in one run; 0: SA_CENSUS_MAX_DRAWS */
 	enum sa_engine engine;
+	sa_reduce reduce;	/* how each draw is made; zero: ideal */
 } sa_census_opts;
 
 #define SA_CENSUS_MAX_DRAWS 4096
@@ -254,6 +372,15 @@ typedef struct sa_census {
 	enum sa_engine engine;	/* the engine that counted */
 	bool weighted;		/* runs differ in probability */
 	bool renormalised;	/* retries were folded away (SA_STEP_PICK) */
+	/*
+	 * With a reduction, counts outgrow 64 bits: TALLY is NULL and the
+	 * exact counts are in BIG_TALLY, adding up to BIG_RUNS, with
+	 * BIG_MAX and BIG_MIN; RUNS, MAX and MIN are then 0.  Each count is
+	 * the number of ways, raw word by raw word, to land on the ordering.
+	 */
+	sa_reduce reduce;
+	sa_big *big_tally;
+	sa_big big_runs, big_max, big_min;
 } sa_census;
 
 /*
@@ -274,45 +401,11 @@ int sa_census_run(const sa_shuffle *shuffle, size_t n,
 void sa_census_free(sa_census *c);
 
 /*
- * Exact unsigned integers of any size, for the figures that outgrow 64
- * bits: n^n and n! for the divisibility argument, 2^S for a generator's
- * state space.  A zeroed sa_big (or one from sa_big_init) is 0.  Every
- * function that can allocate returns SA_OK or SA_ENOMEM; on SA_ENOMEM
- * its result is unchanged or zero, never half written.  Results may not
- * share storage with operands unless a function says so.
+ * The total variation distance of the census from uniform, exactly:
+ * NUM / DEN = (1/2) sum over orderings of |count / runs - 1 / n!|.
  */
-struct sa_big {
-	uint32_t *limb;		/* least significant first */
-	size_t len;		/* limbs in use; 0 for zero; limb[len-1] != 0 */
-	size_t cap;
-};
+int sa_census_tvd(const sa_census *c, sa_big *num, sa_big *den);
 
-void sa_big_init(sa_big *a);
-void sa_big_free(sa_big *a);
-int sa_big_set_u64(sa_big *a, uint64_t v);
-int sa_big_copy(sa_big *dst, const sa_big *src);
-bool sa_big_is_zero(const sa_big *a);
-/* True, with the value in *OUT, when A fits in 64 bits. */
-bool sa_big_to_u64(const sa_big *a, uint64_t *out);
-int sa_big_cmp(const sa_big *a, const sa_big *b);	/* -1, 0 or 1 */
-int sa_big_mul_u64(sa_big *a, uint64_t m);		/* A *= M */
-int sa_big_add(sa_big *a, const sa_big *b);		/* A += B */
-int sa_big_mul(sa_big *r, const sa_big *a, const sa_big *b); /* R = A * B */
-/* A /= D, returning A mod D.  D must not be 0. */
-uint32_t sa_big_div_u32(sa_big *a, uint32_t d);
-/*
- * Q = A / B and R = A mod B, either of Q and R may be NULL.  B must not
- * be 0 (SA_EINVAL).
- */
-int sa_big_divmod(sa_big *q, sa_big *r, const sa_big *a, const sa_big *b);
-int sa_big_pow_u32(sa_big *r, uint32_t base, uint32_t exp);	/* base^exp */
-int sa_big_factorial(sa_big *r, uint32_t n);			/* n! */
-int sa_big_pow2(sa_big *r, uint32_t exp);			/* 2^exp */
-/* Base-2 logarithm, for display only; -infinity is not returned: 0 -> 0. */
-double sa_big_log2(const sa_big *a);
-/* The decimal digits of A in a string the caller frees; NULL, errno set,
- * when memory runs out. */
-char *sa_big_to_dec(const sa_big *a);
 
 /*
  * The divisibility argument.
@@ -342,6 +435,7 @@ void sa_divisibility_free(sa_divisibility *d);
 
 /* The number of runs of the step form on N cards, exactly. */
 int sa_runs_exact(const sa_shuffle *shuffle, size_t n, sa_big *runs);
+
 
 /*
  * Walking every run.

@@ -442,3 +442,50 @@ sa_big_to_dec(const sa_big *a)
 	}
 	return buf;
 }
+
+int
+sa_big_sub(sa_big *a, const sa_big *b)
+{
+	int64_t borrow = 0;
+
+	if (sa_big_cmp(a, b) < 0)
+		return SA_EINVAL;
+	for (size_t i = 0; i < a->len; i++) {
+		int64_t t = (int64_t)a->limb[i] - (i < b->len ? b->limb[i] : 0) +
+		    borrow;
+
+		a->limb[i] = (uint32_t)t;
+		borrow = t < 0 ? -1 : 0;
+	}
+	trim(a);
+	return SA_OK;
+}
+
+int
+sa_big_gcd(sa_big *r, const sa_big *a, const sa_big *b)
+{
+	sa_big x, y, m;
+	int status = SA_OK;
+
+	sa_big_init(&x);
+	sa_big_init(&y);
+	sa_big_init(&m);
+	if (sa_big_copy(&x, a) != SA_OK || sa_big_copy(&y, b) != SA_OK)
+		status = SA_ENOMEM;
+	while (status == SA_OK && !sa_big_is_zero(&y)) {
+		status = sa_big_divmod(NULL, &m, &x, &y);
+		if (status == SA_OK) {
+			sa_big t = x;
+
+			x = y;
+			y = m;
+			m = t;
+		}
+	}
+	if (status == SA_OK)
+		status = sa_big_copy(r, &x);
+	sa_big_free(&x);
+	sa_big_free(&y);
+	sa_big_free(&m);
+	return status;
+}

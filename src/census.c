@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
 
 uint64_t
 sa_physical_memory(void)
@@ -77,10 +78,11 @@ int
 sa_census_plan_for(const sa_shuffle *sh, size_t n,
     const sa_census_opts *opts, sa_census_plan *plan)
 {
-	sa_census_opts dflt = { 0, 0, SA_ENGINE_AUTO };
+	sa_census_opts dflt;
 	bool has_steps;
 	uint64_t words;
 
+	memset(&dflt, 0, sizeof dflt);
 	if (opts == NULL)
 		opts = &dflt;
 	memset(plan, 0, sizeof *plan);
@@ -115,8 +117,13 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	if (plan->orderings == 0)
 		return SA_EOVERFLOW;
 
-	/* The tally, plus a second table for the step engine. */
+	/*
+	 * The tally, plus a second table for the step engine; exact big
+	 * counts take a header and a few limbs each, say 64 bytes.
+	 */
 	words = plan->engine == SA_ENGINE_STEPS ? 2 : 1;
+	if (opts->reduce.method != SA_REDUCE_NONE)
+		words *= 8;
 	if (plan->orderings > UINT64_MAX / 8 / words) {
 		plan->bytes = UINT64_MAX;
 		return SA_ETOOBIG;
@@ -472,6 +479,19 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	if (status != SA_OK)
 		return status;
 
+	if (opts != NULL && opts->reduce.method != SA_REDUCE_NONE) {
+		out->orderings = plan.orderings;
+		status = census_reduced(sh, n, opts, &plan, out);
+		if (status != SA_OK) {
+			sa_census_free(out);
+			memset(out, 0, sizeof *out);
+			return status;
+		}
+		out->shuffle = sh;
+		out->n = n;
+		out->engine = plan.engine;
+		return SA_OK;
+	}
 	if (plan.engine == SA_ENGINE_STEPS) {
 		status = census_steps(sh, n, plan.orderings, &out->tally);
 		out->runs = out->sequences = plan.runs;
@@ -501,4 +521,66 @@ sa_census_free(sa_census *c)
 		return;
 	free(c->tally);
 	c->tally = NULL;
+	if (c->big_tally != NULL) {
+		for (uint64_t r = 0; r < c->orderings; r++)
+			sa_big_free(&c->big_tally[r]);
+		free(c->big_tally);
+		c->big_tally = NULL;
+	}
+	sa_big_free(&c->big_runs);
+	sa_big_free(&c->big_max);
+	sa_big_free(&c->big_min);
+}
+
+/* The count of rank R as a big integer. */
+static int
+count_of(const sa_census *c, uint64_t r, sa_big *out)
+{
+	if (c->big_tally != NULL)
+		return sa_big_copy(out, &c->big_tally[r]);
+	return sa_big_set_u64(out, c->tally[r]);
+}
+
+int
+sa_census_tvd(const sa_census *c, sa_big *num, sa_big *den)
+{
+	sa_big runs, t;
+	int status;
+
+	/* 2 n! runs TVD = sum |count n! - runs|, all integers. */
+	sa_big_init(&runs);
+	sa_big_init(&t);
+	status = c->big_tally != NULL ? sa_big_copy(&runs, &c->big_runs) :
+	    sa_big_set_u64(&runs, c->runs);
+	if (status == SA_OK)
+		status = sa_big_set_u64(num, 0);
+	for (uint64_t r = 0; r < c->orderings && status == SA_OK; r++) {
+		status = count_of(c, r, &t);
+		if (status == SA_OK)
+			status = sa_big_mul_u64(&t, c->orderings);
+		if (status != SA_OK)
+			break;
+		if (sa_big_cmp(&t, &runs) >= 0) {
+			status = sa_big_sub(&t, &runs);
+		} else {
+			sa_big d;
+
+			sa_big_init(&d);
+			status = sa_big_copy(&d, &runs);
+			if (status == SA_OK)
+				status = sa_big_sub(&d, &t);
+			if (status == SA_OK)
+				status = sa_big_copy(&t, &d);
+			sa_big_free(&d);
+		}
+		if (status == SA_OK)
+			status = sa_big_add(num, &t);
+	}
+	if (status == SA_OK)
+		status = sa_big_copy(den, &runs);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(den, 2 * c->orderings);
+	sa_big_free(&runs);
+	sa_big_free(&t);
+	return status;
 }

@@ -87,7 +87,8 @@ struct rep_frac {
 	uint64_t den;
 };
 
-enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL };
+/* REP_NUM: a string of decimal digits, unquoted in JSON (big integers). */
+enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL, REP_NUM };
 
 struct rep_col {
 	const char *key;	/* TSV/CSV header and JSON member name */
@@ -143,6 +144,9 @@ void rep_u64(report *r, const char *key, const char *label, uint64_t value,
     const char *note);
 void rep_bool(report *r, const char *key, const char *label, bool value,
     const char *note);
+/* DIGITS, an exact integer of any size: a JSON number, not a string. */
+void rep_num(report *r, const char *key, const char *label,
+    const char *digits, const char *note);
 /* A line of prose, in text only; an empty string gives a blank line. */
 void rep_line(report *r, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -172,8 +176,19 @@ void cli_shuffle_label(const sa_shuffle *sh, size_t n, char *buf,
 /* -a NAME[:VALUE] into OUT; false after an error message. */
 bool cli_parse_shuffle(const char *spec, sa_shuffle *out);
 
+/* --reduce METHOD:BITS into OUT; false after an error message. */
+bool cli_parse_reduce(const char *spec, sa_reduce *out);
+
 /* False, after a message, when SH cannot take N cards. */
 bool cli_check_cards(const sa_shuffle *sh, size_t n);
+
+/*
+ * NUM / DEN as a decimal: rounded to PLACES decimals, or to SIG
+ * significant digits (tiny values as d.ddde-N).  Strings the caller
+ * frees; NULL when memory runs out.
+ */
+char *cli_big_fixed(const sa_big *num, const sa_big *den, unsigned places);
+char *cli_big_sig(const sa_big *num, const sa_big *den, unsigned sig);
 
 /* Subcommands: each returns the exit status. */
 int cmd_algorithms(int argc, char **argv);

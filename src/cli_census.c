@@ -15,7 +15,8 @@ static const char usage_text[] =
     "usage: " PROGNAME " census [-a ALGORITHM] [-n CARDS] [-f FORMAT]\n"
     "                     [--sort ordering|runs] [--top K|all] [--check]\n"
     "                     [--engine auto|steps|replay]\n"
-    "                     [--notation array|inverse|cycles]\n";
+    "                     [--notation array|inverse|cycles]\n"
+    "                     [--reduce METHOD:BITS]\n";
 
 static void
 help(void)
@@ -35,6 +36,8 @@ help(void)
 	    "      --check           exit 1 when the shuffle is unfair\n"
 	    "      --engine ENGINE   auto (default), steps or replay\n"
 	    "      --notation NOTE   array (default), inverse or cycles\n"
+	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
+	    "                        modulo, multiply, reject or lemire\n"
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "An ordering lists, position by position, the starting position of\n"
@@ -51,9 +54,11 @@ struct census_args {
 	bool check;
 	enum sa_engine engine;
 	enum sa_notation notation;
+	sa_reduce reduce;
 };
 
-enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION };
+enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
+	OPT_REDUCE };
 
 static int
 parse_args(int argc, char **argv, struct census_args *a)
@@ -66,6 +71,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "notation", required_argument, NULL, OPT_NOTATION },
+		{ "reduce", required_argument, NULL, OPT_REDUCE },
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ NULL, 0, NULL, 0 },
@@ -108,6 +114,10 @@ parse_args(int argc, char **argv, struct census_args *a)
 			    "engine", &choice))
 				return EXIT_TROUBLE;
 			a->engine = (enum sa_engine)choice;
+			break;
+		case OPT_REDUCE:
+			if (!cli_parse_reduce(optarg, &a->reduce))
+				return EXIT_TROUBLE;
 			break;
 		case OPT_NOTATION:
 			if (!cli_parse_notation(optarg, &choice))
@@ -177,16 +187,35 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 	}
 }
 
+/* The count of rank R, as a big integer in OUT. */
+static int
+count_of(const sa_census *c, uint64_t r, sa_big *out)
+{
+	if (c->big_tally != NULL)
+		return sa_big_copy(out, &c->big_tally[r]);
+	return sa_big_set_u64(out, c->tally[r]);
+}
+
+/* -1, 0, 1 as rank A has fewer, as many or more runs than rank B. */
+static int
+count_cmp(const sa_census *c, uint64_t a, uint64_t b)
+{
+	if (c->big_tally != NULL)
+		return sa_big_cmp(&c->big_tally[a], &c->big_tally[b]);
+	return c->tally[a] < c->tally[b] ? -1 : c->tally[a] > c->tally[b];
+}
+
 /* Rows in --sort runs order: most runs first, ties by ordering. */
-static const uint64_t *sort_tally;
+static const sa_census *sort_census;
 
 static int
 by_runs(const void *pa, const void *pb)
 {
 	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+	int k = count_cmp(sort_census, a, b);
 
-	if (sort_tally[a] != sort_tally[b])
-		return sort_tally[a] > sort_tally[b] ? -1 : 1;
+	if (k != 0)
+		return -k;
 	return a < b ? -1 : a > b;
 }
 
@@ -202,7 +231,7 @@ rows_by_runs(const sa_census *c, uint64_t count)
 
 	if (rows == NULL)
 		return NULL;
-	sort_tally = c->tally;
+	sort_census = c;
 	if (count == c->orderings) {
 		for (uint64_t r = 0; r < count; r++)
 			rows[r] = r;
@@ -213,12 +242,11 @@ rows_by_runs(const sa_census *c, uint64_t count)
 		uint64_t i;
 
 		/* Later ranks lose ties, so only strictly more runs gets in. */
-		if (kept == count && c->tally[r] <= c->tally[rows[kept - 1]])
+		if (kept == count && count_cmp(c, r, rows[kept - 1]) <= 0)
 			continue;
 		if (kept < count)
 			kept++;
-		for (i = kept - 1; i > 0 && c->tally[rows[i - 1]] < c->tally[r];
-		    i--)
+		for (i = kept - 1; i > 0 && count_cmp(c, rows[i - 1], r) < 0; i--)
 			rows[i] = rows[i - 1];
 		rows[i] = r;
 	}
@@ -236,20 +264,148 @@ against_fair(const sa_census *c, uint64_t runs, struct rep_frac *f)
 	f->num = f->neg ? c->runs - have : have - c->runs;
 }
 
-static void
-summary_fields(report *r, const sa_census *c, enum sa_notation how)
+/* The same for big counts, written with PLACES decimals. */
+static char *
+against_fair_big(const sa_census *c, uint64_t rank, unsigned places,
+    bool text)
 {
-	char ord[128], value[160], note[160], ratio[48];
-	unsigned p[SA_PERM_MAX];
-	struct rep_frac f;
+	sa_big have, diff, den;
+	char *s = NULL, *out = NULL;
+	int cmp;
 
+	sa_big_init(&have);
+	sa_big_init(&diff);
+	sa_big_init(&den);
+	if (count_of(c, rank, &have) != SA_OK ||
+	    sa_big_mul_u64(&have, c->orderings) != SA_OK ||
+	    sa_big_set_u64(&den, c->orderings) != SA_OK)
+		goto out;
+	cmp = sa_big_cmp(&have, &c->big_runs);
+	if (cmp == 0 && text) {
+		out = malloc(5);
+		if (out != NULL)
+			memcpy(out, "even", 5);
+		goto out;
+	}
+	if (cmp >= 0) {
+		if (sa_big_copy(&diff, &have) != SA_OK ||
+		    sa_big_sub(&diff, &c->big_runs) != SA_OK)
+			goto out;
+	} else if (sa_big_copy(&diff, &c->big_runs) != SA_OK ||
+	    sa_big_sub(&diff, &have) != SA_OK) {
+		goto out;
+	}
+	s = cli_big_fixed(&diff, &den, places);
+	if (s != NULL && (out = malloc(strlen(s) + 2)) != NULL)
+		sprintf(out, "%s%s", cmp < 0 ? "-" : text ? "+" : "", s);
+out:
+	free(s);
+	sa_big_free(&have);
+	sa_big_free(&diff);
+	sa_big_free(&den);
+	return out;
+}
+
+/*
+ * The census's headline figures as exact decimal strings, whichever
+ * width its counts have.
+ */
+struct figures {
+	char *runs, *max, *min;
+	char *per;		/* runs / n! */
+	char *ratio;		/* max / min, or NULL when min is 0 */
+	char *tvd;		/* total variation distance from uniform */
+	bool divides;
+};
+
+static void
+figures_free(struct figures *f)
+{
+	free(f->runs);
+	free(f->max);
+	free(f->min);
+	free(f->per);
+	free(f->ratio);
+	free(f->tvd);
+}
+
+static bool
+figures_for(const sa_census *c, struct figures *f)
+{
+	sa_big runs, max, min, n, rem, num, den;
+	bool ok;
+
+	memset(f, 0, sizeof *f);
+	sa_big_init(&runs);
+	sa_big_init(&max);
+	sa_big_init(&min);
+	sa_big_init(&n);
+	sa_big_init(&rem);
+	sa_big_init(&num);
+	sa_big_init(&den);
+	if (c->big_tally != NULL)
+		ok = sa_big_copy(&runs, &c->big_runs) == SA_OK &&
+		    sa_big_copy(&max, &c->big_max) == SA_OK &&
+		    sa_big_copy(&min, &c->big_min) == SA_OK;
+	else
+		ok = sa_big_set_u64(&runs, c->runs) == SA_OK &&
+		    sa_big_set_u64(&max, c->max) == SA_OK &&
+		    sa_big_set_u64(&min, c->min) == SA_OK;
+	ok = ok && sa_big_set_u64(&n, c->orderings) == SA_OK &&
+	    sa_big_divmod(NULL, &rem, &runs, &n) == SA_OK &&
+	    sa_census_tvd(c, &num, &den) == SA_OK;
+	if (ok) {
+		f->divides = sa_big_is_zero(&rem);
+		f->runs = sa_big_to_dec(&runs);
+		f->max = sa_big_to_dec(&max);
+		f->min = sa_big_to_dec(&min);
+		f->per = cli_big_fixed(&runs, &n, f->divides ? 0 : 3);
+		f->tvd = cli_big_sig(&num, &den, 6);
+		ok = f->runs && f->max && f->min && f->per && f->tvd;
+		if (ok && !sa_big_is_zero(&min)) {
+			/* Exact counts earn more digits than the seed's two. */
+			f->ratio = c->big_tally != NULL ?
+			    cli_big_sig(&max, &min, 15) :
+			    cli_big_fixed(&max, &min, 2);
+			ok = f->ratio != NULL;
+		}
+	}
+	sa_big_free(&runs);
+	sa_big_free(&max);
+	sa_big_free(&min);
+	sa_big_free(&n);
+	sa_big_free(&rem);
+	sa_big_free(&num);
+	sa_big_free(&den);
+	if (!ok)
+		figures_free(f);
+	return ok;
+}
+
+static const char *
+plural(const char *digits)
+{
+	return strcmp(digits, "1") == 0 ? "" : "s";
+}
+
+static void
+summary_fields(report *r, const sa_census *c, const struct figures *f,
+    enum sa_notation how)
+{
+	char ord[128], note[160];
+	char *value;
+	size_t size;
+	unsigned p[SA_PERM_MAX];
+
+	size = strlen(f->max) + strlen(f->min) + strlen(f->runs) * 2 + 400;
+	if ((value = malloc(size)) == NULL)
+		return;
 	sa_perm_unrank(c->argmax, c->n, p);
 	sa_perm_format_as(p, c->n, how, ord, sizeof ord);
-	rep_u64(r, "max", NULL, c->max, NULL);
+	rep_num(r, "max", NULL, f->max, NULL);
 	rep_str(r, "commonest", NULL, ord, NULL);
 	rep_u64(r, "at_max", NULL, c->nmax, NULL);
-	snprintf(value, sizeof value, "%s: %llu run%s", ord,
-	    (unsigned long long)c->max, c->max == 1 ? "" : "s");
+	snprintf(value, size, "%s: %s run%s", ord, f->max, plural(f->max));
 	if (c->nmax > 1)
 		snprintf(note, sizeof note, "and %llu more with as many",
 		    (unsigned long long)(c->nmax - 1));
@@ -257,49 +413,47 @@ summary_fields(report *r, const sa_census *c, enum sa_notation how)
 
 	sa_perm_unrank(c->argmin, c->n, p);
 	sa_perm_format_as(p, c->n, how, ord, sizeof ord);
-	rep_u64(r, "min", NULL, c->min, NULL);
+	rep_num(r, "min", NULL, f->min, NULL);
 	rep_str(r, "rarest", NULL, ord, NULL);
 	rep_u64(r, "at_min", NULL, c->nmin, NULL);
-	snprintf(value, sizeof value, "%s: %llu run%s", ord,
-	    (unsigned long long)c->min, c->min == 1 ? "" : "s");
+	snprintf(value, size, "%s: %s run%s", ord, f->min, plural(f->min));
 	if (c->nmin > 1)
 		snprintf(note, sizeof note, "and %llu more with as few",
 		    (unsigned long long)(c->nmin - 1));
 	rep_str(r, NULL, "rarest", value, c->nmin > 1 ? note : NULL);
 
 	rep_u64(r, "reached", "orderings reached", c->reached, NULL);
-	if (c->min == 0) {
+	if (f->ratio == NULL) {
 		rep_str(r, NULL, "commonest / rarest", "unbounded",
 		    "some orderings are never reached");
 	} else {
-		f.neg = false;
-		f.num = c->max;
-		f.den = c->min;
-		rep_format_frac(&f, 2, false, ratio, sizeof ratio);
-		snprintf(value, sizeof value, "%s times", ratio);
-		snprintf(note, sizeof note, "counted over all %llu run%s",
-		    (unsigned long long)c->runs, c->runs == 1 ? "" : "s");
-		rep_str(r, NULL, "commonest / rarest", value, note);
+		snprintf(value, size, "%s times", f->ratio);
+		snprintf(note, sizeof note, "counted over all %s%s run%s",
+		    c->weighted ? "the weighted " : "", f->runs,
+		    plural(f->runs));
+		rep_str(r, NULL, "commonest / rarest", value,
+		    strlen(f->runs) < 40 ? note : "counted exactly");
+		rep_str(r, "ratio", NULL, f->ratio, NULL);
 	}
+	rep_str(r, "tvd", "distance from uniform", f->tvd,
+	    "total variation, exact to the digits shown");
 
 	rep_bool(r, "fair", NULL, c->fair, NULL);
 	if (c->fair)
-		snprintf(value, sizeof value, "fair: each of the %llu "
-		    "ordering%s gets exactly %llu of the %llu run%s",
+		snprintf(value, size, "fair: each of the %llu ordering%s gets "
+		    "exactly %s of the %s run%s",
 		    (unsigned long long)c->orderings,
-		    c->orderings == 1 ? "" : "s",
-		    (unsigned long long)(c->runs / c->orderings),
-		    (unsigned long long)c->runs, c->runs == 1 ? "" : "s");
-	else if (c->runs % c->orderings != 0)
-		snprintf(value, sizeof value, "unfair: %llu orderings cannot "
-		    "share %llu runs equally", (unsigned long long)c->orderings,
-		    (unsigned long long)c->runs);
+		    c->orderings == 1 ? "" : "s", f->per, f->runs,
+		    plural(f->runs));
+	else if (!f->divides)
+		snprintf(value, size, "unfair: %llu orderings cannot share %s "
+		    "runs equally", (unsigned long long)c->orderings, f->runs);
 	else
-		snprintf(value, sizeof value, "unfair: %llu divides %llu, but "
-		    "the runs are not shared equally",
-		    (unsigned long long)c->orderings,
-		    (unsigned long long)c->runs);
+		snprintf(value, size, "unfair: %llu divides %s, but the runs "
+		    "are not shared equally", (unsigned long long)c->orderings,
+		    f->runs);
 	rep_str(r, NULL, "verdict", value, NULL);
+	free(value);
 }
 
 /*
@@ -317,32 +471,30 @@ ordering_width(size_t n, enum sa_notation note)
 }
 
 static void
-render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
-    uint64_t nrows)
+headline(report *r, const sa_census *c, const struct figures *f)
 {
-	char buf[128], note[160], formula[64], label[48];
-	unsigned p[SA_PERM_MAX];
-	int ord_width = ordering_width(c->n, a->notation);
-	int runs_width = snprintf(buf, sizeof buf, "%llu",
-	    (unsigned long long)c->max);
-	const struct rep_col cols[] = {
-		{ "ordering", "ordering", REP_STR, ord_width, false, true, 0,
-		    NULL },
-		{ "runs", "runs", REP_U64, runs_width, true, true, 0, NULL },
-		{ "against_fair", "against fair", REP_FRAC, 0, false, false, 2,
-		    "even" },
-	};
-	bool divides = c->runs % c->orderings == 0;
-	struct rep_frac per;
-	report r;
+	char note[200], formula[64], label[48];
 
-	rep_begin(&r, stdout, a->fmt);
 	cli_shuffle_label(c->shuffle, c->n, label, sizeof label);
-	rep_line(&r, "The %s shuffle of %zu card%s: %s.", label,
-	    c->n, c->n == 1 ? "" : "s", c->shuffle->summary);
-	rep_line(&r, "%s", "");
-	rep_str(&r, "algorithm", NULL, label, NULL);
-	rep_u64(&r, "cards", NULL, c->n, NULL);
+	rep_line(r, "The %s shuffle of %zu card%s: %s.", label, c->n,
+	    c->n == 1 ? "" : "s", c->shuffle->summary);
+	if (c->big_tally != NULL)
+		rep_line(r, "Each draw below k is made from a %u-bit raw word "
+		    "by %s (--reduce %s:%u).", c->reduce.bits,
+		    c->reduce.method == SA_REDUCE_MODULO ? "r % k" :
+		    c->reduce.method == SA_REDUCE_MULTIPLY ?
+		    "floor(r k / 2^B)" : c->reduce.method == SA_REDUCE_REJECT ?
+		    "rejection of the last, incomplete block" :
+		    "Lemire's multiply-and-reject",
+		    sa_reduce_name(c->reduce.method), c->reduce.bits);
+	rep_line(r, "%s", "");
+	rep_str(r, "algorithm", NULL, label, NULL);
+	rep_u64(r, "cards", NULL, c->n, NULL);
+	if (c->big_tally != NULL) {
+		snprintf(note, sizeof note, "%s:%u",
+		    sa_reduce_name(c->reduce.method), c->reduce.bits);
+		rep_str(r, "reduce", NULL, note, NULL);
+	}
 
 	note[0] = '\0';
 	if (c->shuffle->runs_formula != NULL && !c->weighted) {
@@ -353,31 +505,52 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 	if (c->renormalised)
 		snprintf(note + strlen(note), sizeof note - strlen(note),
 		    "%sretries folded away", note[0] ? "; " : "");
-	if (c->weighted) {
-		rep_u64(&r, "sequences", "runs it can take", c->sequences,
-		    "of different lengths, so not equally likely");
-		rep_u64(&r, "runs", "weighted total", c->runs,
-		    "each run counted by its chance, in whole numbers");
+	if (c->weighted || c->big_tally != NULL) {
+		rep_u64(r, "sequences", "runs it can take", c->sequences,
+		    c->weighted ? "of different lengths, so not equally likely" :
+		    note[0] ? note : NULL);
+		rep_num(r, "runs", c->big_tally ? "raw-word runs" :
+		    "weighted total", f->runs, c->big_tally ?
+		    "each run once for every sequence of raw words that makes "
+		    "it" : "each run counted by its chance, in whole numbers");
 	} else {
-		rep_u64(&r, "runs", "runs it can take", c->runs,
+		rep_num(r, "runs", "runs it can take", f->runs,
 		    note[0] ? note : NULL);
 	}
 	snprintf(note, sizeof note, "n! = %zu!", c->n);
-	rep_u64(&r, "orderings", "orderings to land on", c->orderings, note);
-	per.neg = false;
-	per.num = c->runs;
-	per.den = c->orderings;
-	rep_format_frac(&per, divides ? 0 : 3, false, buf, sizeof buf);
-	snprintf(note, sizeof note, "%llu %s %llu",
+	rep_u64(r, "orderings", "orderings to land on", c->orderings, note);
+	snprintf(note, sizeof note, "%llu %s %s",
 	    (unsigned long long)c->orderings,
-	    divides ? "divides" : "does not divide",
-	    (unsigned long long)c->runs);
-	rep_str(&r, NULL, "runs per ordering", buf, note);
-	rep_bool(&r, "divides", NULL, divides, NULL);
-	rep_line(&r, "%s", "");
+	    f->divides ? "divides" : "does not divide",
+	    strlen(f->runs) <= 24 ? f->runs : "the runs");
+	rep_str(r, NULL, "runs per ordering", f->per, note);
+	rep_bool(r, "divides", NULL, f->divides, NULL);
+	rep_line(r, "%s", "");
+}
 
+static void
+render(const struct census_args *a, const sa_census *c,
+    const struct figures *f, const uint64_t *rows, uint64_t nrows)
+{
+	char buf[128], count[24];
+	unsigned p[SA_PERM_MAX];
+	bool big = c->big_tally != NULL;
+	struct rep_col cols[] = {
+		{ "ordering", "ordering", REP_STR, 0, false, true, 0, NULL },
+		{ "runs", "runs", REP_NUM, 0, true, true, 0, NULL },
+		{ "against_fair", "against fair", REP_FRAC, 0, false, false, 2,
+		    "even" },
+	};
+	report r;
+
+	cols[0].width = ordering_width(c->n, a->notation);
+	cols[1].width = (int)strlen(f->max);
+	if (big)
+		cols[2].type = REP_STR;	/* written here, exactly */
+	rep_begin(&r, stdout, a->fmt);
+	headline(&r, c, f);
 	if (a->fmt == REP_JSON) {
-		summary_fields(&r, c, a->notation);
+		summary_fields(&r, c, f, a->notation);
 		rep_str(&r, "sort", NULL, a->by_runs ? "runs" : "ordering",
 		    NULL);
 		rep_u64(&r, "shown", NULL, nrows, NULL);
@@ -386,13 +559,28 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 	for (uint64_t i = 0; i < nrows; i++) {
 		uint64_t rank = rows ? rows[i] : i;
 		struct rep_cell cells[3];
+		char *digits = NULL, *off = NULL;
 
+		memset(cells, 0, sizeof cells);
 		sa_perm_unrank(rank, c->n, p);
 		sa_perm_format_as(p, c->n, a->notation, buf, sizeof buf);
 		cells[0].s = buf;
-		cells[1].u = c->tally[rank];
-		against_fair(c, c->tally[rank], &cells[2].f);
+		if (big) {
+			digits = sa_big_to_dec(&c->big_tally[rank]);
+			off = a->fmt == REP_JSON ? NULL :
+			    against_fair_big(c, rank, a->fmt == REP_TEXT ? 2 : 4,
+			    a->fmt == REP_TEXT);
+			cells[1].s = digits ? digits : "?";
+			cells[2].s = off ? off : "";
+		} else {
+			snprintf(count, sizeof count, "%llu",
+			    (unsigned long long)c->tally[rank]);
+			cells[1].s = count;
+			against_fair(c, c->tally[rank], &cells[2].f);
+		}
 		rep_row(&r, cells);
+		free(digits);
+		free(off);
 	}
 	rep_table_end(&r);
 	if (nrows < c->orderings)
@@ -401,7 +589,7 @@ render(const struct census_args *a, const sa_census *c, const uint64_t *rows,
 		    (unsigned long long)c->orderings);
 	rep_line(&r, "%s", "");
 	if (a->fmt == REP_TEXT)
-		summary_fields(&r, c, a->notation);
+		summary_fields(&r, c, f, a->notation);
 	rep_end(&r);
 }
 
@@ -409,17 +597,20 @@ int
 cmd_census(int argc, char **argv)
 {
 	struct census_args a;
-	sa_census_opts opts = { 0, 0, SA_ENGINE_AUTO };
+	sa_census_opts opts;
 	sa_census_plan plan;
 	sa_census c;
+	struct figures fig;
 	uint64_t nrows, *rows = NULL;
 	int status;
 
+	memset(&opts, 0, sizeof opts);
 	status = parse_args(argc, argv, &a);
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
 
 	opts.engine = a.engine;
+	opts.reduce = a.reduce;
 	status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
 	if (status == SA_OK)
 		status = sa_census_run(&a.shuffle, a.n, &opts, &c);
@@ -440,7 +631,14 @@ cmd_census(int argc, char **argv)
 			return EXIT_TROUBLE;
 		}
 	}
-	render(&a, &c, rows, nrows);
+	if (!figures_for(&c, &fig)) {
+		cli_error("census of %zu cards: out of memory", a.n);
+		free(rows);
+		sa_census_free(&c);
+		return EXIT_TROUBLE;
+	}
+	render(&a, &c, &fig, rows, nrows);
+	figures_free(&fig);
 	status = a.check && !c.fair ? EXIT_UNFAIR : EXIT_FAIR;
 	free(rows);
 	sa_census_free(&c);

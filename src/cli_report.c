@@ -219,6 +219,17 @@ rep_u64(report *r, const char *key, const char *label, uint64_t value,
 }
 
 void
+rep_num(report *r, const char *key, const char *label, const char *digits,
+    const char *note)
+{
+	keep_field(r, key, label, digits, digits, note);
+	if (r->fmt == REP_JSON && key != NULL) {
+		json_member(r, key);
+		fputs(digits, r->out);
+	}
+}
+
+void
 rep_bool(report *r, const char *key, const char *label, bool value,
     const char *note)
 {
@@ -309,6 +320,7 @@ cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
 {
 	switch (c->type) {
 	case REP_STR:
+	case REP_NUM:
 		return v->s ? v->s : "";
 	case REP_U64:
 		snprintf(buf, size, "%llu", (unsigned long long)v->u);

@@ -251,3 +251,20 @@ cli_shuffle_label(const sa_shuffle *sh, size_t n, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s", sh->name);
 }
+
+bool
+cli_parse_reduce(const char *spec, sa_reduce *out)
+{
+	switch (sa_reduce_parse(spec, out)) {
+	case SA_OK:
+		return true;
+	case SA_EPARAM:
+		cli_error("--reduce %s: BITS must be a whole number from 1 to 64",
+		    spec);
+		return false;
+	default:
+		cli_error("--reduce %s: unknown method (modulo, multiply, "
+		    "reject, lemire)", spec);
+		return false;
+	}
+}

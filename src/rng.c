@@ -49,10 +49,24 @@ mulberry32_draw(sa_oracle *o, uint64_t bound)
 	return mulhi64(x, bound);
 }
 
+/* The top BITS bits of the next output, or of the next two for > 32. */
+static uint64_t
+mulberry32_raw(sa_oracle *o, unsigned bits)
+{
+	sa_mulberry32 *g = (sa_mulberry32 *)o;
+	uint64_t x = sa_mulberry32_next(&g->state);
+
+	if (bits <= 32)
+		return x >> (32 - bits);
+	x = x << 32 | sa_mulberry32_next(&g->state);
+	return x >> (64 - bits);
+}
+
 void
 sa_mulberry32_init(sa_mulberry32 *g, uint32_t seed)
 {
 	g->base.draw = mulberry32_draw;
+	g->base.raw = mulberry32_raw;
 	g->state = seed;
 }
 
@@ -101,9 +115,16 @@ sys_draw(sa_oracle *o, uint64_t bound)
 	return w % bound;
 }
 
+static uint64_t
+sys_raw(sa_oracle *o, unsigned bits)
+{
+	return sys_word((sa_sysrandom *)o) >> (64 - bits);
+}
+
 void
 sa_sysrandom_init(sa_sysrandom *g)
 {
 	g->base.draw = sys_draw;
+	g->base.raw = sys_raw;
 	g->err = SA_OK;
 }

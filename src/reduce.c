@@ -1,0 +1,191 @@
+/*
+ * reduce.c - the bounded-integer step: a number below k from raw words,
+ * the four ways real code does it, and exactly how the words fall.
+ */
+#include <string.h>
+
+#include "shuffle_audit.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+static const char *const method_names[] = {
+	"ideal", "modulo", "multiply", "reject", "lemire"
+};
+
+const char *
+sa_reduce_name(enum sa_reduce_method m)
+{
+	return (unsigned)m < 5 ? method_names[m] : "unknown";
+}
+
+int
+sa_reduce_parse(const char *spec, sa_reduce *out)
+{
+	const char *colon = strchr(spec, ':');
+	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+	unsigned bits = 0;
+
+	memset(out, 0, sizeof *out);
+	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_LEMIRE; m++) {
+		if (strlen(method_names[m]) != len ||
+		    strncmp(method_names[m], spec, len) != 0)
+			continue;
+		out->method = (enum sa_reduce_method)m;
+		if (colon == NULL || colon[1] == '\0')
+			return SA_EPARAM;
+		for (const char *p = colon + 1; *p; p++) {
+			if (*p < '0' || *p > '9' || bits > 64)
+				return SA_EPARAM;
+			bits = bits * 10 + (unsigned)(*p - '0');
+		}
+		if (bits < 1 || bits > 64)
+			return SA_EPARAM;
+		out->bits = bits;
+		return SA_OK;
+	}
+	return SA_EUNKNOWN;
+}
+
+static int
+set_u128(sa_big *b, u128 v)
+{
+	int status = sa_big_set_u64(b, (uint64_t)(v >> 64));
+
+	if (status == SA_OK)
+		status = sa_big_mul_u64(b, UINT64_C(1) << 32);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(b, UINT64_C(1) << 32);
+	if (status == SA_OK) {
+		sa_big low;
+
+		sa_big_init(&low);
+		status = sa_big_set_u64(&low, (uint64_t)v);
+		if (status == SA_OK)
+			status = sa_big_add(b, &low);
+		sa_big_free(&low);
+	}
+	return status;
+}
+
+/* ceil(a / k) */
+static u128
+ceil_div(u128 a, u128 k)
+{
+	return a / k + (a % k != 0);
+}
+
+int
+sa_reduce_weights(const sa_reduce *r, uint64_t k, sa_big *weight,
+    sa_big *total)
+{
+	u128 words, block;
+	int status = SA_OK;
+
+	if (k == 0 || k > SA_REDUCE_MAX_K)
+		return SA_EINVAL;
+	if (r->method == SA_REDUCE_NONE) {
+		for (uint64_t v = 0; v < k && status == SA_OK; v++)
+			status = sa_big_set_u64(&weight[v], 1);
+		return status == SA_OK ? sa_big_set_u64(total, k) : status;
+	}
+	words = (u128)1 << r->bits;
+	block = words / k;	/* whole blocks of k words */
+	switch (r->method) {
+	case SA_REDUCE_MODULO:
+		/* r % k = v for r = v, v + k, ...: one more below 2^B mod k. */
+		for (uint64_t v = 0; v < k && status == SA_OK; v++)
+			status = set_u128(&weight[v], block + (v < words % k));
+		if (status == SA_OK)
+			status = set_u128(total, words);
+		break;
+	case SA_REDUCE_MULTIPLY:
+		/* floor(r k / 2^B) = v for r from ceil(v 2^B / k) on. */
+		for (uint64_t v = 0; v < k && status == SA_OK; v++)
+			status = set_u128(&weight[v],
+			    ceil_div((u128)(v + 1) * words, k) -
+			    ceil_div((u128)v * words, k));
+		if (status == SA_OK)
+			status = set_u128(total, words);
+		break;
+	case SA_REDUCE_REJECT:
+	case SA_REDUCE_LEMIRE:
+		/*
+		 * Both keep exactly floor(2^B / k) words for each value: the
+		 * rejection keeps the whole blocks; Lemire's keeps, for each
+		 * v, the r with v 2^B <= r k < (v + 1) 2^B whose low part
+		 * r k mod 2^B is at least 2^B mod k (Lemire 2019, lemma 4.1).
+		 */
+		if (block == 0)
+			return SA_EINVAL;	/* no word would ever do */
+		for (uint64_t v = 0; v < k && status == SA_OK; v++)
+			status = set_u128(&weight[v], block);
+		if (status == SA_OK)
+			status = set_u128(total, block * k);
+		break;
+	default:
+		return SA_EINVAL;
+	}
+	return status;
+}
+
+uint64_t
+sa_reduce_draw(const sa_reduce *r, sa_oracle *src, uint64_t k)
+{
+	u128 words = (u128)1 << r->bits;
+	uint64_t x;
+
+	switch (r->method) {
+	case SA_REDUCE_MODULO:
+		return sa_raw(src, r->bits) % k;
+	case SA_REDUCE_MULTIPLY:
+		return (uint64_t)(((u128)sa_raw(src, r->bits) * k) >> r->bits);
+	case SA_REDUCE_REJECT: {
+		u128 limit = words / k * k;
+
+		if (limit == 0)
+			return 0;
+		do
+			x = sa_raw(src, r->bits);
+		while (x >= limit);
+		return x % k;
+	}
+	case SA_REDUCE_LEMIRE: {
+		u128 m, threshold = words % k;
+
+		if (words < k)
+			return 0;
+		do {
+			x = sa_raw(src, r->bits);
+			m = (u128)x * k;
+		} while (m % words < threshold);
+		return (uint64_t)(m >> r->bits);
+	}
+	default:
+		return sa_draw(src, k);
+	}
+}
+
+static uint64_t
+reducer_draw(sa_oracle *o, uint64_t bound)
+{
+	sa_reducer *r = (sa_reducer *)o;
+
+	return sa_reduce_draw(&r->r, r->source, bound);
+}
+
+static uint64_t
+reducer_raw(sa_oracle *o, unsigned bits)
+{
+	sa_reducer *r = (sa_reducer *)o;
+
+	return sa_raw(r->source, bits);
+}
+
+void
+sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source)
+{
+	o->base.draw = reducer_draw;
+	o->base.raw = source->raw != NULL ? reducer_raw : NULL;
+	o->r = *r;
+	o->source = source;
+}
