@@ -80,6 +80,68 @@ sa_raw(sa_oracle *o, unsigned bits)
 	return o->raw(o, bits);
 }
 
+typedef struct sa_big sa_big;
+
+/*
+ * The bounded-integer step.
+ *
+ * Real code makes "a number below k" from a raw B-bit word r in one of
+ * four ways:
+ *
+ *   MODULO    r % k, as rand() % k does;
+ *   MULTIPLY  floor(r * k / 2^B), as Math.floor(Math.random() * k) and
+ *             the seeded deal do;
+ *   REJECT    draw again while r falls in the last, incomplete block of k
+ *             (r >= k * floor(2^B / k)), then r % k: unbiased;
+ *   LEMIRE    Lemire's multiply-and-reject (2019): m = r * k, draw again
+ *             while m mod 2^B < 2^B mod k, then floor(m / 2^B): unbiased.
+ *
+ * NONE is an ideal draw.  BITS is 1 .. 64.
+ */
+enum sa_reduce_method {
+	SA_REDUCE_NONE = 0,
+	SA_REDUCE_MODULO,
+	SA_REDUCE_MULTIPLY,
+	SA_REDUCE_REJECT,
+	SA_REDUCE_LEMIRE
+};
+
+typedef struct sa_reduce {
+	enum sa_reduce_method method;
+	unsigned bits;
+} sa_reduce;
+
+/* "modulo:15" into OUT: SA_OK, SA_EUNKNOWN (method) or SA_EPARAM (bits). */
+int sa_reduce_parse(const char *spec, sa_reduce *out);
+
+/* The method's name, "modulo" and so on; "ideal" for NONE. */
+const char *sa_reduce_name(enum sa_reduce_method m);
+
+/*
+ * How the raw words fall below K (1 <= K <= 2^BITS; SA_EINVAL beyond):
+ * WEIGHT[v] (for v < K, K <= SA_REDUCE_MAX_K) gets the number of raw
+ * words that come out as v, and *TOTAL the number that come out at all
+ * (2^BITS, less the words a rejecting method throws back).  Both exact.
+ */
+#define SA_REDUCE_MAX_K 4096
+int sa_reduce_weights(const sa_reduce *r, uint64_t k, sa_big *weight,
+    sa_big *total);
+
+/*
+ * A number below K made from raw words of SOURCE (which needs raw()) the
+ * way R says.
+ */
+uint64_t sa_reduce_draw(const sa_reduce *r, sa_oracle *source, uint64_t k);
+
+/* An oracle whose draws are sa_reduce_draw(R, SOURCE, k). */
+typedef struct sa_reducer {
+	sa_oracle base;
+	sa_reduce r;
+	sa_oracle *source;
+} sa_reducer;
+
+void sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source);
+
 /*
  * Shuffles.
  *
@@ -114,7 +176,6 @@ typedef struct sa_step {
 	enum sa_step_kind kind;
 } sa_step;
 
-typedef struct sa_big sa_big;
 typedef struct sa_shuffle sa_shuffle;
 struct sa_shuffle {
 	const char *name;	/* as given to -a */
@@ -132,7 +193,16 @@ struct sa_shuffle {
 	uint64_t param_min;	/* the smallest value the parameter takes */
 	uint64_t value;		/* the parameter; 0 for its default */
 	size_t max_cards;	/* the most cards run() can take; 0: any */
+	/*
+	 * How the shuffle makes its draws when nobody says otherwise, as
+	 * for sa_reduce_parse ("modulo:31" for rand() % k), or NULL for
+	 * ideal draws.
+	 */
+	const char *reduce;
 };
+
+/* The reduction SH uses by default, in OUT (NONE when it has none). */
+void sa_shuffle_reduce(const sa_shuffle *sh, sa_reduce *out);
 
 /*
  * How many equally likely ways step ST of a shuffle on N cards can go:
@@ -205,65 +275,6 @@ double sa_big_log2(const sa_big *a);
  * when memory runs out. */
 char *sa_big_to_dec(const sa_big *a);
 
-/*
- * The bounded-integer step.
- *
- * Real code makes "a number below k" from a raw B-bit word r in one of
- * four ways:
- *
- *   MODULO    r % k, as rand() % k does;
- *   MULTIPLY  floor(r * k / 2^B), as Math.floor(Math.random() * k) and
- *             the seeded deal do;
- *   REJECT    draw again while r falls in the last, incomplete block of k
- *             (r >= k * floor(2^B / k)), then r % k: unbiased;
- *   LEMIRE    Lemire's multiply-and-reject (2019): m = r * k, draw again
- *             while m mod 2^B < 2^B mod k, then floor(m / 2^B): unbiased.
- *
- * NONE is an ideal draw.  BITS is 1 .. 64.
- */
-enum sa_reduce_method {
-	SA_REDUCE_NONE = 0,
-	SA_REDUCE_MODULO,
-	SA_REDUCE_MULTIPLY,
-	SA_REDUCE_REJECT,
-	SA_REDUCE_LEMIRE
-};
-
-typedef struct sa_reduce {
-	enum sa_reduce_method method;
-	unsigned bits;
-} sa_reduce;
-
-/* "modulo:15" into OUT: SA_OK, SA_EUNKNOWN (method) or SA_EPARAM (bits). */
-int sa_reduce_parse(const char *spec, sa_reduce *out);
-
-/* The method's name, "modulo" and so on; "ideal" for NONE. */
-const char *sa_reduce_name(enum sa_reduce_method m);
-
-/*
- * How the raw words fall below K (1 <= K <= 2^BITS; SA_EINVAL beyond):
- * WEIGHT[v] (for v < K, K <= SA_REDUCE_MAX_K) gets the number of raw
- * words that come out as v, and *TOTAL the number that come out at all
- * (2^BITS, less the words a rejecting method throws back).  Both exact.
- */
-#define SA_REDUCE_MAX_K 4096
-int sa_reduce_weights(const sa_reduce *r, uint64_t k, sa_big *weight,
-    sa_big *total);
-
-/*
- * A number below K made from raw words of SOURCE (which needs raw()) the
- * way R says.
- */
-uint64_t sa_reduce_draw(const sa_reduce *r, sa_oracle *source, uint64_t k);
-
-/* An oracle whose draws are sa_reduce_draw(R, SOURCE, k). */
-typedef struct sa_reducer {
-	sa_oracle base;
-	sa_reduce r;
-	sa_oracle *source;
-} sa_reducer;
-
-void sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source);
 
 /*
  * Permutations.
@@ -336,7 +347,8 @@ typedef struct sa_census_opts {
 	uint64_t max_bytes;	/* 0: the machine's physical memory */
 	size_t max_draws;	/* draws in one run; 0: SA_CENSUS_MAX_DRAWS */
 	enum sa_engine engine;
-	sa_reduce reduce;	/* how each draw is made; zero: ideal */
+	sa_reduce reduce;	/* how each draw is made; zero: the */
+				/* shuffle's own (sa_shuffle_reduce) */
 } sa_census_opts;
 
 #define SA_CENSUS_MAX_DRAWS 4096

@@ -472,6 +472,7 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     sa_census *out)
 {
 	sa_census_plan plan;
+	sa_census_opts own;
 	int status;
 
 	memset(out, 0, sizeof *out);
@@ -479,9 +480,14 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	if (status != SA_OK)
 		return status;
 
-	if (opts != NULL && opts->reduce.method != SA_REDUCE_NONE) {
+	memset(&own, 0, sizeof own);
+	if (opts != NULL)
+		own = *opts;
+	if (own.reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &own.reduce);
+	if (own.reduce.method != SA_REDUCE_NONE) {
 		out->orderings = plan.orderings;
-		status = census_reduced(sh, n, opts, &plan, out);
+		status = census_reduced(sh, n, &own, &plan, out);
 		if (status != SA_OK) {
 			sa_census_free(out);
 			memset(out, 0, sizeof *out);

@@ -16,7 +16,7 @@
 static const char usage_text[] =
     "usage: " PROGNAME " deal [--seed S | --random] [-a ALGORITHM]\n"
     "                   [-n CARDS | --cards \"A K Q J\" | --deck 52]\n"
-    "                   [--hands H] [-f FORMAT]\n";
+    "                   [--hands H] [--reduce METHOD:BITS] [-f FORMAT]\n";
 
 static void
 help(void)
@@ -35,6 +35,9 @@ help(void)
 	    "      --hands H         deal round-robin into H hands (default 1)\n"
 	    "  -n N                  a deck of N cards named 0 .. N-1\n"
 	    "      --random          deal from getrandom, unpredictably\n"
+	    "      --reduce M:B      make each draw from a B-bit word by M\n"
+	    "                        (default: mulberry32's floor(x k / 2^32),\n"
+	    "                        or getrandom's unbiased rejection)\n"
 	    "      --seed S          seed mulberry32 with S, 0 .. 4294967295\n"
 	    "                        (default 12345)\n"
 	    "  -h, --help            show this help\n", stdout);
@@ -156,7 +159,8 @@ deck_standard(struct deck *d)
 	return true;
 }
 
-enum { OPT_CARDS = 256, OPT_DECK, OPT_HANDS, OPT_RANDOM, OPT_SEED };
+enum { OPT_CARDS = 256, OPT_DECK, OPT_HANDS, OPT_RANDOM, OPT_REDUCE,
+	OPT_SEED };
 enum { DECK_DEFAULT, DECK_NUMBERED, DECK_NAMES, DECK_STANDARD };
 
 int
@@ -170,6 +174,7 @@ cmd_deal(int argc, char **argv)
 		{ "hands", required_argument, NULL, OPT_HANDS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "random", no_argument, NULL, OPT_RANDOM },
+		{ "reduce", required_argument, NULL, OPT_REDUCE },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -189,6 +194,8 @@ cmd_deal(int argc, char **argv)
 	unsigned *order;
 	sa_mulberry32 g;
 	sa_sysrandom sys;
+	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
+	sa_reducer red;
 	sa_oracle *o;
 	report r;
 
@@ -232,6 +239,10 @@ cmd_deal(int argc, char **argv)
 			break;
 		case OPT_RANDOM:
 			random = true;
+			break;
+		case OPT_REDUCE:
+			if (!cli_parse_reduce(optarg, &reduce))
+				return EXIT_TROUBLE;
 			break;
 		case OPT_SEED:
 			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
@@ -295,6 +306,13 @@ cmd_deal(int argc, char **argv)
 		sa_mulberry32_init(&g, (uint32_t)seed);
 		o = &g.base;
 	}
+	/* The draws as the shuffle's own code makes them, or as asked. */
+	if (reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &reduce);
+	if (reduce.method != SA_REDUCE_NONE) {
+		sa_reducer_init(&red, &reduce, o);
+		o = &red.base;
+	}
 	sh->run(sh, order, d.n, o);
 	if (random && sys.err != SA_OK) {
 		cli_error("deal: %s", sa_strerror(sys.err));
@@ -306,10 +324,21 @@ cmd_deal(int argc, char **argv)
 	rep_begin(&r, stdout, (enum rep_format)fmt);
 	if (random)
 		rep_line(&r, "Dealt from the system's entropy (getrandom), %s "
-		    "shuffle of %zu cards:", sh->name, d.n);
+		    "shuffle of %zu cards%s%s:", sh->name, d.n,
+		    reduce.method ? ", draws by " : "",
+		    reduce.method ? sa_reduce_name(reduce.method) : "");
 	else
-		rep_line(&r, "Seed %llu, mulberry32, %s shuffle of %zu cards:",
-		    (unsigned long long)seed, sh->name, d.n);
+		rep_line(&r, "Seed %llu, mulberry32, %s shuffle of %zu cards%s%s:",
+		    (unsigned long long)seed, sh->name, d.n,
+		    reduce.method ? ", draws by " : "",
+		    reduce.method ? sa_reduce_name(reduce.method) : "");
+	if (reduce.method != SA_REDUCE_NONE) {
+		char spec[32];
+
+		snprintf(spec, sizeof spec, "%s:%u",
+		    sa_reduce_name(reduce.method), reduce.bits);
+		rep_str(&r, "reduce", NULL, spec, NULL);
+	}
 	rep_line(&r, "%s", "");
 	rep_str(&r, "generator", NULL, random ? "getrandom" : "mulberry32",
 	    NULL);

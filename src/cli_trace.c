@@ -16,6 +16,7 @@
 static const char usage_text[] =
     "usage: " PROGNAME " trace [-a ALGORITHM] [-n CARDS] [-f FORMAT]\n"
     "                    [--notation array|inverse|cycles]\n"
+    "                    [--reduce METHOD:BITS]\n"
     "                    (--draws J0,J1,... | --seed S | --ordering O)\n";
 
 static void
@@ -34,6 +35,8 @@ help(void)
 	    "      --seed S          draws from mulberry32 seeded with S\n"
 	    "      --ordering O      every run that lands on ordering O\n"
 	    "      --notation NOTE   array (default), inverse or cycles\n"
+	    "      --reduce M:B      make each draw from a B-bit word by M;\n"
+	    "                        --draws then lists the raw words\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
 	    "  -h, --help            show this help\n", stdout);
 }
@@ -237,6 +240,55 @@ trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
 	return cli_finish(EXIT_FAIR);
 }
 
+/* Raw words from a --draws list, for a trace with --reduce. */
+struct words {
+	sa_oracle base;
+	const uint64_t *v;
+	size_t count, used;
+	int err;
+	size_t bad;
+};
+
+static uint64_t
+next_word(sa_oracle *o, unsigned bits)
+{
+	struct words *w = (struct words *)o;
+	uint64_t x;
+
+	if (w->err != 0)
+		return 0;
+	if (w->used == w->count) {
+		w->err = SA_ESHORT;
+		return 0;
+	}
+	x = w->v[w->used++];
+	if (bits < 64 && x >> bits != 0) {
+		w->err = SA_ERANGE;
+		w->bad = w->used;
+		return 0;
+	}
+	return x;
+}
+
+static void
+words_error(const char *list, const struct words *w, unsigned bits)
+{
+	switch (w->err) {
+	case SA_ERANGE:
+		cli_error("--draws %s: word %zu does not fit in %u bits", list,
+		    w->bad, bits);
+		break;
+	case SA_ESHORT:
+		cli_error("--draws %s: the shuffle needed more than the %zu raw "
+		    "words given", list, w->count);
+		break;
+	default:
+		cli_error("--draws %s: %zu raw words given, but the shuffle used "
+		    "only %zu", list, w->count, w->used);
+		break;
+	}
+}
+
 /* The message for a --draws list that does not fit the shuffle. */
 static void
 draws_error(int status, const char *list, const sa_trace *t, size_t given)
@@ -273,6 +325,7 @@ cmd_trace(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "notation", required_argument, NULL, 'N' },
 		{ "ordering", required_argument, NULL, 'O' },
+		{ "reduce", required_argument, NULL, 'R' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -289,6 +342,9 @@ cmd_trace(int argc, char **argv)
 	size_t ndraws = 0;
 	int c, fmt = REP_TEXT, note = SA_NOTATION_ARRAY, sources = 0, status;
 	sa_mulberry32 g;
+	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
+	sa_reducer red;
+	struct words words;
 	sa_trace t;
 	char *deck;
 	report r;
@@ -322,6 +378,10 @@ cmd_trace(int argc, char **argv)
 			ordering = optarg;
 			sources++;
 			break;
+		case 'R':
+			if (!cli_parse_reduce(optarg, &reduce))
+				return EXIT_TROUBLE;
+			break;
 		case 'S':
 			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
 			    &seed))
@@ -345,13 +405,40 @@ cmd_trace(int argc, char **argv)
 		return trace_ordering(sh, (size_t)n, ordering,
 		    (enum sa_notation)note, fmt);
 
-	if (list != NULL) {
-		if (!parse_draws(list, &draws, &ndraws))
+	if (reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &reduce);
+	if (list != NULL && !parse_draws(list, &draws, &ndraws))
+		return EXIT_TROUBLE;
+	if (list != NULL && reduce.method != SA_REDUCE_NONE) {
+		/* The list holds raw words, which the reduction turns into draws. */
+		words.base.draw = NULL;
+		words.base.raw = next_word;
+		words.v = draws;
+		words.count = ndraws;
+		words.used = 0;
+		words.err = 0;
+		sa_reducer_init(&red, &reduce, &words.base);
+		status = sa_trace_run(sh, (size_t)n, &red.base, NULL, 0, 0, &t);
+		if (status == SA_OK && words.err == 0 && words.used < ndraws)
+			words.err = SA_ELONG;
+		if (status == SA_OK && words.err != 0) {
+			words_error(list, &words, reduce.bits);
+			sa_trace_free(&t);
+			free(draws);
 			return EXIT_TROUBLE;
+		}
+	} else if (list != NULL) {
 		status = sa_trace_run(sh, (size_t)n, NULL, draws, ndraws, 0, &t);
 	} else {
 		sa_mulberry32_init(&g, (uint32_t)seed);
-		status = sa_trace_run(sh, (size_t)n, &g.base, NULL, 0, 0, &t);
+		if (reduce.method != SA_REDUCE_NONE) {
+			sa_reducer_init(&red, &reduce, &g.base);
+			status = sa_trace_run(sh, (size_t)n, &red.base, NULL, 0, 0,
+			    &t);
+		} else {
+			status = sa_trace_run(sh, (size_t)n, &g.base, NULL, 0, 0,
+			    &t);
+		}
 	}
 	if (status != SA_OK) {
 		if (list != NULL)
@@ -373,12 +460,22 @@ cmd_trace(int argc, char **argv)
 	}
 	rep_begin(&r, stdout, (enum rep_format)fmt);
 	if (list != NULL)
-		rep_line(&r, "The %s shuffle of %llu cards, with the draws %s:",
-		    sh->name, (unsigned long long)n, list);
+		rep_line(&r, "The %s shuffle of %llu cards, with the %s %s:",
+		    sh->name, (unsigned long long)n,
+		    reduce.method ? "raw words" : "draws", list);
 	else
 		rep_line(&r, "The %s shuffle of %llu cards, drawing from "
 		    "mulberry32 seeded with %llu:", sh->name,
 		    (unsigned long long)n, (unsigned long long)seed);
+	if (reduce.method != SA_REDUCE_NONE) {
+		char spec[32];
+
+		snprintf(spec, sizeof spec, "%s:%u",
+		    sa_reduce_name(reduce.method), reduce.bits);
+		rep_line(&r, "Each draw is made from %u-bit raw words by %s.",
+		    reduce.bits, spec);
+		rep_str(&r, "reduce", NULL, spec, NULL);
+	}
 	rep_line(&r, "%s", "");
 	rep_str(&r, "algorithm", NULL, sh->name, NULL);
 	rep_u64(&r, "cards", NULL, n, NULL);

@@ -448,6 +448,17 @@ static const sa_shuffle builtins[] = {
 		.max_cards = SCRATCH,
 	},
 	{
+		.name = "std-random-shuffle",
+		.summary = "inside-out with rand() % (i + 1), as libstdc++'s "
+		    "std::random_shuffle draws",
+		.runs_formula = "n!",
+		.run = inside_out_run, .steps = n_less_one_steps,
+		.step = inside_out_step,
+		.source = "the fourth document's last claim; libstdc++ with "
+		    "glibc's 31-bit rand()",
+		.reduce = "modulo:31",
+	},
+	{
 		.name = "comparator-sort",
 		.summary = "insertion sort with a comparator that answers by a "
 		    "fair coin",
@@ -497,6 +508,13 @@ sa_step_total(const sa_step *st, size_t n)
 	default:
 		return st->count;
 	}
+}
+
+void
+sa_shuffle_reduce(const sa_shuffle *sh, sa_reduce *out)
+{
+	if (sh->reduce == NULL || sa_reduce_parse(sh->reduce, out) != SA_OK)
+		memset(out, 0, sizeof *out);
 }
 
 uint64_t
