@@ -181,6 +181,16 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			    "machine's %s", a->n,
 			    (unsigned long long)plan->orderings, need, have);
 		break;
+	case SA_EINVAL:
+		if (a->reduce.method != SA_REDUCE_NONE ||
+		    a->shuffle.reduce != NULL) {
+			cli_error("census of %zu cards: --reduce cannot weigh the "
+			    "%s shuffle's draws (it weighs draws below at most "
+			    "%d, and no retries)", a->n, a->shuffle.name,
+			    SA_REDUCE_MAX_K);
+			break;
+		}
+		/* FALLTHROUGH */
 	default:
 		cli_error("census of %zu cards: %s", a->n, sa_strerror(status));
 		break;

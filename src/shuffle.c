@@ -210,8 +210,8 @@ pick_one_runs(const sa_shuffle *self, size_t n, sa_big *out)
 
 /*
  * The fourth document's first algorithm: draw any card; if it was drawn
- * before, draw again; otherwise it goes next.  The positions before POS
- * hold the cards drawn so far, so "drawn before" is "lies before POS".
+ * before, draw again; otherwise it goes next.  The cards drawn so far
+ * sit before POS, so the new one is swapped in from where it lies.
  */
 static void
 rejection_run(const sa_shuffle *self, unsigned *deck, size_t n,
@@ -223,13 +223,15 @@ rejection_run(const sa_shuffle *self, unsigned *deck, size_t n,
 	(void)self;
 	memcpy(was, deck, n * sizeof *deck);
 	for (size_t pos = 0; pos < n; pos++) {
-		size_t c;
+		size_t c, q;
 
 		do
 			c = sa_draw(o, n);
 		while (taken[c]);
 		taken[c] = 1;
-		deck[pos] = was[c];
+		for (q = pos; deck[q] != was[c]; q++)
+			;
+		swap(deck, pos, q);
 	}
 }
 

@@ -276,6 +276,254 @@ test_notations(void **state)
 	assert_string_equal(buf, "(0 ");
 }
 
+/* The value raw word R gives below K, or -1 when the method rejects R. */
+static int64_t
+by_method(enum sa_reduce_method m, unsigned bits, uint64_t r, uint64_t k)
+{
+	uint64_t words = UINT64_C(1) << bits;
+
+	switch (m) {
+	case SA_REDUCE_MODULO:
+		return (int64_t)(r % k);
+	case SA_REDUCE_MULTIPLY:
+		return (int64_t)(r * k / words);
+	case SA_REDUCE_REJECT:
+		return r < words / k * k ? (int64_t)(r % k) : -1;
+	case SA_REDUCE_LEMIRE:
+		/* Lemire 2019, as published: reject when low < 2^B mod k. */
+		return (r * k) % words < words % k ? -1 :
+		    (int64_t)(r * k / words);
+	default:
+		return -1;
+	}
+}
+
+/* Every word of up to 9 bits, for every bound up to 2^bits + 3. */
+static void
+test_reduce_weights(void **state)
+{
+	sa_big w[SA_REDUCE_MAX_K], total;
+
+	(void)state;
+	for (size_t i = 0; i < SA_REDUCE_MAX_K; i++)
+		sa_big_init(&w[i]);
+	sa_big_init(&total);
+	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_LEMIRE; m++) {
+		for (unsigned bits = 1; bits <= 9; bits++) {
+			uint64_t words = UINT64_C(1) << bits;
+
+			for (uint64_t k = 1; k <= words + 3; k++) {
+				sa_reduce r = { (enum sa_reduce_method)m, bits };
+				uint64_t count[520] = { 0 }, kept = 0, got;
+				int status = sa_reduce_weights(&r, k, w, &total);
+
+				for (uint64_t x = 0; x < words; x++) {
+					int64_t v = by_method(r.method, bits, x, k);
+
+					if (v >= 0) {
+						count[v]++;
+						kept++;
+					}
+				}
+				if (kept == 0) {
+					assert_int_equal(status, SA_EINVAL);
+					continue;
+				}
+				assert_int_equal(status, SA_OK);
+				assert_true(sa_big_to_u64(&total, &got));
+				assert_int_equal(got, kept);
+				for (uint64_t v = 0; v < k; v++) {
+					assert_true(sa_big_to_u64(&w[v], &got));
+					assert_int_equal(got, count[v]);
+				}
+			}
+		}
+	}
+	for (size_t i = 0; i < SA_REDUCE_MAX_K; i++)
+		sa_big_free(&w[i]);
+	sa_big_free(&total);
+}
+
+/* Raw words from a list, for sa_reduce_draw. */
+struct word_list {
+	sa_oracle base;
+	const uint64_t *v;
+	size_t pos;
+};
+
+static uint64_t
+word_next(sa_oracle *o, unsigned bits)
+{
+	struct word_list *l = (struct word_list *)o;
+
+	(void)bits;
+	return l->v[l->pos++];
+}
+
+/* sa_reduce_draw maps each word as the method says, retrying rejects. */
+static void
+test_reduce_draw(void **state)
+{
+	(void)state;
+	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_LEMIRE; m++) {
+		for (uint64_t k = 1; k <= 8; k++) {
+			for (uint64_t x = 0; x < 8; x++) {
+				sa_reduce r = { (enum sa_reduce_method)m, 3 };
+				int64_t want = by_method(r.method, 3, x, k);
+				uint64_t fallback = 0, list[2];
+				struct word_list l = { { NULL, word_next }, list, 0 };
+				uint64_t got;
+
+				/* After a rejected word, one the method keeps. */
+				while (by_method(r.method, 3, fallback, k) < 0)
+					fallback++;
+				list[0] = x;
+				list[1] = fallback;
+				got = sa_reduce_draw(&r, &l.base, k);
+				if (want < 0) {
+					assert_int_equal(l.pos, 2);
+					assert_int_equal(got, by_method(r.method, 3,
+					    fallback, k));
+				} else {
+					assert_int_equal(l.pos, 1);
+					assert_int_equal(got, (uint64_t)want);
+				}
+			}
+		}
+	}
+}
+
+/*
+ * The reduced census against a walk over every raw-word sequence: the
+ * Durstenfeld shuffle of 4 cards and the naive shuffle of 3, with 3-bit
+ * words made into draws by modulo and by multiply.
+ */
+static void
+test_reduced_census(void **state)
+{
+	static const char *const specs[] = { "modulo:3", "multiply:3",
+	    "modulo:2", "multiply:2" };
+	static const char *const shuffles[] = { "durstenfeld", "naive" };
+
+	(void)state;
+	for (size_t a = 0; a < 2; a++) {
+		for (size_t q = 0; q < 4; q++) {
+			const sa_shuffle *sh = sa_shuffle_find(shuffles[a]);
+			size_t n = a == 0 ? 4 : 3;
+			sa_census_opts o;
+			sa_census c;
+			sa_trace t;
+			uint64_t want[24] = { 0 }, words, seqs, got;
+
+			memset(&o, 0, sizeof o);
+			assert_int_equal(sa_reduce_parse(specs[q], &o.reduce),
+			    SA_OK);
+			assert_int_equal(sa_census_run(sh, n, &o, &c), SA_OK);
+			assert_non_null(c.big_tally);
+			/* Learn the bounds from one ideal trace, then walk. */
+			assert_int_equal(sa_trace_run(sh, n, NULL, (uint64_t[]){
+			    0, 0, 0, 0 }, n == 4 ? 3 : 3, 0, &t), SA_OK);
+			words = UINT64_C(1) << o.reduce.bits;
+			seqs = 1;
+			for (size_t s = 0; s < t.steps; s++)
+				seqs *= words;
+			for (uint64_t x = 0; x < seqs; x++) {
+				uint64_t d[8], rest = x;
+				unsigned deck[4] = { 0, 1, 2, 3 };
+
+				for (size_t s = 0; s < t.steps; s++) {
+					d[s] = (uint64_t)by_method(o.reduce.method,
+					    o.reduce.bits, rest % words, t.bound[s]);
+					rest /= words;
+				}
+				{
+					sa_trace one;
+
+					assert_int_equal(sa_trace_run(sh, n, NULL, d,
+					    t.steps, 0, &one), SA_OK);
+					memcpy(deck, one.deck + one.steps * n,
+					    n * sizeof *deck);
+					sa_trace_free(&one);
+				}
+				want[sa_perm_rank(deck, n)]++;
+			}
+			assert_true(sa_big_to_u64(&c.big_runs, &got));
+			assert_int_equal(got, seqs);
+			for (uint64_t r = 0; r < c.orderings; r++) {
+				assert_true(sa_big_to_u64(&c.big_tally[r], &got));
+				assert_int_equal(got, want[r]);
+			}
+			sa_trace_free(&t);
+			sa_census_free(&c);
+		}
+	}
+}
+
+/* The unbiased methods give the ideal census, scaled. */
+static void
+test_unbiased_methods(void **state)
+{
+	static const char *const specs[] = { "reject:3", "lemire:3",
+	    "reject:32", "lemire:64" };
+
+	(void)state;
+	for (size_t q = 0; q < 4; q++) {
+		for (size_t k = 0; k < sa_shuffle_count(); k++) {
+			const sa_shuffle *sh = sa_shuffle_at(k);
+			sa_census_opts o;
+			sa_census c, ideal;
+
+			if (sh->max_cards == SA_PERM_MAX || sh->reduce != NULL ||
+			    strcmp(sh->name, "rejection") == 0)
+				continue;
+			memset(&o, 0, sizeof o);
+			assert_int_equal(sa_reduce_parse(specs[q], &o.reduce),
+			    SA_OK);
+			assert_int_equal(sa_census_run(sh, 4, &o, &c), SA_OK);
+			assert_int_equal(sa_census_run(sh, 4, NULL, &ideal), SA_OK);
+			assert_int_equal(c.fair, ideal.fair);
+			assert_int_equal(c.reached, ideal.reached);
+			/* count * ideal total == ideal count * total */
+			for (uint64_t r = 0; r < c.orderings; r++) {
+				sa_big a, b;
+
+				sa_big_init(&a);
+				sa_big_init(&b);
+				sa_big_copy(&a, &c.big_tally[r]);
+				sa_big_mul_u64(&a, ideal.runs);
+				sa_big_copy(&b, &c.big_runs);
+				sa_big_mul_u64(&b, ideal.tally[r]);
+				assert_int_equal(sa_big_cmp(&a, &b), 0);
+				sa_big_free(&a);
+				sa_big_free(&b);
+			}
+			sa_census_free(&c);
+			sa_census_free(&ideal);
+		}
+	}
+}
+
+static void
+test_reduce_parse(void **state)
+{
+	sa_reduce r;
+
+	(void)state;
+	assert_int_equal(sa_reduce_parse("modulo:15", &r), SA_OK);
+	assert_int_equal(r.method, SA_REDUCE_MODULO);
+	assert_int_equal(r.bits, 15);
+	assert_int_equal(sa_reduce_parse("lemire:64", &r), SA_OK);
+	assert_int_equal(sa_reduce_parse("modulo:0", &r), SA_EPARAM);
+	assert_int_equal(sa_reduce_parse("modulo:65", &r), SA_EPARAM);
+	assert_int_equal(sa_reduce_parse("modulo:", &r), SA_EPARAM);
+	assert_int_equal(sa_reduce_parse("modulo", &r), SA_EPARAM);
+	assert_int_equal(sa_reduce_parse("modulo:1x", &r), SA_EPARAM);
+	assert_int_equal(sa_reduce_parse("modulo:99999999999", &r), SA_EPARAM);
+	assert_int_equal(sa_reduce_parse("mod:3", &r), SA_EUNKNOWN);
+	assert_int_equal(sa_reduce_parse("ideal:3", &r), SA_EUNKNOWN);
+	assert_string_equal(sa_reduce_name(SA_REDUCE_LEMIRE), "lemire");
+}
+
 int
 main(void)
 {
@@ -289,6 +537,11 @@ main(void)
 		cmocka_unit_test(test_walk_oeis_example),
 		cmocka_unit_test(test_walk_stops),
 		cmocka_unit_test(test_notations),
+		cmocka_unit_test(test_reduce_weights),
+		cmocka_unit_test(test_reduce_draw),
+		cmocka_unit_test(test_reduced_census),
+		cmocka_unit_test(test_unbiased_methods),
+		cmocka_unit_test(test_reduce_parse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
