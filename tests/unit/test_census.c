@@ -95,7 +95,8 @@ ref_census(enum ref_kind kind, size_t n, uint64_t *runs_out)
 static void
 census_ok(const char *name, size_t n, enum sa_engine engine, sa_census *c)
 {
-	sa_census_opts opts = { 0, 0, engine };
+	sa_census_opts opts = { .max_bytes = 0, .max_draws = 0,
+	    .engine = engine };
 	const sa_shuffle *sh = sa_shuffle_find(name);
 
 	assert_non_null(sh);
@@ -284,7 +285,7 @@ static void
 form_leaf(struct form_walk *w)
 {
 	unsigned a[SA_PERM_MAX];
-	struct list_oracle o = { { list_draw }, w->draws, 0 };
+	struct list_oracle o = { { .draw = list_draw }, w->draws, 0 };
 
 	for (size_t i = 0; i < w->n; i++)
 		a[i] = (unsigned)i;
@@ -507,7 +508,8 @@ test_contract_breaches(void **state)
 	const sa_shuffle lose = { .name = "lose", .run = lose_card_run };
 	const sa_shuffle away = { .name = "away", .run = runaway_run };
 	const sa_shuffle fick = { .name = "fickle", .run = fickle_run };
-	sa_census_opts opts = { 0, 64, SA_ENGINE_AUTO };
+	sa_census_opts opts = { .max_bytes = 0, .max_draws = 64,
+	    .engine = SA_ENGINE_AUTO };
 	sa_census c;
 
 	(void)state;
@@ -768,7 +770,8 @@ test_other_shuffles(void **state)
 			check_summary(&c);
 			sa_census_free(&c);
 			if (sh.steps != NULL) {
-				sa_census_opts replay = { 0, 0, SA_ENGINE_REPLAY };
+				sa_census_opts replay = { .max_bytes = 0, .max_draws = 0,
+	    .engine = SA_ENGINE_REPLAY };
 
 				assert_int_equal(sa_census_run(&sh, n, &replay, &c),
 				    SA_OK);
@@ -810,7 +813,8 @@ test_sattolo_cycles(void **state)
 static void
 test_rejection_exact(void **state)
 {
-	sa_census_opts replay = { 0, 64, SA_ENGINE_REPLAY };
+	sa_census_opts replay = { .max_bytes = 0, .max_draws = 64,
+	    .engine = SA_ENGINE_REPLAY };
 	const sa_shuffle *rej = sa_shuffle_find("rejection");
 	sa_census c;
 
@@ -855,9 +859,12 @@ static void
 test_refusals(void **state)
 {
 	const sa_shuffle *naive = sa_shuffle_find("naive");
-	sa_census_opts tight = { 1000, 0, SA_ENGINE_AUTO };
-	sa_census_opts roomy = { UINT64_MAX, 0, SA_ENGINE_AUTO };
-	sa_census_opts bad_engine = { 0, 0, SA_ENGINE_STEPS };
+	sa_census_opts tight = { .max_bytes = 1000, .max_draws = 0,
+	    .engine = SA_ENGINE_AUTO };
+	sa_census_opts roomy = { .max_bytes = UINT64_MAX, .max_draws = 0,
+	    .engine = SA_ENGINE_AUTO };
+	sa_census_opts bad_engine = { .max_bytes = 0, .max_draws = 0,
+	    .engine = SA_ENGINE_STEPS };
 	const sa_shuffle still = { .name = "still", .run = still_run };
 	sa_census_plan plan;
 	sa_census c;

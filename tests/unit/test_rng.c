@@ -371,7 +371,7 @@ test_reduce_draw(void **state)
 				sa_reduce r = { (enum sa_reduce_method)m, 3 };
 				int64_t want = by_method(r.method, 3, x, k);
 				uint64_t fallback = 0, list[2];
-				struct word_list l = { { NULL, word_next }, list, 0 };
+				struct word_list l = { { .raw = word_next }, list, 0 };
 				uint64_t got;
 
 				/* After a rejected word, one the method keeps. */
