@@ -443,6 +443,9 @@ typedef struct sa_divisibility {
 
 int sa_divisibility_for(const sa_shuffle *shuffle, size_t n,
     sa_divisibility *d);
+
+/* The same argument for a run count RUNS given outright. */
+int sa_divisibility_of(const sa_big *runs, size_t n, sa_divisibility *d);
 void sa_divisibility_free(sa_divisibility *d);
 
 /* The number of runs of the step form on N cards, exactly. */

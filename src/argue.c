@@ -105,6 +105,24 @@ find_witness(size_t n, sa_divisibility *d)
 	return SA_OK;
 }
 
+static int
+argue(size_t n, sa_divisibility *d)
+{
+	int status = sa_big_factorial(&d->orderings, (uint32_t)n);
+
+	if (status == SA_OK)
+		status = sa_big_divmod(NULL, &d->remainder, &d->runs,
+		    &d->orderings);
+	if (status == SA_OK) {
+		d->divides = sa_big_is_zero(&d->remainder);
+		if (!d->divides)
+			status = find_witness(n, d);
+	}
+	if (status != SA_OK)
+		sa_divisibility_free(d);
+	return status;
+}
+
 int
 sa_divisibility_for(const sa_shuffle *sh, size_t n, sa_divisibility *d)
 {
@@ -115,21 +133,23 @@ sa_divisibility_for(const sa_shuffle *sh, size_t n, sa_divisibility *d)
 	if (n == 0 || n > UINT32_MAX)
 		return SA_EINVAL;
 	status = sa_runs_exact(sh, n, &d->runs);
-	if (status == SA_OK)
-		status = sa_big_factorial(&d->orderings, (uint32_t)n);
-	if (status == SA_OK)
-		status = sa_big_divmod(NULL, &d->remainder, &d->runs,
-		    &d->orderings);
 	if (status != SA_OK) {
 		sa_divisibility_free(d);
 		return status;
 	}
-	d->divides = sa_big_is_zero(&d->remainder);
-	if (!d->divides && (status = find_witness(n, d)) != SA_OK) {
-		sa_divisibility_free(d);
-		return status;
-	}
-	return SA_OK;
+	return argue(n, d);
+}
+
+int
+sa_divisibility_of(const sa_big *runs, size_t n, sa_divisibility *d)
+{
+	memset(d, 0, sizeof *d);
+	d->n = n;
+	if (n == 0 || n > UINT32_MAX || sa_big_is_zero(runs))
+		return SA_EINVAL;
+	if (sa_big_copy(&d->runs, runs) != SA_OK)
+		return SA_ENOMEM;
+	return argue(n, d);
 }
 
 void

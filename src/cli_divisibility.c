@@ -106,6 +106,7 @@ cmd_divisibility(int argc, char **argv)
 	sa_divisibility d;
 	char *runs, *orderings, *rem;
 	char note[128], label[48];
+	bool weighted = false;
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
@@ -133,12 +134,32 @@ cmd_divisibility(int argc, char **argv)
 	if (!cli_no_operands("divisibility", argc, argv))
 		return EXIT_TROUBLE;
 	if (sh->steps == NULL && sh->runs == NULL) {
-		cli_error("-a %s: its runs differ in length, so there is no one "
-		    "run count to divide", sh->name);
-		return EXIT_TROUBLE;
-	}
+		/*
+		 * Runs of different lengths: the count that must divide is
+		 * the weighted total, which only walking the runs finds.
+		 */
+		sa_census cen;
+		sa_big total;
 
-	status = sa_divisibility_for(sh, n, &d);
+		if (n > CENSUS_MAX || !cli_check_cards(sh, n)) {
+			cli_error("-a %s -n %zu: its runs differ in length, and "
+			    "their weighted total is found by walking them, up "
+			    "to %d cards", sh->name, n, CENSUS_MAX);
+			return EXIT_TROUBLE;
+		}
+		status = sa_census_run(sh, n, NULL, &cen);
+		sa_big_init(&total);
+		if (status == SA_OK) {
+			status = sa_big_set_u64(&total, cen.runs);
+			sa_census_free(&cen);
+		}
+		if (status == SA_OK)
+			status = sa_divisibility_of(&total, n, &d);
+		sa_big_free(&total);
+		weighted = true;
+	} else {
+		status = sa_divisibility_for(sh, n, &d);
+	}
 	if (status != SA_OK) {
 		cli_error("divisibility of %zu cards: %s", n,
 		    sa_strerror(status));
@@ -170,7 +191,11 @@ cmd_divisibility(int argc, char **argv)
 		cli_formula(sh, n, f, sizeof f);
 		snprintf(note, sizeof note, "%s = %s", sh->runs_formula, f);
 	}
-	rep_str(&r, "runs", "runs it can take", runs, note[0] ? note : NULL);
+	if (weighted)
+		snprintf(note, sizeof note, "runs differ in length: the "
+		    "weighted total, from walking them");
+	rep_str(&r, "runs", weighted ? "weighted total" : "runs it can take",
+	    runs, note[0] ? note : NULL);
 	rep_str(&r, "orderings", "orderings (n!)", orderings, NULL);
 	rep_str(&r, "remainder", "runs mod orderings", rem, NULL);
 	rep_bool(&r, "divides", "n! divides the runs", d.divides, NULL);
@@ -195,8 +220,13 @@ cmd_divisibility(int argc, char **argv)
 		    d.prime_in_orderings == 1 ? "" : "s",
 		    (unsigned long long)d.prime_in_runs,
 		    d.prime_in_runs == 1 ? "" : "s");
-		rep_line(&r, "This needs no enumeration: it is arithmetic on the "
-		    "run count, exact for %zu cards.", n);
+		if (weighted)
+			rep_line(&r, "The weighted total came from walking every "
+			    "run; the rest is arithmetic, exact for %zu cards.",
+			    n);
+		else
+			rep_line(&r, "This needs no enumeration: it is arithmetic "
+			    "on the run count, exact for %zu cards.", n);
 		if (strcmp(sh->name, "naive") == 0)
 			naive_boundary(&r);
 	} else {
