@@ -14,7 +14,8 @@
 
 static const char usage_text[] =
     "usage: " PROGNAME " divisibility [-a ALGORITHM] [-n CARDS] "
-    "[-f FORMAT]\n";
+    "[--reduce METHOD:BITS]\n"
+    "                          [-f FORMAT]\n";
 
 static void
 help(void)
@@ -28,8 +29,54 @@ help(void)
 	    "\n"
 	    "  -a, --algorithm NAME  the shuffle (default naive)\n"
 	    "  -n, --cards N         cards in the deck (default 4)\n"
+	    "      --reduce M:B      count raw-word runs: each draw made from a\n"
+	    "                        B-bit word by M, as census --reduce does\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
 	    "  -h, --help            show this help\n", stdout);
+}
+
+/*
+ * The raw-word runs of SH's step form under R: each step's draw below k
+ * multiplies them by the words R keeps for k (2^B for modulo and
+ * multiply).  SA_EINVAL for retries or bounds past SA_REDUCE_MAX_K.
+ */
+static int
+reduced_runs(const sa_shuffle *sh, size_t n, const sa_reduce *r,
+    sa_big *runs)
+{
+	sa_big *w = NULL, total, t;
+	size_t steps = sh->steps(sh, n);
+	int status = sa_big_set_u64(runs, 1);
+
+	sa_big_init(&total);
+	sa_big_init(&t);
+	for (size_t s = 0; s < steps && status == SA_OK; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+		sh->step(sh, n, s, &st);
+		if (st.kind == SA_STEP_PICK || st.count > SA_REDUCE_MAX_K) {
+			status = SA_EINVAL;
+			break;
+		}
+		w = calloc(st.count, sizeof *w);
+		if (w == NULL) {
+			status = SA_ENOMEM;
+			break;
+		}
+		status = sa_reduce_weights(r, st.count, w, &total);
+		for (int k = 0; k < (st.kind == SA_STEP_SWAP2 ? 2 : 1) &&
+		    status == SA_OK; k++) {
+			status = sa_big_mul(&t, runs, &total);
+			if (status == SA_OK)
+				status = sa_big_copy(runs, &t);
+		}
+		for (uint64_t v = 0; v < st.count; v++)
+			sa_big_free(&w[v]);
+		free(w);
+	}
+	sa_big_free(&total);
+	sa_big_free(&t);
+	return status;
 }
 
 /* The census verdict for small sizes, where n! divides the runs. */
@@ -96,6 +143,7 @@ cmd_divisibility(int argc, char **argv)
 		{ "cards", required_argument, NULL, 'n' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "reduce", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	sa_shuffle shuffle = *sa_shuffle_find("naive");
@@ -107,6 +155,7 @@ cmd_divisibility(int argc, char **argv)
 	char *runs, *orderings, *rem;
 	char note[128], label[48];
 	bool weighted = false;
+	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
@@ -127,13 +176,39 @@ cmd_divisibility(int argc, char **argv)
 				return EXIT_TROUBLE;
 			n = (size_t)v;
 			break;
+		case 'R':
+			if (!cli_parse_reduce(optarg, &reduce))
+				return EXIT_TROUBLE;
+			break;
 		default:
 			return cli_bad_option("divisibility", c, argv);
 		}
 	}
 	if (!cli_no_operands("divisibility", argc, argv))
 		return EXIT_TROUBLE;
-	if (sh->steps == NULL && sh->runs == NULL) {
+	if (reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &reduce);
+	if (reduce.method != SA_REDUCE_NONE) {
+		sa_big total;
+
+		if (sh->steps == NULL) {
+			cli_error("--reduce: the %s shuffle has no step form to "
+			    "count raw words over", sh->name);
+			return EXIT_TROUBLE;
+		}
+		sa_big_init(&total);
+		status = reduced_runs(sh, n, &reduce, &total);
+		if (status == SA_EINVAL) {
+			cli_error("--reduce: cannot weigh the %s shuffle's draws "
+			    "(it weighs draws below at most %d, and no retries)",
+			    sh->name, SA_REDUCE_MAX_K);
+			sa_big_free(&total);
+			return EXIT_TROUBLE;
+		}
+		if (status == SA_OK)
+			status = sa_divisibility_of(&total, n, &d);
+		sa_big_free(&total);
+	} else if (sh->steps == NULL && sh->runs == NULL) {
 		/*
 		 * Runs of different lengths: the count that must divide is
 		 * the weighted total, which only walking the runs finds.
@@ -194,8 +269,13 @@ cmd_divisibility(int argc, char **argv)
 	if (weighted)
 		snprintf(note, sizeof note, "runs differ in length: the "
 		    "weighted total, from walking them");
-	rep_str(&r, "runs", weighted ? "weighted total" : "runs it can take",
-	    runs, note[0] ? note : NULL);
+	if (reduce.method != SA_REDUCE_NONE)
+		snprintf(note, sizeof note, "every sequence of %u-bit words, "
+		    "each draw made by %s", reduce.bits,
+		    sa_reduce_name(reduce.method));
+	rep_str(&r, "runs", reduce.method != SA_REDUCE_NONE ? "raw-word runs" :
+	    weighted ? "weighted total" : "runs it can take", runs,
+	    note[0] ? note : NULL);
 	rep_str(&r, "orderings", "orderings (n!)", orderings, NULL);
 	rep_str(&r, "remainder", "runs mod orderings", rem, NULL);
 	rep_bool(&r, "divides", "n! divides the runs", d.divides, NULL);
@@ -212,7 +292,8 @@ cmd_divisibility(int argc, char **argv)
 		    "numbers do, some ordering comes up more often than another.",
 		    strlen(orderings) <= 40 ? orderings : "n!",
 		    strlen(runs) <= 40 ? runs : "the runs");
-		if (strcmp(sh->name, "naive") == 0 && n >= 3)
+		if (strcmp(sh->name, "naive") == 0 && n >= 3 &&
+		    reduce.method == SA_REDUCE_NONE)
 			naive_reason(&r, n, &d, runs);
 		rep_line(&r, "In primes: %u divides %zu! %llu time%s, and the "
 		    "runs %llu time%s.", d.prime, n,
@@ -227,14 +308,16 @@ cmd_divisibility(int argc, char **argv)
 		else
 			rep_line(&r, "This needs no enumeration: it is arithmetic "
 			    "on the run count, exact for %zu cards.", n);
-		if (strcmp(sh->name, "naive") == 0)
+		if (strcmp(sh->name, "naive") == 0 &&
+		    reduce.method == SA_REDUCE_NONE)
 			naive_boundary(&r);
 	} else {
 		sa_census cen;
 
 		rep_line(&r, "n! divides the runs, so a fair shuffle is possible; "
 		    "divisibility cannot say more.");
-		if (census_says(sh, n, &cen) == 0) {
+		if (reduce.method == SA_REDUCE_NONE &&
+		    census_says(sh, n, &cen) == 0) {
 			if (cen.fair)
 				rep_line(&r, "The census settles it: each of the "
 				    "%llu orderings gets exactly %llu of the %llu "
@@ -252,9 +335,14 @@ cmd_divisibility(int argc, char **argv)
 			rep_bool(&r, "census_fair", NULL, cen.fair, NULL);
 			sa_census_free(&cen);
 		} else if (n <= SA_PERM_MAX) {
+			char how[48] = "";
+
+			if (reduce.method != SA_REDUCE_NONE)
+				snprintf(how, sizeof how, " --reduce %s:%u",
+				    sa_reduce_name(reduce.method), reduce.bits);
 			rep_line(&r, "Whether every ordering gets its share is "
 			    "for the census to count: " PROGNAME " census -a %s "
-			    "-n %zu.", sh->name, n);
+			    "-n %zu%s.", label, n, how);
 		} else {
 			rep_line(&r, "Whether every ordering gets its share is "
 			    "for a census to count, and %zu cards are beyond "
