@@ -50,6 +50,28 @@ bool cli_parse_format(const char *s, int *out);
 bool cli_parse_notation(const char *s, int *out);
 
 /*
+ * The options most commands share: -a, -f, -h and -n.  A NULL pointer
+ * means the command has no such option.
+ */
+struct cli_options {
+	const char *cmd;
+	void (*help)(void);
+	sa_shuffle *shuffle;	/* -a */
+	int *format;		/* -f */
+	uint64_t *cards;	/* -n, from 1 to CARDS_MAX */
+	uint64_t cards_max;
+};
+
+#define CLI_CONTINUE (-1)
+
+/*
+ * Handles getopt's return C when it is a shared option or an error:
+ * CLI_CONTINUE to go on parsing, or the exit status to return (after
+ * --help, or a message).
+ */
+int cli_option(int c, char **argv, const struct cli_options *o);
+
+/*
  * Handles getopt's '?' and ':' returns for command CMD: prints the
  * message and returns EXIT_TROUBLE.
  */

@@ -43,20 +43,18 @@ cmd_algorithms(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	int fmt = REP_TEXT;
-	int c, name_width = 0;
+	const struct cli_options common = { "algorithms", help, NULL, &fmt,
+	    NULL, 0 };
+	int c, name_width = 0, status;
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f':
-			if (!cli_parse_format(optarg, &fmt))
-				return EXIT_TROUBLE;
-			break;
-		case 'h':
-			help();
-			return cli_finish(EXIT_FAIR);
 		default:
-			return cli_bad_option("algorithms", c, argv);
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status;
+			break;
 		}
 	}
 	if (!cli_no_operands("algorithms", argc, argv))

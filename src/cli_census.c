@@ -80,32 +80,15 @@ parse_args(int argc, char **argv, struct census_args *a)
 	static const char *const engines[] = { "auto", "steps", "replay",
 	    NULL };
 	static const char *const sorts[] = { "ordering", "runs", NULL };
-	uint64_t v;
-	int c, choice;
+	int c, choice, status, fmt = REP_TEXT;
+	uint64_t cards = 4;
+	const struct cli_options common = { "census", help, &a->shuffle, &fmt,
+	    &cards, CARDS_MAX };
 
 	memset(a, 0, sizeof *a);
 	a->shuffle = *sa_shuffle_find("naive");
-	a->n = 4;
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (!cli_parse_shuffle(optarg, &a->shuffle))
-				return EXIT_TROUBLE;
-			break;
-		case 'f':
-			if (!cli_parse_format(optarg, &choice))
-				return EXIT_TROUBLE;
-			a->fmt = (enum rep_format)choice;
-			break;
-		case 'h':
-			help();
-			return cli_finish(EXIT_FAIR) == EXIT_FAIR ? -1 :
-			    EXIT_TROUBLE;
-		case 'n':
-			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &v))
-				return EXIT_TROUBLE;
-			a->n = (size_t)v;
-			break;
 		case OPT_CHECK:
 			a->check = true;
 			break;
@@ -138,11 +121,16 @@ parse_args(int argc, char **argv, struct census_args *a)
 				return EXIT_TROUBLE;
 			break;
 		default:
-			return cli_bad_option("census", c, argv);
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status == EXIT_FAIR ? -1 : status;
+			break;
 		}
 	}
 	if (!cli_no_operands("census", argc, argv))
 		return EXIT_TROUBLE;
+	a->fmt = (enum rep_format)fmt;
+	a->n = (size_t)cards;
 	if (!cli_check_cards(&a->shuffle, a->n))
 		return EXIT_TROUBLE;
 	if (a->engine == SA_ENGINE_STEPS && a->shuffle.steps == NULL) {

@@ -380,26 +380,24 @@ cmd_claims(int argc, char **argv)
 	};
 	struct claim claims[9];
 	uint64_t upto = 7;
-	int c, fmt = REP_TEXT, width = 0, nheld = 0;
+	int c, fmt = REP_TEXT, width = 0, nheld = 0, status;
+	const struct cli_options common = { "claims", help, NULL, &fmt, NULL,
+	    0 };
 	const int count = (int)(sizeof claims / sizeof claims[0]);
 	struct rep_col shown[3];
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f':
-			if (!cli_parse_format(optarg, &fmt))
-				return EXIT_TROUBLE;
-			break;
-		case 'h':
-			help();
-			return cli_finish(EXIT_FAIR);
 		case OPT_UPTO:
 			if (!cli_parse_uint("--upto", optarg, 2, UPTO_MAX, &upto))
 				return EXIT_TROUBLE;
 			break;
 		default:
-			return cli_bad_option("claims", c, argv);
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status;
+			break;
 		}
 	}
 	if (!cli_no_operands("claims", argc, argv))

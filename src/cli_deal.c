@@ -190,6 +190,8 @@ cmd_deal(int argc, char **argv)
 	uint64_t n = 0, seed = DEFAULT_SEED, hands = 1;
 	int c, fmt = REP_TEXT, sources = 0, status, kind = DECK_DEFAULT;
 	bool random = false, seeded = false;
+	const struct cli_options common = { "deal", help, &shuffle, &fmt,
+	    NULL, 0 };
 	struct deck d = { 0, NULL, NULL };
 	unsigned *order;
 	sa_mulberry32 g;
@@ -201,17 +203,6 @@ cmd_deal(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (!cli_parse_shuffle(optarg, &shuffle))
-				return EXIT_TROUBLE;
-			break;
-		case 'f':
-			if (!cli_parse_format(optarg, &fmt))
-				return EXIT_TROUBLE;
-			break;
-		case 'h':
-			help();
-			return cli_finish(EXIT_FAIR);
 		case 'n':
 			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &n))
 				return EXIT_TROUBLE;
@@ -251,7 +242,10 @@ cmd_deal(int argc, char **argv)
 			seeded = true;
 			break;
 		default:
-			return cli_bad_option("deal", c, argv);
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status;
+			break;
 		}
 	}
 	if (!cli_no_operands("deal", argc, argv))

@@ -149,8 +149,10 @@ cmd_divisibility(int argc, char **argv)
 	sa_shuffle shuffle = *sa_shuffle_find("naive");
 	const sa_shuffle *sh = &shuffle;
 	int c, fmt = REP_TEXT, status;
-	uint64_t v;
-	size_t n = 4;
+	uint64_t cards = 4;
+	size_t n;
+	const struct cli_options common = { "divisibility", help, &shuffle,
+	    &fmt, &cards, CARDS_MAX };
 	sa_divisibility d;
 	char *runs, *orderings, *rem;
 	char note[128], label[48];
@@ -160,32 +162,20 @@ cmd_divisibility(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (!cli_parse_shuffle(optarg, &shuffle))
-				return EXIT_TROUBLE;
-			break;
-		case 'f':
-			if (!cli_parse_format(optarg, &fmt))
-				return EXIT_TROUBLE;
-			break;
-		case 'h':
-			help();
-			return cli_finish(EXIT_FAIR);
-		case 'n':
-			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &v))
-				return EXIT_TROUBLE;
-			n = (size_t)v;
-			break;
 		case 'R':
 			if (!cli_parse_reduce(optarg, &reduce))
 				return EXIT_TROUBLE;
 			break;
 		default:
-			return cli_bad_option("divisibility", c, argv);
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status;
+			break;
 		}
 	}
 	if (!cli_no_operands("divisibility", argc, argv))
 		return EXIT_TROUBLE;
+	n = (size_t)cards;
 	if (reduce.method == SA_REDUCE_NONE)
 		sa_shuffle_reduce(sh, &reduce);
 	if (reduce.method != SA_REDUCE_NONE) {

@@ -64,8 +64,10 @@ cmd_state_space(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, fmt = REP_TEXT, cmp;
+	int c, fmt = REP_TEXT, cmp, status;
 	uint64_t n = 52, bits = 32, smallest;
+	const struct cli_options common = { "state-space", help, NULL, &fmt,
+	    &n, CARDS_MAX };
 	sa_big fact, states;
 	char *fact_s = NULL, *states_s = NULL;
 	char buf[64], note[160];
@@ -74,23 +76,15 @@ cmd_state_space(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, ":f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'f':
-			if (!cli_parse_format(optarg, &fmt))
-				return EXIT_TROUBLE;
-			break;
-		case 'h':
-			help();
-			return cli_finish(EXIT_FAIR);
-		case 'n':
-			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &n))
-				return EXIT_TROUBLE;
-			break;
 		case OPT_BITS:
 			if (!cli_parse_uint("--bits", optarg, 1, BITS_MAX, &bits))
 				return EXIT_TROUBLE;
 			break;
 		default:
-			return cli_bad_option("state-space", c, argv);
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status;
+			break;
 		}
 	}
 	if (!cli_no_operands("state-space", argc, argv))

@@ -341,6 +341,8 @@ cmd_trace(int argc, char **argv)
 	uint64_t n = 4, seed = 0, *draws = NULL;
 	size_t ndraws = 0;
 	int c, fmt = REP_TEXT, note = SA_NOTATION_ARRAY, sources = 0, status;
+	const struct cli_options common = { "trace", help, &shuffle, &fmt,
+	    &n, CARDS_MAX };
 	sa_mulberry32 g;
 	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
 	sa_reducer red;
@@ -351,21 +353,6 @@ cmd_trace(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'a':
-			if (!cli_parse_shuffle(optarg, &shuffle))
-				return EXIT_TROUBLE;
-			break;
-		case 'f':
-			if (!cli_parse_format(optarg, &fmt))
-				return EXIT_TROUBLE;
-			break;
-		case 'h':
-			help();
-			return cli_finish(EXIT_FAIR);
-		case 'n':
-			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &n))
-				return EXIT_TROUBLE;
-			break;
 		case 'D':
 			list = optarg;
 			sources++;
@@ -389,7 +376,10 @@ cmd_trace(int argc, char **argv)
 			sources++;
 			break;
 		default:
-			return cli_bad_option("trace", c, argv);
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status;
+			break;
 		}
 	}
 	if (!cli_no_operands("trace", argc, argv))

@@ -268,3 +268,33 @@ cli_parse_reduce(const char *spec, sa_reduce *out)
 		return false;
 	}
 }
+
+int
+cli_option(int c, char **argv, const struct cli_options *o)
+{
+	extern char *optarg;
+
+	switch (c) {
+	case 'a':
+		if (o->shuffle == NULL)
+			break;
+		return cli_parse_shuffle(optarg, o->shuffle) ? CLI_CONTINUE :
+		    EXIT_TROUBLE;
+	case 'f':
+		if (o->format == NULL)
+			break;
+		return cli_parse_format(optarg, o->format) ? CLI_CONTINUE :
+		    EXIT_TROUBLE;
+	case 'h':
+		o->help();
+		return cli_finish(EXIT_FAIR);
+	case 'n':
+		if (o->cards == NULL)
+			break;
+		return cli_parse_uint("-n", optarg, 1, o->cards_max, o->cards) ?
+		    CLI_CONTINUE : EXIT_TROUBLE;
+	default:
+		break;
+	}
+	return cli_bad_option(o->cmd, c, argv);
+}
