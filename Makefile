@@ -23,7 +23,7 @@ WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 ALL_CFLAGS = $(WARNINGS) $(CFLAGS)
 ALL_CPPFLAGS = -Iinclude -Isrc $(CPPFLAGS)
 CMOCKA_LIBS = -lcmocka
-LDLIBS = -lm
+LDLIBS = -lm -pthread
 
 # Object directory, so a sanitizer build can sit beside the normal one.
 O = build

@@ -349,7 +349,17 @@ typedef struct sa_census_opts {
 	enum sa_engine engine;
 	sa_reduce reduce;	/* how each draw is made; zero: the */
 				/* shuffle's own (sa_shuffle_reduce) */
+	unsigned threads;	/* step engine threads; 0: the machine's cores */
+	/*
+	 * Called now and then during a long count with the fraction done,
+	 * from the thread that started the census; may be NULL.
+	 */
+	void (*progress)(void *ctx, double done);
+	void *progress_ctx;
 } sa_census_opts;
+
+/* The machine's cores (at least 1). */
+unsigned sa_cores(void);
 
 #define SA_CENSUS_MAX_DRAWS 4096
 
@@ -380,7 +390,9 @@ typedef struct sa_census {
 	uint64_t nmax, nmin;	/* how many orderings have each */
 	uint64_t argmax, argmin; /* rank of the first ordering with each */
 	bool fair;		/* every ordering has exactly runs / N! */
-	uint64_t *tally;	/* tally[rank]: runs landing on that ordering */
+	uint64_t *tally;	/* tally[rank]: runs landing on that ordering, */
+	uint32_t *tally32;	/* or here, when every count fits in 32 bits; */
+				/* read them with sa_census_count() */
 	enum sa_engine engine;	/* the engine that counted */
 	bool weighted;		/* runs differ in probability */
 	bool renormalised;	/* retries were folded away (SA_STEP_PICK) */
@@ -411,6 +423,13 @@ int sa_census_run(const sa_shuffle *shuffle, size_t n,
     const sa_census_opts *opts, sa_census *out);
 
 void sa_census_free(sa_census *c);
+
+/* The runs landing on the ordering of rank R (64-bit tallies only). */
+static inline uint64_t
+sa_census_count(const sa_census *c, uint64_t r)
+{
+	return c->tally32 != NULL ? c->tally32[r] : c->tally[r];
+}
 
 /*
  * The total variation distance of the census from uniform, exactly:

@@ -24,6 +24,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,14 @@
 
 #include "shuffle_audit.h"
 #include "internal.h"
+
+unsigned
+sa_cores(void)
+{
+	long k = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return k > 0 ? (unsigned)k : 1;
+}
 
 uint64_t
 sa_physical_memory(void)
@@ -118,17 +127,19 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 		return SA_EOVERFLOW;
 
 	/*
-	 * The tally, plus a second table for the step engine; exact big
-	 * counts take a header and a few limbs each, say 64 bytes.
+	 * Bytes per ordering: the step engine keeps two tables of 32-bit
+	 * counts (twice that if they overflow); the replay engine one of
+	 * 64-bit counts; exact big counts take a header and a few limbs
+	 * each, say 64 bytes a table.
 	 */
-	words = plan->engine == SA_ENGINE_STEPS ? 2 : 1;
+	words = 8;
 	if (opts->reduce.method != SA_REDUCE_NONE)
-		words *= 8;
-	if (plan->orderings > UINT64_MAX / 8 / words) {
+		words = plan->engine == SA_ENGINE_STEPS ? 128 : 64;
+	if (plan->orderings > UINT64_MAX / words) {
 		plan->bytes = UINT64_MAX;
 		return SA_ETOOBIG;
 	}
-	plan->bytes = plan->orderings * 8 * words;
+	plan->bytes = plan->orderings * words;
 	if (plan->engine == SA_ENGINE_REPLAY) {
 		size_t draws = opts->max_draws ? opts->max_draws :
 		    SA_CENSUS_MAX_DRAWS;
@@ -143,86 +154,327 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	return SA_OK;
 }
 
+/*
+ * The step engine.
+ *
+ * Every step is an involution on arrangements (a swap undoes itself), so
+ * a step can be applied by pulling: the count of arrangement B after the
+ * step is the sum, over the step's choices t, of the count of B t before
+ * it.  Each output is written once, in rank order, so threads can share
+ * a step by splitting the output ranks, with no locks, and the result is
+ * the same for every number of threads.  Arrangements are visited in
+ * rank order by "next permutation", which costs O(1) on average.
+ *
+ * Early steps reach few arrangements; pulling would read the whole table
+ * to add mostly zeros, so while few counts are non-zero the engine
+ * pushes instead, from each non-zero count to the arrangements it feeds.
+ *
+ * Counts are kept in 32 bits while they fit.  Every count of a partial
+ * run is at most the largest final count: the remaining steps take the
+ * arrangement A to A t for fixed t, so the final count of A t includes
+ * all of A's.  The engine does not rely on that, though: it checks every
+ * sum, and on the first that does not fit it starts again in 64 bits.
+ */
+struct table {
+	void *v;
+	bool wide;		/* uint64_t entries, else uint32_t */
+};
+
+static inline uint64_t
+get(const struct table *t, uint64_t r)
+{
+	return t->wide ? ((const uint64_t *)t->v)[r] :
+	    ((const uint32_t *)t->v)[r];
+}
+
+/* Stores V at R; false when it does not fit. */
+static inline bool
+put(struct table *t, uint64_t r, uint64_t v)
+{
+	if (t->wide) {
+		((uint64_t *)t->v)[r] = v;
+		return true;
+	}
+	((uint32_t *)t->v)[r] = (uint32_t)v;
+	return v <= UINT32_MAX;
+}
+
 static void
-swap_rank(unsigned *p, size_t n, size_t a, size_t b, uint64_t c,
-    uint64_t *next)
+next_permutation(unsigned *p, size_t n)
+{
+	size_t i = n - 1, j = n - 1;
+
+	if (n < 2)
+		return;
+	while (i > 0 && p[i - 1] > p[i])
+		i--;
+	if (i == 0)
+		return;		/* the last one: the caller stops here */
+	while (p[j] < p[i - 1])
+		j--;
+	{
+		unsigned t = p[i - 1];
+
+		p[i - 1] = p[j];
+		p[j] = t;
+	}
+	for (size_t a = i, b = n - 1; a < b; a++, b--) {
+		unsigned t = p[a];
+
+		p[a] = p[b];
+		p[b] = t;
+	}
+}
+
+static inline uint64_t
+rank_swapped(unsigned *p, size_t n, size_t a, size_t b)
 {
 	unsigned t = p[a];
+	uint64_t r;
 
 	p[a] = p[b];
 	p[b] = t;
-	next[sa_perm_rank(p, n)] += c;
+	r = sa_perm_rank(p, n);
 	p[b] = p[a];
 	p[a] = t;
+	return r;
 }
 
-/*
- * Spreads the C partial runs that reach arrangement P over the ways step
- * ST can go, into NEXT.
- */
-static void
-spread(unsigned *p, size_t n, const sa_step *st, uint64_t c, uint64_t *next)
+/* The count arrangement P (of rank R) has after step ST. */
+static uint64_t
+pull_one(const struct table *cur, unsigned *p, size_t n, uint64_t r,
+    const sa_step *st)
 {
+	uint64_t sum = 0;
+
 	switch (st->kind) {
 	case SA_STEP_SWAP:
 		for (uint64_t j = 0; j < st->count; j++)
-			swap_rank(p, n, st->pos, st->lo + j, c, next);
+			sum += st->lo + j == st->pos ? get(cur, r) :
+			    get(cur, rank_swapped(p, n, st->pos, st->lo + j));
 		break;
 	case SA_STEP_PICK:
-		/*
-		 * A draw of a card already placed is a retry, a self-loop;
-		 * conditioned on leaving, each card still to place is
-		 * equally likely, so each gets one share.
-		 */
-		for (size_t q = st->pos; q < n; q++)
-			swap_rank(p, n, st->pos, q, c, next);
+		/* One share per card still to place; retries fold away. */
+		sum = get(cur, r);
+		for (size_t q = st->pos + 1; q < n; q++)
+			sum += get(cur, rank_swapped(p, n, st->pos, q));
 		break;
 	case SA_STEP_SWAP2:
-		/* (a, a) for each a changes nothing; (a, b) and (b, a) agree. */
-		next[sa_perm_rank(p, n)] += c * st->count;
+		/* (a, a) keeps the deck; (a, b) and (b, a) make one swap. */
+		sum = get(cur, r) * st->count;
 		for (size_t a = 0; a < n; a++)
 			for (size_t b = a + 1; b < n; b++)
-				swap_rank(p, n, a, b, 2 * c, next);
+				sum += 2 * get(cur, rank_swapped(p, n, a, b));
 		break;
 	}
+	return sum;
+}
+
+struct job {
+	const struct table *cur;
+	struct table *next;
+	const sa_step *st;
+	size_t n;
+	uint64_t lo, hi;	/* the output ranks this job writes */
+	uint64_t nonzero;	/* outputs that came out non-zero */
+	bool overflow;
+};
+
+static void *
+pull_range(void *arg)
+{
+	struct job *j = arg;
+	unsigned p[SA_PERM_MAX];
+
+	sa_perm_unrank(j->lo, j->n, p);
+	for (uint64_t r = j->lo; r < j->hi; r++) {
+		uint64_t v = pull_one(j->cur, p, j->n, r, j->st);
+
+		if (!put(j->next, r, v)) {
+			j->overflow = true;
+			break;
+		}
+		j->nonzero += v != 0;
+		next_permutation(p, j->n);
+	}
+	return NULL;
+}
+
+/* The same step by pushing from each non-zero count; single-threaded. */
+static bool
+push_step(const struct table *cur, struct table *next, uint64_t orderings,
+    size_t n, const sa_step *st, uint64_t *nonzero)
+{
+	unsigned p[SA_PERM_MAX];
+
+	memset(next->v, 0, orderings * (next->wide ? 8 : 4));
+	for (uint64_t r = 0; r < orderings; r++) {
+		uint64_t c = get(cur, r);
+
+		if (c == 0)
+			continue;
+		sa_perm_unrank(r, n, p);
+		switch (st->kind) {
+		case SA_STEP_SWAP:
+			for (uint64_t j = 0; j < st->count; j++) {
+				uint64_t t = rank_swapped(p, n, st->pos, st->lo + j);
+
+				if (!put(next, t, get(next, t) + c))
+					return false;
+			}
+			break;
+		case SA_STEP_PICK:
+			for (size_t q = st->pos; q < n; q++) {
+				uint64_t t = rank_swapped(p, n, st->pos, q);
+
+				if (!put(next, t, get(next, t) + c))
+					return false;
+			}
+			break;
+		case SA_STEP_SWAP2:
+			if (!put(next, r, get(next, r) + c * st->count))
+				return false;
+			for (size_t a = 0; a < n; a++) {
+				for (size_t b = a + 1; b < n; b++) {
+					uint64_t t = rank_swapped(p, n, a, b);
+
+					if (!put(next, t, get(next, t) + 2 * c))
+						return false;
+				}
+			}
+			break;
+		}
+	}
+	*nonzero = 0;
+	for (uint64_t r = 0; r < orderings; r++)
+		*nonzero += get(next, r) != 0;
+	return true;
+}
+
+/*
+ * One step, pulled over THREADS threads, in chunks so that progress can
+ * be told between them.  False on a count too wide for the table.
+ */
+static bool
+pull_step(const struct table *cur, struct table *next, uint64_t orderings,
+    size_t n, const sa_step *st, unsigned threads, uint64_t *nonzero,
+    const sa_census_opts *opts, double done, double share)
+{
+	enum { MAXT = 64 };
+	struct job jobs[MAXT];
+	pthread_t tid[MAXT];
+	uint64_t chunk = UINT64_C(1) << 22, at = 0;
+
+	if (threads > MAXT)
+		threads = MAXT;
+	*nonzero = 0;
+	while (at < orderings) {
+		uint64_t span = orderings - at < chunk * threads ?
+		    orderings - at : chunk * threads;
+		unsigned started = 0;
+
+		for (unsigned k = 0; k < threads; k++) {
+			jobs[k].cur = cur;
+			jobs[k].next = next;
+			jobs[k].st = st;
+			jobs[k].n = n;
+			jobs[k].lo = at + span * k / threads;
+			jobs[k].hi = at + span * (k + 1) / threads;
+			jobs[k].nonzero = 0;
+			jobs[k].overflow = false;
+		}
+		/* Thread 0 is this one; the others are started for it. */
+		for (unsigned k = 1; k < threads; k++)
+			if (pthread_create(&tid[k], NULL, pull_range, &jobs[k]) ==
+			    0)
+				started = k;
+			else
+				break;
+		pull_range(&jobs[0]);
+		for (unsigned k = 1; k <= started; k++)
+			pthread_join(tid[k], NULL);
+		/* Ranges whose thread could not start are done here. */
+		for (unsigned k = started + 1; k < threads; k++)
+			pull_range(&jobs[k]);
+		for (unsigned k = 0; k < threads; k++) {
+			if (jobs[k].overflow)
+				return false;
+			*nonzero += jobs[k].nonzero;
+		}
+		at += span;
+		if (opts != NULL && opts->progress != NULL)
+			opts->progress(opts->progress_ctx, done +
+			    share * (double)at / (double)orderings);
+	}
+	return true;
 }
 
 static int
-census_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    uint64_t **tally)
+steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
+    const sa_census_opts *opts, struct table *result)
 {
-	uint64_t *cur, *next;
-	unsigned p[SA_PERM_MAX];
-	size_t steps = sh->steps(sh, n);
+	size_t steps = sh->steps(sh, n), width = wide ? 8 : 4;
+	unsigned threads = opts && opts->threads ? opts->threads : sa_cores();
+	struct table cur = { calloc(orderings, width), wide };
+	struct table next = { calloc(orderings, width), wide };
+	uint64_t nonzero = 1;
 
-	cur = calloc(orderings, sizeof *cur);
-	next = calloc(orderings, sizeof *next);
-	if (cur == NULL || next == NULL) {
-		free(cur);
-		free(next);
+	if (cur.v == NULL || next.v == NULL) {
+		free(cur.v);
+		free(next.v);
 		return SA_ENOMEM;
 	}
-	cur[0] = 1;	/* rank 0 is the starting deck */
+	put(&cur, 0, 1);	/* rank 0 is the starting deck */
 	for (size_t s = 0; s < steps; s++) {
 		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
-		uint64_t *t;
+		bool ok;
+		struct table t;
 
 		sh->step(sh, n, s, &st);
-		memset(next, 0, orderings * sizeof *next);
-		for (uint64_t r = 0; r < orderings; r++) {
-			uint64_t c = cur[r];
-
-			if (c == 0)
-				continue;
-			sa_perm_unrank(r, n, p);
-			spread(p, n, &st, c, next);
+		/* Sparse: push.  Dense: pull, on every core. */
+		if (nonzero < orderings / 64)
+			ok = push_step(&cur, &next, orderings, n, &st, &nonzero);
+		else
+			ok = pull_step(&cur, &next, orderings, n, &st, threads,
+			    &nonzero, opts, (double)s / (double)steps,
+			    1.0 / (double)steps);
+		if (!ok) {
+			free(cur.v);
+			free(next.v);
+			return SA_EOVERFLOW;
 		}
 		t = cur;
 		cur = next;
 		next = t;
 	}
-	free(next);
-	*tally = cur;
+	free(next.v);
+	*result = cur;
+	return SA_OK;
+}
+
+static int
+census_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    const sa_census_opts *opts, sa_census *out)
+{
+	struct table t;
+	int status;
+
+	/* 32 bits unless a count turns out not to fit; then 64. */
+	status = steps_with(sh, n, orderings, false, opts, &t);
+	if (status == SA_EOVERFLOW) {
+		uint64_t limit = opts && opts->max_bytes ? opts->max_bytes :
+		    sa_physical_memory();
+
+		if (limit != 0 && orderings > limit / 16)
+			return SA_ETOOBIG;
+		status = steps_with(sh, n, orderings, true, opts, &t);
+	}
+	if (status != SA_OK)
+		return status;
+	if (t.wide)
+		out->tally = t.v;
+	else
+		out->tally32 = t.v;
 	return SA_OK;
 }
 
@@ -432,7 +684,7 @@ summarize(sa_census *c)
 	c->nmax = c->nmin = 0;
 	c->argmax = c->argmin = 0;
 	for (uint64_t r = 0; r < c->orderings; r++) {
-		uint64_t t = c->tally[r];
+		uint64_t t = sa_census_count(c, r);
 
 		c->reached += t != 0;
 		if (t > c->max || c->nmax == 0) {
@@ -499,7 +751,7 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 		return SA_OK;
 	}
 	if (plan.engine == SA_ENGINE_STEPS) {
-		status = census_steps(sh, n, plan.orderings, &out->tally);
+		status = census_steps(sh, n, plan.orderings, opts, out);
 		out->runs = out->sequences = plan.runs;
 		out->renormalised = has_pick(sh, n);
 	} else {
@@ -527,6 +779,8 @@ sa_census_free(sa_census *c)
 		return;
 	free(c->tally);
 	c->tally = NULL;
+	free(c->tally32);
+	c->tally32 = NULL;
 	if (c->big_tally != NULL) {
 		for (uint64_t r = 0; r < c->orderings; r++)
 			sa_big_free(&c->big_tally[r]);
@@ -544,7 +798,7 @@ count_of(const sa_census *c, uint64_t r, sa_big *out)
 {
 	if (c->big_tally != NULL)
 		return sa_big_copy(out, &c->big_tally[r]);
-	return sa_big_set_u64(out, c->tally[r]);
+	return sa_big_set_u64(out, sa_census_count(c, r));
 }
 
 int

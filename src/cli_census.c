@@ -1,8 +1,12 @@
 /*
  * cli_census.c - `shuffle-audit census`: every run of a shuffle, tallied.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <getopt.h>
 #include <stdio.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +20,7 @@ static const char usage_text[] =
     "                     [--sort ordering|runs] [--top K|all] [--check]\n"
     "                     [--engine auto|steps|replay]\n"
     "                     [--notation array|inverse|cycles]\n"
-    "                     [--reduce METHOD:BITS]\n";
+    "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n";
 
 static void
 help(void)
@@ -36,6 +40,9 @@ help(void)
 	    "      --check           exit 1 when the shuffle is unfair\n"
 	    "      --engine ENGINE   auto (default), steps or replay\n"
 	    "      --notation NOTE   array (default), inverse or cycles\n"
+	    "      --summary         the summary and a histogram, no rows\n"
+	    "      --threads N       threads for the step engine (default: the\n"
+	    "                        machine's cores)\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
 	    "                        modulo, multiply, reject or lemire\n"
 	    "  -h, --help            show this help\n"
@@ -52,13 +59,15 @@ struct census_args {
 	bool by_runs;
 	uint64_t top;		/* 0: the format's default */
 	bool check;
+	bool summary;
+	uint64_t threads;
 	enum sa_engine engine;
 	enum sa_notation notation;
 	sa_reduce reduce;
 };
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
-	OPT_REDUCE };
+	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS };
 
 static int
 parse_args(int argc, char **argv, struct census_args *a)
@@ -72,6 +81,8 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "help", no_argument, NULL, 'h' },
 		{ "notation", required_argument, NULL, OPT_NOTATION },
 		{ "reduce", required_argument, NULL, OPT_REDUCE },
+		{ "summary", no_argument, NULL, OPT_SUMMARY },
+		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ NULL, 0, NULL, 0 },
@@ -97,6 +108,14 @@ parse_args(int argc, char **argv, struct census_args *a)
 			    "engine", &choice))
 				return EXIT_TROUBLE;
 			a->engine = (enum sa_engine)choice;
+			break;
+		case OPT_SUMMARY:
+			a->summary = true;
+			break;
+		case OPT_THREADS:
+			if (!cli_parse_uint("--threads", optarg, 1, 64,
+			    &a->threads))
+				return EXIT_TROUBLE;
 			break;
 		case OPT_REDUCE:
 			if (!cli_parse_reduce(optarg, &a->reduce))
@@ -141,6 +160,24 @@ parse_args(int argc, char **argv, struct census_args *a)
 	return 0;
 }
 
+/* The most cards whose census fits in MAX_BYTES. */
+static size_t
+largest_fitting(const struct census_args *a, uint64_t max_bytes)
+{
+	sa_census_opts opts;
+	sa_census_plan plan;
+	size_t n = 1;
+
+	memset(&opts, 0, sizeof opts);
+	opts.max_bytes = max_bytes;
+	opts.engine = a->engine;
+	opts.reduce = a->reduce;
+	while (n < SA_PERM_MAX &&
+	    sa_census_plan_for(&a->shuffle, n + 1, &opts, &plan) != SA_ETOOBIG)
+		n++;
+	return n;
+}
+
 static void
 refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 {
@@ -166,8 +203,9 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 		else
 			cli_error("census of %zu cards: the tally of %llu "
 			    "orderings needs %s of memory, more than this "
-			    "machine's %s", a->n,
-			    (unsigned long long)plan->orderings, need, have);
+			    "machine's %s (it can count up to %zu cards)", a->n,
+			    (unsigned long long)plan->orderings, need, have,
+			    largest_fitting(a, plan->max_bytes));
 		break;
 	case SA_EINVAL:
 		if (a->reduce.method != SA_REDUCE_NONE ||
@@ -191,7 +229,7 @@ count_of(const sa_census *c, uint64_t r, sa_big *out)
 {
 	if (c->big_tally != NULL)
 		return sa_big_copy(out, &c->big_tally[r]);
-	return sa_big_set_u64(out, c->tally[r]);
+	return sa_big_set_u64(out, sa_census_count(c, r));
 }
 
 /* -1, 0, 1 as rank A has fewer, as many or more runs than rank B. */
@@ -200,7 +238,7 @@ count_cmp(const sa_census *c, uint64_t a, uint64_t b)
 {
 	if (c->big_tally != NULL)
 		return sa_big_cmp(&c->big_tally[a], &c->big_tally[b]);
-	return c->tally[a] < c->tally[b] ? -1 : c->tally[a] > c->tally[b];
+	return sa_census_count(c, a) < sa_census_count(c, b) ? -1 : sa_census_count(c, a) > sa_census_count(c, b);
 }
 
 /* Rows in --sort runs order: most runs first, ties by ordering. */
@@ -526,6 +564,82 @@ headline(report *r, const sa_census *c, const struct figures *f)
 	rep_line(r, "%s", "");
 }
 
+/*
+ * How many orderings got each count: one row per count when there are
+ * at most 64 of them, else 32 ranges of equal width.  Big counts are
+ * listed only when few enough to list one by one.
+ */
+static void
+histogram(report *r, const sa_census *c)
+{
+	static const struct rep_col cols[] = {
+		{ "runs_from", "runs from", REP_NUM, 12, true, true, 0, NULL },
+		{ "runs_to", "runs to", REP_NUM, 12, true, true, 0, NULL },
+		{ "orderings", "orderings", REP_U64, 12, true, true, 0, NULL },
+	};
+	uint64_t lo = c->min, hi = c->max, width, buckets, *hist;
+
+	if (c->big_tally != NULL) {
+		rep_line(r, "(counts this large are not bucketed; see the rows)");
+		return;
+	}
+	buckets = hi - lo + 1 <= 64 ? hi - lo + 1 : 32;
+	width = (hi - lo) / buckets + 1;
+	hist = calloc(buckets, sizeof *hist);
+	if (hist == NULL)
+		return;
+	for (uint64_t k = 0; k < c->orderings; k++)
+		hist[(sa_census_count(c, k) - lo) / width]++;
+	rep_table(r, "histogram", cols, 3);
+	for (uint64_t b = 0; b < buckets; b++) {
+		struct rep_cell cells[3];
+		char from[24], to[24];
+		uint64_t top = lo + (b + 1) * width - 1;
+
+		if (hist[b] == 0)
+			continue;
+		memset(cells, 0, sizeof cells);
+		snprintf(from, sizeof from, "%llu",
+		    (unsigned long long)(lo + b * width));
+		snprintf(to, sizeof to, "%llu",
+		    (unsigned long long)(top < hi ? top : hi));
+		cells[0].s = from;
+		cells[1].s = to;
+		cells[2].u = hist[b];
+		rep_row(r, cells);
+	}
+	rep_table_end(r);
+	free(hist);
+}
+
+static void
+render_summary(const struct census_args *a, const sa_census *c,
+    const struct figures *f)
+{
+	report r;
+	char *ident;
+	sa_big id;
+
+	rep_begin(&r, stdout, a->fmt);
+	headline(&r, c, f);
+	summary_fields(&r, c, f, a->notation);
+	sa_big_init(&id);
+	if (c->big_tally != NULL)
+		ident = sa_big_to_dec(&c->big_tally[0]);
+	else if (sa_big_set_u64(&id, sa_census_count(c, 0)) == SA_OK)
+		ident = sa_big_to_dec(&id);
+	else
+		ident = NULL;
+	sa_big_free(&id);
+	if (ident != NULL)
+		rep_num(&r, "identity", "runs left unshuffled", ident,
+		    "the count of the starting order");
+	free(ident);
+	rep_line(&r, "%s", "");
+	histogram(&r, c);
+	rep_end(&r);
+}
+
 static void
 render(const struct census_args *a, const sa_census *c,
     const struct figures *f, const uint64_t *rows, uint64_t nrows)
@@ -572,9 +686,9 @@ render(const struct census_args *a, const sa_census *c,
 			cells[2].s = off ? off : "";
 		} else {
 			snprintf(count, sizeof count, "%llu",
-			    (unsigned long long)c->tally[rank]);
+			    (unsigned long long)sa_census_count(c, rank));
 			cells[1].s = count;
-			against_fair(c, c->tally[rank], &cells[2].f);
+			against_fair(c, sa_census_count(c, rank), &cells[2].f);
 		}
 		rep_row(&r, cells);
 		free(digits);
@@ -589,6 +703,34 @@ render(const struct census_args *a, const sa_census *c,
 	if (a->fmt == REP_TEXT)
 		summary_fields(&r, c, f, a->notation);
 	rep_end(&r);
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double clock_start;
+
+/*
+ * Progress on a terminal, once a census has run for a second: the
+ * fraction done, and the time left at the rate so far.
+ */
+static void
+progress(void *ctx, double done)
+{
+	double start = *(const double *)ctx, spent = now() - start;
+
+	if (spent < 1.0 || done <= 0.0)
+		return;
+	fprintf(stderr, "\r" PROGNAME ": census %5.1f%% done, about %.0f s "
+	    "left ", 100.0 * done, spent / done * (1.0 - done));
+	if (done >= 1.0)
+		fputs("\r\033[K", stderr);
 }
 
 int
@@ -609,9 +751,17 @@ cmd_census(int argc, char **argv)
 
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
+	opts.threads = (unsigned)a.threads;
+	if (isatty(STDERR_FILENO)) {
+		opts.progress = progress;
+		opts.progress_ctx = &clock_start;
+		clock_start = now();
+	}
 	status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
 	if (status == SA_OK)
 		status = sa_census_run(&a.shuffle, a.n, &opts, &c);
+	if (opts.progress != NULL && now() - clock_start >= 1.0)
+		fputs("\r\033[K", stderr);	/* clear the progress line */
 	if (status != SA_OK) {
 		refusal(&a, status, &plan);
 		return EXIT_TROUBLE;
@@ -635,7 +785,10 @@ cmd_census(int argc, char **argv)
 		sa_census_free(&c);
 		return EXIT_TROUBLE;
 	}
-	render(&a, &c, &fig, rows, nrows);
+	if (a.summary)
+		render_summary(&a, &c, &fig);
+	else
+		render(&a, &c, &fig, rows, nrows);
 	figures_free(&fig);
 	status = a.check && !c.fair ? EXIT_UNFAIR : EXIT_FAIR;
 	free(rows);

@@ -173,7 +173,7 @@ claim_naive_boundary(struct claim *c, size_t upto)
 		    "orderings, %llu each -- and it fails from 3 up to %zu",
 		    (unsigned long long)two.runs,
 		    (unsigned long long)two.orderings,
-		    (unsigned long long)two.tally[0], upto);
+		    (unsigned long long)sa_census_count(&two, 0), upto);
 	else if (!two.fair)
 		snprintf(c->measured, sizeof c->measured, "unfair at n = 2");
 	sa_census_free(&two);

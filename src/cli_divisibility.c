@@ -130,8 +130,8 @@ naive_boundary(report *r)
 	rep_line(r, "The boundary: n - 1 needs a prime factor, so the argument "
 	    "starts at 3 cards.  At 2 cards the census counts %llu runs onto "
 	    "%llu orderings, %llu and %llu: %s.", (unsigned long long)c.runs,
-	    (unsigned long long)c.orderings, (unsigned long long)c.tally[0],
-	    (unsigned long long)c.tally[1], c.fair ? "fair" : "unfair");
+	    (unsigned long long)c.orderings, (unsigned long long)sa_census_count(&c, 0),
+	    (unsigned long long)sa_census_count(&c, 1), c.fair ? "fair" : "unfair");
 	sa_census_free(&c);
 }
 

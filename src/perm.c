@@ -33,6 +33,14 @@ popcount32(uint32_t x)
 	return (x * 0x01010101u) >> 24;
 }
 
+/* Bits set in each byte, built at compile time. */
+#define B2(k) k, k + 1, k + 1, k + 2
+#define B4(k) B2(k), B2(k + 1), B2(k + 1), B2(k + 2)
+#define B6(k) B4(k), B4(k + 1), B4(k + 1), B4(k + 2)
+static const unsigned char byte_bits[256] = {
+	B6(0), B6(1), B6(1), B6(2)
+};
+
 uint64_t
 sa_perm_rank(const unsigned *p, size_t n)
 {
@@ -40,6 +48,17 @@ sa_perm_rank(const unsigned *p, size_t n)
 	uint64_t r = 0;
 
 	/* Horner's rule in the factorial base: r = r * (n - i) + digit. */
+	if (n <= 16) {
+		/* Two table lookups count the used cards below p[i]. */
+		for (size_t i = 0; i < n; i++) {
+			uint32_t bit = UINT32_C(1) << p[i], below = used & (bit - 1);
+
+			r = r * (n - i) + p[i] - byte_bits[below & 0xff] -
+			    byte_bits[below >> 8];
+			used |= bit;
+		}
+		return r;
+	}
 	for (size_t i = 0; i < n; i++) {
 		uint32_t below = (UINT32_C(1) << p[i]) - 1;
 		unsigned digit = p[i] - popcount32(used & below);
