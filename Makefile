@@ -5,6 +5,7 @@
 #   make check-asan      the same tests built with -fsanitize=address,undefined
 #   make check-valgrind  the same tests run under valgrind
 #   make check-all       all three (what CI runs)
+#   make bench           the census against a plain walker, timed
 #   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
 #
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
@@ -50,7 +51,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all check check-unit check-cli check-docs check-install \
+.PHONY: all bench check check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -70,6 +71,14 @@ $(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+
+$(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# Timings print; nothing is asserted about them.  BENCH_MAX=12 for 12.
+bench: $(O)/bench
+	$(O)/bench
 
 check: check-unit check-cli check-docs check-install
 
