@@ -88,7 +88,7 @@ check-unit: $(UNIT_BINS)
 	done
 
 check-cli: $(BIN)
-	RUNNER='$(RUNNER)' sh tests/cli.sh ./$(BIN)
+	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' sh tests/cli.sh ./$(BIN)
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)
@@ -111,7 +111,7 @@ check-asan:
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
 		LIB=build/asan/libshuffleaudit.a \
 		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
-		check-unit check-cli
+		SKIP_SLOW=1 check-unit check-cli
 
 check-valgrind: $(BIN) $(UNIT_BINS)
 	$(MAKE) RUNNER='$(VALGRIND)' check-unit check-cli

@@ -14,7 +14,7 @@
 #     fragment, and when the status is 2 it is one line that starts with
 #     "shuffle-audit: ";
 #   - stdout parses as JSON when the command asks for -f json.
-# Cases named slow-* are skipped when $RUNNER is set; the stdout of cases
+# Cases named slow-* are skipped when $RUNNER or $SKIP_SLOW is set; the stdout of cases
 # named any-* (random deals) is not compared, only required.
 # With --update, golden files are rewritten from the actual output.
 
@@ -68,10 +68,11 @@ while IFS= read -r line; do
 	fragment=${rest%% | *}
 	cmd=${rest#* | }
 	ok=yes
-	# Cases named slow-* take seconds natively: not under valgrind.
+	# Cases named slow-* take seconds natively: not under valgrind or
+	# the sanitizers (SKIP_SLOW).
 	case $name in
 	slow-*)
-		if [ -n "${RUNNER:-}" ]; then
+		if [ -n "${RUNNER:-}" ] || [ -n "${SKIP_SLOW:-}" ]; then
 			skipped=$((skipped + 1))
 			continue
 		fi
