@@ -281,38 +281,82 @@ struct job {
 };
 
 /*
- * A swap step whose positions all lie in the first L places moves whole
- * blocks: arrangements that share their first L cards have consecutive
- * ranks, (n - L)! of them, and the swap maps such a block onto another
- * block, in the same order.  So the pull adds blocks, a stream the
- * memory serves far faster than scattered reads.  BLOCK is (n - L)!.
+ * A swap step exchanges position POS with positions J.  Arrangements
+ * that share their first POS + 1 cards have consecutive ranks, a block
+ * of (n - POS - 1)! of them, in the order of the rest.  Two things
+ * follow, and they are what makes the pull fast:
+ *
+ * For J <= POS, the swap stays inside those first cards, so it maps a
+ * whole block onto another block in the same order: the pull adds
+ * blocks, a stream the memory serves far faster than scattered reads.
+ *
+ * For J > POS, the swap keeps the first POS cards, so the source lies in
+ * the same, larger block of (n - POS)! arrangements that share them: its
+ * rank is that block's start plus the rank of the last n - POS cards
+ * among themselves, which costs n - POS steps, and the read is nearby.
  */
+static unsigned
+popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
 static uint64_t
 block_size(const sa_step *st, size_t n)
 {
-	size_t top = st->pos;
+	return st->kind == SA_STEP_SWAP ? sa_factorial(n - st->pos - 1) : 1;
+}
 
-	if (st->kind != SA_STEP_SWAP)
-		return 1;
-	if (st->lo + st->count - 1 > top)
-		top = st->lo + st->count - 1;
-	return sa_factorial(n - top - 1);
+/* The rank of SEG's M cards in the order of their own values. */
+static uint64_t
+local_rank(const unsigned *seg, size_t m)
+{
+	uint32_t left = 0;
+	uint64_t r = 0;
+
+	for (size_t i = 0; i < m; i++)
+		left |= UINT32_C(1) << seg[i];
+	for (size_t i = 0; i < m; i++) {
+		uint32_t bit = UINT32_C(1) << seg[i];
+
+		r = r * (m - i) + popcount32(left & (bit - 1));
+		left &= ~bit;
+	}
+	return r;
 }
 
 static void
 pull_blocks(struct job *j, uint64_t block)
 {
-	unsigned p[SA_PERM_MAX];
+	unsigned p[SA_PERM_MAX], q[SA_PERM_MAX];
 	const sa_step *st = j->st;
+	size_t n = j->n, pos = st->pos, m = n - pos;
+	size_t first = st->lo, last = st->lo + st->count;	/* [first, last) */
 
+	sa_perm_unrank(j->lo, n, p);	/* the first block's first arrangement */
 	for (uint64_t b = j->lo; b < j->hi; b += block) {
-		sa_perm_unrank(b, j->n, p);	/* a block's first arrangement */
+		uint64_t base;
+
+		if (b != j->lo) {
+			/*
+			 * The next block's first arrangement follows this
+			 * block's last, whose rest is in descending order.
+			 */
+			for (size_t x = pos + 1, y = n - 1; x < y; x++, y--) {
+				unsigned t = p[x];
+
+				p[x] = p[y];
+				p[y] = t;
+			}
+			next_permutation(p, n);
+		}
 		for (uint64_t k = 0; k < block; k++)
-			if (!put(j->next, b + k, 0))
-				break;
-		for (uint64_t c = 0; c < st->count; c++) {
-			uint64_t from = st->lo + c == st->pos ? b :
-			    rank_swapped(p, j->n, st->pos, st->lo + c);
+			put(j->next, b + k, 0);
+		for (size_t c = first; c < last && c <= pos; c++) {
+			uint64_t from = c == pos ? b : rank_swapped(p, n, pos, c);
 
 			for (uint64_t k = 0; k < block; k++) {
 				uint64_t v = get(j->next, b + k) +
@@ -322,6 +366,31 @@ pull_blocks(struct job *j, uint64_t block)
 					j->overflow = true;
 					return;
 				}
+			}
+		}
+		if (last > pos + 1) {
+			/* Where the arrangements sharing the first POS cards start. */
+			base = b - local_rank(p + pos, m);
+			memcpy(q, p, n * sizeof *q);
+			for (uint64_t k = 0; k < block; k++) {
+				uint64_t sum = 0, v;
+
+				for (size_t c = first > pos + 1 ? first : pos + 1;
+				    c < last; c++) {
+					unsigned t = q[pos];
+
+					q[pos] = q[c];
+					q[c] = t;
+					sum += get(j->cur, base + local_rank(q + pos, m));
+					q[c] = q[pos];
+					q[pos] = t;
+				}
+				v = get(j->next, b + k) + sum;
+				if (!put(j->next, b + k, v)) {
+					j->overflow = true;
+					return;
+				}
+				next_permutation(q + pos + 1, m - 1);
 			}
 		}
 		for (uint64_t k = 0; k < block; k++)
@@ -336,7 +405,7 @@ pull_range(void *arg)
 	unsigned p[SA_PERM_MAX];
 	uint64_t block = block_size(j->st, j->n);
 
-	if (block > 1) {
+	if (j->st->kind == SA_STEP_SWAP) {
 		pull_blocks(j, block);
 		return NULL;
 	}

@@ -49,12 +49,21 @@ sa_perm_rank(const unsigned *p, size_t n)
 
 	/* Horner's rule in the factorial base: r = r * (n - i) + digit. */
 	if (n <= 16) {
-		/* Two table lookups count the used cards below p[i]. */
+		/*
+		 * The digits weighed by (n-1-i)! and added: the products do
+		 * not wait on each other as Horner's rule makes them.  Two
+		 * table lookups count the used cards below p[i].
+		 */
+		static const uint64_t weight[16] = { 1, 1, 2, 6, 24, 120, 720,
+		    5040, 40320, 362880, 3628800, 39916800, 479001600,
+		    UINT64_C(6227020800), UINT64_C(87178291200),
+		    UINT64_C(1307674368000) };
+
 		for (size_t i = 0; i < n; i++) {
 			uint32_t bit = UINT32_C(1) << p[i], below = used & (bit - 1);
 
-			r = r * (n - i) + p[i] - byte_bits[below & 0xff] -
-			    byte_bits[below >> 8];
+			r += (p[i] - byte_bits[below & 0xff] -
+			    byte_bits[below >> 8]) * weight[n - 1 - i];
 			used |= bit;
 		}
 		return r;
