@@ -247,12 +247,8 @@ pull_one(const struct table *cur, unsigned *p, size_t n, uint64_t r,
 {
 	uint64_t sum = 0;
 
+	/* Swap steps go by blocks (pull_blocks); these are the others. */
 	switch (st->kind) {
-	case SA_STEP_SWAP:
-		for (uint64_t j = 0; j < st->count; j++)
-			sum += st->lo + j == st->pos ? get(cur, r) :
-			    get(cur, rank_swapped(p, n, st->pos, st->lo + j));
-		break;
 	case SA_STEP_PICK:
 		/* One share per card still to place; retries fold away. */
 		sum = get(cur, r);
@@ -265,6 +261,8 @@ pull_one(const struct table *cur, unsigned *p, size_t n, uint64_t r,
 		for (size_t a = 0; a < n; a++)
 			for (size_t b = a + 1; b < n; b++)
 				sum += 2 * get(cur, rank_swapped(p, n, a, b));
+		break;
+	default:
 		break;
 	}
 	return sum;
@@ -295,15 +293,6 @@ struct job {
  * rank is that block's start plus the rank of the last n - POS cards
  * among themselves, which costs n - POS steps, and the read is nearby.
  */
-static unsigned
-popcount32(uint32_t x)
-{
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
-}
-
 static uint64_t
 block_size(const sa_step *st, size_t n)
 {

@@ -6,6 +6,16 @@
 
 #include "shuffle_audit.h"
 
+/* Bits set in X. */
+static inline unsigned
+popcount32(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
 /* The census with a reduction (wcensus.c); PLAN is already checked. */
 int census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     const sa_census_plan *plan, sa_census *out);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
 
 uint64_t
 sa_factorial(size_t n)
@@ -22,15 +23,6 @@ sa_factorial(size_t n)
 	for (size_t i = 2; i <= n; i++)
 		f *= i;
 	return f;
-}
-
-static unsigned
-popcount32(uint32_t x)
-{
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
 }
 
 /* Bits set in each byte, built at compile time. */
