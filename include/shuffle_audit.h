@@ -431,6 +431,9 @@ sa_census_count(const sa_census *c, uint64_t r)
 	return c->tally32 != NULL ? c->tally32[r] : c->tally[r];
 }
 
+/* The count of rank R, whatever the tally's width, as a big integer. */
+int sa_census_count_big(const sa_census *c, uint64_t r, sa_big *out);
+
 /*
  * The total variation distance of the census from uniform, exactly:
  * NUM / DEN = (1/2) sum over orderings of |count / runs - 1 / n!|.

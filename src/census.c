@@ -912,9 +912,8 @@ sa_census_free(sa_census *c)
 	sa_big_free(&c->big_min);
 }
 
-/* The count of rank R as a big integer. */
-static int
-count_of(const sa_census *c, uint64_t r, sa_big *out)
+int
+sa_census_count_big(const sa_census *c, uint64_t r, sa_big *out)
 {
 	if (c->big_tally != NULL)
 		return sa_big_copy(out, &c->big_tally[r]);
@@ -935,7 +934,7 @@ sa_census_tvd(const sa_census *c, sa_big *num, sa_big *den)
 	if (status == SA_OK)
 		status = sa_big_set_u64(num, 0);
 	for (uint64_t r = 0; r < c->orderings && status == SA_OK; r++) {
-		status = count_of(c, r, &t);
+		status = sa_census_count_big(c, r, &t);
 		if (status == SA_OK)
 			status = sa_big_mul_u64(&t, c->orderings);
 		if (status != SA_OK)

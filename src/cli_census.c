@@ -223,15 +223,6 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 	}
 }
 
-/* The count of rank R, as a big integer in OUT. */
-static int
-count_of(const sa_census *c, uint64_t r, sa_big *out)
-{
-	if (c->big_tally != NULL)
-		return sa_big_copy(out, &c->big_tally[r]);
-	return sa_big_set_u64(out, sa_census_count(c, r));
-}
-
 /* -1, 0, 1 as rank A has fewer, as many or more runs than rank B. */
 static int
 count_cmp(const sa_census *c, uint64_t a, uint64_t b)
@@ -312,7 +303,7 @@ against_fair_big(const sa_census *c, uint64_t rank, unsigned places,
 	sa_big_init(&have);
 	sa_big_init(&diff);
 	sa_big_init(&den);
-	if (count_of(c, rank, &have) != SA_OK ||
+	if (sa_census_count_big(c, rank, &have) != SA_OK ||
 	    sa_big_mul_u64(&have, c->orderings) != SA_OK ||
 	    sa_big_set_u64(&den, c->orderings) != SA_OK)
 		goto out;
