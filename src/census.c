@@ -23,6 +23,9 @@
  * engine) counting.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE	/* madvise(MADV_HUGEPAGE) */
+
+#include <sys/mman.h>
 
 #include <pthread.h>
 #include <setjmp.h>
@@ -317,10 +320,61 @@ local_rank(const unsigned *seg, size_t m)
 	return r;
 }
 
+/*
+ * The ranks of P with position POS swapped with each C in [FIRST, POS),
+ * where P (of rank R) is the first of its block: the cards after POS
+ * are in ascending order.  A rank is the sum of the Lehmer digits d_i
+ * weighed by (n-1-i)!, where d_i counts the cards after position i that
+ * are smaller than p_i; it depends on nothing before i.  Swapping the
+ * cards x at C and y at POS leaves the digits before C and after POS as
+ * they were, and changes a digit between them by one exactly when its
+ * card lies between x and y.  So each rank is R plus a difference worked
+ * out over the positions C .. POS alone, with no full ranking.
+ */
+static void
+prefix_ranks(const unsigned *p, size_t n, size_t pos, size_t first,
+    uint64_t r, uint64_t *out)
+{
+	static const uint64_t f[SA_PERM_MAX] = { 1, 1, 2, 6, 24, 120, 720,
+	    5040, 40320, 362880, 3628800, 39916800, 479001600,
+	    UINT64_C(6227020800), UINT64_C(87178291200),
+	    UINT64_C(1307674368000), UINT64_C(20922789888000),
+	    UINT64_C(355687428096000), UINT64_C(6402373705728000),
+	    UINT64_C(121645100408832000) };
+	uint32_t before[SA_PERM_MAX + 1], rest;
+	unsigned y = p[pos];
+	int64_t ypos;
+
+	before[0] = 0;
+	for (size_t i = 0; i <= pos; i++)
+		before[i + 1] = before[i] | UINT32_C(1) << p[i];
+	rest = (uint32_t)((UINT64_C(1) << n) - 1) & ~before[pos + 1];
+	/* The digit of y at POS: the cards after it are all smaller or not. */
+	ypos = popcount32(rest & ((UINT32_C(1) << y) - 1));
+	for (size_t c = first; c < pos; c++) {
+		unsigned x = p[c], lo = x < y ? x : y, hi = x < y ? y : x;
+		int64_t dc, mid = 0, dpos;
+
+		/* At C: the digit of y there less that of x. */
+		dc = ((int64_t)y - popcount32(before[c] &
+		    ((UINT32_C(1) << y) - 1))) - ((int64_t)x -
+		    popcount32(before[c] & ((UINT32_C(1) << x) - 1)));
+		/* Between: one more (x < y) or one less for each card between. */
+		for (size_t i = c + 1; i < pos; i++)
+			if (p[i] > lo && p[i] < hi)
+				mid += (int64_t)f[n - 1 - i];
+		/* At POS: x's digit there less y's. */
+		dpos = popcount32(rest & ((UINT32_C(1) << x) - 1)) - ypos;
+		out[c] = (uint64_t)((int64_t)r + dc * (int64_t)f[n - 1 - c] +
+		    (x < y ? mid : -mid) + dpos * (int64_t)f[n - 1 - pos]);
+	}
+}
+
 static void
 pull_blocks(struct job *j, uint64_t block)
 {
 	unsigned p[SA_PERM_MAX], q[SA_PERM_MAX];
+	uint64_t from[SA_PERM_MAX];
 	const sa_step *st = j->st;
 	size_t n = j->n, pos = st->pos, m = n - pos;
 	size_t first = st->lo, last = st->lo + st->count;	/* [first, last) */
@@ -344,12 +398,14 @@ pull_blocks(struct job *j, uint64_t block)
 		}
 		for (uint64_t k = 0; k < block; k++)
 			put(j->next, b + k, 0);
+		if (first < pos)
+			prefix_ranks(p, n, pos, first, b, from);
+		from[pos] = b;
 		for (size_t c = first; c < last && c <= pos; c++) {
-			uint64_t from = c == pos ? b : rank_swapped(p, n, pos, c);
 
 			for (uint64_t k = 0; k < block; k++) {
 				uint64_t v = get(j->next, b + k) +
-				    get(j->cur, from + k);
+				    get(j->cur, from[c] + k);
 
 				if (!put(j->next, b + k, v)) {
 					j->overflow = true;
@@ -412,54 +468,99 @@ pull_range(void *arg)
 	return NULL;
 }
 
-/* The same step by pushing from each non-zero count; single-threaded. */
+/*
+ * The same step by pushing from each non-zero count; single-threaded.
+ * NEXT must be all zeros.  CUR is left all zeros, ready to be the next
+ * step's NEXT, which spares a pass over the table to clear it.
+ */
+/*
+ * Which counts are non-zero while few are: a list of their ranks, so
+ * that a push visits them without reading the whole table.  VALID is
+ * false when the list has outgrown CAP (or could not be had); the push
+ * then scans the table.
+ */
+struct sparse {
+	uint64_t *at;
+	uint64_t len, cap;
+	bool valid;
+};
+
+/* Adds V at R, listing R in TO when it turns non-zero. */
+static inline bool
+push_one(struct table *t, uint64_t r, uint64_t v, struct sparse *to)
+{
+	uint64_t was = get(t, r);
+
+	if (was == 0 && v != 0) {
+		if (to->len < to->cap)
+			to->at[to->len] = r;
+		else
+			to->valid = false;
+		to->len++;
+	}
+	return put(t, r, was + v) && was + v >= was;
+}
+
+/* Pushes count C of arrangement P (rank R) over the step's choices. */
 static bool
-push_step(const struct table *cur, struct table *next, uint64_t orderings,
-    size_t n, const sa_step *st, uint64_t *nonzero)
+push_from(struct table *next, unsigned *p, size_t n, uint64_t r,
+    uint64_t c, const sa_step *st, struct sparse *to)
+{
+	switch (st->kind) {
+	case SA_STEP_SWAP:
+		for (uint64_t j = 0; j < st->count; j++)
+			if (!push_one(next, rank_swapped(p, n, st->pos,
+			    st->lo + j), c, to))
+				return false;
+		break;
+	case SA_STEP_PICK:
+		for (size_t q = st->pos; q < n; q++)
+			if (!push_one(next, rank_swapped(p, n, st->pos, q), c,
+			    to))
+				return false;
+		break;
+	case SA_STEP_SWAP2:
+		if (!push_one(next, r, c * st->count, to))
+			return false;
+		for (size_t a = 0; a < n; a++)
+			for (size_t b = a + 1; b < n; b++)
+				if (!push_one(next, rank_swapped(p, n, a, b),
+				    2 * c, to))
+					return false;
+		break;
+	}
+	return true;
+}
+
+/*
+ * The same step by pushing from each non-zero count (those listed in
+ * FROM, or all of the table when FROM is not valid) into NEXT, which
+ * must be all zeros; single-threaded.  CUR is left all zeros, ready to
+ * be the next step's NEXT, which spares a pass to clear it.  TO lists
+ * the counts made non-zero; their number goes to *NONZERO.
+ */
+static bool
+push_step(struct table *cur, struct table *next, uint64_t orderings,
+    size_t n, const sa_step *st, const struct sparse *from,
+    struct sparse *to, uint64_t *nonzero)
 {
 	unsigned p[SA_PERM_MAX];
+	uint64_t len = from->valid ? from->len : orderings;
 
-	memset(next->v, 0, orderings * (next->wide ? 8 : 4));
-	for (uint64_t r = 0; r < orderings; r++) {
+	to->len = 0;
+	to->valid = to->at != NULL;
+	for (uint64_t i = 0; i < len; i++) {
+		uint64_t r = from->valid ? from->at[i] : i;
 		uint64_t c = get(cur, r);
 
 		if (c == 0)
 			continue;
+		put(cur, r, 0);
 		sa_perm_unrank(r, n, p);
-		switch (st->kind) {
-		case SA_STEP_SWAP:
-			for (uint64_t j = 0; j < st->count; j++) {
-				uint64_t t = rank_swapped(p, n, st->pos, st->lo + j);
-
-				if (!put(next, t, get(next, t) + c))
-					return false;
-			}
-			break;
-		case SA_STEP_PICK:
-			for (size_t q = st->pos; q < n; q++) {
-				uint64_t t = rank_swapped(p, n, st->pos, q);
-
-				if (!put(next, t, get(next, t) + c))
-					return false;
-			}
-			break;
-		case SA_STEP_SWAP2:
-			if (!put(next, r, get(next, r) + c * st->count))
-				return false;
-			for (size_t a = 0; a < n; a++) {
-				for (size_t b = a + 1; b < n; b++) {
-					uint64_t t = rank_swapped(p, n, a, b);
-
-					if (!put(next, t, get(next, t) + 2 * c))
-						return false;
-				}
-			}
-			break;
-		}
+		if (!push_from(next, p, n, r, c, st, to))
+			return false;
 	}
-	*nonzero = 0;
-	for (uint64_t r = 0; r < orderings; r++)
-		*nonzero += get(next, r) != 0;
+	*nonzero = to->len;
 	return true;
 }
 
@@ -529,20 +630,59 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 	return true;
 }
 
+/*
+ * A zeroed table of COUNT entries of WIDTH bytes, released by free().
+ * Big tables are aligned to 2 MiB and offered to the kernel for huge
+ * pages: the pulls read them all over, and with 4 KiB pages nearly every
+ * far read would also miss the TLB.
+ */
+static void *
+table_alloc(uint64_t count, size_t width)
+{
+	const size_t huge = (size_t)2 << 20;
+	size_t bytes;
+	void *v = NULL;
+
+	if (count > SIZE_MAX / width)
+		return NULL;
+	bytes = (size_t)count * width;
+	if (bytes < 4 * huge)
+		return calloc(count, width);
+	if (posix_memalign(&v, huge, bytes) != 0)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(v, bytes, MADV_HUGEPAGE);
+#endif
+	memset(v, 0, bytes);
+	return v;
+}
+
 static int
 steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
     const sa_census_opts *opts, struct table *result)
 {
 	size_t steps = sh->steps(sh, n), width = wide ? 8 : 4;
 	unsigned threads = opts && opts->threads ? opts->threads : sa_cores();
-	struct table cur = { calloc(orderings, width), wide };
-	struct table next = { calloc(orderings, width), wide };
-	uint64_t nonzero = 1;
+	struct table cur = { table_alloc(orderings, width), wide };
+	struct table next = { table_alloc(orderings, width), wide };
+	/* Pushes run while fewer than SPARSE counts are non-zero. */
+	uint64_t sparse = orderings / 64, nonzero = 1;
+	struct sparse from = { NULL, 0, sparse + 1, false };
+	struct sparse to = { NULL, 0, sparse + 1, false }, swap;
+	bool next_zero = true;
+	int status = SA_OK;
 
 	if (cur.v == NULL || next.v == NULL) {
-		free(cur.v);
-		free(next.v);
-		return SA_ENOMEM;
+		status = SA_ENOMEM;
+		goto out;
+	}
+	/* Without the lists the pushes scan the table: slower, as exact. */
+	from.at = malloc((size_t)from.cap * sizeof *from.at);
+	to.at = malloc((size_t)to.cap * sizeof *to.at);
+	if (from.at != NULL && to.at != NULL) {
+		from.at[0] = 0;
+		from.len = 1;
+		from.valid = true;
 	}
 	put(&cur, 0, 1);	/* rank 0 is the starting deck */
 	for (size_t s = 0; s < steps; s++) {
@@ -552,24 +692,38 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
 
 		sh->step(sh, n, s, &st);
 		/* Sparse: push.  Dense: pull, on every core. */
-		if (nonzero < orderings / 64)
-			ok = push_step(&cur, &next, orderings, n, &st, &nonzero);
-		else
+		if (nonzero < sparse) {
+			if (!next_zero)
+				memset(next.v, 0, orderings * width);
+			ok = push_step(&cur, &next, orderings, n, &st, &from,
+			    &to, &nonzero);
+			next_zero = true;	/* CUR, about to be NEXT */
+			swap = from;
+			from = to;
+			to = swap;
+		} else {
 			ok = pull_step(&cur, &next, orderings, n, &st, threads,
 			    &nonzero, opts, (double)s / (double)steps,
 			    1.0 / (double)steps);
+			next_zero = false;
+			from.valid = false;
+		}
 		if (!ok) {
-			free(cur.v);
-			free(next.v);
-			return SA_EOVERFLOW;
+			status = SA_EOVERFLOW;
+			goto out;
 		}
 		t = cur;
 		cur = next;
 		next = t;
 	}
-	free(next.v);
 	*result = cur;
-	return SA_OK;
+	cur.v = NULL;
+out:
+	free(from.at);
+	free(to.at);
+	free(cur.v);
+	free(next.v);
+	return status;
 }
 
 static int
@@ -794,35 +948,54 @@ census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	return SA_OK;
 }
 
-/* Fills in the summary figures from the tally. */
+/*
+ * Fills in the summary figures from the tally, in one pass that reads
+ * the table directly: at 12 cards it is 479 million counts.
+ */
+#define SUMMARIZE(T)							\
+	for (uint64_t r = 0; r < c->orderings; r++) {			\
+		uint64_t t = (T)[r];					\
+									\
+		reached += t != 0;					\
+		if (t >= max) {						\
+			if (t > max) {					\
+				max = t;				\
+				nmax = 0;				\
+				argmax = r;				\
+			}						\
+			nmax++;						\
+		}							\
+		if (t <= min) {						\
+			if (t < min) {					\
+				min = t;				\
+				nmin = 0;				\
+				argmin = r;				\
+			}						\
+			nmin++;						\
+		}							\
+	}
+
 static void
 summarize(sa_census *c)
 {
-	c->reached = 0;
-	c->max = 0;
-	c->min = UINT64_MAX;
-	c->nmax = c->nmin = 0;
-	c->argmax = c->argmin = 0;
-	for (uint64_t r = 0; r < c->orderings; r++) {
-		uint64_t t = sa_census_count(c, r);
+	uint64_t reached = 0, max = 0, min = UINT64_MAX;
+	uint64_t nmax = 0, nmin = 0, argmax = 0, argmin = 0;
 
-		c->reached += t != 0;
-		if (t > c->max || c->nmax == 0) {
-			c->max = t;
-			c->nmax = 0;
-			c->argmax = r;
-		}
-		c->nmax += t == c->max;
-		if (t < c->min) {
-			c->min = t;
-			c->nmin = 0;
-			c->argmin = r;
-		}
-		c->nmin += t == c->min;
-	}
+	if (c->tally32 != NULL)
+		SUMMARIZE(c->tally32)
+	else
+		SUMMARIZE(c->tally)
+	c->reached = reached;
+	c->max = max;
+	c->min = min;
+	c->nmax = nmax;
+	c->nmin = nmin;
+	c->argmax = argmax;
+	c->argmin = argmin;
 	/* Equal counts summing to runs are runs / n! each. */
 	c->fair = c->min == c->max;
 }
+#undef SUMMARIZE
 
 static bool
 has_pick(const sa_shuffle *sh, size_t n)
@@ -920,6 +1093,68 @@ sa_census_count_big(const sa_census *c, uint64_t r, sa_big *out)
 	return sa_big_set_u64(out, sa_census_count(c, r));
 }
 
+/*
+ * The same sum when every count fits in 64 bits, in one pass of 64-bit
+ * sums.  With N = n! and R = runs, the orderings at or above the mean
+ * (count N >= R) make the set A, the others B, and
+ *
+ *	sum |count N - R| = N (sum_A count - sum_B count) - R (|A| - |B|),
+ *
+ * where both sums of counts are at most R, so only the two products at
+ * the end need big integers.
+ */
+static int
+tvd_small(const sa_census *c, sa_big *num, sa_big *den)
+{
+	uint64_t above = 0, below = 0, na = 0, nb = 0;
+	/* count N >= R: above the mean, or at it when it is whole. */
+	uint64_t mean = c->runs / c->orderings;
+	bool exact = c->runs % c->orderings == 0;
+	sa_big t;
+	int status;
+
+	for (uint64_t r = 0; r < c->orderings; r++) {
+		uint64_t k = sa_census_count(c, r);
+
+		if (k > mean || (k == mean && exact)) {
+			above += k;
+			na++;
+		} else {
+			below += k;
+			nb++;
+		}
+	}
+	/* N above + R nb - (N below + R na), both sides non-negative. */
+	sa_big_init(&t);
+	status = sa_big_set_u64(num, above);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(num, c->orderings);
+	if (status == SA_OK)
+		status = sa_big_set_u64(&t, c->runs);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(&t, nb);
+	if (status == SA_OK)
+		status = sa_big_add(num, &t);
+	if (status == SA_OK)
+		status = sa_big_set_u64(&t, below);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(&t, c->orderings);
+	if (status == SA_OK)
+		status = sa_big_sub(num, &t);
+	if (status == SA_OK)
+		status = sa_big_set_u64(&t, c->runs);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(&t, na);
+	if (status == SA_OK)
+		status = sa_big_sub(num, &t);
+	if (status == SA_OK)
+		status = sa_big_set_u64(den, c->runs);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(den, 2 * c->orderings);
+	sa_big_free(&t);
+	return status;
+}
+
 int
 sa_census_tvd(const sa_census *c, sa_big *num, sa_big *den)
 {
@@ -927,6 +1162,8 @@ sa_census_tvd(const sa_census *c, sa_big *num, sa_big *den)
 	int status;
 
 	/* 2 n! runs TVD = sum |count n! - runs|, all integers. */
+	if (c->big_tally == NULL)
+		return tvd_small(c, num, den);
 	sa_big_init(&runs);
 	sa_big_init(&t);
 	status = c->big_tally != NULL ? sa_big_copy(&runs, &c->big_runs) :

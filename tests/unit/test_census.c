@@ -926,6 +926,73 @@ test_wide_counts(void **state)
 	sa_census_free(&c);
 }
 
+/*
+ * The total variation distance as 2 n! runs TVD = sum |count n! - runs|,
+ * summed here ordering by ordering in big integers; the library sums it
+ * by another route when the counts fit in 64 bits.  With --reduce the
+ * counts are big and the library takes the per-ordering route too.
+ */
+static void
+check_tvd(const char *name, size_t n, const char *reduce)
+{
+	sa_shuffle sh;
+	sa_census_opts o = { .engine = SA_ENGINE_AUTO };
+	sa_census c;
+	sa_big num, den, want, runs, k;
+
+	assert_int_equal(sa_shuffle_parse(name, &sh), SA_OK);
+	if (reduce != NULL)
+		assert_int_equal(sa_reduce_parse(reduce, &o.reduce), SA_OK);
+	assert_int_equal(sa_census_run(&sh, n, &o, &c), SA_OK);
+	sa_big_init(&num);
+	sa_big_init(&den);
+	sa_big_init(&want);
+	sa_big_init(&runs);
+	sa_big_init(&k);
+	assert_int_equal(sa_census_tvd(&c, &num, &den), SA_OK);
+	if (c.big_tally != NULL)
+		assert_int_equal(sa_big_copy(&runs, &c.big_runs), SA_OK);
+	else
+		assert_int_equal(sa_big_set_u64(&runs, c.runs), SA_OK);
+	for (uint64_t r = 0; r < c.orderings; r++) {
+		assert_int_equal(sa_census_count_big(&c, r, &k), SA_OK);
+		assert_int_equal(sa_big_mul_u64(&k, c.orderings), SA_OK);
+		if (sa_big_cmp(&k, &runs) >= 0) {
+			assert_int_equal(sa_big_sub(&k, &runs), SA_OK);
+			assert_int_equal(sa_big_add(&want, &k), SA_OK);
+		} else {
+			sa_big d;
+
+			sa_big_init(&d);
+			assert_int_equal(sa_big_copy(&d, &runs), SA_OK);
+			assert_int_equal(sa_big_sub(&d, &k), SA_OK);
+			assert_int_equal(sa_big_add(&want, &d), SA_OK);
+			sa_big_free(&d);
+		}
+	}
+	assert_int_equal(sa_big_cmp(&num, &want), 0);
+	assert_int_equal(sa_big_mul_u64(&runs, 2 * c.orderings), SA_OK);
+	assert_int_equal(sa_big_cmp(&den, &runs), 0);
+	sa_big_free(&num);
+	sa_big_free(&den);
+	sa_big_free(&want);
+	sa_big_free(&runs);
+	sa_big_free(&k);
+	sa_census_free(&c);
+}
+
+static void
+test_tvd(void **state)
+{
+	(void)state;
+	for (size_t n = 1; n <= 7; n++)
+		check_tvd("naive", n, NULL);
+	check_tvd("durstenfeld", 6, NULL);	/* 0: fair */
+	check_tvd("sattolo", 5, NULL);		/* runs N is 24 * 5 */
+	check_tvd("comparator-merge", 4, NULL);	/* weighted */
+	check_tvd("durstenfeld", 4, "modulo:5");	/* big counts */
+}
+
 static void
 test_refusals(void **state)
 {
@@ -1015,6 +1082,7 @@ main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_threads_agree),
 		cmocka_unit_test(test_wide_counts),
+		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_registry),
 	};
