@@ -331,115 +331,180 @@ local_rank(const unsigned *seg, size_t m)
  * card lies between x and y.  So each rank is R plus a difference worked
  * out over the positions C .. POS alone, with no full ranking.
  */
+/*
+ * Sums of factorial weights over sets of positions, looked up five
+ * positions at a time: part[k][m] is the sum of (n-1-i)! over the
+ * positions i = 5k + j for the bits j set in m.
+ */
+struct weights {
+	uint64_t part[4][32];
+	uint64_t fact[SA_PERM_MAX];	/* (n-1-i)! for position i */
+};
+
 static void
-prefix_ranks(const unsigned *p, size_t n, size_t pos, size_t first,
-    uint64_t r, uint64_t *out)
+weights_for(struct weights *w, size_t n)
 {
-	static const uint64_t f[SA_PERM_MAX] = { 1, 1, 2, 6, 24, 120, 720,
-	    5040, 40320, 362880, 3628800, 39916800, 479001600,
-	    UINT64_C(6227020800), UINT64_C(87178291200),
-	    UINT64_C(1307674368000), UINT64_C(20922789888000),
-	    UINT64_C(355687428096000), UINT64_C(6402373705728000),
-	    UINT64_C(121645100408832000) };
-	uint32_t before[SA_PERM_MAX + 1], rest;
-	unsigned y = p[pos];
+	memset(w, 0, sizeof *w);
+	for (size_t i = 0; i < n; i++)
+		w->fact[i] = sa_factorial(n - 1 - i);
+	for (size_t k = 0; k < 4; k++)
+		for (unsigned m = 0; m < 32; m++)
+			for (size_t j = 0; j < 5; j++)
+				if (m >> j & 1 && 5 * k + j < n)
+					w->part[k][m] += sa_factorial(n - 1 -
+					    (5 * k + j));
+}
+
+static inline uint64_t
+weigh(const struct weights *w, uint32_t set)
+{
+	return w->part[0][set & 31] + w->part[1][set >> 5 & 31] +
+	    w->part[2][set >> 10 & 31] + w->part[3][set >> 15 & 31];
+}
+
+static void
+prefix_ranks(const struct weights *w, const unsigned *p, size_t n,
+    size_t pos, size_t first, uint64_t r, uint64_t *out)
+{
+	uint32_t before[SA_PERM_MAX + 1], above[SA_PERM_MAX + 1], rest;
+	unsigned y = p[pos], at[SA_PERM_MAX];
+	uint64_t fpos = w->fact[pos];
 	int64_t ypos;
 
 	before[0] = 0;
 	for (size_t i = 0; i <= pos; i++)
 		before[i + 1] = before[i] | UINT32_C(1) << p[i];
 	rest = (uint32_t)((UINT64_C(1) << n) - 1) & ~before[pos + 1];
+	/* above[v]: the positions holding cards greater than v. */
+	for (size_t i = 0; i < n; i++)
+		at[p[i]] = (unsigned)i;
+	above[n - 1] = 0;
+	for (size_t v = n - 1; v > 0; v--)
+		above[v - 1] = above[v] | UINT32_C(1) << at[v];
 	/* The digit of y at POS: the cards after it are all smaller or not. */
 	ypos = popcount32(rest & ((UINT32_C(1) << y) - 1));
 	for (size_t c = first; c < pos; c++) {
-		unsigned x = p[c], lo = x < y ? x : y, hi = x < y ? y : x;
-		int64_t dc, mid = 0, dpos;
+		unsigned x = p[c];
+		uint32_t between = ((UINT32_C(1) << pos) - 1) &
+		    ~((UINT32_C(2) << c) - 1);
+		int64_t dc, dpos;
 
 		/* At C: the digit of y there less that of x. */
 		dc = ((int64_t)y - popcount32(before[c] &
 		    ((UINT32_C(1) << y) - 1))) - ((int64_t)x -
 		    popcount32(before[c] & ((UINT32_C(1) << x) - 1)));
-		/* Between: one more (x < y) or one less for each card between. */
-		for (size_t i = c + 1; i < pos; i++)
-			if (p[i] > lo && p[i] < hi)
-				mid += (int64_t)f[n - 1 - i];
 		/* At POS: x's digit there less y's. */
 		dpos = popcount32(rest & ((UINT32_C(1) << x) - 1)) - ypos;
-		out[c] = (uint64_t)((int64_t)r + dc * (int64_t)f[n - 1 - c] +
-		    (x < y ? mid : -mid) + dpos * (int64_t)f[n - 1 - pos]);
+		/*
+		 * Between: one more for each card between x < y, one less
+		 * for each between y < x, which is [card > x] - [card > y]
+		 * either way, weighed position by position.
+		 */
+		out[c] = r + (uint64_t)(dc * (int64_t)w->fact[c]) +
+		    weigh(w, above[x] & between) -
+		    weigh(w, above[y] & between) +
+		    (uint64_t)(dpos * (int64_t)fpos);
 	}
 }
+
+/* P's successor's block: the first arrangement after P's block. */
+static void
+next_block(unsigned *p, size_t n, size_t pos)
+{
+	/* The block's last arrangement has the rest in descending order. */
+	for (size_t x = pos + 1, y = n - 1; x < y; x++, y--) {
+		unsigned t = p[x];
+
+		p[x] = p[y];
+		p[y] = t;
+	}
+	next_permutation(p, n);
+}
+
+#if defined(__GNUC__)
+#define PREFETCH(a) __builtin_prefetch(a)
+#else
+#define PREFETCH(a) ((void)(a))
+#endif
 
 static void
 pull_blocks(struct job *j, uint64_t block)
 {
-	unsigned p[SA_PERM_MAX], q[SA_PERM_MAX];
-	uint64_t from[SA_PERM_MAX];
+	unsigned p[SA_PERM_MAX], pn[SA_PERM_MAX], q[SA_PERM_MAX];
+	uint64_t from[SA_PERM_MAX], from_n[SA_PERM_MAX];
 	const sa_step *st = j->st;
 	size_t n = j->n, pos = st->pos, m = n - pos;
 	size_t first = st->lo, last = st->lo + st->count;	/* [first, last) */
+	size_t inner = last < pos + 1 ? last : pos + 1;	/* [first, inner) */
+	size_t outer = first > pos + 1 ? first : pos + 1;	/* [outer, last) */
+	/*
+	 * Small blocks are read from far apart; the next block's sources
+	 * are asked for while this one's are added, so that the reads
+	 * overlap instead of waiting one after another.
+	 */
+	bool ahead = block <= 8;
+	size_t width = j->cur->wide ? 8 : 4;
+	struct weights w;
+
+	weights_for(&w, n);
 
 	sa_perm_unrank(j->lo, n, p);	/* the first block's first arrangement */
+	if (first < pos)
+		prefix_ranks(&w, p, n, pos, first, j->lo, from);
+	from[pos] = j->lo;
 	for (uint64_t b = j->lo; b < j->hi; b += block) {
-		uint64_t base;
+		uint64_t base = 0;
+		bool more = b + block < j->hi;
 
-		if (b != j->lo) {
-			/*
-			 * The next block's first arrangement follows this
-			 * block's last, whose rest is in descending order.
-			 */
-			for (size_t x = pos + 1, y = n - 1; x < y; x++, y--) {
-				unsigned t = p[x];
-
-				p[x] = p[y];
-				p[y] = t;
-			}
-			next_permutation(p, n);
-		}
-		for (uint64_t k = 0; k < block; k++)
-			put(j->next, b + k, 0);
-		if (first < pos)
-			prefix_ranks(p, n, pos, first, b, from);
-		from[pos] = b;
-		for (size_t c = first; c < last && c <= pos; c++) {
-
-			for (uint64_t k = 0; k < block; k++) {
-				uint64_t v = get(j->next, b + k) +
-				    get(j->cur, from[c] + k);
-
-				if (!put(j->next, b + k, v)) {
-					j->overflow = true;
-					return;
-				}
-			}
+		if (ahead && more) {
+			memcpy(pn, p, n * sizeof *pn);
+			next_block(pn, n, pos);
+			if (first < pos)
+				prefix_ranks(&w, pn, n, pos, first, b + block, from_n);
+			from_n[pos] = b + block;
+			for (size_t c = first; c < inner; c++)
+				PREFETCH((const char *)j->cur->v +
+				    from_n[c] * width);
 		}
 		if (last > pos + 1) {
 			/* Where the arrangements sharing the first POS cards start. */
 			base = b - local_rank(p + pos, m);
 			memcpy(q, p, n * sizeof *q);
-			for (uint64_t k = 0; k < block; k++) {
-				uint64_t sum = 0, v;
-
-				for (size_t c = first > pos + 1 ? first : pos + 1;
-				    c < last; c++) {
-					unsigned t = q[pos];
-
-					q[pos] = q[c];
-					q[c] = t;
-					sum += get(j->cur, base + local_rank(q + pos, m));
-					q[c] = q[pos];
-					q[pos] = t;
-				}
-				v = get(j->next, b + k) + sum;
-				if (!put(j->next, b + k, v)) {
-					j->overflow = true;
-					return;
-				}
-				next_permutation(q + pos + 1, m - 1);
-			}
 		}
-		for (uint64_t k = 0; k < block; k++)
-			j->nonzero += get(j->next, b + k) != 0;
+		for (uint64_t k = 0; k < block; k++) {
+			uint64_t sum = 0;
+
+			for (size_t c = first; c < inner; c++)
+				sum += get(j->cur, from[c] + k);
+			/* Past POS: the source by its rank among the rest. */
+			for (size_t c = outer; c < last; c++) {
+				unsigned t = q[pos];
+
+				q[pos] = q[c];
+				q[c] = t;
+				sum += get(j->cur, base + local_rank(q + pos, m));
+				q[c] = q[pos];
+				q[pos] = t;
+			}
+			if (last > pos + 1)
+				next_permutation(q + pos + 1, m - 1);
+			if (!put(j->next, b + k, sum)) {
+				j->overflow = true;
+				return;
+			}
+			j->nonzero += sum != 0;
+		}
+		if (!more)
+			break;
+		if (ahead) {
+			memcpy(p, pn, n * sizeof *p);
+			memcpy(from, from_n, sizeof from);
+		} else {
+			next_block(p, n, pos);
+			if (first < pos)
+				prefix_ranks(&w, p, n, pos, first, b + block, from);
+			from[pos] = b + block;
+		}
 	}
 }
 
@@ -630,6 +695,56 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 	return true;
 }
 
+struct zero_job {
+	char *at;
+	size_t len;
+};
+
+static void *
+zero_range(void *arg)
+{
+	struct zero_job *z = arg;
+
+	memset(z->at, 0, z->len);
+	return NULL;
+}
+
+/*
+ * Clears BYTES at V on THREADS threads.  The first write to each page
+ * makes the kernel supply it, which is most of the cost, so it is worth
+ * sharing out.
+ */
+static void
+zero_parallel(void *v, size_t bytes, unsigned threads)
+{
+	enum { MAXT = 64 };
+	struct zero_job jobs[MAXT];
+	pthread_t tid[MAXT];
+	unsigned started = 0;
+
+	if (threads > MAXT)
+		threads = MAXT;
+	if (threads < 1)
+		threads = 1;
+	for (unsigned k = 0; k < threads; k++) {
+		size_t lo = bytes / threads * k;
+		size_t hi = k + 1 == threads ? bytes : bytes / threads * (k + 1);
+
+		jobs[k].at = (char *)v + lo;
+		jobs[k].len = hi - lo;
+	}
+	for (unsigned k = 1; k < threads; k++) {
+		if (pthread_create(&tid[k], NULL, zero_range, &jobs[k]) != 0)
+			break;
+		started = k;
+	}
+	zero_range(&jobs[0]);
+	for (unsigned k = 1; k <= started; k++)
+		pthread_join(tid[k], NULL);
+	for (unsigned k = started + 1; k < threads; k++)
+		zero_range(&jobs[k]);
+}
+
 /*
  * A zeroed table of COUNT entries of WIDTH bytes, released by free().
  * Big tables are aligned to 2 MiB and offered to the kernel for huge
@@ -637,7 +752,7 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
  * far read would also miss the TLB.
  */
 static void *
-table_alloc(uint64_t count, size_t width)
+table_alloc(uint64_t count, size_t width, unsigned threads)
 {
 	const size_t huge = (size_t)2 << 20;
 	size_t bytes;
@@ -653,7 +768,7 @@ table_alloc(uint64_t count, size_t width)
 #ifdef MADV_HUGEPAGE
 	(void)madvise(v, bytes, MADV_HUGEPAGE);
 #endif
-	memset(v, 0, bytes);
+	zero_parallel(v, bytes, threads);
 	return v;
 }
 
@@ -663,8 +778,8 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
 {
 	size_t steps = sh->steps(sh, n), width = wide ? 8 : 4;
 	unsigned threads = opts && opts->threads ? opts->threads : sa_cores();
-	struct table cur = { table_alloc(orderings, width), wide };
-	struct table next = { table_alloc(orderings, width), wide };
+	struct table cur = { table_alloc(orderings, width, threads), wide };
+	struct table next = { table_alloc(orderings, width, threads), wide };
 	/* Pushes run while fewer than SPARSE counts are non-zero. */
 	uint64_t sparse = orderings / 64, nonzero = 1;
 	struct sparse from = { NULL, 0, sparse + 1, false };
