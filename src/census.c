@@ -331,6 +331,20 @@ local_rank(const unsigned *seg, size_t m)
  * card lies between x and y.  So each rank is R plus a difference worked
  * out over the positions C .. POS alone, with no full ranking.
  */
+/* Bits set in an 11-bit number, built at compile time. */
+#define C2(k) k, k + 1, k + 1, k + 2
+#define C4(k) C2(k), C2(k + 1), C2(k + 1), C2(k + 2)
+#define C6(k) C4(k), C4(k + 1), C4(k + 1), C4(k + 2)
+#define C8(k) C6(k), C6(k + 1), C6(k + 1), C6(k + 2)
+#define C10(k) C8(k), C8(k + 1), C8(k + 1), C8(k + 2)
+static const uint8_t bits11[2048] = { C10(0), C10(1) };
+#undef C2
+#undef C4
+#undef C6
+#undef C8
+#undef C10
+
+/* Cards in a set of at most 22, in two lookups. */
 /*
  * Sums of factorial weights over sets of positions, looked up five
  * positions at a time: part[k][m] is the sum of (n-1-i)! over the
@@ -362,47 +376,64 @@ weigh(const struct weights *w, uint32_t set)
 	    w->part[2][set >> 10 & 31] + w->part[3][set >> 15 & 31];
 }
 
+static inline unsigned
+count22(uint32_t set)
+{
+	return bits11[set & 2047] + bits11[set >> 11 & 2047];
+}
+
 static void
 prefix_ranks(const struct weights *w, const unsigned *p, size_t n,
     size_t pos, size_t first, uint64_t r, uint64_t *out)
 {
-	uint32_t before[SA_PERM_MAX + 1], above[SA_PERM_MAX + 1], rest;
+	uint32_t after[SA_PERM_MAX], above[SA_PERM_MAX], rest;
 	unsigned y = p[pos], at[SA_PERM_MAX];
-	uint64_t fpos = w->fact[pos];
-	int64_t ypos;
+	uint64_t fpos = w->fact[pos], over = 0;
+	int64_t ypos, under;
 
-	before[0] = 0;
-	for (size_t i = 0; i <= pos; i++)
-		before[i + 1] = before[i] | UINT32_C(1) << p[i];
-	rest = (uint32_t)((UINT64_C(1) << n) - 1) & ~before[pos + 1];
+	/* after[i]: the cards after position i. */
+	after[n - 1] = 0;
+	for (size_t i = n - 1; i > 0; i--)
+		after[i - 1] = after[i] | UINT32_C(1) << p[i];
+	rest = after[pos];
 	/* above[v]: the positions holding cards greater than v. */
 	for (size_t i = 0; i < n; i++)
 		at[p[i]] = (unsigned)i;
 	above[n - 1] = 0;
 	for (size_t v = n - 1; v > 0; v--)
 		above[v - 1] = above[v] | UINT32_C(1) << at[v];
-	/* The digit of y at POS: the cards after it are all smaller or not. */
-	ypos = popcount32(rest & ((UINT32_C(1) << y) - 1));
-	for (size_t c = first; c < pos; c++) {
+	/* The digit of y at POS: the cards after it that are smaller. */
+	ypos = count22(rest & ((UINT32_C(1) << y) - 1));
+	/*
+	 * Going down from POS - 1, UNDER counts the cards after C but for
+	 * y that are below y, and OVER weighs those between C and POS that
+	 * are above y.
+	 */
+	under = ypos;
+	for (size_t c = pos; c-- > first;) {
 		unsigned x = p[c];
 		uint32_t between = ((UINT32_C(1) << pos) - 1) &
 		    ~((UINT32_C(2) << c) - 1);
 		int64_t dc, dpos;
 
-		/* At C: the digit of y there less that of x. */
-		dc = ((int64_t)y - popcount32(before[c] &
-		    ((UINT32_C(1) << y) - 1))) - ((int64_t)x -
-		    popcount32(before[c] & ((UINT32_C(1) << x) - 1)));
-		/* At POS: x's digit there less y's. */
-		dpos = popcount32(rest & ((UINT32_C(1) << x) - 1)) - ypos;
+		if (c + 1 < pos) {
+			unsigned q = p[c + 1];
+
+			under += q < y;
+			over += q > y ? w->fact[c + 1] : 0;
+		}
+		/* At C: the digit of y there, less that of x. */
+		dc = under + (x < y) - (int64_t)count22(after[c] &
+		    ((UINT32_C(1) << x) - 1));
+		/* At POS: x's digit there, less y's. */
+		dpos = (int64_t)count22(rest & ((UINT32_C(1) << x) - 1)) - ypos;
 		/*
 		 * Between: one more for each card between x < y, one less
 		 * for each between y < x, which is [card > x] - [card > y]
 		 * either way, weighed position by position.
 		 */
 		out[c] = r + (uint64_t)(dc * (int64_t)w->fact[c]) +
-		    weigh(w, above[x] & between) -
-		    weigh(w, above[y] & between) +
+		    weigh(w, above[x] & between) - over +
 		    (uint64_t)(dpos * (int64_t)fpos);
 	}
 }

@@ -17,6 +17,7 @@
 # Cases named slow-* are skipped when $RUNNER or $SKIP_SLOW is set; the stdout of cases
 # named any-* (random deals) is not compared, only required.
 # With --update, golden files are rewritten from the actual output.
+# ONLY, a shell pattern, limits the run to the cases it names.
 
 set -u
 
@@ -68,6 +69,12 @@ while IFS= read -r line; do
 	fragment=${rest%% | *}
 	cmd=${rest#* | }
 	ok=yes
+	# ONLY='claims*' runs (or updates) just the cases it matches.
+	# shellcheck disable=SC2254
+	case $name in
+	${ONLY:-*}) ;;
+	*) continue ;;
+	esac
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
 	case $name in
