@@ -340,7 +340,8 @@ size_t sa_perm_format(const unsigned *p, size_t n, char *buf, size_t size);
 enum sa_engine {
 	SA_ENGINE_AUTO = 0,	/* the fastest engine the shuffle allows */
 	SA_ENGINE_STEPS,	/* dynamic programming over the step form */
-	SA_ENGINE_REPLAY	/* re-run the program for every draw sequence */
+	SA_ENGINE_REPLAY,	/* re-run the program for every draw sequence */
+	SA_ENGINE_WALK		/* every run of the step form, depth first */
 };
 
 typedef struct sa_census_opts {

@@ -121,6 +121,12 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	case SA_ENGINE_REPLAY:
 		plan->engine = SA_ENGINE_REPLAY;
 		break;
+	case SA_ENGINE_WALK:
+		/* Its own tally per thread; no reduction. */
+		if (!has_steps || opts->reduce.method != SA_REDUCE_NONE)
+			return SA_EINVAL;
+		plan->engine = SA_ENGINE_WALK;
+		break;
 	default:
 		return SA_EINVAL;
 	}
@@ -142,6 +148,16 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 		plan->bytes = UINT64_MAX;
 		return SA_ETOOBIG;
 	}
+	if (plan->engine == SA_ENGINE_WALK) {
+		/* A table of 64-bit counts for each thread. */
+		unsigned threads = opts->threads ? opts->threads : sa_cores();
+
+		words = 8 * (uint64_t)threads;
+		if (plan->orderings > UINT64_MAX / words) {
+			plan->bytes = UINT64_MAX;
+			return SA_ETOOBIG;
+		}
+	}
 	plan->bytes = plan->orderings * words;
 	if (plan->engine == SA_ENGINE_REPLAY) {
 		size_t draws = opts->max_draws ? opts->max_draws :
@@ -152,7 +168,7 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	if (plan->bytes > plan->max_bytes || plan->bytes > SIZE_MAX)
 		return SA_ETOOBIG;
 
-	if (plan->engine == SA_ENGINE_STEPS)
+	if (plan->engine == SA_ENGINE_STEPS || plan->engine == SA_ENGINE_WALK)
 		return step_runs(sh, n, &plan->runs);
 	return SA_OK;
 }
@@ -1177,6 +1193,8 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	if (own.reduce.method == SA_REDUCE_NONE)
 		sa_shuffle_reduce(sh, &own.reduce);
 	if (own.reduce.method != SA_REDUCE_NONE) {
+		if (plan.engine == SA_ENGINE_WALK)
+			return SA_EINVAL;	/* it counts plain draws */
 		out->orderings = plan.orderings;
 		status = census_reduced(sh, n, &own, &plan, out);
 		if (status != SA_OK) {
@@ -1191,6 +1209,11 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	}
 	if (plan.engine == SA_ENGINE_STEPS) {
 		status = census_steps(sh, n, plan.orderings, opts, out);
+		out->runs = out->sequences = plan.runs;
+		out->renormalised = has_pick(sh, n);
+	} else if (plan.engine == SA_ENGINE_WALK) {
+		status = census_walk(sh, n, plan.orderings, own.threads ?
+		    own.threads : sa_cores(), &out->tally);
 		out->runs = out->sequences = plan.runs;
 		out->renormalised = has_pick(sh, n);
 	} else {

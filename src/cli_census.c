@@ -18,7 +18,7 @@
 static const char usage_text[] =
     "usage: " PROGNAME " census [-a ALGORITHM] [-n CARDS] [-f FORMAT]\n"
     "                     [--sort ordering|runs] [--top K|all] [--check]\n"
-    "                     [--engine auto|steps|replay]\n"
+    "                     [--engine auto|steps|replay|walk]\n"
     "                     [--notation array|inverse|cycles]\n"
     "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n";
 
@@ -38,11 +38,11 @@ help(void)
 	    "      --sort KEY        ordering (default) or runs (most first)\n"
 	    "      --top K|all       keep the first K rows (text default: 24)\n"
 	    "      --check           exit 1 when the shuffle is unfair\n"
-	    "      --engine ENGINE   auto (default), steps or replay\n"
+	    "      --engine ENGINE   auto (default), steps, replay or walk\n"
 	    "      --notation NOTE   array (default), inverse or cycles\n"
 	    "      --summary         the summary and a histogram, no rows\n"
-	    "      --threads N       threads for the step engine (default: the\n"
-	    "                        machine's cores)\n"
+	    "      --threads N       threads for the step and walk engines (default:\n"
+	    "                        the machine's cores)\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
 	    "                        modulo, multiply, reject or lemire\n"
 	    "  -h, --help            show this help\n"
@@ -89,7 +89,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 	};
 	/* In the order of enum sa_engine. */
 	static const char *const engines[] = { "auto", "steps", "replay",
-	    NULL };
+	    "walk", NULL };
 	static const char *const sorts[] = { "ordering", "runs", NULL };
 	int c, choice, status, fmt = REP_TEXT;
 	uint64_t cards = 4;
@@ -152,8 +152,17 @@ parse_args(int argc, char **argv, struct census_args *a)
 	a->n = (size_t)cards;
 	if (!cli_check_cards(&a->shuffle, a->n))
 		return EXIT_TROUBLE;
-	if (a->engine == SA_ENGINE_STEPS && a->shuffle.steps == NULL) {
-		cli_error("--engine steps: the %s shuffle has no step form",
+	if ((a->engine == SA_ENGINE_STEPS || a->engine == SA_ENGINE_WALK) &&
+	    a->shuffle.steps == NULL) {
+		cli_error("--engine %s: the %s shuffle has no step form",
+		    engines[a->engine], a->shuffle.name);
+		return EXIT_TROUBLE;
+	}
+	if (a->engine == SA_ENGINE_WALK && (a->reduce.method !=
+	    SA_REDUCE_NONE || a->shuffle.reduce != NULL)) {
+		cli_error("--engine walk: counts plain draws only, not words "
+		    "reduced by %s (use steps or replay)",
+		    a->reduce.method != SA_REDUCE_NONE ? "--reduce" :
 		    a->shuffle.name);
 		return EXIT_TROUBLE;
 	}

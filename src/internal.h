@@ -20,4 +20,11 @@ popcount32(uint32_t x)
 int census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     const sa_census_plan *plan, sa_census *out);
 
+/*
+ * The walk engine (walk.c): every run of the step form on THREADS
+ * threads into *TALLY, ORDERINGS 64-bit counts the caller frees.
+ */
+int census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    unsigned threads, uint64_t **tally);
+
 #endif /* SA_INTERNAL_H */
