@@ -29,7 +29,7 @@ enum {
 	SA_ENOMEM,	/* an allocation failed */
 	SA_ETOOBIG,	/* the work needs more memory than it may take */
 	SA_EOVERFLOW,	/* a count would not fit in 64 bits */
-	SA_EBOUND,	/* the shuffle asked for a draw below 0 */
+	SA_EBOUND,	/* a draw below 0, or above SA_DRAW_MAX */
 	SA_EDRAWS,	/* a run made more draws than allowed */
 	SA_ENOTPERM,	/* a run did not end on a permutation of the deck */
 	SA_ENONDET,	/* the same draws led the shuffle somewhere else */
@@ -38,7 +38,8 @@ enum {
 	SA_ELONG,	/* more draws were given than the shuffle made */
 	SA_ESYS,	/* the system's random source failed */
 	SA_EUNKNOWN,	/* no such name */
-	SA_EPARAM	/* a parameter is malformed or out of range */
+	SA_EPARAM,	/* a parameter is malformed or out of range */
+	SA_EPROTO	/* audited code broke its protocol or failed */
 };
 
 /* A short lower-case description of STATUS, never NULL. */
@@ -62,7 +63,17 @@ struct sa_oracle {
 	uint64_t (*draw)(sa_oracle *self, uint64_t bound);
 	/* A raw word of BITS uniform bits, 1 <= BITS <= 64; may be NULL. */
 	uint64_t (*raw)(sa_oracle *self, unsigned bits);
+	/* The width of sa_word(); 0 when the oracle does not choose one. */
+	unsigned word_bits;
+	/*
+	 * Abandons the run as broken with STATUS, when the engine can (the
+	 * census can; it does not return then); may be NULL.
+	 */
+	void (*fail)(sa_oracle *self, int status);
 };
+
+/* The largest bound a draw may ask for: 2^32.  Above it, SA_EBOUND. */
+#define SA_DRAW_MAX (UINT64_C(1) << 32)
 
 static inline uint64_t
 sa_draw(sa_oracle *o, uint64_t bound)
@@ -79,6 +90,37 @@ sa_raw(sa_oracle *o, unsigned bits)
 {
 	return o->raw(o, bits);
 }
+
+/*
+ * sa_word(O) returns a raw word of the width the engine chose, which
+ * sa_word_bits(O) tells: the census of a plugin enumerates all
+ * 2^sa_word_bits(O) values of each word (census --raw-bits, default 8),
+ * so code that reduces words itself (r % k, r * k >> bits) is measured
+ * exactly at that width.
+ */
+static inline unsigned
+sa_word_bits(const sa_oracle *o)
+{
+	return o->word_bits ? o->word_bits : 32;
+}
+
+static inline uint64_t
+sa_word(sa_oracle *o)
+{
+	return o->raw(o, sa_word_bits(o));
+}
+
+/*
+ * The plugin contract.  A plugin is a shared object with a function of
+ * this type, by default named SA_PLUGIN_SYMBOL, that shuffles DECK[0 ..
+ * N-1] in place, asking ORACLE for every random number it uses (sa_draw
+ * or sa_word) and nothing else: no rand(), no clock, no state kept from
+ * one call to the next.  It must end with a permutation of the deck it
+ * was given, make at most the census's --max-draws draws, and ask no
+ * draw below 0 or above SA_DRAW_MAX.
+ */
+typedef void sa_plugin_fn(unsigned *deck, size_t n, sa_oracle *oracle);
+#define SA_PLUGIN_SYMBOL "shuffle_audit_shuffle"
 
 typedef struct sa_big sa_big;
 
@@ -357,7 +399,32 @@ typedef struct sa_census_opts {
 	 */
 	void (*progress)(void *ctx, double done);
 	void *progress_ctx;
+	/*
+	 * For audited code (the replay engine only): TWICE runs every draw
+	 * sequence a second time and calls it SA_ENONDET when the draws or
+	 * the deck differ.  WINDOW, when not NULL, is where the engine keeps
+	 * its odometer, so that a watcher (another process sharing the
+	 * memory) can tell which run was going when the code crashed.
+	 */
+	bool twice;
+	struct sa_replay_window *window;
+	unsigned raw_bits;	/* the width sa_word() gives; 0: 32 */
 } sa_census_opts;
+
+/*
+ * The replay engine's odometer, in memory the caller provides: VAL and
+ * BOUND hold CAP draws each (CAP is then the most draws a run may
+ * make).  RUNS counts the runs started and POS the draws made in the
+ * current one; after a breach, VAL[0 .. POS) with BOUND are the draws of
+ * the run that broke the contract, the last one the draw that broke it
+ * (when it was a draw).
+ */
+typedef struct sa_replay_window {
+	volatile uint64_t runs;
+	volatile size_t pos;
+	uint64_t *val, *bound;
+	size_t cap;
+} sa_replay_window;
 
 /* The machine's cores (at least 1). */
 unsigned sa_cores(void);
@@ -407,6 +474,17 @@ typedef struct sa_census {
 	sa_big *big_tally;
 	sa_big big_runs, big_max, big_min;
 } sa_census;
+
+/*
+ * Makes OUT a census of SHUFFLE on N cards from a tally counted
+ * elsewhere (another process, say): TALLY holds N! counts adding up to
+ * RUNS, from SEQUENCES draw sequences, WEIGHTED when runs differ in
+ * probability.  OUT takes TALLY, which must come from malloc(), and
+ * frees it with the rest.
+ */
+int sa_census_from_tally(sa_census *out, const sa_shuffle *shuffle,
+    size_t n, uint64_t *tally, uint64_t runs, uint64_t sequences,
+    bool weighted);
 
 /*
  * Works out PLAN for a census of SHUFFLE on N cards under OPTS (which may

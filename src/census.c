@@ -922,6 +922,8 @@ struct replay {
 	size_t len;		/* draws recorded */
 	size_t pos;		/* draws made so far in this run */
 	size_t cap;		/* most draws a run may make */
+	bool strict;		/* a second run: every draw must be recorded */
+	sa_replay_window *window;	/* where a watcher sees POS; or NULL */
 	int err;
 	jmp_buf abort;		/* where a broken run is abandoned */
 };
@@ -937,24 +939,50 @@ replay_fail(struct replay *r, int err)
 	longjmp(r->abort, 1);
 }
 
+static void
+replay_abandon(sa_oracle *o, int err)
+{
+	replay_fail((struct replay *)o, err == SA_OK ? SA_EPROTO : err);
+}
+
 static uint64_t
 replay_draw(sa_oracle *o, uint64_t bound)
 {
 	struct replay *r = (struct replay *)o;
 
-	if (bound == 0)
-		replay_fail(r, SA_EBOUND);
+	if (r->window != NULL)
+		r->window->pos = r->pos + 1;
 	if (r->pos < r->len) {
 		if (r->bound[r->pos] != bound)
-			replay_fail(r, SA_ENONDET);
+			replay_fail(r, bound == 0 || bound > SA_DRAW_MAX ?
+			    SA_EBOUND : SA_ENONDET);
 		return r->val[r->pos++];
 	}
+	if (r->strict)
+		replay_fail(r, SA_ENONDET);	/* more draws than the first time */
 	if (r->pos == r->cap)
 		replay_fail(r, SA_EDRAWS);
+	/* Recorded before it is judged, so the report can show it. */
 	r->bound[r->pos] = bound;
 	r->val[r->pos] = 0;
+	if (bound == 0 || bound > SA_DRAW_MAX)
+		replay_fail(r, SA_EBOUND);
 	r->len = ++r->pos;
 	return 0;
+}
+
+/* A raw word of BITS bits is a draw below 2^BITS. */
+static uint64_t
+replay_raw(sa_oracle *o, unsigned bits)
+{
+	struct replay *r = (struct replay *)o;
+
+	if (bits < 1 || bits > 32) {
+		if (r->window != NULL)
+			r->window->pos = r->pos;
+		replay_fail(r, SA_EBOUND);
+	}
+	return replay_draw(o, UINT64_C(1) << bits);
 }
 
 /* One run from the starting deck; the status of the run. */
@@ -965,6 +993,11 @@ replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, struct replay *r)
 		deck[i] = (unsigned)i;
 	r->pos = 0;
 	r->err = SA_OK;
+	if (r->window != NULL) {
+		r->window->pos = 0;
+		if (!r->strict)
+			r->window->runs++;	/* a second run is the same run */
+	}
 	if (setjmp(r->abort) == 0)
 		sh->run(sh, deck, n, &r->base);
 	if (r->err == SA_OK && r->pos < r->len)
@@ -972,12 +1005,17 @@ replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, struct replay *r)
 	return r->err;
 }
 
-int
-sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
+/*
+ * sa_walk with the audit options: TWICE runs each sequence again and
+ * compares; WINDOW holds the odometer (and sets the cap) when given.
+ */
+static int
+walk_replay(const sa_shuffle *sh, size_t n, size_t max_draws, bool twice,
+    sa_replay_window *window, unsigned word_bits, sa_visit_fn *visit,
     void *ctx)
 {
 	struct replay r;
-	unsigned *deck;
+	unsigned *deck, *again;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || visit == NULL)
@@ -986,11 +1024,23 @@ sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
 		max_draws = SA_CENSUS_MAX_DRAWS;
 	memset(&r, 0, sizeof r);
 	r.base.draw = replay_draw;
+	r.base.raw = replay_raw;
+	r.base.fail = replay_abandon;
+	r.base.word_bits = word_bits;
 	r.cap = max_draws;
-	r.val = malloc(max_draws * sizeof *r.val);
-	r.bound = malloc(max_draws * sizeof *r.bound);
+	r.window = window;
+	if (window != NULL) {
+		r.val = window->val;
+		r.bound = window->bound;
+		if (window->cap < r.cap)
+			r.cap = window->cap;
+	} else {
+		r.val = malloc(max_draws * sizeof *r.val);
+		r.bound = malloc(max_draws * sizeof *r.bound);
+	}
 	deck = malloc((n ? n : 1) * sizeof *deck);
-	if (r.val == NULL || r.bound == NULL || deck == NULL) {
+	again = malloc((n ? n : 1) * sizeof *again);
+	if (r.val == NULL || r.bound == NULL || deck == NULL || again == NULL) {
 		status = SA_ENOMEM;
 		goto out;
 	}
@@ -1004,6 +1054,20 @@ sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
 			status = SA_ENOTPERM;
 			break;
 		}
+		if (twice) {
+			/* The same draws again must give the same deck. */
+			r.strict = true;
+			status = replay_once(sh, again, n, &r);
+			r.strict = false;
+			if (status == SA_OK && memcmp(deck, again,
+			    n * sizeof *deck) != 0)
+				status = SA_ENONDET;
+			if (status != SA_OK) {
+				if (status == SA_ENONDET && window != NULL)
+					window->pos = r.len;
+				break;
+			}
+		}
 		status = visit(ctx, deck, n, r.val, r.bound, r.len);
 		if (status != SA_OK)
 			break;
@@ -1016,11 +1080,24 @@ sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
 		r.val[k - 1]++;
 		r.len = k;
 	}
+	if (status != SA_OK && status != SA_ENOMEM && window != NULL &&
+	    window->pos == 0)
+		window->pos = r.pos;
 out:
-	free(r.val);
-	free(r.bound);
+	if (window == NULL) {
+		free(r.val);
+		free(r.bound);
+	}
 	free(deck);
+	free(again);
 	return status;
+}
+
+int
+sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
+    void *ctx)
+{
+	return walk_replay(sh, n, max_draws, false, NULL, 0, visit, ctx);
 }
 
 /*
@@ -1090,7 +1167,7 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 
 static int
 census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    size_t max_draws, sa_census *out)
+    size_t max_draws, const sa_census_opts *opts, sa_census *out)
 {
 	struct tally_ctx t = { NULL, orderings, 0, 0, 0, false };
 	int status;
@@ -1098,7 +1175,9 @@ census_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	t.tally = calloc(orderings, sizeof *t.tally);
 	if (t.tally == NULL)
 		return SA_ENOMEM;
-	status = sa_walk(sh, n, max_draws, tally_run, &t);
+	status = walk_replay(sh, n, max_draws, opts && opts->twice,
+	    opts ? opts->window : NULL, opts ? opts->raw_bits : 0, tally_run,
+	    &t);
 	if (status != SA_OK) {
 		free(t.tally);
 		return status;
@@ -1220,7 +1299,7 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 		size_t draws = opts && opts->max_draws ? opts->max_draws :
 		    SA_CENSUS_MAX_DRAWS;
 
-		status = census_replay(sh, n, plan.orderings, draws, out);
+		status = census_replay(sh, n, plan.orderings, draws, opts, out);
 	}
 	if (status != SA_OK) {
 		memset(out, 0, sizeof *out);
@@ -1230,6 +1309,34 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	out->n = n;
 	out->orderings = plan.orderings;
 	out->engine = plan.engine;
+	summarize(out);
+	return SA_OK;
+}
+
+int
+sa_census_from_tally(sa_census *out, const sa_shuffle *sh, size_t n,
+    uint64_t *tally, uint64_t runs, uint64_t sequences, bool weighted)
+{
+	uint64_t sum = 0;
+
+	memset(out, 0, sizeof *out);
+	if (tally == NULL || sa_factorial(n) == 0)
+		return SA_EINVAL;
+	out->orderings = sa_factorial(n);
+	for (uint64_t r = 0; r < out->orderings; r++) {
+		if (sum + tally[r] < sum)
+			return SA_EOVERFLOW;
+		sum += tally[r];
+	}
+	if (sum != runs)
+		return SA_EINVAL;
+	out->shuffle = sh;
+	out->n = n;
+	out->tally = tally;
+	out->runs = runs;
+	out->sequences = sequences;
+	out->weighted = weighted;
+	out->engine = SA_ENGINE_REPLAY;
 	summarize(out);
 	return SA_OK;
 }

@@ -18,7 +18,8 @@
 enum {
 	EXIT_FAIR = 0,		/* success; with --check, the shuffle is fair */
 	EXIT_UNFAIR = 1,	/* --check found the shuffle unfair */
-	EXIT_TROUBLE = 2	/* usage, input, size or output error */
+	EXIT_TROUBLE = 2,	/* usage, input, size or output error */
+	EXIT_MISBEHAVED = 3	/* the audited code broke its contract */
 };
 
 /* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
@@ -220,5 +221,36 @@ int cmd_deal(int argc, char **argv);
 int cmd_divisibility(int argc, char **argv);
 int cmd_state_space(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+
+/*
+ * The audit of a user's shuffle (cli_audit.c): a plugin (PATH, SYMBOL)
+ * or a program speaking the exec protocol (COMMAND).
+ */
+struct audit {
+	const char *path;
+	const char *symbol;
+	char *symbol_buf;	/* PATH:SYMBOL split; freed by audit_free */
+	const char *command;
+	unsigned timeout;	/* seconds without progress */
+	unsigned raw_bits;
+	size_t max_draws;
+	sa_shuffle shuffle;	/* its name and summary, for the reports */
+	char label[64], summary[160];
+	/* What went wrong (EXIT_MISBEHAVED): */
+	int status;
+	char what[512];
+	uint64_t run;		/* the run, from 1; 0: none in particular */
+	size_t ndraws;		/* its draws and their bounds */
+	uint64_t *draws, *bounds;
+};
+
+/*
+ * Counts every run of the audited code into OUT.  Returns EXIT_FAIR
+ * with OUT filled in, EXIT_MISBEHAVED with AU saying what happened (for
+ * audit_report), or EXIT_TROUBLE after an error message.
+ */
+int audit_census(struct audit *au, size_t n, sa_census *out);
+void audit_report(const struct audit *au, size_t n, enum rep_format fmt);
+void audit_free(struct audit *au);
 
 #endif /* SA_CLI_H */

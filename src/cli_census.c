@@ -64,10 +64,128 @@ struct census_args {
 	enum sa_engine engine;
 	enum sa_notation notation;
 	sa_reduce reduce;
+	bool chose;		/* -a was given */
+	struct audit audit;	/* --plugin or --exec */
+	bool audited;
 };
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
-	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS };
+	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_PLUGIN, OPT_EXEC,
+	OPT_TIMEOUT, OPT_RAW_BITS, OPT_MAX_DRAWS };
+
+/* The most raw-word bits an audit enumerates: 2^16 values a word. */
+#define RAW_BITS_MAX 16
+
+/* PATH[:SYMBOL] into A's audit. */
+static bool
+parse_plugin(const char *spec, struct audit *au)
+{
+	const char *colon = strrchr(spec, ':');
+
+	if (*spec == '\0' || colon == spec) {
+		cli_error("--plugin: expected PATH[:SYMBOL]");
+		return false;
+	}
+	free(au->symbol_buf);
+	au->symbol_buf = strdup(spec);
+	if (au->symbol_buf == NULL) {
+		cli_error("--plugin: out of memory");
+		return false;
+	}
+	au->path = au->symbol_buf;
+	au->symbol = SA_PLUGIN_SYMBOL;
+	if (colon != NULL) {
+		au->symbol_buf[colon - spec] = '\0';
+		au->symbol = au->symbol_buf + (colon - spec) + 1;
+		if (*au->symbol == '\0') {
+			cli_error("--plugin %s: the symbol after ':' is empty",
+			    spec);
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The options of an audit, checked and defaulted: the audited code is
+ * the shuffle, counted by replay, with --check implied.
+ */
+static bool
+audit_args(struct census_args *a)
+{
+	struct audit *au = &a->audit;
+	const char *base;
+
+	if (au->path == NULL && au->command == NULL) {
+		if (au->timeout || au->raw_bits || au->max_draws) {
+			cli_error("%s: only with --plugin or --exec",
+			    au->timeout ? "--timeout" : au->raw_bits ?
+			    "--raw-bits" : "--max-draws");
+			return false;
+		}
+		return true;
+	}
+	if (au->path != NULL && au->command != NULL) {
+		cli_error("--plugin and --exec: audit one at a time");
+		return false;
+	}
+	if (a->chose) {
+		cli_error("-a: not with --%s, whose code is the shuffle",
+		    au->path ? "plugin" : "exec");
+		return false;
+	}
+	if (a->engine == SA_ENGINE_STEPS || a->engine == SA_ENGINE_WALK) {
+		cli_error("--engine %s: audited code is counted by replay",
+		    a->engine == SA_ENGINE_STEPS ? "steps" : "walk");
+		return false;
+	}
+	if (a->reduce.method != SA_REDUCE_NONE) {
+		cli_error("--reduce: not with --%s; ask for raw words and "
+		    "reduce them in the code (--raw-bits)",
+		    au->path ? "plugin" : "exec");
+		return false;
+	}
+	if (au->timeout == 0)
+		au->timeout = 60;
+	if (au->raw_bits == 0)
+		au->raw_bits = 8;
+	if (au->max_draws == 0)
+		au->max_draws = SA_CENSUS_MAX_DRAWS;
+	a->audited = true;
+	a->check = true;
+	memset(&au->shuffle, 0, sizeof au->shuffle);
+	if (au->path != NULL) {
+		base = strrchr(au->path, '/');
+		base = base ? base + 1 : au->path;
+		snprintf(au->label, sizeof au->label, "%s", base);
+		snprintf(au->summary, sizeof au->summary, "%s() in %s, run "
+		    "in a child process, raw words of %u bits", au->symbol,
+		    au->path, au->raw_bits);
+	} else {
+		snprintf(au->label, sizeof au->label, "%s%s", au->command,
+		    strlen(au->command) >= sizeof au->label ? "..." : "");
+		if (strlen(au->command) >= sizeof au->label)
+			strcpy(au->label + sizeof au->label - 4, "...");
+		snprintf(au->summary, sizeof au->summary, "a program spoken "
+		    "to over the exec protocol, raw words of %u bits",
+		    au->raw_bits);
+	}
+	au->shuffle.name = au->label;
+	au->shuffle.summary = au->summary;
+	a->shuffle = au->shuffle;
+	return true;
+}
+
+/* The plan needs a run function; the audit supplies the real one. */
+static void
+audit_placeholder(const sa_shuffle *sh, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	(void)sh;
+	(void)deck;
+	(void)n;
+	(void)o;
+}
 
 static int
 parse_args(int argc, char **argv, struct census_args *a)
@@ -85,6 +203,11 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
+		{ "plugin", required_argument, NULL, OPT_PLUGIN },
+		{ "exec", required_argument, NULL, OPT_EXEC },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "raw-bits", required_argument, NULL, OPT_RAW_BITS },
+		{ "max-draws", required_argument, NULL, OPT_MAX_DRAWS },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* In the order of enum sa_engine. */
@@ -92,7 +215,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 	    "walk", NULL };
 	static const char *const sorts[] = { "ordering", "runs", NULL };
 	int c, choice, status, fmt = REP_TEXT;
-	uint64_t cards = 4;
+	uint64_t cards = 4, v;
 	const struct cli_options common = { "census", help, &a->shuffle, &fmt,
 	    &cards, CARDS_MAX };
 
@@ -132,6 +255,34 @@ parse_args(int argc, char **argv, struct census_args *a)
 				return EXIT_TROUBLE;
 			a->by_runs = choice == 1;
 			break;
+		case OPT_PLUGIN:
+			if (!parse_plugin(optarg, &a->audit))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_EXEC:
+			if (*optarg == '\0') {
+				cli_error("--exec: the command is empty");
+				return EXIT_TROUBLE;
+			}
+			a->audit.command = optarg;
+			break;
+		case OPT_TIMEOUT:
+			if (!cli_parse_uint("--timeout", optarg, 1, 86400, &v))
+				return EXIT_TROUBLE;
+			a->audit.timeout = (unsigned)v;
+			break;
+		case OPT_RAW_BITS:
+			if (!cli_parse_uint("--raw-bits", optarg, 1, RAW_BITS_MAX,
+			    &v))
+				return EXIT_TROUBLE;
+			a->audit.raw_bits = (unsigned)v;
+			break;
+		case OPT_MAX_DRAWS:
+			if (!cli_parse_uint("--max-draws", optarg, 1,
+			    UINT64_C(1) << 20, &v))
+				return EXIT_TROUBLE;
+			a->audit.max_draws = (size_t)v;
+			break;
 		case OPT_TOP:
 			if (strcmp(optarg, "all") == 0)
 				a->top = UINT64_MAX;
@@ -140,6 +291,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 				return EXIT_TROUBLE;
 			break;
 		default:
+			a->chose = a->chose || c == 'a';
 			if ((status = cli_option(c, argv, &common)) !=
 			    CLI_CONTINUE)
 				return status == EXIT_FAIR ? -1 : status;
@@ -147,6 +299,8 @@ parse_args(int argc, char **argv, struct census_args *a)
 		}
 	}
 	if (!cli_no_operands("census", argc, argv))
+		return EXIT_TROUBLE;
+	if (!audit_args(a))
 		return EXIT_TROUBLE;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
@@ -760,19 +914,43 @@ cmd_census(int argc, char **argv)
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
 	opts.threads = (unsigned)a.threads;
-	if (isatty(STDERR_FILENO)) {
-		opts.progress = progress;
-		opts.progress_ctx = &clock_start;
-		clock_start = now();
-	}
-	status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
-	if (status == SA_OK)
-		status = sa_census_run(&a.shuffle, a.n, &opts, &c);
-	if (opts.progress != NULL && now() - clock_start >= 1.0)
-		fputs("\r\033[K", stderr);	/* clear the progress line */
-	if (status != SA_OK) {
-		refusal(&a, status, &plan);
-		return EXIT_TROUBLE;
+	if (a.audited) {
+		sa_census_plan p2;
+
+		/* The memory a replay of this size takes, checked first. */
+		opts.engine = SA_ENGINE_REPLAY;
+		opts.max_draws = a.audit.max_draws;
+		a.audit.shuffle.run = audit_placeholder;
+		status = sa_census_plan_for(&a.audit.shuffle, a.n, &opts, &p2);
+		if (status != SA_OK) {
+			refusal(&a, status, &p2);
+			audit_free(&a.audit);
+			return EXIT_TROUBLE;
+		}
+		status = audit_census(&a.audit, a.n, &c);
+		if (status == EXIT_MISBEHAVED)
+			audit_report(&a.audit, a.n, a.fmt);
+		if (status != EXIT_FAIR) {
+			audit_free(&a.audit);
+			return status == EXIT_MISBEHAVED ? cli_finish(status) :
+			    status;
+		}
+		c.shuffle = &a.audit.shuffle;
+	} else {
+		if (isatty(STDERR_FILENO)) {
+			opts.progress = progress;
+			opts.progress_ctx = &clock_start;
+			clock_start = now();
+		}
+		status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
+		if (status == SA_OK)
+			status = sa_census_run(&a.shuffle, a.n, &opts, &c);
+		if (opts.progress != NULL && now() - clock_start >= 1.0)
+			fputs("\r\033[K", stderr);	/* clear the progress line */
+		if (status != SA_OK) {
+			refusal(&a, status, &plan);
+			return EXIT_TROUBLE;
+		}
 	}
 
 	if (a.top == 0)
@@ -801,5 +979,6 @@ cmd_census(int argc, char **argv)
 	status = a.check && !c.fair ? EXIT_UNFAIR : EXIT_FAIR;
 	free(rows);
 	sa_census_free(&c);
+	audit_free(&a.audit);
 	return cli_finish(status);
 }

@@ -18,7 +18,7 @@ sa_strerror(int status)
 	case SA_EOVERFLOW:
 		return "count does not fit in 64 bits";
 	case SA_EBOUND:
-		return "the shuffle asked for a draw below 0";
+		return "the shuffle asked for a draw below 0 or above 2^32";
 	case SA_EDRAWS:
 		return "a run made more draws than allowed";
 	case SA_ENOTPERM:
@@ -37,6 +37,8 @@ sa_strerror(int status)
 		return "no such name";
 	case SA_EPARAM:
 		return "bad parameter";
+	case SA_EPROTO:
+		return "the audited code broke its protocol or failed";
 	default:
 		return "unknown error";
 	}

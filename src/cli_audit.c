@@ -1,0 +1,669 @@
+/*
+ * cli_audit.c - `census --plugin` and `census --exec`: the census of a
+ * user's own shuffle, kept at arm's length.
+ *
+ * A plugin is loaded and run in a child process, which does the whole
+ * replay census and leaves its tally in memory shared with this one.
+ * The replay engine keeps its odometer in that memory too, so when the
+ * child crashes, hangs or exits, this process can still say on which
+ * run, with which draws.  A program in another language is started with
+ * /bin/sh -c and spoken to over its stdin and stdout by the line
+ * protocol (the man page's "THE EXEC PROTOCOL"); here each run of the
+ * replay engine is one exchange.  Either way every draw sequence is run
+ * twice, so that code drawing on a random source of its own is caught.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE	/* MAP_ANONYMOUS, strsignal */
+
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static double
+seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* What went wrong, for the report: WHAT, and the run's draws. */
+static void
+breach(struct audit *au, int status, const sa_replay_window *w,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	au->status = status;
+	va_start(ap, fmt);
+	vsnprintf(au->what, sizeof au->what, fmt, ap);
+	va_end(ap);
+	au->run = w->runs;
+	au->ndraws = w->pos < w->cap ? w->pos : w->cap;
+	free(au->draws);
+	free(au->bounds);
+	au->draws = malloc((au->ndraws ? au->ndraws : 1) * sizeof *au->draws);
+	au->bounds = malloc((au->ndraws ? au->ndraws : 1) *
+	    sizeof *au->bounds);
+	if (au->draws == NULL || au->bounds == NULL) {
+		au->ndraws = 0;
+		return;
+	}
+	memcpy(au->draws, w->val, au->ndraws * sizeof *au->draws);
+	memcpy(au->bounds, w->bound, au->ndraws * sizeof *au->bounds);
+}
+
+/* The contract breaches the replay engine finds, in words. */
+static const char *
+contract(int status)
+{
+	switch (status) {
+	case SA_EBOUND:
+		return "asked for a draw below 0 or above 2^32, or a raw word "
+		    "wider than 32 bits";
+	case SA_EDRAWS:
+		return "made more draws than --max-draws allows (a runaway "
+		    "loop?)";
+	case SA_ENOTPERM:
+		return "did not end on a permutation of the deck: a card was "
+		    "lost or duplicated";
+	case SA_ENONDET:
+		return "gave a different result for the same draws: it uses "
+		    "randomness the auditor cannot see";
+	default:
+		return sa_strerror(status);
+	}
+}
+
+/*
+ * The plugin's side.  The shared memory holds this header, then the
+ * odometer's values and bounds, then the tally.
+ */
+enum { CHILD_RUNNING = -1, CHILD_LOAD = -2 };
+
+struct shared {
+	sa_replay_window win;
+	volatile int status;	/* CHILD_RUNNING until the census ends */
+	uint64_t runs, sequences;
+	int weighted;
+	char msg[256];
+};
+
+static sa_plugin_fn *plugin_fn;
+
+static void
+plugin_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)sh;
+	plugin_fn(deck, n, o);
+}
+
+/* The child: load, count, leave the tally, exit.  Never returns. */
+static void
+plugin_child(struct audit *au, size_t n, struct shared *sh,
+    uint64_t *tally)
+{
+	sa_shuffle run = { 0 };
+	sa_census_opts opts;
+	sa_census c;
+	void *handle, *sym;
+	int status;
+
+	/* Anything the plugin prints goes to stderr, not into the report. */
+	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		_exit(1);
+	handle = dlopen(au->path, RTLD_NOW | RTLD_LOCAL);
+	if (handle == NULL) {
+		snprintf(sh->msg, sizeof sh->msg, "%s", dlerror());
+		sh->status = CHILD_LOAD;
+		_exit(0);
+	}
+	sym = dlsym(handle, au->symbol);
+	if (sym == NULL) {
+		snprintf(sh->msg, sizeof sh->msg, "no function %s in it",
+		    au->symbol);
+		sh->status = CHILD_LOAD;
+		_exit(0);
+	}
+	/* POSIX lets a data pointer from dlsym hold a function's address. */
+	memcpy(&plugin_fn, &sym, sizeof plugin_fn);
+	run.name = "plugin";
+	run.run = plugin_run;
+	memset(&opts, 0, sizeof opts);
+	opts.engine = SA_ENGINE_REPLAY;
+	opts.max_draws = au->max_draws;
+	opts.twice = true;
+	opts.window = &sh->win;
+	opts.raw_bits = au->raw_bits;
+	status = sa_census_run(&run, n, &opts, &c);
+	if (status == SA_OK) {
+		for (uint64_t r = 0; r < c.orderings; r++)
+			tally[r] = sa_census_count(&c, r);
+		sh->runs = c.runs;
+		sh->sequences = c.sequences;
+		sh->weighted = c.weighted;
+		sa_census_free(&c);
+	}
+	sh->status = status;
+	_exit(0);
+}
+
+static int
+audit_plugin(struct audit *au, size_t n, sa_census *out)
+{
+	uint64_t orderings = sa_factorial(n);
+	size_t cap = au->max_draws, bytes;
+	struct shared *sh;
+	uint64_t *tally, *copy, last_runs = 0;
+	size_t last_pos = 0;
+	double quiet_since;
+	pid_t pid;
+	int wst = 0, status;
+
+	bytes = sizeof *sh + 2 * cap * sizeof(uint64_t) +
+	    (size_t)orderings * sizeof(uint64_t);
+	sh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED |
+	    MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		cli_error("--plugin: cannot share %zu bytes with the child: %s",
+		    bytes, strerror(errno));
+		return EXIT_TROUBLE;
+	}
+	memset(sh, 0, sizeof *sh);
+	sh->win.val = (uint64_t *)(sh + 1);
+	sh->win.bound = sh->win.val + cap;
+	sh->win.cap = cap;
+	sh->status = CHILD_RUNNING;
+	tally = sh->win.bound + cap;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		cli_error("--plugin: cannot start a child process: %s",
+		    strerror(errno));
+		munmap(sh, bytes);
+		return EXIT_TROUBLE;
+	}
+	if (pid == 0)
+		plugin_child(au, n, sh, tally);
+
+	/* Wait, and give up on a child that makes no progress. */
+	quiet_since = seconds();
+	for (;;) {
+		pid_t w = waitpid(pid, &wst, WNOHANG);
+		struct timespec nap = { 0, 20 * 1000 * 1000 };
+
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR)
+			break;
+		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
+			last_runs = sh->win.runs;
+			last_pos = sh->win.pos;
+			quiet_since = seconds();
+		} else if (seconds() - quiet_since > (double)au->timeout) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &wst, 0);
+			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
+			    "second%s (an endless loop?) and was stopped",
+			    au->timeout, au->timeout == 1 ? "" : "s");
+			munmap(sh, bytes);
+			return EXIT_MISBEHAVED;
+		}
+		nanosleep(&nap, NULL);
+	}
+
+	status = EXIT_FAIR;
+	if (WIFSIGNALED(wst)) {
+		breach(au, SA_EPROTO, &sh->win, "crashed: %s",
+		    strsignal(WTERMSIG(wst)));
+		status = EXIT_MISBEHAVED;
+	} else if (sh->status == CHILD_LOAD) {
+		cli_error("--plugin %s: %s", au->path, sh->msg);
+		status = EXIT_TROUBLE;
+	} else if (sh->status == CHILD_RUNNING) {
+		breach(au, SA_EPROTO, &sh->win, "exited with status %d in the "
+		    "middle of the census", WIFEXITED(wst) ?
+		    WEXITSTATUS(wst) : -1);
+		status = EXIT_MISBEHAVED;
+	} else if (sh->status == SA_ENOMEM || sh->status == SA_EOVERFLOW ||
+	    sh->status == SA_ETOOBIG) {
+		cli_error("--plugin %s: census of %zu cards: %s", au->path, n,
+		    sa_strerror(sh->status));
+		status = EXIT_TROUBLE;
+	} else if (sh->status != SA_OK) {
+		breach(au, sh->status, &sh->win, "%s", contract(sh->status));
+		status = EXIT_MISBEHAVED;
+	} else {
+		copy = malloc((size_t)orderings * sizeof *copy);
+		if (copy == NULL) {
+			cli_error("--plugin: out of memory");
+			status = EXIT_TROUBLE;
+		} else {
+			memcpy(copy, tally, (size_t)orderings * sizeof *copy);
+			if (sa_census_from_tally(out, &au->shuffle, n, copy,
+			    sh->runs, sh->sequences, sh->weighted != 0) !=
+			    SA_OK) {
+				free(copy);
+				cli_error("--plugin: the child's tally does not "
+				    "add up");
+				status = EXIT_TROUBLE;
+			}
+		}
+	}
+	munmap(sh, bytes);
+	return status;
+}
+
+/*
+ * The exec side: a line reader with a timeout over the program's
+ * stdout, and the run that speaks the protocol.
+ */
+struct proto {
+	sa_shuffle base;	/* first: the run finds us from it */
+	struct audit *au;
+	pid_t pid;
+	int to, from;
+	char buf[1 << 16];
+	size_t have;
+	uint64_t lines;		/* lines read so far */
+	sa_replay_window win;	/* this process's odometer */
+	char line[1 << 16];
+};
+
+/* The next line into P->line; false (with AU->what) when there is none. */
+static bool
+read_line(struct proto *p)
+{
+	double until = seconds() + (double)p->au->timeout;
+
+	for (;;) {
+		char *nl = memchr(p->buf, '\n', p->have);
+		struct pollfd pfd = { p->from, POLLIN, 0 };
+		double left;
+		ssize_t got;
+
+		if (nl != NULL) {
+			size_t len = (size_t)(nl - p->buf);
+
+			memcpy(p->line, p->buf, len);
+			p->line[len] = '\0';
+			if (len > 0 && p->line[len - 1] == '\r')
+				p->line[len - 1] = '\0';
+			memmove(p->buf, nl + 1, p->have - len - 1);
+			p->have -= len + 1;
+			p->lines++;
+			return true;
+		}
+		if (p->have == sizeof p->buf) {
+			snprintf(p->au->what, sizeof p->au->what, "wrote a line "
+			    "longer than %zu bytes", sizeof p->buf);
+			return false;
+		}
+		left = until - seconds();
+		if (left <= 0) {
+			snprintf(p->au->what, sizeof p->au->what, "gave no "
+			    "answer within %u second%s", p->au->timeout,
+			    p->au->timeout == 1 ? "" : "s");
+			return false;
+		}
+		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(p->au->what, sizeof p->au->what, "poll: %s",
+			    strerror(errno));
+			return false;
+		}
+		if (pfd.revents == 0)
+			continue;
+		got = read(p->from, p->buf + p->have, sizeof p->buf - p->have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			snprintf(p->au->what, sizeof p->au->what, "%s", p->have ?
+			    "ended its output in the middle of a line" :
+			    "exited, or closed its output, in the middle of a "
+			    "run");
+			return false;
+		}
+		p->have += (size_t)got;
+	}
+}
+
+/* PREFIX (may be "") and V as one line to the program. */
+static bool
+send_line(struct proto *p, const char *prefix, unsigned long long v)
+{
+	char out[64];
+	int len = snprintf(out, sizeof out, "%s%llu\n", prefix, v);
+	const char *at = out;
+
+	while (len > 0) {
+		ssize_t put = write(p->to, at, (size_t)len);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0) {
+			snprintf(p->au->what, sizeof p->au->what, "stopped "
+			    "reading its input (%s)", strerror(errno));
+			return false;
+		}
+		at += put;
+		len -= (int)put;
+	}
+	return true;
+}
+
+/* A whole decimal number in [0, 2^64) at S, ending at *END. */
+static bool
+number(const char *s, const char **end, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (x > (UINT64_MAX - d) / 10)
+			return false;
+		x = x * 10 + d;
+	}
+	*end = s;
+	*v = x;
+	return true;
+}
+
+static void
+proto_fail(struct proto *p, sa_oracle *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(p->au->what, sizeof p->au->what, fmt, ap);
+		va_end(ap);
+	}
+	o->fail(o, SA_EPROTO);	/* does not return */
+	abort();
+}
+
+static void
+exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
+{
+	struct proto *p = (struct proto *)(void *)sh;	/* base is first */
+
+	if (!send_line(p, "shuffle ", (unsigned long long)n))
+		proto_fail(p, o, NULL);
+	for (;;) {
+		const char *s, *end;
+		uint64_t v;
+
+		if (!read_line(p))
+			proto_fail(p, o, NULL);
+		s = p->line;
+		if (strncmp(s, "draw ", 5) == 0) {
+			if (!number(s + 5, &end, &v) || *end != '\0')
+				proto_fail(p, o, "line %llu, \"%.60s\": the "
+				    "bound is not a whole number",
+				    (unsigned long long)p->lines, s);
+			v = sa_draw(o, v);
+			if (!send_line(p, "", (unsigned long long)v))
+				proto_fail(p, o, NULL);
+		} else if (strcmp(s, "raw") == 0) {
+			v = sa_word(o);
+			if (!send_line(p, "", (unsigned long long)v))
+				proto_fail(p, o, NULL);
+		} else if (strncmp(s, "deck", 4) == 0 && (s[4] == ' ' ||
+		    s[4] == '\0')) {
+			s += 4;
+			for (size_t i = 0; i < n; i++) {
+				if (*s != ' ' || !number(s + 1, &end, &v) ||
+				    v > UINT32_MAX)
+					proto_fail(p, o, "line %llu: the deck "
+					    "should be %zu whole numbers",
+					    (unsigned long long)p->lines, n);
+				deck[i] = (unsigned)v;
+				s = end;
+			}
+			if (*s != '\0')
+				proto_fail(p, o, "line %llu: the deck should be "
+				    "%zu whole numbers",
+				    (unsigned long long)p->lines, n);
+			return;
+		} else {
+			proto_fail(p, o, "line %llu, \"%.60s\": expected "
+			    "\"draw K\", \"raw\" or \"deck ...\"",
+			    (unsigned long long)p->lines, s);
+		}
+	}
+}
+
+/* Starts COMMAND with pipes to its stdin and from its stdout. */
+static bool
+spawn(struct proto *p, const char *command)
+{
+	int in[2], outp[2];
+
+	if (pipe(in) < 0)
+		return false;
+	if (pipe(outp) < 0) {
+		close(in[0]);
+		close(in[1]);
+		return false;
+	}
+	fflush(NULL);
+	p->pid = fork();
+	if (p->pid < 0) {
+		close(in[0]);
+		close(in[1]);
+		close(outp[0]);
+		close(outp[1]);
+		return false;
+	}
+	if (p->pid == 0) {
+		dup2(in[0], STDIN_FILENO);
+		dup2(outp[1], STDOUT_FILENO);
+		close(in[0]);
+		close(in[1]);
+		close(outp[0]);
+		close(outp[1]);
+		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(outp[1]);
+	p->to = in[1];
+	p->from = outp[0];
+	fcntl(p->to, F_SETFD, FD_CLOEXEC);
+	fcntl(p->from, F_SETFD, FD_CLOEXEC);
+	return true;
+}
+
+/* Waits up to the timeout for the program to exit; its wait status. */
+static bool
+reap(struct proto *p, int *wst)
+{
+	double until = seconds() + (double)p->au->timeout;
+
+	for (;;) {
+		struct timespec nap = { 0, 10 * 1000 * 1000 };
+		pid_t w = waitpid(p->pid, wst, WNOHANG);
+
+		if (w == p->pid || (w < 0 && errno != EINTR))
+			return w == p->pid;
+		if (seconds() > until) {
+			kill(p->pid, SIGKILL);
+			waitpid(p->pid, wst, 0);
+			return false;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+static int
+audit_exec(struct audit *au, size_t n, sa_census *out)
+{
+	struct proto *p = calloc(1, sizeof *p);
+	sa_census_opts opts;
+	struct sigaction ign, old;
+	int status, wst = 0, exit_status;
+
+	if (p == NULL) {
+		cli_error("--exec: out of memory");
+		return EXIT_TROUBLE;
+	}
+	p->base = au->shuffle;
+	p->base.run = exec_run;
+	p->au = au;
+	p->win.cap = au->max_draws;
+	p->win.val = calloc(au->max_draws, sizeof *p->win.val);
+	p->win.bound = calloc(au->max_draws, sizeof *p->win.bound);
+	if (p->win.val == NULL || p->win.bound == NULL) {
+		free(p->win.val);
+		free(p->win.bound);
+		free(p);
+		cli_error("--exec: out of memory");
+		return EXIT_TROUBLE;
+	}
+	/* A program that dies must not take this process with SIGPIPE. */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	if (!spawn(p, au->command)) {
+		cli_error("--exec: cannot start %s: %s", au->command,
+		    strerror(errno));
+		sigaction(SIGPIPE, &old, NULL);
+		free(p->win.val);
+		free(p->win.bound);
+		free(p);
+		return EXIT_TROUBLE;
+	}
+
+	memset(&opts, 0, sizeof opts);
+	opts.engine = SA_ENGINE_REPLAY;
+	opts.max_draws = au->max_draws;
+	opts.twice = true;
+	opts.window = &p->win;
+	opts.raw_bits = au->raw_bits;
+	au->what[0] = '\0';
+	status = sa_census_run(&p->base, n, &opts, out);
+
+	close(p->to);
+	if (status != SA_OK) {
+		kill(p->pid, SIGKILL);
+		waitpid(p->pid, &wst, 0);
+	}
+	exit_status = EXIT_FAIR;
+	if (status == SA_EPROTO) {
+		char what[sizeof au->what];
+
+		memcpy(what, au->what, sizeof what);
+		breach(au, status, &p->win, "%s", what);
+		exit_status = EXIT_MISBEHAVED;
+	} else if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
+	    status == SA_ETOOBIG) {
+		cli_error("--exec: census of %zu cards: %s", n,
+		    sa_strerror(status));
+		exit_status = EXIT_TROUBLE;
+	} else if (status != SA_OK) {
+		breach(au, status, &p->win, "%s", contract(status));
+		exit_status = EXIT_MISBEHAVED;
+	} else if (!reap(p, &wst)) {
+		breach(au, SA_EPROTO, &p->win, "did not exit within %u "
+		    "second%s of its input closing, and was stopped",
+		    au->timeout, au->timeout == 1 ? "" : "s");
+		au->ndraws = 0;
+		exit_status = EXIT_MISBEHAVED;
+	} else if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
+		breach(au, SA_EPROTO, &p->win, "exited with %s %d after the "
+		    "last run", WIFEXITED(wst) ? "status" : "signal",
+		    WIFEXITED(wst) ? WEXITSTATUS(wst) : WTERMSIG(wst));
+		au->ndraws = 0;
+		exit_status = EXIT_MISBEHAVED;
+	}
+	if (exit_status != EXIT_FAIR && status == SA_OK)
+		sa_census_free(out);
+	close(p->from);
+	sigaction(SIGPIPE, &old, NULL);
+	free(p->win.val);
+	free(p->win.bound);
+	free(p);
+	return exit_status;
+}
+
+int
+audit_census(struct audit *au, size_t n, sa_census *out)
+{
+	memset(out, 0, sizeof *out);
+	return au->command != NULL ? audit_exec(au, n, out) :
+	    audit_plugin(au, n, out);
+}
+
+void
+audit_free(struct audit *au)
+{
+	free(au->draws);
+	free(au->bounds);
+	free(au->symbol_buf);
+	au->draws = au->bounds = NULL;
+	au->symbol_buf = NULL;
+}
+
+/* The misbehaviour, as data: text, TSV, CSV or JSON. */
+void
+audit_report(const struct audit *au, size_t n, enum rep_format fmt)
+{
+	static const struct rep_col cols[] = {
+		{ "draw", "draw", REP_U64, 6, true, true, 0, NULL },
+		{ "bound", "below", REP_U64, 12, true, true, 0, NULL },
+		{ "value", "value", REP_U64, 12, true, true, 0, NULL },
+	};
+	report r;
+
+	rep_begin(&r, stdout, fmt);
+	rep_line(&r, "The %s shuffle of %zu cards misbehaved: it %s.",
+	    au->shuffle.name, n, au->what);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "audited", "audited", au->command ? au->command :
+	    au->path, au->command ? "--exec" : "--plugin");
+	if (au->path != NULL)
+		rep_str(&r, "symbol", "function", au->symbol, NULL);
+	rep_u64(&r, "cards", "cards", n, NULL);
+	rep_str(&r, "verdict", "verdict", "misbehaved", "exit status 3");
+	rep_str(&r, "problem", "problem", au->what, NULL);
+	if (au->run != 0)
+		rep_u64(&r, "run", "on run", au->run, "counting from 1, in "
+		    "the order of the draws below");
+	rep_u64(&r, "raw_bits", "raw word bits", au->raw_bits, NULL);
+	if (au->run != 0) {
+		rep_line(&r, "%s", "");
+		rep_table(&r, "draws", cols, 3);
+		for (size_t i = 0; i < au->ndraws; i++) {
+			struct rep_cell cells[3];
+
+			memset(cells, 0, sizeof cells);
+			cells[0].u = i + 1;
+			cells[1].u = au->bounds[i];
+			cells[2].u = au->draws[i];
+			rep_row(&r, cells);
+		}
+		rep_table_end(&r);
+	}
+	rep_end(&r);
+}

@@ -1,0 +1,89 @@
+/*
+ * Shuffles that break the plugin contract, one symbol each, for the
+ * tests: --plugin misbehave.so:crash and so on.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <shuffle_audit.h>
+
+static void
+durstenfeld(unsigned *deck, size_t n, sa_oracle *o)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)sa_draw(o, i);
+		unsigned t = deck[i - 1];
+
+		deck[i - 1] = deck[j];
+		deck[j] = t;
+	}
+}
+
+/* Crashes on the run whose first draw is the last value. */
+void
+crash(unsigned *deck, size_t n, sa_oracle *o)
+{
+	if (n > 1 && sa_draw(o, n) == n - 1)
+		raise(SIGSEGV);
+	durstenfeld(deck, n, o);
+}
+
+/* Loops for ever, without drawing, on its third run. */
+void
+spin(unsigned *deck, size_t n, sa_oracle *o)
+{
+	if (n > 1 && sa_draw(o, n) == 2)
+		for (;;)
+			;
+	durstenfeld(deck, n, o);
+}
+
+/* Draws for ever. */
+void
+runaway(unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)deck;
+	(void)n;
+	for (;;)
+		(void)sa_draw(o, 2);
+}
+
+/* Asks for a number below 0. */
+void
+below_zero(unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)sa_draw(o, n - n);
+	(void)deck;
+}
+
+/* Uses rand() alongside the oracle. */
+void
+own_random(unsigned *deck, size_t n, sa_oracle *o)
+{
+	durstenfeld(deck, n, o);
+	if (n > 1 && rand() % 2) {
+		unsigned t = deck[0];
+
+		deck[0] = deck[1];
+		deck[1] = t;
+	}
+}
+
+/* Fair, but chatters on stdout, which must not reach the report. */
+void
+chatty(unsigned *deck, size_t n, sa_oracle *o)
+{
+	printf("shuffling %zu cards\n", n);
+	fflush(stdout);
+	durstenfeld(deck, n, o);
+}
+
+/* Exits in the middle of the census. */
+void
+quits(unsigned *deck, size_t n, sa_oracle *o)
+{
+	if (n > 1 && sa_draw(o, n) == 1)
+		exit(7);
+	durstenfeld(deck, n, o);
+}
