@@ -6,6 +6,7 @@
 #   make check-valgrind  the same tests run under valgrind
 #   make check-all       all three (what CI runs)
 #   make bench           the census against a plain walker, timed
+#   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
 #   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
 #
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
@@ -55,7 +56,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all bench check check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench check check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -76,6 +77,23 @@ $(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
+# The example plugins, built the way the man page tells users to.
+PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
+PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=build/plugins/%.so)
+
+build/plugins/%.so: tests/examples/plugins/%.c include/shuffle_audit.h
+	@mkdir -p $(@D)
+	$(CC) $(WARNINGS) -O2 -shared -fPIC -Iinclude -o $@ $<
+
+plugins: $(PLUGINS)
+
+# Audit a plugin, failing on any verdict but fair: a target for CI.
+#   make audit PLUGIN=path/to/shuffle.so CARDS=6
+PLUGIN ?= build/plugins/fair.so
+CARDS ?= 6
+audit: $(BIN) $(PLUGINS)
+	./$(BIN) census --plugin $(PLUGIN) -n $(CARDS) --summary
+
 $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
@@ -91,7 +109,7 @@ check-unit: $(UNIT_BINS)
 		echo "== $$t"; $(RUNNER) $$t || exit 1; \
 	done
 
-check-cli: $(BIN)
+check-cli: $(BIN) $(PLUGINS)
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' sh tests/cli.sh ./$(BIN)
 
 check-docs: $(BIN)

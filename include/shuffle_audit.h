@@ -122,6 +122,9 @@ sa_word(sa_oracle *o)
 typedef void sa_plugin_fn(unsigned *deck, size_t n, sa_oracle *oracle);
 #define SA_PLUGIN_SYMBOL "shuffle_audit_shuffle"
 
+/* The function a plugin defines (the library never does). */
+sa_plugin_fn shuffle_audit_shuffle;
+
 typedef struct sa_big sa_big;
 
 /*

@@ -418,8 +418,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		s = p->line;
 		if (strncmp(s, "draw ", 5) == 0) {
 			if (!number(s + 5, &end, &v) || *end != '\0')
-				proto_fail(p, o, "line %llu, \"%.60s\": the "
-				    "bound is not a whole number",
+				proto_fail(p, o, "broke the protocol at line "
+				    "%llu, \"%.60s\": the bound is not a whole "
+				    "number",
 				    (unsigned long long)p->lines, s);
 			v = sa_draw(o, v);
 			if (!send_line(p, "", (unsigned long long)v))
@@ -434,20 +435,22 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 			for (size_t i = 0; i < n; i++) {
 				if (*s != ' ' || !number(s + 1, &end, &v) ||
 				    v > UINT32_MAX)
-					proto_fail(p, o, "line %llu: the deck "
-					    "should be %zu whole numbers",
+					proto_fail(p, o, "broke the protocol at "
+					    "line %llu: the deck should be %zu "
+					    "whole numbers",
 					    (unsigned long long)p->lines, n);
 				deck[i] = (unsigned)v;
 				s = end;
 			}
 			if (*s != '\0')
-				proto_fail(p, o, "line %llu: the deck should be "
-				    "%zu whole numbers",
+				proto_fail(p, o, "broke the protocol at line "
+				    "%llu: the deck should be %zu whole numbers",
 				    (unsigned long long)p->lines, n);
 			return;
 		} else {
-			proto_fail(p, o, "line %llu, \"%.60s\": expected "
-			    "\"draw K\", \"raw\" or \"deck ...\"",
+			proto_fail(p, o, "broke the protocol at line %llu, "
+			    "\"%.60s\": expected \"draw K\", \"raw\" or "
+			    "\"deck ...\"",
 			    (unsigned long long)p->lines, s);
 		}
 	}
@@ -476,6 +479,8 @@ spawn(struct proto *p, const char *command)
 		return false;
 	}
 	if (p->pid == 0) {
+		/* A group of its own, so a kill reaches what sh started too. */
+		setpgid(0, 0);
 		dup2(in[0], STDIN_FILENO);
 		dup2(outp[1], STDOUT_FILENO);
 		close(in[0]);
@@ -485,6 +490,7 @@ spawn(struct proto *p, const char *command)
 		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
 		_exit(127);
 	}
+	setpgid(p->pid, p->pid);
 	close(in[0]);
 	close(outp[1]);
 	p->to = in[1];
@@ -507,7 +513,7 @@ reap(struct proto *p, int *wst)
 		if (w == p->pid || (w < 0 && errno != EINTR))
 			return w == p->pid;
 		if (seconds() > until) {
-			kill(p->pid, SIGKILL);
+			kill(-p->pid, SIGKILL);
 			waitpid(p->pid, wst, 0);
 			return false;
 		}
@@ -566,7 +572,7 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 
 	close(p->to);
 	if (status != SA_OK) {
-		kill(p->pid, SIGKILL);
+		kill(-p->pid, SIGKILL);
 		waitpid(p->pid, &wst, 0);
 	}
 	exit_status = EXIT_FAIR;
@@ -589,12 +595,14 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 		    "second%s of its input closing, and was stopped",
 		    au->timeout, au->timeout == 1 ? "" : "s");
 		au->ndraws = 0;
+		au->run = 0;
 		exit_status = EXIT_MISBEHAVED;
 	} else if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
 		breach(au, SA_EPROTO, &p->win, "exited with %s %d after the "
 		    "last run", WIFEXITED(wst) ? "status" : "signal",
 		    WIFEXITED(wst) ? WEXITSTATUS(wst) : WTERMSIG(wst));
 		au->ndraws = 0;
+		au->run = 0;
 		exit_status = EXIT_MISBEHAVED;
 	}
 	if (exit_status != EXIT_FAIR && status == SA_OK)
@@ -651,7 +659,7 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 		rep_u64(&r, "run", "on run", au->run, "counting from 1, in "
 		    "the order of the draws below");
 	rep_u64(&r, "raw_bits", "raw word bits", au->raw_bits, NULL);
-	if (au->run != 0) {
+	if (au->run != 0 && au->ndraws > 0) {
 		rep_line(&r, "%s", "");
 		rep_table(&r, "draws", cols, 3);
 		for (size_t i = 0; i < au->ndraws; i++) {

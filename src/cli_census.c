@@ -20,7 +20,10 @@ static const char usage_text[] =
     "                     [--sort ordering|runs] [--top K|all] [--check]\n"
     "                     [--engine auto|steps|replay|walk]\n"
     "                     [--notation array|inverse|cycles]\n"
-    "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n";
+    "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n"
+    "       " PROGNAME " census --plugin PATH[:SYMBOL] | --exec COMMAND\n"
+    "                     [--timeout S] [--raw-bits B] [--max-draws N]\n"
+    "                     [-n CARDS] [-f FORMAT] [--summary]\n";
 
 static void
 help(void)
@@ -43,6 +46,13 @@ help(void)
 	    "      --summary         the summary and a histogram, no rows\n"
 	    "      --threads N       threads for the step and walk engines (default:\n"
 	    "                        the machine's cores)\n"
+	    "      --plugin P[:SYM]  audit the shuffle SYM (default "
+	    SA_PLUGIN_SYMBOL ")\n"
+	    "                        in the shared object P, in a child process\n"
+	    "      --exec COMMAND    audit a program speaking the exec protocol\n"
+	    "      --timeout S       stop audited code idle for S seconds (60)\n"
+	    "      --raw-bits B      raw words of B bits for audited code (8)\n"
+	    "      --max-draws N     most draws in one run of audited code (4096)\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
 	    "                        modulo, multiply, reject or lemire\n"
 	    "  -h, --help            show this help\n"

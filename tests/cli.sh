@@ -36,6 +36,10 @@ if [ ! -x "$bin" ]; then
 	exit 2
 fi
 
+# The source tree, for cases that use its files: cd "$TOP" && ...
+TOP=$(cd "$here/.." && pwd)
+export TOP
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir "$tmp/bin"
@@ -77,6 +81,23 @@ while IFS= read -r line; do
 	esac
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
+	# Cases named py-* need python3 and node-* need node.
+	case $name in
+	py-*)
+		if [ $have_python = no ]; then
+			echo "SKIP: $name: python3 not found"
+			skipped=$((skipped + 1))
+			continue
+		fi
+		;;
+	node-*)
+		if ! command -v node >/dev/null 2>&1; then
+			echo "SKIP: $name: node not found"
+			skipped=$((skipped + 1))
+			continue
+		fi
+		;;
+	esac
 	case $name in
 	slow-*)
 		if [ -n "${RUNNER:-}" ] || [ -n "${SKIP_SLOW:-}" ]; then

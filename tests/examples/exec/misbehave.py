@@ -28,6 +28,7 @@ for line in sys.stdin:
     deck = list(range(n))
     if mode == "garbage":
         print("hello", flush=True)
+        time.sleep(3600)
     if mode == "quit" and runs == 2:
         sys.exit(4)
     if mode == "silent" and runs == 2:

@@ -8,6 +8,8 @@
 
 #include <shuffle_audit.h>
 
+sa_plugin_fn crash, spin, runaway, below_zero, own_random, chatty, quits;
+
 static void
 durstenfeld(unsigned *deck, size_t n, sa_oracle *o)
 {
