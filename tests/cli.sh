@@ -48,6 +48,13 @@ printf '#!/bin/sh\nexec %s "%s" "$@"\n' "${RUNNER:-}" "$bin" \
 	> "$tmp/bin/shuffle-audit"
 chmod +x "$tmp/bin/shuffle-audit"
 
+# The examples the man page and README use, where their commands run,
+# and the installed header's stand-in for cc.
+cp "$TOP"/tests/examples/plugins/*.c "$TOP"/tests/examples/exec/* "$tmp"/
+cp "$TOP"/build/plugins/*.so "$tmp"/ 2>/dev/null
+CPATH=$TOP/include${CPATH:+:$CPATH}
+export CPATH
+
 have_python=no
 command -v python3 >/dev/null 2>&1 && have_python=yes
 
