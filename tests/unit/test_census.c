@@ -948,6 +948,127 @@ test_walk_agrees(void **state)
 }
 
 /*
+ * What the audit of user code relies on.  A shuffle that keeps a counter
+ * of its own gives a different deck for the same draws: only running
+ * every sequence twice can see it.
+ */
+static unsigned calls;
+
+static void
+stateful_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	size_t j = (size_t)sa_draw(o, n);
+	unsigned t = deck[0];
+
+	(void)self;
+	deck[0] = deck[j];
+	deck[j] = t;
+	if (calls++ % 3 == 2) {	/* every third call, one more swap */
+		t = deck[0];
+		deck[0] = deck[n - 1];
+		deck[n - 1] = t;
+	}
+}
+
+/* Durstenfeld's shuffle with r % k from raw words (sa_word). */
+static void
+word_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(sa_word(o) % i);
+		unsigned t = deck[i - 1];
+
+		deck[i - 1] = deck[j];
+		deck[j] = t;
+	}
+}
+
+static void
+huge_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	(void)deck;
+	(void)sa_draw(o, n);
+	(void)sa_draw(o, SA_DRAW_MAX + 1);
+}
+
+static void
+test_audit_support(void **state)
+{
+	const sa_shuffle stateful = { .name = "stateful", .run = stateful_run };
+	const sa_shuffle words = { .name = "words", .run = word_run };
+	const sa_shuffle huge = { .name = "huge", .run = huge_run };
+	uint64_t val[8], bound[8];
+	sa_replay_window w = { 0, 0, val, bound, 8 };
+	sa_census_opts once = { .engine = SA_ENGINE_REPLAY };
+	sa_census_opts twice = { .engine = SA_ENGINE_REPLAY, .twice = true,
+	    .window = &w, .raw_bits = 2 };
+	sa_census c;
+	uint64_t *tally;
+
+	(void)state;
+	calls = 0;
+	assert_int_equal(sa_census_run(&stateful, 3, &once, &c), SA_OK);
+	sa_census_free(&c);
+	calls = 0;
+	assert_int_equal(sa_census_run(&stateful, 3, &twice, &c), SA_ENONDET);
+	/*
+	 * Calls 0 and 1 are run 1 and its repeat; call 2, run 2, swaps
+	 * once more, and its repeat does not: run 2, whose draw is 1.
+	 */
+	assert_int_equal(w.runs, 2);
+	assert_int_equal(w.pos, 1);
+	assert_int_equal(val[0], 1);
+	assert_int_equal(bound[0], 3);
+
+	/*
+	 * Raw words of 2 bits: 4 x 4 sequences on 3 cards, reduced by r % k:
+	 * j below 3 from r in 0..3 is 0, 1, 2, 0, and j below 2 is 0, 1, 0,
+	 * 1.  So each ordering is reached 2 or 4 times, never equally.
+	 */
+	memset(&w, 0, sizeof w);
+	w.val = val;
+	w.bound = bound;
+	w.cap = 8;
+	assert_int_equal(sa_census_run(&words, 3, &twice, &c), SA_OK);
+	assert_int_equal(c.runs, 16);
+	assert_int_equal(c.sequences, 16);
+	assert_int_equal(c.max, 4);
+	assert_int_equal(c.min, 2);
+	assert_int_equal(w.runs, 16);
+	sa_census_free(&c);
+
+	/* A bound past 2^32 breaks the contract; the window shows it. */
+	memset(&w, 0, sizeof w);
+	w.val = val;
+	w.bound = bound;
+	w.cap = 8;
+	assert_int_equal(sa_census_run(&huge, 3, &twice, &c), SA_EBOUND);
+	assert_int_equal(w.runs, 1);
+	assert_int_equal(w.pos, 2);
+	assert_int_equal(bound[0], 3);
+	assert_true(bound[1] == SA_DRAW_MAX + 1);
+
+	/* A census from a tally counted elsewhere, checked as it is taken. */
+	tally = calloc(6, sizeof *tally);
+	assert_non_null(tally);
+	tally[0] = 5;
+	tally[5] = 1;
+	assert_int_equal(sa_census_from_tally(&c, &words, 3, tally, 7, 7,
+	    false), SA_EINVAL);	/* adds up to 6, not 7 */
+	assert_int_equal(sa_census_from_tally(&c, &words, 3, tally, 6, 6,
+	    false), SA_OK);
+	assert_int_equal(c.max, 5);
+	assert_int_equal(c.argmax, 0);
+	assert_int_equal(c.min, 0);
+	assert_int_equal(c.nmin, 4);
+	assert_int_equal(c.reached, 2);
+	assert_false(c.fair);
+	sa_census_free(&c);	/* frees TALLY */
+}
+
+/*
  * Counts past 32 bits: swaps:10 on 4 cards has 16^10 = 2^40 runs and
  * counts near 2^40 / 24, so the engine must notice the overflow and
  * count again in 64 bits.  Checked against a push written here.
@@ -1144,6 +1265,7 @@ main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_threads_agree),
 		cmocka_unit_test(test_walk_agrees),
+		cmocka_unit_test(test_audit_support),
 		cmocka_unit_test(test_wide_counts),
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_refusals),
