@@ -570,11 +570,12 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 	au->what[0] = '\0';
 	status = sa_census_run(&p->base, n, &opts, out);
 
-	close(p->to);
+	/* A broken program is stopped before it can see its input end. */
 	if (status != SA_OK) {
 		kill(-p->pid, SIGKILL);
 		waitpid(p->pid, &wst, 0);
 	}
+	close(p->to);
 	exit_status = EXIT_FAIR;
 	if (status == SA_EPROTO) {
 		char what[sizeof au->what];
