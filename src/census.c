@@ -57,6 +57,30 @@ sa_physical_memory(void)
 	return (uint64_t)pages * (uint64_t)size;
 }
 
+void
+sa_parallel(void *(*fn)(void *), void *jobs, size_t size, unsigned count)
+{
+	enum { MAXT = 64 };
+	pthread_t tid[MAXT];
+	unsigned started = 0;
+	char *at = jobs;
+
+	if (count > MAXT)
+		count = MAXT;
+	for (unsigned k = 1; k < count; k++) {
+		if (pthread_create(&tid[k], NULL, fn, at + k * size) != 0)
+			break;
+		started = k;
+	}
+	if (count > 0)
+		fn(at);
+	for (unsigned k = 1; k <= started; k++)
+		pthread_join(tid[k], NULL);
+	/* Jobs whose thread could not start are done here. */
+	for (unsigned k = started + 1; k < count; k++)
+		fn(at + k * size);
+}
+
 /* Runs of the step form: the product of the step totals. */
 static int
 step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs)
@@ -687,7 +711,6 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 {
 	enum { MAXT = 64 };
 	struct job jobs[MAXT];
-	pthread_t tid[MAXT];
 	uint64_t block = block_size(st, n);
 	uint64_t chunk = UINT64_C(1) << 22, at = 0;
 
@@ -702,7 +725,6 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 	while (at < orderings) {
 		uint64_t span = orderings - at < chunk * threads ?
 		    orderings - at : chunk * threads;
-		unsigned started = 0;
 
 		for (unsigned k = 0; k < threads; k++) {
 			jobs[k].cur = cur;
@@ -716,19 +738,7 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 			jobs[k].nonzero = 0;
 			jobs[k].overflow = false;
 		}
-		/* Thread 0 is this one; the others are started for it. */
-		for (unsigned k = 1; k < threads; k++)
-			if (pthread_create(&tid[k], NULL, pull_range, &jobs[k]) ==
-			    0)
-				started = k;
-			else
-				break;
-		pull_range(&jobs[0]);
-		for (unsigned k = 1; k <= started; k++)
-			pthread_join(tid[k], NULL);
-		/* Ranges whose thread could not start are done here. */
-		for (unsigned k = started + 1; k < threads; k++)
-			pull_range(&jobs[k]);
+		sa_parallel(pull_range, jobs, sizeof jobs[0], threads);
 		for (unsigned k = 0; k < threads; k++) {
 			if (jobs[k].overflow)
 				return false;
@@ -766,8 +776,6 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 {
 	enum { MAXT = 64 };
 	struct zero_job jobs[MAXT];
-	pthread_t tid[MAXT];
-	unsigned started = 0;
 
 	if (threads > MAXT)
 		threads = MAXT;
@@ -780,16 +788,7 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 		jobs[k].at = (char *)v + lo;
 		jobs[k].len = hi - lo;
 	}
-	for (unsigned k = 1; k < threads; k++) {
-		if (pthread_create(&tid[k], NULL, zero_range, &jobs[k]) != 0)
-			break;
-		started = k;
-	}
-	zero_range(&jobs[0]);
-	for (unsigned k = 1; k <= started; k++)
-		pthread_join(tid[k], NULL);
-	for (unsigned k = started + 1; k < threads; k++)
-		zero_range(&jobs[k]);
+	sa_parallel(zero_range, jobs, sizeof jobs[0], threads);
 }
 
 /*

@@ -22,6 +22,9 @@ enum {
 	EXIT_MISBEHAVED = 3	/* the audited code broke its contract */
 };
 
+/* Seconds on the monotonic clock, for timing and timeouts. */
+double cli_seconds(void);
+
 /* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -32,15 +32,6 @@
 
 #include "cli.h"
 
-static double
-seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* What went wrong, for the report: WHAT, and the run's draws. */
 static void
 breach(struct audit *au, int status, const sa_replay_window *w,
@@ -202,7 +193,7 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
 		plugin_child(au, n, sh, tally);
 
 	/* Wait, and give up on a child that makes no progress. */
-	quiet_since = seconds();
+	quiet_since = cli_seconds();
 	for (;;) {
 		pid_t w = waitpid(pid, &wst, WNOHANG);
 		struct timespec nap = { 0, 20 * 1000 * 1000 };
@@ -214,8 +205,8 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
 		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
 			last_runs = sh->win.runs;
 			last_pos = sh->win.pos;
-			quiet_since = seconds();
-		} else if (seconds() - quiet_since > (double)au->timeout) {
+			quiet_since = cli_seconds();
+		} else if (cli_seconds() - quiet_since > (double)au->timeout) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &wst, 0);
 			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
@@ -289,7 +280,7 @@ struct proto {
 static bool
 read_line(struct proto *p)
 {
-	double until = seconds() + (double)p->au->timeout;
+	double until = cli_seconds() + (double)p->au->timeout;
 
 	for (;;) {
 		char *nl = memchr(p->buf, '\n', p->have);
@@ -314,7 +305,7 @@ read_line(struct proto *p)
 			    "longer than %zu bytes", sizeof p->buf);
 			return false;
 		}
-		left = until - seconds();
+		left = until - cli_seconds();
 		if (left <= 0) {
 			snprintf(p->au->what, sizeof p->au->what, "gave no "
 			    "answer within %u second%s", p->au->timeout,
@@ -504,7 +495,7 @@ spawn(struct proto *p, const char *command)
 static bool
 reap(struct proto *p, int *wst)
 {
-	double until = seconds() + (double)p->au->timeout;
+	double until = cli_seconds() + (double)p->au->timeout;
 
 	for (;;) {
 		struct timespec nap = { 0, 10 * 1000 * 1000 };
@@ -512,7 +503,7 @@ reap(struct proto *p, int *wst)
 
 		if (w == p->pid || (w < 0 && errno != EINTR))
 			return w == p->pid;
-		if (seconds() > until) {
+		if (cli_seconds() > until) {
 			kill(-p->pid, SIGKILL);
 			waitpid(p->pid, wst, 0);
 			return false;

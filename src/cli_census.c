@@ -877,15 +877,6 @@ render(const struct census_args *a, const sa_census *c,
 	rep_end(&r);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static double clock_start;
 
 /*
@@ -895,7 +886,7 @@ static double clock_start;
 static void
 progress(void *ctx, double done)
 {
-	double start = *(const double *)ctx, spent = now() - start;
+	double start = *(const double *)ctx, spent = cli_seconds() - start;
 
 	if (spent < 1.0 || done <= 0.0)
 		return;
@@ -950,12 +941,12 @@ cmd_census(int argc, char **argv)
 		if (isatty(STDERR_FILENO)) {
 			opts.progress = progress;
 			opts.progress_ctx = &clock_start;
-			clock_start = now();
+			clock_start = cli_seconds();
 		}
 		status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
 		if (status == SA_OK)
 			status = sa_census_run(&a.shuffle, a.n, &opts, &c);
-		if (opts.progress != NULL && now() - clock_start >= 1.0)
+		if (opts.progress != NULL && cli_seconds() - clock_start >= 1.0)
 			fputs("\r\033[K", stderr);	/* clear the progress line */
 		if (status != SA_OK) {
 			refusal(&a, status, &plan);

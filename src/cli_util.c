@@ -1,12 +1,15 @@
 /*
  * cli_util.c - messages, number parsing and output checks for the CLI.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 
@@ -297,4 +300,13 @@ cli_option(int c, char **argv, const struct cli_options *o)
 		break;
 	}
 	return cli_bad_option(o->cmd, c, argv);
+}
+
+double
+cli_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }

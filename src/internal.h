@@ -16,6 +16,14 @@ popcount32(uint32_t x)
 	return (x * 0x01010101u) >> 24;
 }
 
+/*
+ * Runs FN on each of COUNT (at most 64) jobs of SIZE bytes at JOBS, a
+ * thread each; the calling thread takes the first, and runs any job
+ * whose thread could not be started after the others.
+ */
+void sa_parallel(void *(*fn)(void *), void *jobs, size_t size,
+    unsigned count);
+
 /* The census with a reduction (wcensus.c); PLAN is already checked. */
 int census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     const sa_census_plan *plan, sa_census *out);

@@ -15,7 +15,6 @@
  * check (the tests hold them equal) and needs n! 64-bit counts a thread
  * instead of two tables of n! counts.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,10 +165,8 @@ census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
 {
 	enum { MAXT = 64 };
 	struct walker w[MAXT];
-	pthread_t tid[MAXT];
 	size_t nsteps = sh->steps(sh, n);
 	sa_step *steps = calloc(nsteps ? nsteps : 1, sizeof *steps);
-	unsigned started = 0;
 	int status = SA_OK;
 
 	if (threads < 1)
@@ -201,16 +198,7 @@ census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
 			status = SA_ENOMEM;
 	}
 	if (status == SA_OK) {
-		for (unsigned t = 1; t < threads; t++) {
-			if (pthread_create(&tid[t], NULL, walk_thread, &w[t]) != 0)
-				break;
-			started = t;
-		}
-		walk_thread(&w[0]);
-		for (unsigned t = 1; t <= started; t++)
-			pthread_join(tid[t], NULL);
-		for (unsigned t = started + 1; t < threads; t++)
-			walk_thread(&w[t]);
+		sa_parallel(walk_thread, w, sizeof w[0], threads);
 		/* Each run was counted once, so no sum can pass the runs. */
 		for (unsigned t = 1; t < threads; t++)
 			for (uint64_t r = 0; r < orderings; r++)
