@@ -114,6 +114,16 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	void *handle, *sym;
 	int status;
 
+	/*
+	 * A crash must kill the child, so that the parent sees the signal:
+	 * the default actions, whatever handlers this process had (a
+	 * sanitizer's, say).
+	 */
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+	    SIGTRAP, SIGSYS };
+
+	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		signal(fatal[i], SIG_DFL);
 	/* Anything the plugin prints goes to stderr, not into the report. */
 	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 		_exit(1);

@@ -909,8 +909,10 @@ cmd_census(int argc, char **argv)
 
 	memset(&opts, 0, sizeof opts);
 	status = parse_args(argc, argv, &a);
-	if (status != 0)
+	if (status != 0) {
+		audit_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
+	}
 
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
