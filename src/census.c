@@ -827,13 +827,16 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
 	struct table cur = { table_alloc(orderings, width, threads), wide };
 	struct table next = { table_alloc(orderings, width, threads), wide };
 	/*
-	 * Pushes run while fewer than SPARSE counts are non-zero: a push is
-	 * one thread writing at random, a pull every core streaming the
-	 * whole table.  On Durstenfeld's 12 cards 1/256 of the table beat
-	 * 1/64 by nearly half (8.6 s against 15 s, in turns on a busy
-	 * machine); the naive shuffle did not notice.
+	 * Pushes run while fewer than SPARSE counts are non-zero (the lists
+	 * hold that many): a push is one thread writing at random, a pull
+	 * every core reading the whole table.  Where that read is a stream
+	 * of whole blocks (every swap within the first POS + 1 places) the
+	 * pull pays from 1/256 of the table non-zero, else from 1/64:
+	 * Durstenfeld's 12 cards took 8.6 s against 15 s with 1/256, the
+	 * naive shuffle's 11 about 14 s against 17 s with 1/64 (in turns,
+	 * on a busy machine).
 	 */
-	uint64_t sparse = orderings / 256, nonzero = 1;
+	uint64_t sparse = orderings / 64, nonzero = 1;
 	struct sparse from = { NULL, 0, sparse + 1, false };
 	struct sparse to = { NULL, 0, sparse + 1, false }, swap;
 	bool next_zero = true;
@@ -859,7 +862,8 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
 
 		sh->step(sh, n, s, &st);
 		/* Sparse: push.  Dense: pull, on every core. */
-		if (nonzero < sparse) {
+		if (nonzero < (st.kind == SA_STEP_SWAP && st.lo + st.count <=
+		    st.pos + 1 ? orderings / 256 : sparse)) {
 			if (!next_zero)
 				memset(next.v, 0, orderings * width);
 			ok = push_step(&cur, &next, orderings, n, &st, &from,
