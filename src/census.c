@@ -1301,7 +1301,7 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 		out->renormalised = has_pick(sh, n);
 	} else if (plan.engine == SA_ENGINE_WALK) {
 		status = census_walk(sh, n, plan.orderings, own.threads ?
-		    own.threads : sa_cores(), &out->tally);
+		    own.threads : sa_cores(), opts, &out->tally);
 		out->runs = out->sequences = plan.runs;
 		out->renormalised = has_pick(sh, n);
 	} else {

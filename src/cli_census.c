@@ -877,21 +877,34 @@ render(const struct census_args *a, const sa_census *c,
 	rep_end(&r);
 }
 
-static double clock_start;
+
+
+/* When the census started, and its runs when known, for the progress. */
+static struct clock {
+	double start;
+	uint64_t runs;
+} clock_start;
 
 /*
  * Progress on a terminal, once a census has run for a second: the
- * fraction done, and the time left at the rate so far.
+ * fraction done, the runs a second when the runs are known in advance,
+ * and the time left at the rate so far.
  */
 static void
 progress(void *ctx, double done)
 {
-	double start = *(const double *)ctx, spent = cli_seconds() - start;
+	const struct clock *c = ctx;
+	double spent = cli_seconds() - c->start;
 
 	if (spent < 1.0 || done <= 0.0)
 		return;
-	fprintf(stderr, "\r" PROGNAME ": census %5.1f%% done, about %.0f s "
-	    "left ", 100.0 * done, spent / done * (1.0 - done));
+	if (c->runs != 0)
+		fprintf(stderr, "\r" PROGNAME ": census %5.1f%% done, %.3g runs/s, "
+		    "about %.0f s left ", 100.0 * done,
+		    done * (double)c->runs / spent, spent / done * (1.0 - done));
+	else
+		fprintf(stderr, "\r" PROGNAME ": census %5.1f%% done, about %.0f "
+		    "s left ", 100.0 * done, spent / done * (1.0 - done));
 	if (done >= 1.0)
 		fputs("\r\033[K", stderr);
 }
@@ -943,12 +956,14 @@ cmd_census(int argc, char **argv)
 		if (isatty(STDERR_FILENO)) {
 			opts.progress = progress;
 			opts.progress_ctx = &clock_start;
-			clock_start = cli_seconds();
+			clock_start.start = cli_seconds();
 		}
 		status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
+		clock_start.runs = plan.runs;
 		if (status == SA_OK)
 			status = sa_census_run(&a.shuffle, a.n, &opts, &c);
-		if (opts.progress != NULL && cli_seconds() - clock_start >= 1.0)
+		if (opts.progress != NULL &&
+		    cli_seconds() - clock_start.start >= 1.0)
 			fputs("\r\033[K", stderr);	/* clear the progress line */
 		if (status != SA_OK) {
 			refusal(&a, status, &plan);

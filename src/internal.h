@@ -30,9 +30,10 @@ int census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 
 /*
  * The walk engine (walk.c): every run of the step form on THREADS
- * threads into *TALLY, ORDERINGS 64-bit counts the caller frees.
+ * threads into *TALLY, ORDERINGS 64-bit counts the caller frees; OPTS
+ * (may be NULL) for its progress.
  */
 int census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    unsigned threads, uint64_t **tally);
+    unsigned threads, const sa_census_opts *opts, uint64_t **tally);
 
 #endif /* SA_INTERNAL_H */

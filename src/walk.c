@@ -28,7 +28,18 @@ struct walker {
 	uint64_t *tally;
 	uint64_t fact[SA_PERM_MAX];	/* (n-1-i)!: the weight of digit i */
 	unsigned first, stride;		/* the first step's choices it takes */
+	const sa_census_opts *opts;	/* progress, told by thread 0 alone */
+	uint64_t top;			/* the first step's choices */
 };
+
+/* After the first step's choice K (from 1), the fraction done. */
+static void
+told(const struct walker *w, unsigned k)
+{
+	if (w->opts != NULL && w->opts->progress != NULL && w->top != 0)
+		w->opts->progress(w->opts->progress_ctx, (double)k /
+		    (double)w->top);
+}
 
 static inline void
 swap(unsigned *d, size_t a, size_t b)
@@ -124,6 +135,8 @@ walk(struct walker *w, size_t s)
 		else							\
 			walk(w, s + 1);					\
 		swap(w->deck, (a), (b));				\
+		if (top)						\
+			told(w, k);					\
 	} while (0)
 	switch (st->kind) {
 	case SA_STEP_SWAP:
@@ -161,7 +174,7 @@ walk_thread(void *arg)
 
 int
 census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    unsigned threads, uint64_t **tally)
+    unsigned threads, const sa_census_opts *opts, uint64_t **tally)
 {
 	enum { MAXT = 64 };
 	struct walker w[MAXT];
@@ -192,6 +205,10 @@ census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		for (size_t i = 0; i < n; i++) {
 			w[t].deck[i] = (unsigned)i;
 			w[t].fact[i] = sa_factorial(n - 1 - i);
+		}
+		if (t == 0 && nsteps > 0) {
+			w[t].opts = opts;
+			w[t].top = sa_step_total(&steps[0], n);
 		}
 		w[t].tally = calloc(orderings, sizeof *w[t].tally);
 		if (w[t].tally == NULL)
