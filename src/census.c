@@ -361,31 +361,6 @@ local_rank(const unsigned *seg, size_t m)
 }
 
 /*
- * The ranks of P with position POS swapped with each C in [FIRST, POS),
- * where P (of rank R) is the first of its block: the cards after POS
- * are in ascending order.  A rank is the sum of the Lehmer digits d_i
- * weighed by (n-1-i)!, where d_i counts the cards after position i that
- * are smaller than p_i; it depends on nothing before i.  Swapping the
- * cards x at C and y at POS leaves the digits before C and after POS as
- * they were, and changes a digit between them by one exactly when its
- * card lies between x and y.  So each rank is R plus a difference worked
- * out over the positions C .. POS alone, with no full ranking.
- */
-/* Bits set in an 11-bit number, built at compile time. */
-#define C2(k) k, k + 1, k + 1, k + 2
-#define C4(k) C2(k), C2(k + 1), C2(k + 1), C2(k + 2)
-#define C6(k) C4(k), C4(k + 1), C4(k + 1), C4(k + 2)
-#define C8(k) C6(k), C6(k + 1), C6(k + 1), C6(k + 2)
-#define C10(k) C8(k), C8(k + 1), C8(k + 1), C8(k + 2)
-static const uint8_t bits11[2048] = { C10(0), C10(1) };
-#undef C2
-#undef C4
-#undef C6
-#undef C8
-#undef C10
-
-/* Cards in a set of at most 22, in two lookups. */
-/*
  * Sums of factorial weights over sets of positions, looked up five
  * positions at a time: part[k][m] is the sum of (n-1-i)! over the
  * positions i = 5k + j for the bits j set in m.
@@ -405,8 +380,7 @@ weights_for(struct weights *w, size_t n)
 		for (unsigned m = 0; m < 32; m++)
 			for (size_t j = 0; j < 5; j++)
 				if (m >> j & 1 && 5 * k + j < n)
-					w->part[k][m] += sa_factorial(n - 1 -
-					    (5 * k + j));
+					w->part[k][m] += w->fact[5 * k + j];
 }
 
 static inline uint64_t
@@ -416,12 +390,16 @@ weigh(const struct weights *w, uint32_t set)
 	    w->part[2][set >> 10 & 31] + w->part[3][set >> 15 & 31];
 }
 
-static inline unsigned
-count22(uint32_t set)
-{
-	return bits11[set & 2047] + bits11[set >> 11 & 2047];
-}
-
+/*
+ * The ranks of P (of rank R) with position POS swapped with each C in
+ * [FIRST, POS).  A rank is the sum of the Lehmer digits d_i weighed by
+ * (n-1-i)!, where d_i counts the cards after position i that are
+ * smaller than p_i; it depends on nothing before i.  Swapping the cards
+ * x at C and y at POS leaves the digits before C and after POS as they
+ * were, and changes a digit between them by one exactly when its card
+ * lies between x and y.  So each rank is R plus a difference worked out
+ * over the positions C .. POS alone, with no full ranking.
+ */
 static void
 prefix_ranks(const struct weights *w, const unsigned *p, size_t n,
     size_t pos, size_t first, uint64_t r, uint64_t *out)
@@ -1089,9 +1067,6 @@ walk_replay(const sa_shuffle *sh, size_t n, size_t max_draws, bool twice,
 		r.val[k - 1]++;
 		r.len = k;
 	}
-	if (status != SA_OK && status != SA_ENOMEM && window != NULL &&
-	    window->pos == 0)
-		window->pos = r.pos;
 out:
 	if (window == NULL) {
 		free(r.val);

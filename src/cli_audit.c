@@ -32,7 +32,10 @@
 
 #include "cli.h"
 
-/* What went wrong, for the report: WHAT, and the run's draws. */
+/*
+ * What went wrong, for the report: WHAT (kept as it is when FMT is
+ * NULL), and the run's draws.
+ */
 static void
 breach(struct audit *au, int status, const sa_replay_window *w,
     const char *fmt, ...)
@@ -40,9 +43,11 @@ breach(struct audit *au, int status, const sa_replay_window *w,
 	va_list ap;
 
 	au->status = status;
-	va_start(ap, fmt);
-	vsnprintf(au->what, sizeof au->what, fmt, ap);
-	va_end(ap);
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(au->what, sizeof au->what, fmt, ap);
+		va_end(ap);
+	}
 	au->run = w->runs;
 	au->ndraws = w->pos < w->cap ? w->pos : w->cap;
 	free(au->draws);
@@ -78,6 +83,42 @@ contract(int status)
 	default:
 		return sa_strerror(status);
 	}
+}
+
+/* The census options of an audit, with the odometer kept in W. */
+static void
+audit_opts(const struct audit *au, sa_replay_window *w,
+    sa_census_opts *opts)
+{
+	memset(opts, 0, sizeof *opts);
+	opts->engine = SA_ENGINE_REPLAY;
+	opts->max_draws = au->max_draws;
+	opts->twice = true;
+	opts->window = w;
+	opts->raw_bits = au->raw_bits;
+}
+
+/*
+ * A census of audited code that ended with STATUS, not SA_OK: the
+ * machine's limits are a usage error (exit 2), the rest a breach of the
+ * contract by the code (exit 3).
+ */
+static int
+census_failed(struct audit *au, int status, const sa_replay_window *w,
+    size_t n)
+{
+	if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
+	    status == SA_ETOOBIG) {
+		if (au->command != NULL)
+			cli_error("--exec: census of %zu cards: %s", n,
+			    sa_strerror(status));
+		else
+			cli_error("--plugin %s: census of %zu cards: %s",
+			    au->path, n, sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	breach(au, status, w, "%s", contract(status));
+	return EXIT_MISBEHAVED;
 }
 
 /*
@@ -144,12 +185,7 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	memcpy(&plugin_fn, &sym, sizeof plugin_fn);
 	run.name = "plugin";
 	run.run = plugin_run;
-	memset(&opts, 0, sizeof opts);
-	opts.engine = SA_ENGINE_REPLAY;
-	opts.max_draws = au->max_draws;
-	opts.twice = true;
-	opts.window = &sh->win;
-	opts.raw_bits = au->raw_bits;
+	audit_opts(au, &sh->win, &opts);
 	status = sa_census_run(&run, n, &opts, &c);
 	if (status == SA_OK) {
 		for (uint64_t r = 0; r < c.orderings; r++)
@@ -241,14 +277,8 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
 		    "middle of the census", WIFEXITED(wst) ?
 		    WEXITSTATUS(wst) : -1);
 		status = EXIT_MISBEHAVED;
-	} else if (sh->status == SA_ENOMEM || sh->status == SA_EOVERFLOW ||
-	    sh->status == SA_ETOOBIG) {
-		cli_error("--plugin %s: census of %zu cards: %s", au->path, n,
-		    sa_strerror(sh->status));
-		status = EXIT_TROUBLE;
 	} else if (sh->status != SA_OK) {
-		breach(au, sh->status, &sh->win, "%s", contract(sh->status));
-		status = EXIT_MISBEHAVED;
+		status = census_failed(au, sh->status, &sh->win, n);
 	} else {
 		copy = malloc((size_t)orderings * sizeof *copy);
 		if (copy == NULL) {
@@ -562,12 +592,7 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 		return EXIT_TROUBLE;
 	}
 
-	memset(&opts, 0, sizeof opts);
-	opts.engine = SA_ENGINE_REPLAY;
-	opts.max_draws = au->max_draws;
-	opts.twice = true;
-	opts.window = &p->win;
-	opts.raw_bits = au->raw_bits;
+	audit_opts(au, &p->win, &opts);
 	au->what[0] = '\0';
 	status = sa_census_run(&p->base, n, &opts, out);
 
@@ -579,19 +604,10 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 	close(p->to);
 	exit_status = EXIT_FAIR;
 	if (status == SA_EPROTO) {
-		char what[sizeof au->what];
-
-		memcpy(what, au->what, sizeof what);
-		breach(au, status, &p->win, "%s", what);
+		breach(au, status, &p->win, NULL);	/* the run said what */
 		exit_status = EXIT_MISBEHAVED;
-	} else if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
-	    status == SA_ETOOBIG) {
-		cli_error("--exec: census of %zu cards: %s", n,
-		    sa_strerror(status));
-		exit_status = EXIT_TROUBLE;
 	} else if (status != SA_OK) {
-		breach(au, status, &p->win, "%s", contract(status));
-		exit_status = EXIT_MISBEHAVED;
+		exit_status = census_failed(au, status, &p->win, n);
 	} else if (!reap(p, &wst)) {
 		breach(au, SA_EPROTO, &p->win, "did not exit within %u "
 		    "second%s of its input closing, and was stopped",

@@ -7,6 +7,7 @@
  * the deal, computed here and now.
  */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,25 @@ struct claim {
 	bool held;
 	char measured[512];
 };
+
+/* Adds to the claim's measurement, as much as fits. */
+static void
+measure(struct claim *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void
+measure(struct claim *c, const char *fmt, ...)
+{
+	size_t len = strlen(c->measured);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->measured + len, sizeof c->measured - len, fmt, ap);
+	va_end(ap);
+}
 
 /* A failed computation: the claim does not hold, and says why. */
 static void
@@ -339,28 +359,20 @@ static void
 claim_oeis(struct claim *c)
 {
 	static const uint64_t published[] = { 1, 2, 5, 15, 47, 159, 543, 1931 };
-	char *p = c->measured;
-	size_t left = sizeof c->measured;
-
 	c->text = "the naive shuffle's commonest ordering comes up 1, 2, 5, 15, "
 	    "47, 159, 543, 1931 times at n = 1 .. 8 (OEIS A192053)";
 	c->held = true;
 	for (size_t n = 1; n <= 8; n++) {
 		sa_census cen;
 		int status = census("naive", n, &cen);
-		int k;
 
 		if (status != SA_OK) {
 			broke(c, status);
 			return;
 		}
 		c->held = c->held && cen.max == published[n - 1];
-		k = snprintf(p, left, "%s%llu", n > 1 ? ", " : "counted: ",
+		measure(c, "%s%llu", n > 1 ? ", " : "counted: ",
 		    (unsigned long long)cen.max);
-		if (k > 0 && (size_t)k < left) {
-			p += k;
-			left -= (size_t)k;
-		}
 		sa_census_free(&cen);
 	}
 }
@@ -376,8 +388,6 @@ claim_oeis(struct claim *c)
 static void
 claim_patterns(struct claim *common, struct claim *rare, size_t upto)
 {
-	char *pc = common->measured, *pr = rare->measured;
-	size_t lc = sizeof common->measured, lr = sizeof rare->measured;
 	static char ctext[160], rtext[160];
 
 	snprintf(ctext, sizeof ctext, "the naive shuffle's commonest ordering "
@@ -394,7 +404,7 @@ claim_patterns(struct claim *common, struct claim *rare, size_t upto)
 		size_t k = n / 2;
 		uint64_t ctwo, cone;
 		sa_census cen;
-		int status = census("naive", n, &cen), w;
+		int status = census("naive", n, &cen);
 
 		if (status != SA_OK) {
 			broke(common, status);
@@ -410,20 +420,10 @@ claim_patterns(struct claim *common, struct claim *rare, size_t upto)
 		common->held = common->held && ctwo == cen.max;
 		rare->held = rare->held && cone == cen.min &&
 		    cone == UINT64_C(1) << (n - 1);
-		w = snprintf(pc, lc, "%sn=%zu: %llu of max %llu", n > 3 ? "; " :
-		    "", n, (unsigned long long)ctwo,
-		    (unsigned long long)cen.max);
-		if (w > 0 && (size_t)w < lc) {
-			pc += w;
-			lc -= (size_t)w;
-		}
-		w = snprintf(pr, lr, "%sn=%zu: %llu of min %llu", n > 3 ? "; " :
-		    "", n, (unsigned long long)cone,
-		    (unsigned long long)cen.min);
-		if (w > 0 && (size_t)w < lr) {
-			pr += w;
-			lr -= (size_t)w;
-		}
+		measure(common, "%sn=%zu: %llu of max %llu", n > 3 ? "; " : "",
+		    n, (unsigned long long)ctwo, (unsigned long long)cen.max);
+		measure(rare, "%sn=%zu: %llu of min %llu", n > 3 ? "; " : "", n,
+		    (unsigned long long)cone, (unsigned long long)cen.min);
 		sa_census_free(&cen);
 	}
 }

@@ -24,6 +24,16 @@ popcount32(uint32_t x)
 void sa_parallel(void *(*fn)(void *), void *jobs, size_t size,
     unsigned count);
 
+/* Bits set in each 11-bit number (perm.c). */
+extern const uint8_t sa_bits11[2048];
+
+/* Bits set in a set of at most 22 cards, in two lookups. */
+static inline unsigned
+count22(uint32_t set)
+{
+	return sa_bits11[set & 2047] + sa_bits11[set >> 11 & 2047];
+}
+
 /* The census with a reduction (wcensus.c); PLAN is already checked. */
 int census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     const sa_census_plan *plan, sa_census *out);

@@ -25,13 +25,13 @@ sa_factorial(size_t n)
 	return f;
 }
 
-/* Bits set in each byte, built at compile time. */
+/* Bits set in an 11-bit number, built at compile time (internal.h). */
 #define B2(k) k, k + 1, k + 1, k + 2
 #define B4(k) B2(k), B2(k + 1), B2(k + 1), B2(k + 2)
 #define B6(k) B4(k), B4(k + 1), B4(k + 1), B4(k + 2)
-static const unsigned char byte_bits[256] = {
-	B6(0), B6(1), B6(1), B6(2)
-};
+#define B8(k) B6(k), B6(k + 1), B6(k + 1), B6(k + 2)
+#define B10(k) B8(k), B8(k + 1), B8(k + 1), B8(k + 2)
+const uint8_t sa_bits11[2048] = { B10(0), B10(1) };
 
 uint64_t
 sa_perm_rank(const unsigned *p, size_t n)
@@ -54,8 +54,7 @@ sa_perm_rank(const unsigned *p, size_t n)
 		for (size_t i = 0; i < n; i++) {
 			uint32_t bit = UINT32_C(1) << p[i], below = used & (bit - 1);
 
-			r += (p[i] - byte_bits[below & 0xff] -
-			    byte_bits[below >> 8]) * weight[n - 1 - i];
+			r += (p[i] - count22(below)) * weight[n - 1 - i];
 			used |= bit;
 		}
 		return r;
