@@ -35,7 +35,7 @@ LIB = libshuffleaudit.a
 LIB_SRCS = src/argue.c src/big.c src/census.c src/perm.c src/reduce.c src/rng.c src/shuffle.c \
 	src/status.c src/trace.c src/walk.c src/wcensus.c
 CLI_SRCS = src/main.c src/cli_algorithms.c src/cli_audit.c src/cli_bigfmt.c \
-	src/cli_census.c src/cli_claims.c \
+	src/cli_census.c src/cli_claims.c src/cli_guard.c \
 	src/cli_deal.c src/cli_divisibility.c src/cli_report.c src/cli_state_space.c \
 	src/cli_trace.c src/cli_util.c
 UNIT_TESTS = test_perm test_census test_report test_big test_rng

@@ -39,7 +39,8 @@ enum {
 	SA_ESYS,	/* the system's random source failed */
 	SA_EUNKNOWN,	/* no such name */
 	SA_EPARAM,	/* a parameter is malformed or out of range */
-	SA_EPROTO	/* audited code broke its protocol or failed */
+	SA_EPROTO,	/* audited code broke its protocol or failed */
+	SA_EOVERRUN	/* a run wrote outside the deck it was given */
 };
 
 /* A short lower-case description of STATUS, never NULL. */
@@ -178,12 +179,27 @@ int sa_reduce_weights(const sa_reduce *r, uint64_t k, sa_big *weight,
  */
 uint64_t sa_reduce_draw(const sa_reduce *r, sa_oracle *source, uint64_t k);
 
-/* An oracle whose draws are sa_reduce_draw(R, SOURCE, k). */
+/*
+ * An oracle whose draws are sa_reduce_draw(R, SOURCE, k).  A draw it
+ * cannot make (a bound of 0, or above 2^BITS for REJECT and LEMIRE,
+ * which would throw back every word) returns 0 and leaves ERR at
+ * SA_ERANGE and BAD_BOUND at the first such bound: check ERR before
+ * trusting a run.
+ */
 typedef struct sa_reducer {
 	sa_oracle base;
 	sa_reduce r;
 	sa_oracle *source;
+	int err;
+	uint64_t bad_bound;
 } sa_reducer;
+
+/*
+ * True when R turns words into numbers below K with no bias: an ideal
+ * draw, REJECT and LEMIRE (K <= 2^BITS), or MODULO and MULTIPLY where K
+ * divides 2^BITS.
+ */
+bool sa_reduce_unbiased(const sa_reduce *r, uint64_t k);
 
 void sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source);
 
@@ -361,6 +377,10 @@ enum sa_notation {
 /*
  * Writes the ordering P in notation NOTE into BUF (SIZE bytes): like
  * sa_perm_format, with cycles separated by spaces inside parentheses.
+ * Any N.  Inverse and cycles need P to be a permutation of 0 .. N-1:
+ * for anything else (a partial deck that repeats a card), or when
+ * memory runs out (N above SA_PERM_MAX needs some), BUF is left empty
+ * and the result is 0 with errno EINVAL or ENOMEM.
  */
 size_t sa_perm_format_as(const unsigned *p, size_t n, enum sa_notation note,
     char *buf, size_t size);

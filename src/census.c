@@ -972,10 +972,31 @@ replay_raw(sa_oracle *o, unsigned bits)
 	return replay_draw(o, UINT64_C(1) << bits);
 }
 
+/*
+ * The deck a replayed run is given sits between two guards of GUARD
+ * entries each, filled with a value no card has.  A run that writes
+ * just before or just past its deck (deck[n], deck[-1]) changes one, and
+ * is caught however fair the deck it leaves looks.
+ */
+#define GUARD 16
+#define GUARD_VALUE 0xA5A5A5A5u
+
+static bool
+guards_intact(const unsigned *deck, size_t n)
+{
+	for (size_t i = 1; i <= GUARD; i++)
+		if (deck[-(ptrdiff_t)i] != GUARD_VALUE ||
+		    deck[n - 1 + i] != GUARD_VALUE)
+			return false;
+	return true;
+}
+
 /* One run from the starting deck; the status of the run. */
 static int
 replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, struct replay *r)
 {
+	for (size_t i = 1; i <= GUARD; i++)
+		deck[-(ptrdiff_t)i] = deck[n - 1 + i] = GUARD_VALUE;
 	for (size_t i = 0; i < n; i++)
 		deck[i] = (unsigned)i;
 	r->pos = 0;
@@ -987,7 +1008,9 @@ replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, struct replay *r)
 	}
 	if (setjmp(r->abort) == 0)
 		sh->run(sh, deck, n, &r->base);
-	if (r->err == SA_OK && r->pos < r->len)
+	if (!guards_intact(deck, n))
+		r->err = SA_EOVERRUN;	/* before anything else it did */
+	else if (r->err == SA_OK && r->pos < r->len)
 		r->err = SA_ENONDET;	/* stopped short of the replay */
 	return r->err;
 }
@@ -1002,7 +1025,7 @@ walk_replay(const sa_shuffle *sh, size_t n, size_t max_draws, bool twice,
     void *ctx)
 {
 	struct replay r;
-	unsigned *deck, *again;
+	unsigned *deck = NULL, *again = NULL, *deck_mem, *again_mem;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || visit == NULL)
@@ -1025,8 +1048,12 @@ walk_replay(const sa_shuffle *sh, size_t n, size_t max_draws, bool twice,
 		r.val = malloc(max_draws * sizeof *r.val);
 		r.bound = malloc(max_draws * sizeof *r.bound);
 	}
-	deck = malloc((n ? n : 1) * sizeof *deck);
-	again = malloc((n ? n : 1) * sizeof *again);
+	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
+	again_mem = malloc((n + 2 * GUARD) * sizeof *again_mem);
+	if (deck_mem != NULL)
+		deck = deck_mem + GUARD;
+	if (again_mem != NULL)
+		again = again_mem + GUARD;
 	if (r.val == NULL || r.bound == NULL || deck == NULL || again == NULL) {
 		status = SA_ENOMEM;
 		goto out;
@@ -1072,8 +1099,8 @@ out:
 		free(r.val);
 		free(r.bound);
 	}
-	free(deck);
-	free(again);
+	free(deck_mem);
+	free(again_mem);
 	return status;
 }
 

@@ -6,6 +6,8 @@
 #ifndef SA_CLI_H
 #define SA_CLI_H
 
+#include <sys/types.h>
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -253,6 +255,23 @@ struct audit {
  * audit_report), or EXIT_TROUBLE after an error message.
  */
 int audit_census(struct audit *au, size_t n, sa_census *out);
+
+/*
+ * The process around an audit (cli_guard.c).  guard_startup, first
+ * thing in main: /dev/null onto a closed descriptor 0, 1 or 2, and the
+ * default SIGCHLD and SIGPIPE with nothing blocked.  guard_watch, before
+ * an audit starts its child: this process becomes a child subreaper and
+ * SIGHUP, SIGINT and SIGTERM (unless ignored when we started) kill and
+ * reap every child and exit 128 + the signal.  guard_group names the
+ * child's process group (0 for none); guard_child, in a child after
+ * fork, restores default signal actions.  guard_release kills and reaps
+ * the group and every child left, and restores the signal actions.
+ */
+void guard_startup(void);
+void guard_watch(void);
+void guard_group(pid_t pgid);
+void guard_child(void);
+void guard_release(void);
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);
 void audit_free(struct audit *au);
 

@@ -22,6 +22,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -80,6 +81,9 @@ contract(int status)
 	case SA_ENONDET:
 		return "gave a different result for the same draws: it uses "
 		    "randomness the auditor cannot see";
+	case SA_EOVERRUN:
+		return "wrote past the deck: an entry just before or after the "
+		    "cards it was given changed";
 	default:
 		return sa_strerror(status);
 	}
@@ -132,16 +136,38 @@ struct shared {
 	volatile int status;	/* CHILD_RUNNING until the census ends */
 	uint64_t runs, sequences;
 	int weighted;
+	volatile int forked;	/* the plugin called fork() */
 	char msg[256];
 };
 
 static sa_plugin_fn *plugin_fn;
+static struct shared *child_shared;
+
+/*
+ * fork() in a plugin would leave two processes running one census over
+ * one shared odometer.  These run inside fork() itself: the parent says
+ * so in the shared memory before the copy exists, and the copy ends at
+ * once, before any of the plugin's code can run in it.
+ */
+static void
+fork_prepare(void)
+{
+	child_shared->forked = 1;
+}
+
+static void
+fork_child(void)
+{
+	_exit(127);
+}
 
 static void
 plugin_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
 	(void)sh;
 	plugin_fn(deck, n, o);
+	if (child_shared->forked)
+		o->fail(o, SA_EPROTO);
 }
 
 /* The child: load, count, leave the tally, exit.  Never returns. */
@@ -165,10 +191,31 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
 		signal(fatal[i], SIG_DFL);
+	guard_child();
+	setpgid(0, 0);
 	/* Anything the plugin prints goes to stderr, not into the report. */
 	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 		_exit(1);
-	handle = dlopen(au->path, RTLD_NOW | RTLD_LOCAL);
+	child_shared = sh;
+	if (pthread_atfork(fork_prepare, NULL, fork_child) != 0)
+		_exit(1);
+	/*
+	 * A name without a slash would send dlopen through the loader's
+	 * search path (and could load a system library): it names a file
+	 * in the current directory, as it would for any other command.
+	 */
+	if (strchr(au->path, '/') == NULL) {
+		size_t len = strlen(au->path) + 3;
+		char *local = malloc(len);
+
+		if (local == NULL)
+			_exit(1);
+		snprintf(local, len, "./%s", au->path);
+		handle = dlopen(local, RTLD_NOW | RTLD_LOCAL);
+		free(local);
+	} else {
+		handle = dlopen(au->path, RTLD_NOW | RTLD_LOCAL);
+	}
 	if (handle == NULL) {
 		snprintf(sh->msg, sizeof sh->msg, "%s", dlerror());
 		sh->status = CHILD_LOAD;
@@ -197,6 +244,33 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	}
 	sh->status = status;
 	_exit(0);
+}
+
+/* True once PID has ended; it is left unreaped, so its group lives on. */
+static bool
+exited(pid_t pid)
+{
+	siginfo_t si;
+
+	si.si_pid = 0;
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+		return errno != EINTR;
+	return si.si_pid == pid;
+}
+
+/*
+ * Ends the child PID, the leader of a group of its own: the whole group
+ * is killed while the leader's pid still names it, then the leader is
+ * reaped into *WST.  Anything else left over is the guard's to find.
+ */
+static void
+finish_child(pid_t pid, int *wst)
+{
+	kill(-pid, SIGKILL);
+	guard_group(0);
+	while (waitpid(pid, wst, 0) < 0 && errno == EINTR)
+		;
+	guard_release();
 }
 
 static int
@@ -228,33 +302,33 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
 	tally = sh->win.bound + cap;
 
 	fflush(NULL);
+	guard_watch();
 	pid = fork();
 	if (pid < 0) {
 		cli_error("--plugin: cannot start a child process: %s",
 		    strerror(errno));
+		guard_release();
 		munmap(sh, bytes);
 		return EXIT_TROUBLE;
 	}
 	if (pid == 0)
 		plugin_child(au, n, sh, tally);
+	setpgid(pid, pid);	/* either side may get there first */
+	guard_group(pid);
 
 	/* Wait, and give up on a child that makes no progress. */
 	quiet_since = cli_seconds();
 	for (;;) {
-		pid_t w = waitpid(pid, &wst, WNOHANG);
 		struct timespec nap = { 0, 20 * 1000 * 1000 };
 
-		if (w == pid)
-			break;
-		if (w < 0 && errno != EINTR)
+		if (exited(pid))
 			break;
 		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
 			last_runs = sh->win.runs;
 			last_pos = sh->win.pos;
 			quiet_since = cli_seconds();
 		} else if (cli_seconds() - quiet_since > (double)au->timeout) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &wst, 0);
+			finish_child(pid, &wst);
 			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
 			    "second%s (an endless loop?) and was stopped",
 			    au->timeout, au->timeout == 1 ? "" : "s");
@@ -263,9 +337,14 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
 		}
 		nanosleep(&nap, NULL);
 	}
+	finish_child(pid, &wst);
 
 	status = EXIT_FAIR;
-	if (WIFSIGNALED(wst)) {
+	if (sh->forked) {
+		breach(au, SA_EPROTO, &sh->win, "forked: it called fork(), "
+		    "which an audited shuffle must not do");
+		status = EXIT_MISBEHAVED;
+	} else if (WIFSIGNALED(wst)) {
 		breach(au, SA_EPROTO, &sh->win, "crashed: %s",
 		    strsignal(WTERMSIG(wst)));
 		status = EXIT_MISBEHAVED;
@@ -333,6 +412,12 @@ read_line(struct proto *p)
 
 			memcpy(p->line, p->buf, len);
 			p->line[len] = '\0';
+			if (memchr(p->line, '\0', len) != NULL) {
+				snprintf(p->au->what, sizeof p->au->what, "broke "
+				    "the protocol at line %llu: it holds a NUL "
+				    "byte", (unsigned long long)p->lines + 1);
+				return false;
+			}
 			if (len > 0 && p->line[len - 1] == '\r')
 				p->line[len - 1] = '\0';
 			memmove(p->buf, nl + 1, p->have - len - 1);
@@ -375,26 +460,50 @@ read_line(struct proto *p)
 	}
 }
 
-/* PREFIX (may be "") and V as one line to the program. */
+/*
+ * PREFIX (may be "") and V as one line to the program.  Its input is
+ * non-blocking, so a program that stops reading cannot hold us: a full
+ * pipe is waited on for the timeout, like an answer.
+ */
 static bool
 send_line(struct proto *p, const char *prefix, unsigned long long v)
 {
 	char out[64];
 	int len = snprintf(out, sizeof out, "%s%llu\n", prefix, v);
 	const char *at = out;
+	double until = cli_seconds() + (double)p->au->timeout;
 
 	while (len > 0) {
 		ssize_t put = write(p->to, at, (size_t)len);
+		struct pollfd pfd = { p->to, POLLOUT, 0 };
+		double left;
 
+		if (put > 0) {
+			at += put;
+			len -= (int)put;
+			continue;
+		}
 		if (put < 0 && errno == EINTR)
 			continue;
-		if (put <= 0) {
+		if (put < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
 			snprintf(p->au->what, sizeof p->au->what, "stopped "
 			    "reading its input (%s)", strerror(errno));
 			return false;
 		}
-		at += put;
-		len -= (int)put;
+		left = until - cli_seconds();
+		if (left <= 0) {
+			snprintf(p->au->what, sizeof p->au->what, "stopped "
+			    "reading its input: nothing was taken for %u "
+			    "second%s", p->au->timeout,
+			    p->au->timeout == 1 ? "" : "s");
+			return false;
+		}
+		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0 &&
+		    errno != EINTR) {
+			snprintf(p->au->what, sizeof p->au->what, "poll: %s",
+			    strerror(errno));
+			return false;
+		}
 	}
 	return true;
 }
@@ -501,17 +610,23 @@ spawn(struct proto *p, const char *command)
 		return false;
 	}
 	fflush(NULL);
+	guard_watch();
 	p->pid = fork();
 	if (p->pid < 0) {
+		int e = errno;
+
+		guard_release();
 		close(in[0]);
 		close(in[1]);
 		close(outp[0]);
 		close(outp[1]);
+		errno = e;
 		return false;
 	}
 	if (p->pid == 0) {
 		/* A group of its own, so a kill reaches what sh started too. */
 		setpgid(0, 0);
+		guard_child();
 		dup2(in[0], STDIN_FILENO);
 		dup2(outp[1], STDOUT_FILENO);
 		close(in[0]);
@@ -522,16 +637,22 @@ spawn(struct proto *p, const char *command)
 		_exit(127);
 	}
 	setpgid(p->pid, p->pid);
+	guard_group(p->pid);
 	close(in[0]);
 	close(outp[1]);
 	p->to = in[1];
 	p->from = outp[0];
 	fcntl(p->to, F_SETFD, FD_CLOEXEC);
+	fcntl(p->to, F_SETFL, fcntl(p->to, F_GETFL) | O_NONBLOCK);
 	fcntl(p->from, F_SETFD, FD_CLOEXEC);
 	return true;
 }
 
-/* Waits up to the timeout for the program to exit; its wait status. */
+/*
+ * Waits up to the timeout for the program to exit; its wait status.
+ * Either way the program's group and anything it left running are
+ * killed and reaped.
+ */
 static bool
 reap(struct proto *p, int *wst)
 {
@@ -539,13 +660,13 @@ reap(struct proto *p, int *wst)
 
 	for (;;) {
 		struct timespec nap = { 0, 10 * 1000 * 1000 };
-		pid_t w = waitpid(p->pid, wst, WNOHANG);
 
-		if (w == p->pid || (w < 0 && errno != EINTR))
-			return w == p->pid;
+		if (exited(p->pid)) {
+			finish_child(p->pid, wst);
+			return true;
+		}
 		if (cli_seconds() > until) {
-			kill(-p->pid, SIGKILL);
-			waitpid(p->pid, wst, 0);
+			finish_child(p->pid, wst);
 			return false;
 		}
 		nanosleep(&nap, NULL);
@@ -597,10 +718,8 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 	status = sa_census_run(&p->base, n, &opts, out);
 
 	/* A broken program is stopped before it can see its input end. */
-	if (status != SA_OK) {
-		kill(-p->pid, SIGKILL);
-		waitpid(p->pid, &wst, 0);
-	}
+	if (status != SA_OK)
+		finish_child(p->pid, &wst);
 	close(p->to);
 	exit_status = EXIT_FAIR;
 	if (status == SA_EPROTO) {

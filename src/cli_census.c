@@ -351,6 +351,17 @@ largest_fitting(const struct census_args *a, uint64_t max_bytes)
 	return n;
 }
 
+/* The fewest bits whose 2^bits reaches K. */
+static unsigned
+bits_for(uint64_t k)
+{
+	unsigned b = 0;
+
+	while (b < 64 && (UINT64_C(1) << b) < k)
+		b++;
+	return b;
+}
+
 static void
 refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 {
@@ -381,6 +392,18 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			    largest_fitting(a, plan->max_bytes));
 		break;
 	case SA_EINVAL:
+		if ((a->reduce.method == SA_REDUCE_REJECT ||
+		    a->reduce.method == SA_REDUCE_LEMIRE) &&
+		    !sa_reduce_unbiased(&a->reduce, a->n)) {
+			cli_error("census of %zu cards: --reduce %s:%u: %u-bit "
+			    "words cannot make a draw below %zu by %s (every "
+			    "word would be thrown back); give at least %u bits",
+			    a->n, sa_reduce_name(a->reduce.method),
+			    a->reduce.bits, a->reduce.bits, a->n,
+			    sa_reduce_name(a->reduce.method),
+			    bits_for(a->n));
+			break;
+		}
 		if (a->reduce.method != SA_REDUCE_NONE ||
 		    a->shuffle.reduce != NULL) {
 			cli_error("census of %zu cards: --reduce cannot weigh the "

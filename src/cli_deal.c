@@ -189,7 +189,7 @@ cmd_deal(int argc, char **argv)
 	const char *names = NULL;
 	uint64_t n = 0, seed = DEFAULT_SEED, hands = 1;
 	int c, fmt = REP_TEXT, sources = 0, status, kind = DECK_DEFAULT;
-	bool random = false, seeded = false;
+	bool random = false, seeded = false, biased = false;
 	const struct cli_options common = { "deal", help, &shuffle, &fmt,
 	    NULL, 0 };
 	struct deck d = { 0, NULL, NULL };
@@ -308,6 +308,16 @@ cmd_deal(int argc, char **argv)
 		o = &red.base;
 	}
 	sh->run(sh, order, d.n, o);
+	if (reduce.method != SA_REDUCE_NONE && red.err != SA_OK) {
+		cli_error("--reduce %s:%u: the %s shuffle asked for a draw below "
+		    "%llu, which %u-bit words cannot make by %s (every word "
+		    "would be thrown back)", sa_reduce_name(reduce.method),
+		    reduce.bits, sh->name, (unsigned long long)red.bad_bound,
+		    reduce.bits, sa_reduce_name(reduce.method));
+		free(order);
+		deck_free(&d);
+		return EXIT_TROUBLE;
+	}
 	if (random && sys.err != SA_OK) {
 		cli_error("deal: %s", sa_strerror(sys.err));
 		free(order);
@@ -315,6 +325,9 @@ cmd_deal(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 
+	/* Whether a bound the deal may ask for is reduced with bias. */
+	for (uint64_t k = 2; k <= d.n && !biased; k++)
+		biased = !sa_reduce_unbiased(&reduce, k);
 	rep_begin(&r, stdout, (enum rep_format)fmt);
 	if (random)
 		rep_line(&r, "Dealt from the system's entropy (getrandom), %s "
@@ -378,7 +391,14 @@ cmd_deal(int argc, char **argv)
 		rep_table_end(&r);
 	}
 	rep_line(&r, "%s", "");
-	if (random)
+	if (random && biased)
+		rep_line(&r, "Nobody can repeat or predict this deal, but it is "
+		    "not fair: each draw comes from the operating system's "
+		    "entropy, reduced to a number below k by %s from %u-bit "
+		    "words, which favours some values whenever k does not "
+		    "divide 2^%u.", sa_reduce_name(reduce.method), reduce.bits,
+		    reduce.bits);
+	else if (random)
 		rep_line(&r, "Nobody can repeat or predict this deal: each draw "
 		    "comes from the operating system's entropy, made unbiased by "
 		    "rejection.");

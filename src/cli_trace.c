@@ -240,6 +240,24 @@ trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
 	return cli_finish(EXIT_FAIR);
 }
 
+/*
+ * Deck P in notation NOTE into BUF (SIZE bytes).  A partial deck that
+ * repeats a card (two-deck's, mid-shuffle) has no inverse and no cycles:
+ * it is shown as an array, marked so.
+ */
+static void
+show_deck(const unsigned *p, size_t n, enum sa_notation note, char *buf,
+    size_t size)
+{
+	if (note == SA_NOTATION_ARRAY ||
+	    sa_perm_format_as(p, n, note, buf, size) == 0) {
+		size_t len = sa_perm_format(p, n, buf, size);
+
+		if (note != SA_NOTATION_ARRAY && len < size)
+			snprintf(buf + len, size - len, " (not a permutation)");
+	}
+}
+
 /* Raw words from a --draws list, for a trace with --reduce. */
 struct words {
 	sa_oracle base;
@@ -349,6 +367,7 @@ cmd_trace(int argc, char **argv)
 	struct words words;
 	sa_trace t;
 	char *deck;
+	size_t deck_size;
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
@@ -441,7 +460,8 @@ cmd_trace(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 
-	deck = malloc((size_t)n * 6 + 3);
+	deck_size = (size_t)n * 6 + 32;
+	deck = malloc(deck_size);
 	if (deck == NULL) {
 		cli_error("trace: out of memory");
 		sa_trace_free(&t);
@@ -471,8 +491,7 @@ cmd_trace(int argc, char **argv)
 	rep_u64(&r, "cards", NULL, n, NULL);
 	if (list == NULL)
 		rep_u64(&r, "seed", NULL, seed, NULL);
-	sa_perm_format_as(t.deck, (size_t)n, (enum sa_notation)note, deck,
-	    (size_t)n * 6 + 3);
+	show_deck(t.deck, (size_t)n, (enum sa_notation)note, deck, deck_size);
 	rep_str(&r, "start", "starts as", deck, NULL);
 	rep_line(&r, "%s", "");
 	rep_table(&r, "steps", cols, 4);
@@ -480,8 +499,8 @@ cmd_trace(int argc, char **argv)
 		struct rep_cell cells[4];
 
 		memset(cells, 0, sizeof cells);
-		sa_perm_format_as(t.deck + (k + 1) * n, (size_t)n,
-		    (enum sa_notation)note, deck, (size_t)n * 6 + 3);
+		show_deck(t.deck + (k + 1) * n, (size_t)n,
+		    (enum sa_notation)note, deck, deck_size);
 		cells[0].u = k + 1;
 		cells[1].u = t.bound[k];
 		cells[2].u = t.value[k];
@@ -490,8 +509,8 @@ cmd_trace(int argc, char **argv)
 	}
 	rep_table_end(&r);
 	rep_line(&r, "%s", "");
-	sa_perm_format_as(t.deck + t.steps * n, (size_t)n,
-	    (enum sa_notation)note, deck, (size_t)n * 6 + 3);
+	show_deck(t.deck + t.steps * n, (size_t)n, (enum sa_notation)note,
+	    deck, deck_size);
 	rep_str(&r, "ends", "ends on", deck, NULL);
 	rep_end(&r);
 	free(deck);

@@ -4,7 +4,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,11 +54,7 @@ main(int argc, char **argv)
 	};
 	int c;
 
-	/*
-	 * A reader that goes away (| head) ends us quietly, even when our
-	 * parent left SIGPIPE ignored.
-	 */
-	signal(SIGPIPE, SIG_DFL);
+	guard_startup();
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:hV", longopts, NULL)) != -1) {

@@ -7,7 +7,9 @@
  * system.  Counting "smaller and not yet used" with a bit mask makes each
  * digit a constant-time step.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
@@ -149,33 +151,57 @@ size_t
 sa_perm_format_as(const unsigned *p, size_t n, enum sa_notation note,
     char *buf, size_t size)
 {
-	unsigned q[SA_PERM_MAX];
-	bool seen[SA_PERM_MAX] = { false };
+	unsigned small[SA_PERM_MAX], *q = small;
+	bool seen_small[SA_PERM_MAX], *seen = seen_small;
 	size_t len = 0;
 	int k;
 
-	if (note == SA_NOTATION_ARRAY || n > SA_PERM_MAX)
-		return sa_perm_format(p, n, buf, size);
-	for (size_t i = 0; i < n; i++)
-		q[p[i]] = (unsigned)i;	/* card p[i] ended at position i */
-	if (note == SA_NOTATION_INVERSE)
-		return sa_perm_format(q, n, buf, size);
-
 	if (size > 0)
 		buf[0] = '\0';
-	for (size_t c = 0; c < n; c++) {
-		if (seen[c])
-			continue;
-		for (size_t d = c; !seen[d]; d = q[d]) {
-			seen[d] = true;
+	if (note == SA_NOTATION_ARRAY)
+		return sa_perm_format(p, n, buf, size);
+	/*
+	 * Inverse and cycles name where each card went, which only a
+	 * permutation can say: a partial deck that repeats a card has none.
+	 */
+	if (!sa_perm_check(p, n)) {
+		errno = EINVAL;
+		return 0;
+	}
+	if (n > SA_PERM_MAX) {
+		q = malloc(n * sizeof *q);
+		seen = malloc(n * sizeof *seen);
+		if (q == NULL || seen == NULL) {
+			free(q);
+			free(seen);
+			errno = ENOMEM;
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		q[p[i]] = (unsigned)i;	/* card p[i] ended at position i */
+	if (note == SA_NOTATION_INVERSE) {
+		len = sa_perm_format(q, n, buf, size);
+	} else {
+		memset(seen, 0, n * sizeof *seen);
+		for (size_t c = 0; c < n; c++) {
+			if (seen[c])
+				continue;
+			for (size_t d = c; !seen[d]; d = q[d]) {
+				seen[d] = true;
+				k = snprintf(len < size ? buf + len : NULL,
+				    len < size ? size - len : 0, "%s%zu",
+				    d == c ? "(" : " ", d);
+				len += k > 0 ? (size_t)k : 0;
+			}
 			k = snprintf(len < size ? buf + len : NULL,
-			    len < size ? size - len : 0, "%s%zu",
-			    d == c ? "(" : " ", d);
+			    len < size ? size - len : 0, ")");
 			len += k > 0 ? (size_t)k : 0;
 		}
-		k = snprintf(len < size ? buf + len : NULL,
-		    len < size ? size - len : 0, ")");
-		len += k > 0 ? (size_t)k : 0;
+	}
+	if (q != small) {
+		free(q);
+		free(seen);
 	}
 	return len;
 }

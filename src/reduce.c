@@ -170,6 +170,22 @@ reducer_draw(sa_oracle *o, uint64_t bound)
 {
 	sa_reducer *r = (sa_reducer *)o;
 
+	/*
+	 * A rejecting method cannot make a number below a bound above
+	 * 2^BITS: every word would be thrown back.  That is the caller's
+	 * error to see, not a 0 to pass off as a draw.
+	 */
+	if (bound == 0 || ((r->r.method == SA_REDUCE_REJECT ||
+	    r->r.method == SA_REDUCE_LEMIRE) && r->r.bits < 64 &&
+	    bound > UINT64_C(1) << r->r.bits)) {
+		if (r->err == SA_OK) {
+			r->err = SA_ERANGE;
+			r->bad_bound = bound;
+		}
+		if (r->source->fail != NULL)
+			r->source->fail(r->source, SA_EBOUND);
+		return 0;
+	}
 	return sa_reduce_draw(&r->r, r->source, bound);
 }
 
@@ -186,6 +202,34 @@ sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source)
 {
 	o->base.draw = reducer_draw;
 	o->base.raw = source->raw != NULL ? reducer_raw : NULL;
+	o->base.word_bits = source->word_bits;
+	o->base.fail = NULL;
 	o->r = *r;
 	o->source = source;
+	o->err = SA_OK;
+	o->bad_bound = 0;
+}
+
+bool
+sa_reduce_unbiased(const sa_reduce *r, uint64_t k)
+{
+	u128 words;
+
+	if (k == 0)
+		return false;
+	if (r->method == SA_REDUCE_NONE)
+		return true;
+	words = (u128)1 << r->bits;
+	if (k > words)
+		return false;
+	switch (r->method) {
+	case SA_REDUCE_REJECT:
+	case SA_REDUCE_LEMIRE:
+		return true;
+	case SA_REDUCE_MODULO:
+	case SA_REDUCE_MULTIPLY:
+		return words % k == 0;
+	default:
+		return false;
+	}
 }

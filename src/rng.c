@@ -67,6 +67,8 @@ sa_mulberry32_init(sa_mulberry32 *g, uint32_t seed)
 {
 	g->base.draw = mulberry32_draw;
 	g->base.raw = mulberry32_raw;
+	g->base.word_bits = 0;
+	g->base.fail = NULL;
 	g->state = seed;
 }
 
@@ -126,5 +128,7 @@ sa_sysrandom_init(sa_sysrandom *g)
 {
 	g->base.draw = sys_draw;
 	g->base.raw = sys_raw;
+	g->base.word_bits = 0;
+	g->base.fail = NULL;
 	g->err = SA_OK;
 }

@@ -39,6 +39,8 @@ sa_strerror(int status)
 		return "bad parameter";
 	case SA_EPROTO:
 		return "the audited code broke its protocol or failed";
+	case SA_EOVERRUN:
+		return "a run wrote outside the deck it was given";
 	default:
 		return "unknown error";
 	}

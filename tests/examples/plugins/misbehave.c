@@ -5,10 +5,12 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <shuffle_audit.h>
 
-sa_plugin_fn crash, spin, runaway, below_zero, own_random, chatty, quits;
+sa_plugin_fn crash, spin, runaway, below_zero, own_random, chatty, quits,
+    fork_twin, fork_linger, past_deck, before_deck;
 
 static void
 durstenfeld(unsigned *deck, size_t n, sa_oracle *o)
@@ -88,4 +90,43 @@ quits(unsigned *deck, size_t n, sa_oracle *o)
 	if (n > 1 && sa_draw(o, n) == 1)
 		exit(7);
 	durstenfeld(deck, n, o);
+}
+
+/* Forks on its second run and lets both copies go on counting. */
+void
+fork_twin(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int runs;
+
+	if (++runs == 2)
+		(void)fork();
+	durstenfeld(deck, n, o);
+}
+
+/* Forks a copy that sleeps for ever, and shuffles fairly. */
+void
+fork_linger(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int done;
+
+	if (!done++ && fork() == 0)
+		for (;;)
+			pause();
+	durstenfeld(deck, n, o);
+}
+
+/* Fair, but writes one entry past the deck. */
+void
+past_deck(unsigned *deck, size_t n, sa_oracle *o)
+{
+	durstenfeld(deck, n, o);
+	deck[n] = 0;
+}
+
+/* Fair, but writes the entry before the deck. */
+void
+before_deck(unsigned *deck, size_t n, sa_oracle *o)
+{
+	durstenfeld(deck, n, o);
+	deck[-1] = 1;
 }

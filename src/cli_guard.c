@@ -1,0 +1,203 @@
+/*
+ * cli_guard.c - the process state the command line starts from, and the
+ * children of an audit, which must not outlive it.
+ *
+ * An audit starts the user's code as a child: a plugin in a forked
+ * process, a program under /bin/sh.  Each is the leader of a process
+ * group of its own, so that one kill reaches whatever it started.  A
+ * descendant that leaves the group (setsid, setpgid) is still found,
+ * because the auditor makes itself a child subreaper: orphans are
+ * reparented to it rather than to init, and it lists them from
+ * /proc/self/task/PID/children.  When the audit ends, normally or by
+ * SIGINT, SIGTERM or SIGHUP, the group and every such orphan are killed
+ * and reaped.  Only SIGKILL of the auditor itself (nothing can catch
+ * it) leaves them behind.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+
+#include <sys/prctl.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The group being watched, or 0; read by the signal handler. */
+static volatile sig_atomic_t watched;
+static const int stops[] = { SIGHUP, SIGINT, SIGTERM };
+static struct sigaction before[sizeof stops / sizeof stops[0]];
+static bool handling[sizeof stops / sizeof stops[0]];
+
+void
+guard_startup(void)
+{
+	sigset_t none;
+
+	/*
+	 * Descriptors 0, 1 and 2 that our parent left closed are opened on
+	 * /dev/null, so that no pipe or file of ours lands on them and is
+	 * then mistaken for the standard stream by a child.  open() takes
+	 * the lowest free number, so going in order fills each one.
+	 */
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) < 0)
+			break;
+	}
+	/*
+	 * Inherited signal state that would change what we see: with
+	 * SIGCHLD ignored the kernel reaps our children before waitpid
+	 * can report them, and a blocked signal would never stop us.  A
+	 * reader that goes away (| head) ends us quietly, even when our
+	 * parent left SIGPIPE ignored.
+	 */
+	signal(SIGCHLD, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+void
+guard_child(void)
+{
+	sigset_t none;
+
+	/* A child starts as any program would: default signal actions. */
+	signal(SIGPIPE, SIG_DFL);
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		if (handling[i])
+			signal(stops[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/*
+ * The pids in /proc/self/task/SELF/children into PIDS (at most MAX);
+ * how many.  Async-signal-safe: open, read and close only.
+ */
+static size_t
+orphans(pid_t *pids, size_t max)
+{
+	char path[64], buf[4096];
+	size_t count = 0, len = 0;
+	pid_t self = getpid(), v = 0;
+	bool in = false;
+	ssize_t got;
+	int fd, k = 0;
+	char digits[24];
+
+	/* snprintf is not async-signal-safe: the path by hand. */
+	for (pid_t x = self; x > 0 && k < (int)sizeof digits; x /= 10)
+		digits[k++] = (char)('0' + x % 10);
+	for (const char *s = "/proc/self/task/"; *s; s++)
+		path[len++] = *s;
+	while (k > 0)
+		path[len++] = digits[--k];
+	for (const char *s = "/children"; *s; s++)
+		path[len++] = *s;
+	path[len] = '\0';
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return 0;
+	while ((got = read(fd, buf, sizeof buf)) > 0) {
+		for (ssize_t i = 0; i < got; i++) {
+			if (buf[i] >= '0' && buf[i] <= '9') {
+				v = v * 10 + (buf[i] - '0');
+				in = true;
+			} else if (in) {
+				if (count < max)
+					pids[count++] = v;
+				v = 0;
+				in = false;
+			}
+		}
+	}
+	if (in && count < max)
+		pids[count++] = v;
+	close(fd);
+	return count;
+}
+
+/*
+ * Kills the watched group and every child we have (orphans reparented
+ * to us included), and reaps them, until none is left.  Each round can
+ * orphan grandchildren onto us; a bounded number of rounds keeps a fork
+ * bomb from holding us for ever.  Async-signal-safe.
+ */
+static void
+stop_all(void)
+{
+	pid_t pids[256];
+
+	for (int round = 0; round < 64; round++) {
+		size_t count;
+
+		if (watched > 0)
+			kill(-(pid_t)watched, SIGKILL);
+		count = orphans(pids, sizeof pids / sizeof pids[0]);
+		if (count == 0)
+			break;
+		for (size_t i = 0; i < count; i++)
+			kill(pids[i], SIGKILL);
+		for (size_t i = 0; i < count; i++)
+			while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
+				;
+	}
+}
+
+static void
+on_stop(int sig)
+{
+	stop_all();
+	_exit(128 + sig);
+}
+
+void
+guard_watch(void)
+{
+	struct sigaction sa;
+
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	sa.sa_handler = on_stop;
+	sa.sa_flags = 0;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		sigaddset(&sa.sa_mask, stops[i]);
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+		/* A signal ignored when we started (nohup) stays ignored. */
+		sigaction(stops[i], NULL, &before[i]);
+		handling[i] = before[i].sa_handler != SIG_IGN;
+		if (handling[i])
+			sigaction(stops[i], &sa, NULL);
+	}
+}
+
+void
+guard_group(pid_t pgid)
+{
+	watched = (sig_atomic_t)pgid;
+}
+
+void
+guard_release(void)
+{
+	sigset_t block, old;
+
+	/* No stop signal may arrive half-way through the clean-up. */
+	sigemptyset(&block);
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		sigaddset(&block, stops[i]);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	stop_all();
+	watched = 0;
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		if (handling[i])
+			sigaction(stops[i], &before[i], NULL);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
