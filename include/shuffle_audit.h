@@ -237,6 +237,9 @@ typedef struct sa_step {
 	enum sa_step_kind kind;
 } sa_step;
 
+/* The largest value a shuffle's parameter (swaps:M, sort-keys:K) takes. */
+#define SA_PARAM_MAX UINT64_C(4294967295)
+
 typedef struct sa_shuffle sa_shuffle;
 struct sa_shuffle {
 	const char *name;	/* as given to -a */
@@ -252,6 +255,7 @@ struct sa_shuffle {
 	const char *param;	/* its parameter's letter ("M"), or NULL */
 	const char *param_default; /* the default, in words ("2n") */
 	uint64_t param_min;	/* the smallest value the parameter takes */
+	/* ... and the largest is SA_PARAM_MAX */
 	uint64_t value;		/* the parameter; 0 for its default */
 	size_t max_cards;	/* the most cards run() can take; 0: any */
 	/*
@@ -572,8 +576,22 @@ int sa_divisibility_for(const sa_shuffle *shuffle, size_t n,
 int sa_divisibility_of(const sa_big *runs, size_t n, sa_divisibility *d);
 void sa_divisibility_free(sa_divisibility *d);
 
-/* The number of runs of the step form on N cards, exactly. */
+/*
+ * The number of runs of the step form on N cards, exactly; SA_EINVAL
+ * for a shuffle with neither a step form nor runs(), SA_ETOOBIG when the
+ * count has more than SA_RUNS_MAX_BITS bits (the divisibility argument
+ * over it would take minutes to hours: swaps:4294967295 has 2^33 steps).
+ */
+#define SA_RUNS_MAX_BITS (UINT64_C(1) << 18)
 int sa_runs_exact(const sa_shuffle *shuffle, size_t n, sa_big *runs);
+
+/*
+ * SA_OK when the run count of the step form on N cards has at most
+ * MAX_BITS bits (or comes in closed form from runs()), SA_ETOOBIG when
+ * it has more, decided without computing it and stopping at the first
+ * step that settles it.
+ */
+int sa_runs_fit(const sa_shuffle *shuffle, size_t n, uint64_t max_bits);
 
 
 /*

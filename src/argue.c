@@ -12,15 +12,63 @@
 
 #include "shuffle_audit.h"
 
+/* Bits in X: 0 for 0. */
+static unsigned
+bit_length(uint64_t x)
+{
+	unsigned b = 0;
+
+	while (x != 0) {
+		b++;
+		x >>= 1;
+	}
+	return b;
+}
+
+int
+sa_runs_fit(const sa_shuffle *sh, size_t n, uint64_t max_bits)
+{
+	size_t steps;
+	uint64_t low = 0;
+
+	if (sh == NULL)
+		return SA_EINVAL;
+	if (sh->steps == NULL || sh->step == NULL)
+		return SA_OK;	/* runs() counts in closed form */
+	/*
+	 * A step of T choices multiplies the count by T >= 2^(bitlen(T)-1),
+	 * so the sum of bitlen(T) - 1 is a floor on the bits of the product
+	 * less one: past MAX_BITS the count has more bits than that.  The
+	 * loop stops as soon as it knows, not after every step.
+	 */
+	steps = sh->steps(sh, n);
+	for (size_t s = 0; s < steps; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+		uint64_t total;
+
+		sh->step(sh, n, s, &st);
+		total = sa_step_total(&st, n);
+		if (total == 0)
+			return SA_EINVAL;
+		low += bit_length(total) - 1;
+		if (low >= max_bits)
+			return SA_ETOOBIG;
+	}
+	return SA_OK;
+}
+
 int
 sa_runs_exact(const sa_shuffle *sh, size_t n, sa_big *runs)
 {
 	size_t steps;
+	int status;
 
 	if (sh == NULL)
 		return SA_EINVAL;
 	if (sh->steps == NULL || sh->step == NULL)
 		return sh->runs != NULL ? sh->runs(sh, n, runs) : SA_EINVAL;
+	if ((status = sa_runs_fit(sh, n, SA_RUNS_MAX_BITS)) != SA_OK)
+		return status;
 	if (sa_big_set_u64(runs, 1) != SA_OK)
 		return SA_ENOMEM;
 	steps = sh->steps(sh, n);

@@ -50,6 +50,10 @@ reduced_runs(const sa_shuffle *sh, size_t n, const sa_reduce *r,
 
 	sa_big_init(&total);
 	sa_big_init(&t);
+	/* Each draw brings at most B + 1 more bits: the same bound, refused. */
+	if (status == SA_OK && (sa_runs_fit(sh, n, SA_RUNS_MAX_BITS) !=
+	    SA_OK || (uint64_t)steps * 2 * (r->bits + 1) > SA_RUNS_MAX_BITS))
+		status = SA_ETOOBIG;
 	for (size_t s = 0; s < steps && status == SA_OK; s++) {
 		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
 
@@ -224,6 +228,16 @@ cmd_divisibility(int argc, char **argv)
 		weighted = true;
 	} else {
 		status = sa_divisibility_for(sh, n, &d);
+	}
+	if (status == SA_ETOOBIG) {
+		char name[64];
+
+		cli_shuffle_label(sh, n, name, sizeof name);
+		cli_error("-a %s -n %zu: its run count has more than %llu bits "
+		    "(%zu steps), past what divisibility works with",
+		    name, n, (unsigned long long)SA_RUNS_MAX_BITS,
+		    sh->steps != NULL ? sh->steps(sh, n) : (size_t)0);
+		return EXIT_TROUBLE;
 	}
 	if (status != SA_OK) {
 		cli_error("divisibility of %zu cards: %s", n,

@@ -12,6 +12,7 @@
 
 #define CARDS_MAX 1000
 #define WALK_MAX UINT64_C(1000000000)	/* runs --ordering will walk */
+#define UNCOUNTED_MAX 10	/* cards of a shuffle whose runs are not counted */
 
 static const char usage_text[] =
     "usage: " PROGNAME " trace [-a ALGORITHM] [-n CARDS] [-f FORMAT]\n"
@@ -189,17 +190,40 @@ trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
 	}
 	if (!parse_ordering(text, n, target))
 		return EXIT_TROUBLE;
-	if (sh->steps != NULL) {
+	/*
+	 * The walk visits every run, so its size is known before it starts
+	 * where the runs can be counted; comparator sorts' runs differ in
+	 * length and are not counted ahead, so they are walked only as far
+	 * as their n! leaves stay small.
+	 */
+	{
 		sa_big runs;
-		uint64_t count;
+		uint64_t count = 0;
+		int counted;
 
 		sa_big_init(&runs);
-		if (sa_runs_exact(sh, n, &runs) != SA_OK ||
-		    !sa_big_to_u64(&runs, &count) || count > WALK_MAX) {
+		counted = sa_runs_exact(sh, n, &runs);
+		if (counted == SA_EINVAL && n > UNCOUNTED_MAX) {
 			sa_big_free(&runs);
-			cli_error("--ordering: the %s shuffle of %zu cards has too "
-			    "many runs to walk one by one (at most %llu)",
-			    sh->name, n, (unsigned long long)WALK_MAX);
+			cli_error("--ordering: the %s shuffle's runs cannot be "
+			    "counted before walking them; it is walked up to "
+			    "%d cards", sh->name, UNCOUNTED_MAX);
+			return EXIT_TROUBLE;
+		}
+		if (counted != SA_EINVAL && (counted != SA_OK ||
+		    !sa_big_to_u64(&runs, &count) || count > WALK_MAX)) {
+			char *digits = counted == SA_OK ?
+			    sa_big_to_dec(&runs) : NULL;
+			char over[48];
+
+			snprintf(over, sizeof over, "more than 2^%llu",
+			    (unsigned long long)SA_RUNS_MAX_BITS);
+			sa_big_free(&runs);
+			cli_error("--ordering: the %s shuffle of %zu cards has %s "
+			    "runs, too many to walk one by one (at most %llu)",
+			    sh->name, n, digits ? digits : over,
+			    (unsigned long long)WALK_MAX);
+			free(digits);
 			return EXIT_TROUBLE;
 		}
 		sa_big_free(&runs);

@@ -16,14 +16,40 @@
 void
 cli_error(const char *fmt, ...)
 {
+	char small[512], *msg = small;
 	va_list ap;
+	int len;
 
 	fflush(stdout);
-	fputs(PROGNAME ": ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	len = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
+	if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) !=
+	    NULL) {
+		va_start(ap, fmt);
+		vsnprintf(msg, (size_t)len + 1, fmt, ap);
+		va_end(ap);
+	} else if (msg == NULL || len < 0) {
+		msg = small;
+	}
+	/*
+	 * One line, whatever the user typed: a newline, a tab or a
+	 * terminal escape inside an argument is shown, not obeyed.
+	 */
+	fputs(PROGNAME ": ", stderr);
+	for (const unsigned char *c = (const unsigned char *)msg; *c; c++) {
+		if (*c == '\n')
+			fputs("\\n", stderr);
+		else if (*c == '\t')
+			fputs("\\t", stderr);
+		else if (*c < 0x20 || *c == 0x7f)
+			fprintf(stderr, "\\x%02x", *c);
+		else
+			fputc(*c, stderr);
+	}
 	fputc('\n', stderr);
+	if (msg != small)
+		free(msg);
 }
 
 bool
@@ -52,8 +78,12 @@ cli_parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max,
 				cli_error("%s %s: not a number", opt, s);
 				return false;
 			}
-			cli_error("%s %s: too large (at most %llu)", opt, s,
-			    (unsigned long long)max);
+			if (neg)
+				cli_error("%s %s: must be at least %llu", opt, s,
+				    (unsigned long long)min);
+			else
+				cli_error("%s %s: too large (at most %llu)", opt,
+				    s, (unsigned long long)max);
 			return false;
 		}
 		v = v * 10 + d;
@@ -203,9 +233,10 @@ cli_parse_shuffle(const char *spec, sa_shuffle *out)
 			cli_error("-a %s: the %s shuffle takes no parameter", spec,
 			    out->name);
 		else
-			cli_error("-a %s: %s must be a whole number of at least "
+			cli_error("-a %s: %s must be a whole number from %llu to "
 			    "%llu", spec, out->param,
-			    (unsigned long long)out->param_min);
+			    (unsigned long long)out->param_min,
+			    (unsigned long long)SA_PARAM_MAX);
 		return false;
 	default:
 		cli_error("-a %s: unknown algorithm (see '" PROGNAME
@@ -272,10 +303,32 @@ cli_parse_reduce(const char *spec, sa_reduce *out)
 	}
 }
 
+/*
+ * The option just parsed as the user wrote it: "--cards" for --cards=3x
+ * or --cards 3x, SHORT for -n 3x or -n3x.
+ */
+static const char *
+opt_name(char **argv, const char *shortname, char *buf, size_t size)
+{
+	extern char *optarg;
+	extern int optind;
+	const char *arg = argv[optind - 1];
+
+	if (strncmp(arg, "--", 2) == 0) {
+		snprintf(buf, size, "%.*s", (int)strcspn(arg, "="), arg);
+		return buf;
+	}
+	if (arg == optarg && optind >= 2 &&
+	    strncmp(argv[optind - 2], "--", 2) == 0)
+		return argv[optind - 2];
+	return shortname;
+}
+
 int
 cli_option(int c, char **argv, const struct cli_options *o)
 {
 	extern char *optarg;
+	char name[64];
 
 	switch (c) {
 	case 'a':
@@ -294,7 +347,8 @@ cli_option(int c, char **argv, const struct cli_options *o)
 	case 'n':
 		if (o->cards == NULL)
 			break;
-		return cli_parse_uint("-n", optarg, 1, o->cards_max, o->cards) ?
+		return cli_parse_uint(opt_name(argv, "-n", name, sizeof name),
+		    optarg, 1, o->cards_max, o->cards) ?
 		    CLI_CONTINUE : EXIT_TROUBLE;
 	default:
 		break;

@@ -550,7 +550,7 @@ sa_shuffle_parse(const char *spec, sa_shuffle *out)
 			return SA_EPARAM;
 		for (p = colon + 1; *p; p++) {
 			if (*p < '0' || *p > '9' ||
-			    v > (UINT32_MAX - (uint64_t)(*p - '0')) / 10)
+			    v > (SA_PARAM_MAX - (uint64_t)(*p - '0')) / 10)
 				return SA_EPARAM;
 			v = v * 10 + (uint64_t)(*p - '0');
 		}
