@@ -542,9 +542,31 @@ proto_fail(struct proto *p, sa_oracle *o, const char *fmt, ...)
 	abort();
 }
 
+/*
+ * The first 60 bytes of LINE into BUF (at least 64 bytes), cut before a
+ * character rather than inside one: a byte that continues a UTF-8
+ * sequence (10xxxxxx) is not where a cut may land.
+ */
+static const char *
+excerpt(const char *line, char *buf)
+{
+	size_t len = strlen(line);
+
+	if (len > 60) {
+		len = 60;
+		while (len > 0 && ((unsigned char)line[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(buf, line, len);
+	buf[len] = '\0';
+	return buf;
+}
+
 static void
 exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
+	char cut[64];
+
 	struct proto *p = (struct proto *)(void *)sh;	/* base is first */
 
 	if (!send_line(p, "shuffle ", (unsigned long long)n))
@@ -559,9 +581,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		if (strncmp(s, "draw ", 5) == 0) {
 			if (!number(s + 5, &end, &v) || *end != '\0')
 				proto_fail(p, o, "broke the protocol at line "
-				    "%llu, \"%.60s\": the bound is not a whole "
+				    "%llu, \"%s\": the bound is not a whole "
 				    "number",
-				    (unsigned long long)p->lines, s);
+				    (unsigned long long)p->lines, excerpt(s, cut));
 			v = sa_draw(o, v);
 			if (!send_line(p, "", (unsigned long long)v))
 				proto_fail(p, o, NULL);
@@ -589,9 +611,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 			return;
 		} else {
 			proto_fail(p, o, "broke the protocol at line %llu, "
-			    "\"%.60s\": expected \"draw K\", \"raw\" or "
+			    "\"%s\": expected \"draw K\", \"raw\" or "
 			    "\"deck ...\"",
-			    (unsigned long long)p->lines, s);
+			    (unsigned long long)p->lines, excerpt(s, cut));
 		}
 	}
 }

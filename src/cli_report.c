@@ -66,21 +66,153 @@ rep_format_frac(const struct rep_frac *f, int places, bool plus, char *buf,
 	}
 }
 
-static void
-json_string(FILE *out, const char *s)
+/*
+ * The length (2 to 4) of the well-formed UTF-8 sequence of a character
+ * past U+007F at S, or 0 when the bytes there are not one: a stray
+ * continuation byte, a truncated sequence, an overlong form, a
+ * surrogate or a code point past U+10FFFF (RFC 3629, section 4).
+ */
+static int
+utf8_len(const unsigned char *s)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	unsigned lo = 0x80, hi = 0xbf;
+	int len;
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;		/* overlong below U+0800 */
+	else if (s[0] == 0xed)
+		hi = 0x9f;		/* surrogates */
+	else if (s[0] == 0xf0)
+		lo = 0x90;		/* overlong below U+10000 */
+	else if (s[0] == 0xf4)
+		hi = 0x8f;		/* past U+10FFFF */
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (int i = 2; i < len; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+/*
+ * A JSON string that is always valid UTF-8, whatever S holds: control
+ * characters escaped, and a byte that starts no well-formed character
+ * replaced by U+FFFD.
+ */
+static void
+json_string(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	fputc('"', out);
+	while (*s) {
+		int len;
+
+		if (*s == '"' || *s == '\\') {
+			fprintf(out, "\\%c", *s++);
+		} else if (*s < 0x20 || *s == 0x7f) {
+			fprintf(out, "\\u%04x", *s++);
+		} else if (*s < 0x80) {
+			fputc(*s++, out);
+		} else if ((len = utf8_len(s)) == 0) {
+			fputs("\\ufffd", out);
+			s++;
+		} else {
+			fwrite(s, 1, (size_t)len, out);
+			s += len;
+		}
 	}
 	fputc('"', out);
+}
+
+/*
+ * S made safe to print on a terminal: control characters (C0, DEL and
+ * the C1 range, which can start escape sequences) and bytes that are not
+ * UTF-8 written as \xNN, \n and \t; NULL when S needs no change.  The
+ * caller frees the result.
+ */
+static char *
+text_safe(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t need = 0;
+	bool change = false;
+	char *out, *o;
+
+	for (const unsigned char *p = s; *p;) {
+		int len = *p < 0x80 ? 1 : utf8_len(p);
+
+		if (*p < 0x20 || *p == 0x7f || len == 0 ||
+		    (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)) {
+			change = true;
+			need += 4 * (size_t)(len ? len : 1);
+			p += len ? len : 1;
+		} else {
+			need += (size_t)len;
+			p += len;
+		}
+	}
+	if (!change || (out = malloc(need + 1)) == NULL)
+		return NULL;
+	o = out;
+	while (*s) {
+		int len = *s < 0x80 ? 1 : utf8_len(s);
+
+		if (*s == '\n' || *s == '\t') {
+			*o++ = '\\';
+			*o++ = *s++ == '\n' ? 'n' : 't';
+		} else if (*s < 0x20 || *s == 0x7f || len == 0 ||
+		    (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)) {
+			for (int i = 0; i < (len ? len : 1); i++) {
+				static const char hex[] = "0123456789abcdef";
+
+				*o++ = '\\';
+				*o++ = 'x';
+				*o++ = hex[*s >> 4];
+				*o++ = hex[*s & 15];
+				s++;
+			}
+		} else {
+			memcpy(o, s, (size_t)len);
+			o += len;
+			s += len;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* A TSV cell: a tab, newline, carriage return or backslash escaped. */
+static void
+tsv_string(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '\t':
+			fputs("\\t", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\r':
+			fputs("\\r", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		default:
+			fputc(*s, out);
+			break;
+		}
+	}
 }
 
 static void
@@ -188,9 +320,17 @@ keep_field(report *r, const char *key, const char *label, const char *value,
 	f = &r->field[r->pending++];
 	f->key = key;
 	f->label = label;
-	f->value = dup(value);
+	f->value = r->fmt == REP_TEXT && value != NULL ? text_safe(value) :
+	    NULL;
+	if (f->value == NULL)
+		f->value = dup(value);
 	f->raw = dup(raw);
-	f->note = note != NULL && note[0] != '\0' ? dup(note) : NULL;
+	f->note = NULL;
+	if (note != NULL && note[0] != '\0') {
+		f->note = r->fmt == REP_TEXT ? text_safe(note) : NULL;
+		if (f->note == NULL)
+			f->note = dup(note);
+	}
 }
 
 void
@@ -244,15 +384,31 @@ rep_bool(report *r, const char *key, const char *label, bool value,
 void
 rep_line(report *r, const char *fmt, ...)
 {
+	char small[512], *line = small, *safe;
 	va_list ap;
+	int len;
 
 	if (r->fmt != REP_TEXT)
 		return;
 	flush_fields(r);
 	va_start(ap, fmt);
-	vfprintf(r->out, fmt, ap);
+	len = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
+	if (len < 0)
+		return;
+	if ((size_t)len >= sizeof small) {
+		if ((line = malloc((size_t)len + 1)) == NULL)
+			return;
+		va_start(ap, fmt);
+		vsnprintf(line, (size_t)len + 1, fmt, ap);
+		va_end(ap);
+	}
+	safe = text_safe(line);
+	fputs(safe != NULL ? safe : line, r->out);
 	fputc('\n', r->out);
+	free(safe);
+	if (line != small)
+		free(line);
 }
 
 static int
@@ -355,7 +511,10 @@ rep_row(report *r, const struct rep_cell *cells)
 			const struct rep_col *c = &r->cols[i];
 			const char *t = cell_text(c, &cells[i], true, buf,
 			    sizeof buf);
+			char *safe = text_safe(t);
 
+			if (safe != NULL)
+				t = safe;
 			if (i > 0)
 				fputs(" | ", r->out);
 			if (i == r->ncols - 1 && !c->right)
@@ -363,6 +522,7 @@ rep_row(report *r, const struct rep_cell *cells)
 			else
 				fprintf(r->out, c->right ? "%*s" : "%-*s",
 				    text_width(c), t);
+			free(safe);
 		}
 		fputc('\n', r->out);
 		break;
@@ -377,7 +537,7 @@ rep_row(report *r, const struct rep_cell *cells)
 			if (r->fmt == REP_CSV)
 				csv_string(r->out, t);
 			else
-				fputs(t, r->out);
+				tsv_string(r->out, t);
 		}
 		fputc('\n', r->out);
 		break;
