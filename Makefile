@@ -32,7 +32,7 @@ O = build
 BIN = shuffle-audit
 LIB = libshuffleaudit.a
 
-LIB_SRCS = src/argue.c src/big.c src/census.c src/perm.c src/reduce.c src/rng.c src/shuffle.c \
+LIB_SRCS = src/argue.c src/big.c src/census.c src/memory.c src/perm.c src/reduce.c src/rng.c src/shuffle.c \
 	src/status.c src/trace.c src/walk.c src/wcensus.c
 CLI_SRCS = src/main.c src/cli_algorithms.c src/cli_audit.c src/cli_bigfmt.c \
 	src/cli_census.c src/cli_claims.c src/cli_guard.c \

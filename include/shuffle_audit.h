@@ -414,7 +414,9 @@ enum sa_engine {
 };
 
 typedef struct sa_census_opts {
-	uint64_t max_bytes;	/* 0: the machine's physical memory */
+	uint64_t max_bytes;	/* 0: sa_memory_available() */
+	/* Memory the caller will need beside the census, counted with it. */
+	uint64_t extra_bytes;
 	size_t max_draws;	/* draws in one run; 0: SA_CENSUS_MAX_DRAWS */
 	enum sa_engine engine;
 	sa_reduce reduce;	/* how each draw is made; zero: the */
@@ -456,6 +458,16 @@ typedef struct sa_replay_window {
 /* The machine's cores (at least 1). */
 unsigned sa_cores(void);
 
+/*
+ * The memory this process may still take, in bytes: the least of the
+ * machine's physical memory, the room its control group leaves (cgroup
+ * v2 memory.max or v1 memory.limit_in_bytes, less what the group uses,
+ * for the group and its ancestors), RLIMIT_AS less the address space
+ * mapped and RLIMIT_DATA less the data mapped.  *WHAT (when WHAT is not
+ * NULL) names the one that binds.  0 when none can be found.
+ */
+uint64_t sa_memory_available(const char **what);
+
 #define SA_CENSUS_MAX_DRAWS 4096
 
 /* What a census of N cards will take, worked out before it starts. */
@@ -463,8 +475,10 @@ typedef struct sa_census_plan {
 	size_t n;
 	uint64_t orderings;	/* N! */
 	uint64_t runs;		/* known in advance for the step form, else 0 */
-	uint64_t bytes;		/* memory the engine will allocate */
+	uint64_t bytes;		/* memory the engine will allocate, with */
+				/* the caller's extra_bytes */
 	uint64_t max_bytes;	/* the limit it was compared with */
+	const char *max_what;	/* what sets that limit, in words */
 	enum sa_engine engine;	/* the engine that will run */
 } sa_census_plan;
 

@@ -124,8 +124,9 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	memset(plan, 0, sizeof *plan);
 	plan->n = n;
 	plan->max_bytes = opts->max_bytes;
+	plan->max_what = "the limit asked for";
 	if (plan->max_bytes == 0)
-		plan->max_bytes = sa_physical_memory();
+		plan->max_bytes = sa_memory_available(&plan->max_what);
 	if (plan->max_bytes == 0)
 		plan->max_bytes = UINT64_MAX;
 	if (sh == NULL || sh->run == NULL || n == 0 ||
@@ -161,13 +162,35 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 
 	/*
 	 * Bytes per ordering: the step engine keeps two tables of 32-bit
-	 * counts (twice that if they overflow); the replay engine one of
-	 * 64-bit counts; exact big counts take a header and a few limbs
-	 * each, say 64 bytes a table.
+	 * counts (twice that if they overflow, checked again then); the
+	 * replay engine one of 64-bit counts; the walk one of 64-bit counts
+	 * per thread.  Exact big counts (a reduction) take a 24-byte header
+	 * and a malloc'd block of 32-bit limbs each: room for the largest
+	 * count, the product of 2^B over a run's draws, with malloc's 8
+	 * bytes of overhead, rounded to its 16-byte granule, 32 at least.
 	 */
 	words = 8;
-	if (opts->reduce.method != SA_REDUCE_NONE)
-		words = plan->engine == SA_ENGINE_STEPS ? 128 : 64;
+	if (opts->reduce.method != SA_REDUCE_NONE) {
+		uint64_t draws = n, limbs, block;
+
+		if (plan->engine == SA_ENGINE_STEPS) {
+			size_t steps = sh->steps(sh, n);
+
+			draws = 0;
+			for (size_t s = 0; s < steps; s++) {
+				sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+				sh->step(sh, n, s, &st);
+				draws += st.kind == SA_STEP_SWAP2 ? 2 : 1;
+			}
+		}
+		limbs = (draws * opts->reduce.bits + 31) / 32;
+		block = (limbs * 4 + 8 + 15) / 16 * 16;
+		if (block < 32)
+			block = 32;
+		words = (sizeof(sa_big) + block) *
+		    (plan->engine == SA_ENGINE_STEPS ? 2 : 1);
+	}
 	if (plan->orderings > UINT64_MAX / words) {
 		plan->bytes = UINT64_MAX;
 		return SA_ETOOBIG;
@@ -189,6 +212,11 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 
 		plan->bytes += (uint64_t)draws * 2 * sizeof(uint64_t);
 	}
+	if (plan->bytes > UINT64_MAX - opts->extra_bytes) {
+		plan->bytes = UINT64_MAX;
+		return SA_ETOOBIG;
+	}
+	plan->bytes += opts->extra_bytes;
 	if (plan->bytes > plan->max_bytes || plan->bytes > SIZE_MAX)
 		return SA_ETOOBIG;
 
@@ -886,7 +914,7 @@ census_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	status = steps_with(sh, n, orderings, false, opts, &t);
 	if (status == SA_EOVERFLOW) {
 		uint64_t limit = opts && opts->max_bytes ? opts->max_bytes :
-		    sa_physical_memory();
+		    sa_memory_available(NULL);
 
 		if (limit != 0 && orderings > limit / 16)
 			return SA_ETOOBIG;

@@ -333,6 +333,29 @@ parse_args(int argc, char **argv, struct census_args *a)
 	return 0;
 }
 
+/*
+ * Memory this command takes beside the census of N cards, for the
+ * planner to count: a plugin's tally lives three times (the child's
+ * census, the memory shared with it, our copy); --sort runs keeps a row
+ * of 8 bytes for each ordering shown, and a full sort some more for
+ * qsort (10 bytes an ordering in all, measured by tests/bench/memory.sh).
+ */
+static uint64_t
+extra_bytes(const struct census_args *a, size_t n)
+{
+	uint64_t orderings = sa_factorial(n), extra = 0;
+	uint64_t top = a->top ? a->top : a->fmt == REP_TEXT ? TEXT_ROWS :
+	    UINT64_MAX;
+
+	if (orderings == 0 || orderings > UINT64_MAX / 32)
+		return 0;	/* refused for its size anyway */
+	if (a->audited && a->audit.path != NULL)
+		extra += 16 * orderings;
+	if (a->by_runs)
+		extra += top >= orderings ? 10 * orderings : 8 * top;
+	return extra;
+}
+
 /* The most cards whose census fits in MAX_BYTES. */
 static size_t
 largest_fitting(const struct census_args *a, uint64_t max_bytes)
@@ -345,9 +368,19 @@ largest_fitting(const struct census_args *a, uint64_t max_bytes)
 	opts.max_bytes = max_bytes;
 	opts.engine = a->engine;
 	opts.reduce = a->reduce;
-	while (n < SA_PERM_MAX &&
-	    sa_census_plan_for(&a->shuffle, n + 1, &opts, &plan) != SA_ETOOBIG)
+	for (;;) {
+		if (n >= SA_PERM_MAX)
+			break;
+		opts.extra_bytes = extra_bytes(a, n + 1);
+		if (a->audited) {
+			opts.engine = SA_ENGINE_REPLAY;
+			opts.max_draws = a->audit.max_draws;
+		}
+		if (sa_census_plan_for(a->audited ? &a->audit.shuffle :
+		    &a->shuffle, n + 1, &opts, &plan) == SA_ETOOBIG)
+			break;
 		n++;
+	}
 	return n;
 }
 
@@ -386,10 +419,11 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			    "count", a->n, (unsigned long long)plan->orderings);
 		else
 			cli_error("census of %zu cards: the tally of %llu "
-			    "orderings needs %s of memory, more than this "
-			    "machine's %s (it can count up to %zu cards)", a->n,
-			    (unsigned long long)plan->orderings, need, have,
-			    largest_fitting(a, plan->max_bytes));
+			    "orderings needs about %s of memory, more than the "
+			    "%s left under %s (it can count up to %zu cards)",
+			    a->n, (unsigned long long)plan->orderings, need,
+			    have, plan->max_what, largest_fitting(a,
+			    plan->max_bytes));
 		break;
 	case SA_EINVAL:
 		if ((a->reduce.method == SA_REDUCE_REJECT ||
@@ -974,6 +1008,7 @@ cmd_census(int argc, char **argv)
 		/* The memory a replay of this size takes, checked first. */
 		opts.engine = SA_ENGINE_REPLAY;
 		opts.max_draws = a.audit.max_draws;
+		opts.extra_bytes = extra_bytes(&a, a.n);
 		a.audit.shuffle.run = audit_placeholder;
 		status = sa_census_plan_for(&a.audit.shuffle, a.n, &opts, &p2);
 		if (status != SA_OK) {
@@ -996,6 +1031,7 @@ cmd_census(int argc, char **argv)
 			opts.progress_ctx = &clock_start;
 			clock_start.start = cli_seconds();
 		}
+		opts.extra_bytes = extra_bytes(&a, a.n);
 		status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
 		clock_start.runs = plan.runs;
 		if (status == SA_OK)

@@ -124,7 +124,7 @@ test_formats(void **state)
 	assert_string_equal(render(REP_TSV),
 	    "name\tcount\toff\n"
 	    "a,\"b\"\t12\t-0.3333\n"
-	    "tab\there\t0\t0.0000\n");
+	    "tab\\there\t0\t0.0000\n");
 	assert_string_equal(render(REP_CSV),
 	    "name,count,off\n"
 	    "\"a,\"\"b\"\"\",12,-0.3333\n"
@@ -146,7 +146,55 @@ test_formats(void **state)
 	    "name     | count | off\n"
 	    "---------+-------+----\n"
 	    "a,\"b\"    |    12 | -0.33\n"
-	    "tab\there |     0 | even\n");
+	    "tab\\there |     0 | even\n");
+}
+
+/* One string field rendered in FMT. */
+static const char *
+render_str(enum rep_format fmt, const char *value)
+{
+	static char buf[1024];
+	FILE *f = tmpfile();
+	report r;
+	size_t len;
+
+	assert_non_null(f);
+	rep_begin(&r, f, fmt);
+	rep_str(&r, "s", "s", value, NULL);
+	rep_line(&r, "%s", value);
+	rep_end(&r);
+	rewind(f);
+	len = fread(buf, 1, sizeof buf - 1, f);
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Text from the audited program: JSON stays valid UTF-8 (each byte that
+ * starts no well-formed character becomes U+FFFD: a stray continuation,
+ * a cut sequence, an overlong form, a surrogate, past U+10FFFF), and the
+ * text report shows control characters instead of sending them.
+ */
+static void
+test_untrusted(void **state)
+{
+	(void)state;
+	assert_string_equal(render_str(REP_JSON, "\xc3\xa9 ok \xe2\x82\xac"),
+	    "{\n  \"s\": \"\xc3\xa9 ok \xe2\x82\xac\"\n}\n");
+	assert_string_equal(render_str(REP_JSON, "a\x80" "b\xc3"),
+	    "{\n  \"s\": \"a\\ufffdb\\ufffd\"\n}\n");
+	assert_string_equal(render_str(REP_JSON, "\xc0\xaf|\xed\xa0\x80|"
+	    "\xf4\x90\x80\x80|\x7f"),
+	    "{\n  \"s\": \"\\ufffd\\ufffd|\\ufffd\\ufffd\\ufffd|"
+	    "\\ufffd\\ufffd\\ufffd\\ufffd|\\u007f\"\n}\n");
+	assert_string_equal(render_str(REP_TEXT, "x\x1b[31m\ny\xc2\x9b\xff"),
+	    "s  x\\x1b[31m\\ny\\xc2\\x9b\\xff\n"
+	    "x\\x1b[31m\\ny\\xc2\\x9b\\xff\n");
+	assert_string_equal(render_str(REP_TSV, "a\tb\nc\\d"),
+	    "field\tvalue\ns\ta\\tb\\nc\\\\d\n");
+	assert_string_equal(render_str(REP_CSV, "a\tb\nc"),
+	    "field,value\ns,\"a\tb\nc\"\n");
 }
 
 static void
@@ -189,6 +237,7 @@ main(void)
 		cmocka_unit_test(test_frac_rounding),
 		cmocka_unit_test(test_parse_uint),
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_untrusted),
 		cmocka_unit_test(test_parse_format),
 		cmocka_unit_test(test_bytes),
 	};

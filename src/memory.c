@@ -1,0 +1,177 @@
+/*
+ * memory.c - how much memory this process may still take: the least of
+ * the machine's memory, its control group's limit and its resource
+ * limits, each less what is already in use where the limit counts it.
+ *
+ * A census refused with a message is better than one killed by the
+ * kernel's OOM killer half-way through with none, so the planner
+ * compares its estimate with this figure and not the physical memory
+ * alone.
+ */
+#define _DEFAULT_SOURCE
+
+#include <sys/resource.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shuffle_audit.h"
+
+/* The number in the file PATH (or "max"), or false. */
+static bool
+read_number(const char *path, uint64_t *out)
+{
+	char buf[64];
+	FILE *f = fopen(path, "re");
+	bool ok = false;
+
+	if (f == NULL)
+		return false;
+	if (fgets(buf, sizeof buf, f) != NULL) {
+		char *end;
+		unsigned long long v;
+
+		if (strncmp(buf, "max", 3) == 0) {
+			*out = UINT64_MAX;
+			ok = true;
+		} else {
+			v = strtoull(buf, &end, 10);
+			if (end != buf) {
+				*out = v;
+				ok = true;
+			}
+		}
+	}
+	fclose(f);
+	return ok;
+}
+
+/* The value in kB of FIELD ("VmSize:") of /proc/self/status, in bytes. */
+static uint64_t
+status_bytes(const char *field)
+{
+	char line[256];
+	size_t len = strlen(field);
+	uint64_t v = 0;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, field, len) == 0) {
+			v = strtoull(line + len, NULL, 10) * 1024;
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+static void
+consider(uint64_t room, const char *what, uint64_t *best, const char **name)
+{
+	if (room < *best) {
+		*best = room;
+		*name = what;
+	}
+}
+
+/*
+ * The room left under the memory controller of a control group: for
+ * cgroup v2 (the "0::PATH" line of /proc/self/cgroup) memory.max less
+ * memory.current, for v1 (the "N:memory:PATH" line) memory.limit_in_bytes
+ * less memory.usage_in_bytes; the group and each of its ancestors, since
+ * a parent's limit binds its children too.
+ */
+static void
+cgroup_room(uint64_t *best, const char **name)
+{
+	char line[1024], path[1200];
+	FILE *f = fopen("/proc/self/cgroup", "re");
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		const char *base, *limit, *usage, *what;
+		char *group, *nl;
+		bool v2 = strncmp(line, "0::", 3) == 0;
+
+		if (v2) {
+			group = line + 3;
+			base = "/sys/fs/cgroup";
+			limit = "memory.max";
+			usage = "memory.current";
+			what = "the control group's memory.max";
+		} else if ((group = strstr(line, ":memory:")) != NULL) {
+			group += 8;
+			base = "/sys/fs/cgroup/memory";
+			limit = "memory.limit_in_bytes";
+			usage = "memory.usage_in_bytes";
+			what = "the control group's memory.limit_in_bytes";
+		} else {
+			continue;
+		}
+		if ((nl = strchr(group, '\n')) != NULL)
+			*nl = '\0';
+		/* From the group itself up to the root. */
+		for (;;) {
+			uint64_t max, cur = 0;
+			char *slash;
+
+			snprintf(path, sizeof path, "%s%s/%s", base, group, limit);
+			if (read_number(path, &max) && max != UINT64_MAX &&
+			    max < (UINT64_C(1) << 62)) {
+				snprintf(path, sizeof path, "%s%s/%s", base, group,
+				    usage);
+				(void)read_number(path, &cur);
+				consider(max > cur ? max - cur : 0, what, best,
+				    name);
+			}
+			if ((slash = strrchr(group, '/')) == NULL ||
+			    group[0] == '\0')
+				break;
+			if (slash == group) {
+				if (group[1] == '\0')
+					break;
+				group[1] = '\0';	/* the root, "/" */
+			} else {
+				*slash = '\0';
+			}
+		}
+	}
+	fclose(f);
+}
+
+uint64_t
+sa_memory_available(const char **what)
+{
+	uint64_t best = UINT64_MAX, phys = sa_physical_memory();
+	const char *name = "no limit";
+	struct rlimit rl;
+
+	if (phys != 0)
+		consider(phys, "the machine's memory", &best, &name);
+	cgroup_room(&best, &name);
+	/*
+	 * RLIMIT_AS counts every mapping (VmSize), RLIMIT_DATA the private
+	 * writable ones (VmData) since Linux 4.7; what is mapped already
+	 * is not there to take.
+	 */
+	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+		uint64_t used = status_bytes("VmSize:");
+
+		consider(rl.rlim_cur > used ? rl.rlim_cur - used : 0,
+		    "the address-space limit (RLIMIT_AS, ulimit -v)", &best,
+		    &name);
+	}
+	if (getrlimit(RLIMIT_DATA, &rl) == 0 &&
+	    rl.rlim_cur != RLIM_INFINITY) {
+		uint64_t used = status_bytes("VmData:");
+
+		consider(rl.rlim_cur > used ? rl.rlim_cur - used : 0,
+		    "the data limit (RLIMIT_DATA, ulimit -d)", &best, &name);
+	}
+	if (what != NULL)
+		*what = name;
+	return best == UINT64_MAX ? 0 : best;
+}
