@@ -383,6 +383,7 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
  * The exec side: a line reader with a timeout over the program's
  * stdout, and the run that speaks the protocol.
  */
+#define STARTUP_S 30	/* seconds the program's first line may take */
 struct proto {
 	sa_shuffle base;	/* first: the run finds us from it */
 	struct audit *au;
@@ -395,11 +396,21 @@ struct proto {
 	char line[1 << 16];
 };
 
-/* The next line into P->line; false (with AU->what) when there is none. */
+/*
+ * The next line into P->line; false (with AU->what) when there is none.
+ * Each answer may take --timeout seconds; the very first, which waits on
+ * the program's start-up (an interpreter on a busy machine can take
+ * seconds), may take STARTUP_S if that is longer.
+ */
 static bool
 read_line(struct proto *p)
 {
-	double until = cli_seconds() + (double)p->au->timeout;
+	unsigned wait = p->au->timeout;
+	double until;
+
+	if (p->lines == 0 && wait < STARTUP_S)
+		wait = STARTUP_S;
+	until = cli_seconds() + (double)wait;
 
 	for (;;) {
 		char *nl = memchr(p->buf, '\n', p->have);
@@ -433,8 +444,8 @@ read_line(struct proto *p)
 		left = until - cli_seconds();
 		if (left <= 0) {
 			snprintf(p->au->what, sizeof p->au->what, "gave no "
-			    "answer within %u second%s", p->au->timeout,
-			    p->au->timeout == 1 ? "" : "s");
+			    "answer within %u second%s", wait,
+			    wait == 1 ? "" : "s");
 			return false;
 		}
 		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0) {

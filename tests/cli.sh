@@ -41,7 +41,10 @@ TOP=$(cd "$here/.." && pwd)
 export TOP
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+# Interrupted, the run stops: it does not go on to fail every case left.
+trap 'rm -rf "$tmp"' EXIT
+trap 'echo "cli.sh: interrupted" >&2; exit 130' INT
+trap 'echo "cli.sh: terminated" >&2; exit 143' TERM
 mkdir "$tmp/bin"
 # shellcheck disable=SC2086
 printf '#!/bin/sh\nexec %s "%s" "$@"\n' "${RUNNER:-}" "$bin" \

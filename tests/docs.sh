@@ -35,6 +35,32 @@ else
 	check no "mandoc is not installed (apt-get install mandoc)"
 fi
 
+# The rendered page shows no macro as a word (a macro called on a text
+# line, or parsed where it should not be), and keeps the quotes of the
+# JSON example; by mandoc and, where it is installed, by man-db's groff.
+rendered_check() {
+	name=$1
+	text=$2
+	leaked=$(printf '%s\n' "$text" | grep -nE \
+	    '(^|[[:space:](])(Ns|Ar|Fl|Pq|Ql|Cm|No|Xr|Dq|Op|Ev|Pa|Nm|Sx|Em) [^ ]' |
+	    head -3)
+	[ -z "$leaked" ] && check ok ||
+		check no "$name: macro names in the rendered page: $leaked"
+	printf '%s\n' "$text" | grep -qF '{"ordering": "0123", "runs": 10}' &&
+		check ok || check no "$name: the JSON example lost its quotes"
+	printf '%s\n' "$text" | grep -qF 'and) rarest' &&
+		check no "$name: a parenthesis closes early ('and) rarest')" ||
+		check ok
+}
+bs=$(printf '\b')
+if command -v mandoc >/dev/null 2>&1; then
+	rendered_check mandoc "$(mandoc -Tascii "$man" | sed "s/.$bs//g")"
+fi
+if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+	rendered_check man-db "$(MANWIDTH=80 man -l "$man" 2>/dev/null |
+	    sed "s/.$bs//g")"
+fi
+
 # The commands of the cases file, one per line.
 commands=$(sed -n 's/^[^#][^|]* | [0-9]* | [^|]* | //p' "$cases")
 
