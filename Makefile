@@ -6,6 +6,7 @@
 #   make check-valgrind  the same tests run under valgrind
 #   make check-all       all three (what CI runs)
 #   make bench           the census against a plain walker, timed
+#   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
 #   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
 #   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
 #
@@ -56,7 +57,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench check check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench fuzz fuzz-build check check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -102,6 +103,53 @@ $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 bench: $(O)/bench
 	$(O)/bench
 
+# libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang against the
+# library and the command line built the same way.  A target that
+# includes a CLI source file to reach its static parsers leaves that
+# file's object out (SKIP_name).  Each runs its regression inputs first,
+# then fuzzes for FUZZ_S seconds from a copy of its seed corpus; a crash
+# fails the run and its log is shown.
+FUZZ_CC = clang
+FUZZ_S = 60
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all
+FZ = build/fuzz
+FUZZ_TARGETS = numbers trace deck protocol report
+FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) \
+	$(filter-out $(FZ)/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o))
+SKIP_trace = $(FZ)/cli_trace.o
+SKIP_deck = $(FZ)/cli_deal.o
+SKIP_protocol = $(FZ)/cli_audit.o
+
+$(FZ)/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+
+$(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
+	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(filter-out $(SKIP_$*),$(FUZZ_OBJS)) $(LDLIBS)
+
+.SECONDARY: $(FUZZ_OBJS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(FZ)/fuzz_%)
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+		rm -rf $(FZ)/corpus-$$t; mkdir -p $(FZ)/corpus-$$t; \
+		cp tests/fuzz/corpus/$$t/* $(FZ)/corpus-$$t/ 2>/dev/null; \
+		if [ -d tests/fuzz/regress/$$t ]; then \
+			$(FZ)/fuzz_$$t tests/fuzz/regress/$$t/* \
+			    > $(FZ)/$$t.log 2>&1 || { tail -40 $(FZ)/$$t.log; \
+			    echo "fuzz: $$t: a regression input fails"; exit 1; }; \
+		fi; \
+		$(FZ)/fuzz_$$t -max_total_time=$(FUZZ_S) -timeout=20 \
+		    -rss_limit_mb=2048 -artifact_prefix=$(FZ)/crash-$$t- \
+		    $(FZ)/corpus-$$t > $(FZ)/$$t.log 2>&1 || \
+		    { tail -40 $(FZ)/$$t.log; echo "fuzz: $$t: FAILED"; exit 1; }; \
+		echo "fuzz: $$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' \
+		    $(FZ)/$$t.log) runs in $(FUZZ_S) s, no crash"; \
+	done
+
 check: check-unit check-cli check-docs check-install
 
 check-unit: $(UNIT_BINS)
@@ -110,7 +158,8 @@ check-unit: $(UNIT_BINS)
 	done
 
 check-cli: $(BIN) $(PLUGINS)
-	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' sh tests/cli.sh ./$(BIN)
+	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
+		sh tests/cli.sh ./$(BIN)
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)
@@ -133,7 +182,7 @@ check-asan:
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
 		LIB=build/asan/libshuffleaudit.a \
 		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
-		SKIP_SLOW=1 check-unit check-cli
+		SKIP_SLOW=1 SANITIZED=1 check-unit check-cli
 
 check-valgrind: $(BIN) $(UNIT_BINS)
 	$(MAKE) RUNNER='$(VALGRIND)' check-unit check-cli

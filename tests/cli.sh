@@ -14,7 +14,8 @@
 #     fragment, and when the status is 2 it is one line that starts with
 #     "shuffle-audit: ";
 #   - stdout parses as JSON when the command asks for -f json.
-# Cases named slow-* are skipped when $RUNNER or $SKIP_SLOW is set; the stdout of cases
+# Cases named slow-* are skipped when $RUNNER or $SKIP_SLOW is set, and
+# native-* when $RUNNER or $SANITIZED is; the stdout of cases
 # named any-* (random deals) is not compared, only required.
 # With --update, golden files are rewritten from the actual output.
 # ONLY, a shell pattern, limits the run to the cases it names.
@@ -39,6 +40,10 @@ fi
 # The source tree, for cases that use its files: cd "$TOP" && ...
 TOP=$(cd "$here/.." && pwd)
 export TOP
+# The binary itself (under $RUNNER), for cases that must exec it with no
+# shell between: a shell resets an ignored SIGCHLD.
+SHUFFLE_AUDIT="${RUNNER:+$RUNNER }$bin"
+export SHUFFLE_AUDIT
 
 tmp=$(mktemp -d)
 # Interrupted, the run stops: it does not go on to fail every case left.
@@ -111,6 +116,14 @@ while IFS= read -r line; do
 	case $name in
 	slow-*)
 		if [ -n "${RUNNER:-}" ] || [ -n "${SKIP_SLOW:-}" ]; then
+			skipped=$((skipped + 1))
+			continue
+		fi
+		;;
+	native-*)
+		# Resource limits (ulimit -v, -d) that valgrind and the
+		# sanitizers, with their own shadow memory, cannot run in.
+		if [ -n "${RUNNER:-}" ] || [ -n "${SANITIZED:-}" ]; then
 			skipped=$((skipped + 1))
 			continue
 		fi

@@ -1,0 +1,32 @@
+# tests/cli/procs.sh - sourced by cases that look at processes, without
+# procps: every process's command line is read from /proc.
+#
+#   left 'sleep 7771'   how many processes run exactly that command line
+#   await 'sleep 7771'  waits until one does (at most 600 polls of 0.1 s;
+#                       a bound on a hang, not a timing the case asserts)
+#   await_child PID     waits until PID has a child process
+
+left() {
+	# A process may end between the glob and the read: quietly.
+	for f in /proc/[0-9]*/cmdline; do
+		{ tr '\0' ' ' < "$f"; } 2>/dev/null
+		echo
+	done | grep -cxF -- "$1 "
+}
+
+await() {
+	i=0
+	while [ "$(left "$1")" -eq 0 ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+await_child() {
+	i=0
+	while [ -z "$(cat /proc/"$1"/task/*/children 2>/dev/null)" ] &&
+	    [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}

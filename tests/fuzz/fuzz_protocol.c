@@ -1,0 +1,81 @@
+/*
+ * fuzz_protocol.c - the exec protocol's reader, fed a fake program's
+ * output: the input is what the program wrote (to a pipe, closed after
+ * it), and one run of the protocol is read from it.  It must end in a
+ * deck of N numbers or a breach, and never read past what it was given.
+ */
+#include "../../src/cli_audit.c"
+
+#include <setjmp.h>
+#include "fuzz_util.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+struct fake {
+	sa_oracle base;
+	jmp_buf out;
+	int status;
+};
+
+static uint64_t
+fake_draw(sa_oracle *o, uint64_t bound)
+{
+	(void)o;
+	return bound > 1 ? bound - 1 : 0;
+}
+
+static uint64_t
+fake_raw(sa_oracle *o, unsigned bits)
+{
+	(void)o;
+	return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
+
+static void
+fake_fail(sa_oracle *o, int status)
+{
+	struct fake *f = (struct fake *)o;
+
+	f->status = status;
+	longjmp(f->out, 1);
+}
+
+int
+LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	static struct audit au;
+	static struct proto p;
+	static struct fake f;
+	unsigned deck[8];
+	int from[2], to[2];
+	size_t n = 1 + (size ? data[0] % 8 : 0);
+
+	if (size > 60000)
+		return 0;	/* more than a pipe holds without a reader */
+	if (pipe(from) < 0 || pipe(to) < 0)
+		abort();
+	/* Our side writes nothing the fake program would read: keep it open. */
+	if (write(from[1], data, size) != (ssize_t)size)
+		abort();
+	close(from[1]);
+	memset(&au, 0, sizeof au);
+	au.timeout = 1;
+	memset(&p, 0, sizeof p);
+	p.au = &au;
+	p.from = from[0];
+	p.to = to[1];
+	fcntl(p.to, F_SETFL, fcntl(p.to, F_GETFL) | O_NONBLOCK);
+	memset(&f, 0, sizeof f);
+	f.base.draw = fake_draw;
+	f.base.raw = fake_raw;
+	f.base.fail = fake_fail;
+	f.base.word_bits = 8;
+	if (setjmp(f.out) == 0)
+		exec_run(&p.base, deck, n, &f.base);
+	close(from[0]);
+	close(to[0]);
+	close(to[1]);
+	if (f.status == 0 && au.what[0] != '\0')
+		abort();	/* a breach described but not reported */
+	return 0;
+}
