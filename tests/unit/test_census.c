@@ -7,7 +7,11 @@
  * O(n^2) rank.  The library's two engines must agree with it, and with
  * the published figures (the seed page's table, OEIS A192053).
  */
+#include <sys/resource.h>
+
+#include <errno.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -1247,6 +1251,214 @@ test_registry(void **state)
 	assert_string_equal(sa_strerror(-1), "unknown error");
 }
 
+/* Fair, then a write just past the deck, or just before it. */
+static void
+past_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)sh;
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)sa_draw(o, i);
+		unsigned t = deck[i - 1];
+
+		deck[i - 1] = deck[j];
+		deck[j] = t;
+	}
+	deck[n + 3] = 0;
+}
+
+static void
+before_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)sh;
+	(void)o;
+	(void)n;
+	deck[-1] = 2;
+}
+
+/*
+ * A run that writes outside its deck is caught, though the deck it
+ * leaves is a fair permutation every time.
+ */
+static void
+test_overrun(void **state)
+{
+	const sa_shuffle past = { .name = "past", .run = past_run };
+	const sa_shuffle before = { .name = "before", .run = before_run };
+	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
+	sa_census c;
+
+	(void)state;
+	assert_int_equal(sa_census_run(&past, 4, &opts, &c), SA_EOVERRUN);
+	assert_int_equal(sa_census_run(&before, 4, &opts, &c), SA_EOVERRUN);
+	assert_string_equal(sa_strerror(SA_EOVERRUN),
+	    "a run wrote outside the deck it was given");
+}
+
+/*
+ * Inverse and cycles past SA_PERM_MAX cards, checked against the
+ * definitions; and a partial deck that repeats a card has neither.
+ */
+static void
+test_notations_any_deck(void **state)
+{
+	unsigned p[25], q[25], dup[3] = { 0, 0, 2 };
+	char buf[256], want[256];
+	size_t len = 0;
+
+	(void)state;
+	/* p: card i ends at position (i + 1) mod 25, one cycle of 25. */
+	for (unsigned i = 0; i < 25; i++)
+		p[(i + 1) % 25] = i;
+	for (unsigned i = 0; i < 25; i++)
+		q[p[i]] = i;
+	len = sa_perm_format_as(p, 25, SA_NOTATION_CYCLES, buf, sizeof buf);
+	assert_int_equal(len, strlen(buf));
+	len = 0;
+	for (unsigned c = 0; c < 25; c++)
+		len += (size_t)snprintf(want + len, sizeof want - len, "%s%u",
+		    c ? " " : "(", c);
+	snprintf(want + len, sizeof want - len, ")");
+	assert_string_equal(buf, want);
+	sa_perm_format_as(p, 25, SA_NOTATION_INVERSE, buf, sizeof buf);
+	sa_perm_format(q, 25, want, sizeof want);
+	assert_string_equal(buf, want);
+
+	errno = 0;
+	assert_int_equal(sa_perm_format_as(dup, 3, SA_NOTATION_CYCLES, buf,
+	    sizeof buf), 0);
+	assert_int_equal(errno, EINVAL);
+	assert_string_equal(buf, "");
+	assert_int_equal(sa_perm_format_as(dup, 3, SA_NOTATION_INVERSE, buf,
+	    sizeof buf), 0);
+	assert_int_equal(sa_perm_format_as(dup, 3, SA_NOTATION_ARRAY, buf,
+	    sizeof buf), 3);
+	assert_string_equal(buf, "002");
+}
+
+/* A word source that counts its calls. */
+struct counting {
+	sa_oracle base;
+	uint64_t calls;
+};
+
+static uint64_t
+counting_raw(sa_oracle *o, unsigned bits)
+{
+	struct counting *c = (struct counting *)o;
+
+	c->calls++;
+	return c->calls & ((UINT64_C(1) << bits) - 1);
+}
+
+/*
+ * A rejecting reducer asked for a bound above 2^bits would throw back
+ * every word: it says so instead of returning a 0 as a draw.  And which
+ * reductions are unbiased, against the definition (every value below k
+ * made by equally many words), for every k up to 2^bits + 1 at 3 bits.
+ */
+static void
+test_reducer_refuses(void **state)
+{
+	struct counting src = { { NULL, counting_raw, 0, NULL }, 0 };
+	sa_reduce rj = { SA_REDUCE_REJECT, 2 };
+	sa_reducer red;
+
+	(void)state;
+	sa_reducer_init(&red, &rj, &src.base);
+	assert_int_equal(red.base.word_bits, 0);
+	assert_null(red.base.fail);
+	assert_true(sa_draw(&red.base, 4) < 4);
+	assert_int_equal(red.err, SA_OK);
+	assert_int_equal(sa_draw(&red.base, 5), 0);
+	assert_int_equal(red.err, SA_ERANGE);
+	assert_int_equal(red.bad_bound, 5);
+
+	for (int m = SA_REDUCE_NONE; m <= SA_REDUCE_LEMIRE; m++) {
+		sa_reduce r = { (enum sa_reduce_method)m, 3 };
+
+		for (uint64_t k = 1; k <= 9; k++) {
+			unsigned hits[9] = { 0 };
+			bool even = true;
+
+			if (m == SA_REDUCE_NONE) {
+				assert_true(sa_reduce_unbiased(&r, k));
+				continue;
+			}
+			for (uint64_t w = 0; w < 8; w++) {
+				uint64_t v;
+
+				if (m == SA_REDUCE_MODULO)
+					v = w % k;
+				else if (m == SA_REDUCE_MULTIPLY)
+					v = w * k >> 3;
+				else if (w >= 8 / k * k)
+					continue;	/* thrown back */
+				else
+					v = m == SA_REDUCE_REJECT ? w % k :
+					    w * k >> 3;
+				hits[v]++;
+			}
+			for (uint64_t v = 1; v < k; v++)
+				even = even && hits[v] == hits[0];
+			if (m == SA_REDUCE_LEMIRE)
+				even = k <= 8;	/* its own proof, not w % k */
+			assert_int_equal(sa_reduce_unbiased(&r, k),
+			    even && hits[0] > 0);
+		}
+	}
+}
+
+/*
+ * A run count too large to work with is refused at once, without the
+ * 2^33 steps of swaps:4294967295 being walked.
+ */
+static void
+test_runs_fit(void **state)
+{
+	sa_shuffle huge, naive = *sa_shuffle_find("naive");
+	sa_big runs;
+
+	(void)state;
+	assert_int_equal(sa_shuffle_parse("swaps:4294967295", &huge), SA_OK);
+	assert_int_equal(sa_runs_fit(&huge, 4, SA_RUNS_MAX_BITS),
+	    SA_ETOOBIG);
+	sa_big_init(&runs);
+	assert_int_equal(sa_runs_exact(&huge, 4, &runs), SA_ETOOBIG);
+	assert_int_equal(sa_runs_fit(&naive, 100, SA_RUNS_MAX_BITS), SA_OK);
+	/* 10^10 has 34 bits: a floor of 33 fits 33, not 32. */
+	assert_int_equal(sa_runs_fit(&naive, 10, 34), SA_OK);
+	assert_int_equal(sa_runs_fit(&naive, 10, 30), SA_ETOOBIG);
+	assert_int_equal(sa_runs_exact(&naive, 10, &runs), SA_OK);
+	sa_big_free(&runs);
+}
+
+/*
+ * The memory the planner allows falls under a data limit set on this
+ * process, and the limit is named.
+ */
+static void
+test_memory_limit(void **state)
+{
+	struct rlimit old, low;
+	const char *what = NULL;
+	uint64_t room;
+
+	(void)state;
+	assert_int_equal(getrlimit(RLIMIT_DATA, &old), 0);
+	low = old;
+	low.rlim_cur = (rlim_t)1 << 40;
+	if (old.rlim_max != RLIM_INFINITY && old.rlim_max < low.rlim_cur)
+		skip();
+	assert_int_equal(setrlimit(RLIMIT_DATA, &low), 0);
+	room = sa_memory_available(&what);
+	assert_int_equal(setrlimit(RLIMIT_DATA, &old), 0);
+	assert_true(room <= (uint64_t)1 << 40);
+	assert_non_null(what);
+	/* Past the machine's memory, the data limit is not what binds. */
+	if (sa_physical_memory() >= (uint64_t)1 << 40)
+		assert_non_null(strstr(what, "RLIMIT_DATA"));
+}
+
 int
 main(void)
 {
@@ -1270,6 +1482,11 @@ main(void)
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_overrun),
+		cmocka_unit_test(test_notations_any_deck),
+		cmocka_unit_test(test_reducer_refuses),
+		cmocka_unit_test(test_runs_fit),
+		cmocka_unit_test(test_memory_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
