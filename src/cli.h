@@ -27,6 +27,12 @@ enum {
 /* Seconds on the monotonic clock, for timing and timeouts. */
 double cli_seconds(void);
 
+/*
+ * Clears the line a progress report is on: by the erase-line escape, or
+ * on a terminal that has none (TERM dumb or unset) by overwriting it.
+ */
+void cli_clear_line(FILE *out);
+
 /* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -472,6 +472,37 @@ read_line(struct proto *p)
 }
 
 /*
+ * The program closed its input.  Whether it has exited (or closed its
+ * output too) or reads no more but runs on is told by its output: an end
+ * of file within the timeout is the first, so that a program that exits
+ * at once gets the same report however the race with our first write
+ * went.
+ */
+static void
+gone(struct proto *p, double until)
+{
+	char sink[4096];
+
+	for (;;) {
+		struct pollfd pfd = { p->from, POLLIN, 0 };
+		double left = until - cli_seconds();
+		ssize_t got;
+
+		if (left <= 0 || poll(&pfd, 1, (int)(left * 1000) + 1) == 0)
+			break;
+		got = read(p->from, sink, sizeof sink);
+		if (got == 0 || (got < 0 && errno != EINTR &&
+		    errno != EAGAIN)) {
+			snprintf(p->au->what, sizeof p->au->what, "exited, or "
+			    "closed its output, in the middle of a run");
+			return;
+		}
+	}
+	snprintf(p->au->what, sizeof p->au->what, "stopped reading its "
+	    "input (%s)", strerror(EPIPE));
+}
+
+/*
  * PREFIX (may be "") and V as one line to the program.  Its input is
  * non-blocking, so a program that stops reading cannot hold us: a full
  * pipe is waited on for the timeout, like an answer.
@@ -496,6 +527,10 @@ send_line(struct proto *p, const char *prefix, unsigned long long v)
 		}
 		if (put < 0 && errno == EINTR)
 			continue;
+		if (put < 0 && errno == EPIPE) {
+			gone(p, until);
+			return false;
+		}
 		if (put < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
 			snprintf(p->au->what, sizeof p->au->what, "stopped "
 			    "reading its input (%s)", strerror(errno));

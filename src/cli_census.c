@@ -943,21 +943,6 @@ static struct clock {
 } clock_start;
 
 /*
- * Clears the progress line: by the erase-line escape, or on a terminal
- * that has none (TERM=dumb or unset) by overwriting it with spaces.
- */
-static void
-clear_progress(void)
-{
-	const char *term = getenv("TERM");
-
-	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0)
-		fprintf(stderr, "\r%79s\r", "");
-	else
-		fputs("\r\033[K", stderr);
-}
-
-/*
  * Progress on a terminal, once a census has run for a second: the
  * fraction done, the runs a second when the runs are known in advance,
  * and the time left at the rate so far.
@@ -978,7 +963,7 @@ progress(void *ctx, double done)
 		fprintf(stderr, "\r" PROGNAME ": census %5.1f%% done, about %.0f "
 		    "s left ", 100.0 * done, spent / done * (1.0 - done));
 	if (done >= 1.0)
-		clear_progress();
+		cli_clear_line(stderr);
 }
 
 int
@@ -1038,7 +1023,7 @@ cmd_census(int argc, char **argv)
 			status = sa_census_run(&a.shuffle, a.n, &opts, &c);
 		if (opts.progress != NULL &&
 		    cli_seconds() - clock_start.start >= 1.0)
-			clear_progress();
+			cli_clear_line(stderr);
 		if (status != SA_OK) {
 			refusal(&a, status, &plan);
 			return EXIT_TROUBLE;

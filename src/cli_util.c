@@ -364,3 +364,14 @@ cli_seconds(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+void
+cli_clear_line(FILE *out)
+{
+	const char *term = getenv("TERM");
+
+	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0)
+		fprintf(out, "\r%79s\r", "");
+	else
+		fputs("\r\033[K", out);
+}

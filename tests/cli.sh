@@ -122,7 +122,8 @@ while IFS= read -r line; do
 		;;
 	native-*)
 		# Resource limits (ulimit -v, -d) that valgrind and the
-		# sanitizers, with their own shadow memory, cannot run in.
+		# sanitizers, with their own shadow memory, cannot run in,
+		# and a closed stderr that valgrind itself needs.
 		if [ -n "${RUNNER:-}" ] || [ -n "${SANITIZED:-}" ]; then
 			skipped=$((skipped + 1))
 			continue

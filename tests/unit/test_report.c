@@ -1,7 +1,9 @@
 /*
  * test_report.c - the formatting layer and the CLI's number parser.
  */
+#define _POSIX_C_SOURCE 200809L	/* setenv */
 #include <setjmp.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -197,6 +199,39 @@ test_untrusted(void **state)
 	    "field,value\ns,\"a\tb\nc\"\n");
 }
 
+/* The progress line is cleared without escapes on a dumb terminal. */
+static void
+test_clear_line(void **state)
+{
+	char buf[128];
+	FILE *f;
+	size_t len;
+
+	(void)state;
+	setenv("TERM", "dumb", 1);
+	f = tmpfile();
+	assert_non_null(f);
+	cli_clear_line(f);
+	rewind(f);
+	len = fread(buf, 1, sizeof buf - 1, f);
+	buf[len] = '\0';
+	fclose(f);
+	assert_int_equal(len, 81);
+	assert_null(strchr(buf, '\033'));
+	assert_int_equal(buf[0], '\r');
+	assert_int_equal(buf[80], '\r');
+
+	setenv("TERM", "xterm", 1);
+	f = tmpfile();
+	assert_non_null(f);
+	cli_clear_line(f);
+	rewind(f);
+	len = fread(buf, 1, sizeof buf - 1, f);
+	buf[len] = '\0';
+	fclose(f);
+	assert_string_equal(buf, "\r\033[K");
+}
+
 static void
 test_parse_format(void **state)
 {
@@ -238,6 +273,7 @@ main(void)
 		cmocka_unit_test(test_parse_uint),
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_untrusted),
+		cmocka_unit_test(test_clear_line),
 		cmocka_unit_test(test_parse_format),
 		cmocka_unit_test(test_bytes),
 	};
