@@ -57,7 +57,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench fuzz fuzz-build check check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench fuzz fuzz-build check check-symbols check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -150,7 +150,16 @@ fuzz: fuzz-build
 		    $(FZ)/$$t.log) runs in $(FUZZ_S) s, no crash"; \
 	done
 
-check: check-unit check-cli check-docs check-install
+check: check-unit check-cli check-docs check-install check-symbols
+
+# Every symbol the library defines for the linker carries the sa_ prefix,
+# so that it cannot collide with a user's own.
+check-symbols: $(LIB)
+	@bad=$$(nm -g --defined-only $(LIB) | \
+	    awk 'NF == 3 && $$3 !~ /^sa_/ { print $$3 }'); \
+	if [ -n "$$bad" ]; then \
+		echo "symbols without the sa_ prefix: $$bad"; exit 1; \
+	fi; echo "symbols: 1 passed, 0 failed"
 
 check-unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do \

@@ -115,6 +115,7 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
     const sa_census_opts *opts, sa_census_plan *plan)
 {
 	sa_census_opts dflt;
+	sa_reduce red;
 	bool has_steps;
 	uint64_t words;
 
@@ -133,6 +134,10 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	    (sh->max_cards != 0 && n > sh->max_cards))
 		return SA_EINVAL;
 
+	/* The reduction the run will use: the caller's, or the shuffle's own. */
+	red = opts->reduce;
+	if (red.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &red);
 	has_steps = sh->steps != NULL && sh->step != NULL;
 	switch (opts->engine) {
 	case SA_ENGINE_AUTO:
@@ -148,7 +153,7 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 		break;
 	case SA_ENGINE_WALK:
 		/* Its own tally per thread; no reduction. */
-		if (!has_steps || opts->reduce.method != SA_REDUCE_NONE)
+		if (!has_steps || red.method != SA_REDUCE_NONE)
 			return SA_EINVAL;
 		plan->engine = SA_ENGINE_WALK;
 		break;
@@ -170,7 +175,7 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 	 * bytes of overhead, rounded to its 16-byte granule, 32 at least.
 	 */
 	words = 8;
-	if (opts->reduce.method != SA_REDUCE_NONE) {
+	if (red.method != SA_REDUCE_NONE) {
 		uint64_t draws = n, limbs, block;
 
 		if (plan->engine == SA_ENGINE_STEPS) {
@@ -184,7 +189,7 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 				draws += st.kind == SA_STEP_SWAP2 ? 2 : 1;
 			}
 		}
-		limbs = (draws * opts->reduce.bits + 31) / 32;
+		limbs = (draws * red.bits + 31) / 32;
 		block = (limbs * 4 + 8 + 15) / 16 * 16;
 		if (block < 32)
 			block = 32;
@@ -1314,7 +1319,7 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 		if (plan.engine == SA_ENGINE_WALK)
 			return SA_EINVAL;	/* it counts plain draws */
 		out->orderings = plan.orderings;
-		status = census_reduced(sh, n, &own, &plan, out);
+		status = sa_census_reduced(sh, n, &own, &plan, out);
 		if (status != SA_OK) {
 			sa_census_free(out);
 			memset(out, 0, sizeof *out);
@@ -1330,7 +1335,7 @@ sa_census_run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 		out->runs = out->sequences = plan.runs;
 		out->renormalised = has_pick(sh, n);
 	} else if (plan.engine == SA_ENGINE_WALK) {
-		status = census_walk(sh, n, plan.orderings, own.threads ?
+		status = sa_census_walk(sh, n, plan.orderings, own.threads ?
 		    own.threads : sa_cores(), opts, &out->tally);
 		out->runs = out->sequences = plan.runs;
 		out->renormalised = has_pick(sh, n);

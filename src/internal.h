@@ -35,7 +35,7 @@ count22(uint32_t set)
 }
 
 /* The census with a reduction (wcensus.c); PLAN is already checked. */
-int census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
+int sa_census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     const sa_census_plan *plan, sa_census *out);
 
 /*
@@ -43,7 +43,7 @@ int census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
  * threads into *TALLY, ORDERINGS 64-bit counts the caller frees; OPTS
  * (may be NULL) for its progress.
  */
-int census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
+int sa_census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
     unsigned threads, const sa_census_opts *opts, uint64_t **tally);
 
 #endif /* SA_INTERNAL_H */

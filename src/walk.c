@@ -173,7 +173,7 @@ walk_thread(void *arg)
 }
 
 int
-census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
+sa_census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
     unsigned threads, const sa_census_opts *opts, uint64_t **tally)
 {
 	enum { MAXT = 64 };

@@ -379,7 +379,7 @@ summarize_big(sa_census *c)
 }
 
 int
-census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
+sa_census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     const sa_census_plan *plan, sa_census *out)
 {
 	struct wctx x;
