@@ -24,7 +24,7 @@ CFLAGS ?= -O2 -g
 WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef
 ALL_CFLAGS = $(WARNINGS) $(CFLAGS)
-ALL_CPPFLAGS = -Iinclude -Isrc $(CPPFLAGS)
+ALL_CPPFLAGS = -Iinclude -Isrc/lib -Isrc/cli $(CPPFLAGS)
 CMOCKA_LIBS = -lcmocka
 LDLIBS = -lm -pthread -ldl
 
@@ -33,20 +33,24 @@ O = build
 BIN = shuffle-audit
 LIB = libshuffleaudit.a
 
-LIB_SRCS = src/argue.c src/big.c src/census.c src/memory.c src/perm.c src/reduce.c src/rng.c src/shuffle.c \
-	src/status.c src/trace.c src/walk.c src/wcensus.c
-CLI_SRCS = src/main.c src/cli_algorithms.c src/cli_audit.c src/cli_bigfmt.c \
-	src/cli_census.c src/cli_claims.c src/cli_guard.c \
-	src/cli_deal.c src/cli_divisibility.c src/cli_report.c src/cli_state_space.c \
-	src/cli_trace.c src/cli_util.c
+# The library (src/lib/, into libshuffleaudit.a) and the command line
+# over it (src/cli/, into shuffle-audit).
+LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/memory.c \
+	src/lib/perm.c src/lib/reduce.c src/lib/rng.c src/lib/shuffle.c \
+	src/lib/status.c src/lib/trace.c src/lib/walk.c src/lib/wcensus.c
+CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
+	src/cli/cli_bigfmt.c src/cli/cli_census.c src/cli/cli_claims.c \
+	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c \
+	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
+	src/cli/cli_util.c
 UNIT_TESTS = test_perm test_census test_report test_big test_rng
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
-CLI_LIB_OBJS = $(O)/cli_report.o $(O)/cli_util.o
+CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
-HEADERS = include/shuffle_audit.h src/cli.h src/internal.h
+HEADERS = include/shuffle_audit.h src/cli/cli.h src/lib/internal.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly
@@ -116,10 +120,10 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 FZ = build/fuzz
 FUZZ_TARGETS = numbers trace deck protocol report
 FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) \
-	$(filter-out $(FZ)/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o))
-SKIP_trace = $(FZ)/cli_trace.o
-SKIP_deck = $(FZ)/cli_deal.o
-SKIP_protocol = $(FZ)/cli_audit.o
+	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o))
+SKIP_trace = $(FZ)/cli/cli_trace.o
+SKIP_deck = $(FZ)/cli/cli_deal.o
+SKIP_protocol = $(FZ)/cli/cli_audit.o
 
 $(FZ)/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(@D)

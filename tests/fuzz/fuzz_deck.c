@@ -2,7 +2,7 @@
  * fuzz_deck.c - deal's --cards/--deck reader: the names read are all
  * different, non-empty and free of white space.
  */
-#include "../../src/cli_deal.c"
+#include "../../src/cli/cli_deal.c"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);

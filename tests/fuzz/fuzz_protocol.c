@@ -4,7 +4,7 @@
  * it), and one run of the protocol is read from it.  It must end in a
  * deck of N numbers or a breach, and never read past what it was given.
  */
-#include "../../src/cli_audit.c"
+#include "../../src/cli/cli_audit.c"
 
 #include <setjmp.h>
 #include "fuzz_util.h"

@@ -3,7 +3,7 @@
  * has as many numbers as it has commas plus one; an ordering read is a
  * permutation of the cards asked for.
  */
-#include "../../src/cli_trace.c"
+#include "../../src/cli/cli_trace.c"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
