@@ -79,6 +79,19 @@ test_parse_uint(void **state)
 	assert_int_equal(v, 77);	/* untouched on failure */
 }
 
+/* What was written to F, into BUF (SIZE bytes); F is closed. */
+static const char *
+read_back(FILE *f, char *buf, size_t size)
+{
+	size_t len;
+
+	rewind(f);
+	len = fread(buf, 1, size - 1, f);
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
 /* Renders a two-row report in FMT and returns what was written. */
 static const char *
 render(enum rep_format fmt)
@@ -99,7 +112,6 @@ render(enum rep_format fmt)
 	};
 	FILE *f = tmpfile();
 	report r;
-	size_t len;
 
 	assert_non_null(f);
 	rep_begin(&r, f, fmt);
@@ -112,11 +124,7 @@ render(enum rep_format fmt)
 	rep_row(&r, rows[1]);
 	rep_table_end(&r);
 	rep_end(&r);
-	rewind(f);
-	len = fread(buf, 1, sizeof buf - 1, f);
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
+	return read_back(f, buf, sizeof buf);
 }
 
 static void
@@ -158,18 +166,13 @@ render_str(enum rep_format fmt, const char *value)
 	static char buf[1024];
 	FILE *f = tmpfile();
 	report r;
-	size_t len;
 
 	assert_non_null(f);
 	rep_begin(&r, f, fmt);
 	rep_str(&r, "s", "s", value, NULL);
 	rep_line(&r, "%s", value);
 	rep_end(&r);
-	rewind(f);
-	len = fread(buf, 1, sizeof buf - 1, f);
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
+	return read_back(f, buf, sizeof buf);
 }
 
 /*
@@ -205,18 +208,14 @@ test_clear_line(void **state)
 {
 	char buf[128];
 	FILE *f;
-	size_t len;
 
 	(void)state;
 	setenv("TERM", "dumb", 1);
 	f = tmpfile();
 	assert_non_null(f);
 	cli_clear_line(f);
-	rewind(f);
-	len = fread(buf, 1, sizeof buf - 1, f);
-	buf[len] = '\0';
-	fclose(f);
-	assert_int_equal(len, 81);
+	read_back(f, buf, sizeof buf);
+	assert_int_equal(strlen(buf), 81);
 	assert_null(strchr(buf, '\033'));
 	assert_int_equal(buf[0], '\r');
 	assert_int_equal(buf[80], '\r');
@@ -225,11 +224,7 @@ test_clear_line(void **state)
 	f = tmpfile();
 	assert_non_null(f);
 	cli_clear_line(f);
-	rewind(f);
-	len = fread(buf, 1, sizeof buf - 1, f);
-	buf[len] = '\0';
-	fclose(f);
-	assert_string_equal(buf, "\r\033[K");
+	assert_string_equal(read_back(f, buf, sizeof buf), "\r\033[K");
 }
 
 static void
