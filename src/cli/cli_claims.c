@@ -1,6 +1,7 @@
 /*
- * cli_claims.c - `shuffle-audit claims`: the seed page's claims, and the
- * ones this tool proves, each checked when the command runs.
+ * cli_claims.c - `shuffle-audit claims`: the common claims about the
+ * naive and Fisher-Yates shuffles and the seeded deal, and the ones this
+ * tool proves, each checked when the command runs.
  *
  * A claim's sentence states what it claims; every figure in its
  * "measured" column comes from the census, the divisibility arithmetic or
@@ -27,9 +28,10 @@ help(void)
 {
 	fputs(usage_text, stdout);
 	fputs("\n"
-	    "Checks each claim of the seed page, and those this tool proves,\n"
-	    "by computing its figures now.  Exits 0 when every claim holds and\n"
-	    "1 when any fails: a self-test for CI.\n"
+	    "Checks the common claims about the naive and Fisher-Yates shuffles\n"
+	    "and the seeded deal, and those this tool proves, by computing their\n"
+	    "figures now.  Exits 0 when every claim holds and 1 when any fails:\n"
+	    "a self-test for CI.\n"
 	    "\n"
 	    "  --upto N              check the naive shuffle's fairness up to N\n"
 	    "                        cards (default 7, at most 10)\n"

@@ -16,7 +16,7 @@ static const struct command {
 } commands[] = {
 	{ "algorithms", cmd_algorithms, "list the shuffles it knows" },
 	{ "census", cmd_census, "count every run of a shuffle, exactly" },
-	{ "claims", cmd_claims, "check the seed page's claims, live" },
+	{ "claims", cmd_claims, "check the claims about shuffles, live" },
 	{ "deal", cmd_deal, "deal a hand from a seed, or unpredictably" },
 	{ "divisibility", cmd_divisibility,
 	    "whether n! divides the runs, for any n" },

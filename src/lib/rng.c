@@ -42,7 +42,7 @@ mulberry32_draw(sa_oracle *o, uint64_t bound)
 	sa_mulberry32 *g = (sa_mulberry32 *)o;
 	uint64_t x = sa_mulberry32_next(&g->state);
 
-	/* floor(x * bound / 2^32), the multiply step of the seed page. */
+	/* floor(x * bound / 2^32): the multiply step of a seeded JavaScript deal. */
 	if (bound <= UINT64_C(1) << 32)
 		return (x * bound) >> 32;
 	x = x << 32 | sa_mulberry32_next(&g->state);

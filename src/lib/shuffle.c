@@ -188,7 +188,7 @@ two_deck_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 	}
 }
 
-/* The fourth document's brute force: list all n! orderings, draw one. */
+/* The brute force: list all n! orderings, draw one. */
 static void
 pick_one_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 {
@@ -209,8 +209,8 @@ pick_one_runs(const sa_shuffle *self, size_t n, sa_big *out)
 }
 
 /*
- * The fourth document's first algorithm: draw any card; if it was drawn
- * before, draw again; otherwise it goes next.  The cards drawn so far
+ * Draw any card; if it was drawn before, draw again; otherwise it goes
+ * next.  The cards drawn so far
  * sit before POS, so the new one is swapped in from where it lies.
  */
 static void
@@ -242,7 +242,7 @@ rejection_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
 	set_step(out, SA_STEP_PICK, s, 0, n);
 }
 
-/* The fourth document's third algorithm: M swaps of two random cards. */
+/* M swaps of two random cards. */
 static void
 swaps_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 {
@@ -271,7 +271,7 @@ swaps_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
 }
 
 /*
- * The fourth document's second algorithm: give each card a random key
+ * Give each card a random key
  * below K and sort by key, stably, so that ties keep the original order.
  */
 static void
@@ -355,8 +355,8 @@ static const sa_shuffle builtins[] = {
 		    "position drawn from all n",
 		.runs_formula = "n^n",
 		.run = naive_run, .steps = n_steps, .step = naive_step,
-		.source = "the obvious loop: the seed page, the E-insight post, "
-		    "the fourth document's fourth algorithm",
+		.source = "the obvious loop: for each i, swap deck[i] with "
+		    "deck[rand(0, n-1)]",
 	},
 	{
 		.name = "durstenfeld",
@@ -403,7 +403,8 @@ static const sa_shuffle builtins[] = {
 		.runs_formula = "(n-1)!",
 		.run = forward_exclusive_run, .steps = n_less_one_steps,
 		.step = forward_exclusive_step,
-		.source = "the fourth document's fifth algorithm, as written",
+		.source = "Fisher-Yates with Rand(0, i) exclusive of i, as "
+		    "often written by mistake",
 	},
 	{
 		.name = "two-deck",
@@ -412,7 +413,8 @@ static const sa_shuffle builtins[] = {
 		.runs_formula = "n!",
 		.run = two_deck_run, .steps = n_steps,
 		.step = durstenfeld_step,
-		.source = "the seed page's Java, with cardDeck and tempDeck",
+		.source = "Fisher-Yates dealt into a second array "
+		    "(Java: cardDeck and tempDeck)",
 		.max_cards = SCRATCH,
 	},
 	{
@@ -420,7 +422,7 @@ static const sa_shuffle builtins[] = {
 		.summary = "list all n! orderings and draw one of them",
 		.runs_formula = "n!",
 		.run = pick_one_run, .runs = pick_one_runs,
-		.source = "the fourth document's brute force",
+		.source = "list all n! orderings and draw one",
 		.max_cards = SA_PERM_MAX,
 	},
 	{
@@ -428,7 +430,7 @@ static const sa_shuffle builtins[] = {
 		.summary = "draw any card; draw again if it was drawn before",
 		.runs_formula = "n!",
 		.run = rejection_run, .steps = n_steps, .step = rejection_step,
-		.source = "the fourth document's first algorithm",
+		.source = "draw any card; draw again while it was drawn",
 		.max_cards = SCRATCH,
 	},
 	{
@@ -436,7 +438,7 @@ static const sa_shuffle builtins[] = {
 		.summary = "M times, swap two positions each drawn from all n",
 		.runs_formula = "(n^2)^M",
 		.run = swaps_run, .steps = swaps_steps, .step = swaps_step,
-		.source = "the fourth document's third algorithm",
+		.source = "M swaps of two positions drawn from all n",
 		.param = "M", .param_default = "2n", .param_min = 1,
 	},
 	{
@@ -445,7 +447,7 @@ static const sa_shuffle builtins[] = {
 		    "stably by key",
 		.runs_formula = "K^n",
 		.run = sort_keys_run, .runs = sort_keys_runs,
-		.source = "the fourth document's second algorithm",
+		.source = "give each card a random key and sort by it",
 		.param = "K", .param_default = "n", .param_min = 2,
 		.max_cards = SCRATCH,
 	},
@@ -456,8 +458,8 @@ static const sa_shuffle builtins[] = {
 		.runs_formula = "n!",
 		.run = inside_out_run, .steps = n_less_one_steps,
 		.step = inside_out_step,
-		.source = "the fourth document's last claim; libstdc++ with "
-		    "glibc's 31-bit rand()",
+		.source = "libstdc++'s std::random_shuffle over glibc's "
+		    "31-bit rand()",
 		.reduce = "modulo:31",
 	},
 	{
