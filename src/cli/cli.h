@@ -181,6 +181,12 @@ void rep_bool(report *r, const char *key, const char *label, bool value,
 /* DIGITS, an exact integer of any size: a JSON number, not a string. */
 void rep_num(report *r, const char *key, const char *label,
     const char *digits, const char *note);
+/*
+ * TEXT as prose wrapped to 80 columns, in text only: the first line
+ * starts with LEAD padded to INDENT columns, the others with INDENT
+ * spaces.  A word longer than a line is left whole.
+ */
+void rep_wrap(report *r, const char *lead, int indent, const char *text);
 /* A line of prose, in text only; an empty string gives a blank line. */
 void rep_line(report *r, const char *fmt, ...)
 #if defined(__GNUC__)

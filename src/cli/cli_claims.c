@@ -501,20 +501,33 @@ cmd_claims(int argc, char **argv)
 	rep_line(&r, "Each claim, whether it held, and the number behind it, "
 	    "computed just now.");
 	rep_line(&r, "%s", "");
-	rep_table(&r, "claims", shown, 3);
-	for (int i = 0; i < count; i++) {
-		struct rep_cell cells[3];
+	if (fmt == REP_TEXT) {
+		/* A list, since a table of these sentences is 265 columns. */
+		for (int i = 0; i < count; i++) {
+			char measured[sizeof claims[i].measured + 16];
 
-		memset(cells, 0, sizeof cells);
-		cells[0].s = claims[i].text;
-		cells[1].b = claims[i].held;
-		cells[2].s = claims[i].measured;
-		rep_row(&r, cells);
+			snprintf(measured, sizeof measured, "measured: %s",
+			    claims[i].measured);
+			rep_wrap(&r, claims[i].held ? "held" : "FAILED", 8,
+			    claims[i].text);
+			rep_wrap(&r, "", 8, measured);
+			rep_line(&r, "%s", "");
+		}
+	} else {
+		rep_table(&r, "claims", shown, 3);
+		for (int i = 0; i < count; i++) {
+			struct rep_cell cells[3];
+
+			memset(cells, 0, sizeof cells);
+			cells[0].s = claims[i].text;
+			cells[1].b = claims[i].held;
+			cells[2].s = claims[i].measured;
+			rep_row(&r, cells);
+		}
+		rep_table_end(&r);
 	}
-	rep_table_end(&r);
 	rep_u64(&r, "held", NULL, (uint64_t)nheld, NULL);
 	rep_u64(&r, "failed", NULL, (uint64_t)(count - nheld), NULL);
-	rep_line(&r, "%s", "");
 	rep_line(&r, "%d of %d claims held.", nheld, count);
 	rep_end(&r);
 	return cli_finish(nheld == count ? EXIT_FAIR : EXIT_UNFAIR);

@@ -13,9 +13,8 @@
 #define CENSUS_MAX 8	/* sizes small enough to settle by census too */
 
 static const char usage_text[] =
-    "usage: " PROGNAME " divisibility [-a ALGORITHM] [-n CARDS] "
-    "[--reduce METHOD:BITS]\n"
-    "                          [-f FORMAT]\n";
+    "usage: " PROGNAME " divisibility [-a ALGORITHM] [-n CARDS]\n"
+    "                          [--reduce METHOD:BITS] [-f FORMAT]\n";
 
 static void
 help(void)

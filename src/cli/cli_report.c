@@ -9,6 +9,10 @@
 
 #include "cli.h"
 
+#define TEXT_COLUMNS 80	/* the width text output fits */
+
+static void put_hanging(FILE *out, const char *s, int at);
+
 /* Decimal digits of a 128-bit value. */
 static void
 u128_format(rep_u128 v, char *buf, size_t size)
@@ -285,11 +289,35 @@ flush_fields(report *r)
 		const struct rep_field *f = &r->field[i];
 		const char *v = f->value ? f->value : "";
 
-		if (f->note != NULL)
-			fprintf(r->out, "%-*s  %-*s  (%s)\n", width, f->label,
-			    vwidth, v, f->note);
-		else
-			fprintf(r->out, "%-*s  %s\n", width, f->label, v);
+		int vlen = (int)strlen(v), at = width + 2;
+
+		if (at + vlen > TEXT_COLUMNS && strchr(v, ' ') == NULL) {
+			/* A number too long to follow its label: under it. */
+			fprintf(r->out, "%s\n  ", f->label);
+			at = 2;
+		} else {
+			fprintf(r->out, "%-*s  ", width, f->label);
+		}
+		if (f->note != NULL && at + (vlen > vwidth ? vlen : vwidth) +
+		    4 + (int)strlen(f->note) <= TEXT_COLUMNS) {
+			fprintf(r->out, "%-*s  (%s)\n", vwidth, v, f->note);
+			continue;
+		}
+		/* Prose wraps under itself; a note goes under the value. */
+		put_hanging(r->out, v, at);
+		if (f->note != NULL) {
+			size_t len = strlen(f->note) + 3;
+			char *note = malloc(len);
+
+			fprintf(r->out, "%*s", at, "");
+			if (note != NULL) {
+				snprintf(note, len, "(%s)", f->note);
+				put_hanging(r->out, note, at);
+				free(note);
+			} else {
+				fprintf(r->out, "(%s)\n", f->note);
+			}
+		}
 	}
 	drop_fields(r);
 }
@@ -381,6 +409,70 @@ rep_bool(report *r, const char *key, const char *label, bool value,
 	}
 }
 
+/*
+ * S and a newline, broken at spaces into lines of at most 80 columns
+ * (a word longer than that stays whole on a line of its own).
+ */
+static void
+put_wrapped(FILE *out, const char *s)
+{
+	enum { COLUMNS = TEXT_COLUMNS };
+
+	while (strlen(s) > COLUMNS) {
+		const char *cut = NULL;
+
+		for (const char *p = s; p <= s + COLUMNS; p++)
+			if (*p == ' ')
+				cut = p;
+		if (cut == NULL)
+			cut = strchr(s + COLUMNS, ' ');
+		if (cut == NULL)
+			break;
+		fwrite(s, 1, (size_t)(cut - s), out);
+		fputc('\n', out);
+		s = cut;
+		while (*s == ' ')
+			s++;
+	}
+	fputs(s, out);
+	fputc('\n', out);
+}
+
+/*
+ * The last, ragged cell S of a table row, starting at column AT, and the
+ * newline: past 80 columns it goes on under itself, at column AT.
+ */
+static void
+put_hanging(FILE *out, const char *s, int at)
+{
+	int room = TEXT_COLUMNS - at;
+
+	if (room < 20)
+		room = 20;	/* a narrow column still wraps somewhere */
+	for (;;) {
+		const char *cut = NULL;
+
+		if ((int)strlen(s) <= room)
+			break;
+		/* At a space, or between two cycles: ")(" */
+		for (const char *p = s + 1; p <= s + room; p++)
+			if (*p == ' ' || (p[-1] == ')' && *p == '('))
+				cut = p;
+		for (const char *p = s + room + 1; cut == NULL && *p; p++)
+			if (*p == ' ' || (p[-1] == ')' && *p == '('))
+				cut = p;
+		if (cut == NULL)
+			break;
+		fwrite(s, 1, (size_t)(cut - s), out);
+		fprintf(out, "\n%*s", at, "");
+		s = cut;
+		while (*s == ' ')
+			s++;
+	}
+	fputs(s, out);
+	fputc('\n', out);
+}
+
 void
 rep_line(report *r, const char *fmt, ...)
 {
@@ -404,11 +496,62 @@ rep_line(report *r, const char *fmt, ...)
 		va_end(ap);
 	}
 	safe = text_safe(line);
-	fputs(safe != NULL ? safe : line, r->out);
-	fputc('\n', r->out);
+	put_wrapped(r->out, safe != NULL ? safe : line);
 	free(safe);
 	if (line != small)
 		free(line);
+}
+
+void
+rep_wrap(report *r, const char *lead, int indent, const char *text)
+{
+	enum { COLUMNS = TEXT_COLUMNS };
+	char line[COLUMNS * 4 + 1];
+	const char *p = text;
+	bool first = true;
+
+	if (r->fmt != REP_TEXT)
+		return;
+	while (*p != '\0' || first) {
+		int len = snprintf(line, sizeof line, "%-*s", indent,
+		    first ? lead : "");
+		bool any = false;
+
+		if (len < 0 || len >= (int)sizeof line)
+			return;
+		while (*p == ' ')
+			p++;
+		/* Whole words while they fit; at least one on every line. */
+		while (*p != '\0') {
+			size_t word = strcspn(p, " ");
+
+			if (any && len + 1 + (int)word > COLUMNS)
+				break;
+			if ((size_t)len + 1 + word >= sizeof line)
+				break;
+			if (any)
+				line[len++] = ' ';
+			memcpy(line + len, p, word);
+			len += (int)word;
+			line[len] = '\0';
+			any = true;
+			p += word;
+			while (*p == ' ')
+				p++;
+		}
+		/* Trailing spaces of an empty lead's padding are not kept. */
+		while (len > 0 && line[len - 1] == ' ')
+			line[--len] = '\0';
+		rep_line(r, "%s", line);
+		first = false;
+		if (!any && *p != '\0') {
+			/* A word wider than the buffer: its own line, whole. */
+			size_t word = strcspn(p, " ");
+
+			rep_line(r, "%*s%.*s", indent, "", (int)word, p);
+			p += word;
+		}
+	}
 }
 
 static int
@@ -507,7 +650,7 @@ rep_row(report *r, const struct rep_cell *cells)
 		return;
 	switch (r->fmt) {
 	case REP_TEXT:
-		for (int i = 0; i < r->ncols; i++) {
+		for (int i = 0, at = 0; i < r->ncols; i++) {
 			const struct rep_col *c = &r->cols[i];
 			const char *t = cell_text(c, &cells[i], true, buf,
 			    sizeof buf);
@@ -515,16 +658,19 @@ rep_row(report *r, const struct rep_cell *cells)
 
 			if (safe != NULL)
 				t = safe;
-			if (i > 0)
+			if (i > 0) {
 				fputs(" | ", r->out);
+				at += 3;
+			}
 			if (i == r->ncols - 1 && !c->right)
-				fputs(t, r->out);
+				put_hanging(r->out, t, at);
 			else
-				fprintf(r->out, c->right ? "%*s" : "%-*s",
+				at += fprintf(r->out, c->right ? "%*s" : "%-*s",
 				    text_width(c), t);
 			free(safe);
 		}
-		fputc('\n', r->out);
+		if (r->ncols == 0 || r->cols[r->ncols - 1].right)
+			fputc('\n', r->out);
 		break;
 	case REP_TSV:
 	case REP_CSV:
