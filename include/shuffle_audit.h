@@ -339,6 +339,11 @@ double sa_big_log2(const sa_big *a);
 /* The decimal digits of A in a string the caller frees; NULL, errno set,
  * when memory runs out. */
 char *sa_big_to_dec(const sa_big *a);
+/*
+ * NUM / DEN in lowest terms as "N/D" (or "N" when D divides NUM), a
+ * string the caller frees; NULL when DEN is 0 or memory runs out.
+ */
+char *sa_big_fraction_to_dec(const sa_big *num, const sa_big *den);
 
 
 /*

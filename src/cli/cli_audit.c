@@ -859,6 +859,7 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 		rep_str(&r, "symbol", "function", au->symbol, NULL);
 	rep_u64(&r, "cards", "cards", n, NULL);
 	rep_str(&r, "verdict", "verdict", "misbehaved", "exit status 3");
+	rep_bool(&r, "fair", NULL, false, NULL);	/* not shown fair */
 	rep_str(&r, "problem", "problem", au->what, NULL);
 	if (au->run != 0)
 		rep_u64(&r, "run", "on run", au->run, "counting from 1, in "

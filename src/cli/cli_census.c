@@ -571,7 +571,9 @@ struct figures {
 	char *runs, *max, *min;
 	char *per;		/* runs / n! */
 	char *ratio;		/* max / min, or NULL when min is 0 */
+	char *ratio_exact;	/* the same as a fraction in lowest terms */
 	char *tvd;		/* total variation distance from uniform */
+	char *tvd_exact;	/* the same as a fraction in lowest terms */
 	bool divides;
 };
 
@@ -583,7 +585,9 @@ figures_free(struct figures *f)
 	free(f->min);
 	free(f->per);
 	free(f->ratio);
+	free(f->ratio_exact);
 	free(f->tvd);
+	free(f->tvd_exact);
 }
 
 static bool
@@ -618,13 +622,16 @@ figures_for(const sa_census *c, struct figures *f)
 		f->min = sa_big_to_dec(&min);
 		f->per = cli_big_fixed(&runs, &n, f->divides ? 0 : 3);
 		f->tvd = cli_big_sig(&num, &den, 6);
-		ok = f->runs && f->max && f->min && f->per && f->tvd;
+		f->tvd_exact = sa_big_fraction_to_dec(&num, &den);
+		ok = f->runs && f->max && f->min && f->per && f->tvd &&
+		    f->tvd_exact;
 		if (ok && !sa_big_is_zero(&min)) {
 			/* Exact counts earn more digits than the seed's two. */
 			f->ratio = c->big_tally != NULL ?
 			    cli_big_sig(&max, &min, 15) :
 			    cli_big_fixed(&max, &min, 2);
-			ok = f->ratio != NULL;
+			f->ratio_exact = sa_big_fraction_to_dec(&max, &min);
+			ok = f->ratio != NULL && f->ratio_exact != NULL;
 		}
 	}
 	sa_big_free(&runs);
@@ -690,10 +697,13 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 		    plural(f->runs));
 		rep_str(r, NULL, "commonest / rarest", value,
 		    strlen(f->runs) < 40 ? note : "counted exactly");
-		rep_str(r, "ratio", NULL, f->ratio, NULL);
+		rep_num(r, "ratio", NULL, f->ratio, NULL);
+		rep_str(r, "ratio_exact", NULL, f->ratio_exact, NULL);
 	}
-	rep_str(r, "tvd", "distance from uniform", f->tvd,
+	rep_str(r, NULL, "distance from uniform", f->tvd,
 	    "total variation, exact to the digits shown");
+	rep_num(r, "tvd", NULL, f->tvd, NULL);
+	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
 	rep_bool(r, "fair", NULL, c->fair, NULL);
 	if (c->fair)

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -488,4 +489,40 @@ sa_big_gcd(sa_big *r, const sa_big *a, const sa_big *b)
 	sa_big_free(&y);
 	sa_big_free(&m);
 	return status;
+}
+
+char *
+sa_big_fraction_to_dec(const sa_big *num, const sa_big *den)
+{
+	sa_big g, n, d, one;
+	char *ns = NULL, *ds = NULL, *out = NULL;
+
+	if (sa_big_is_zero(den))
+		return NULL;
+	sa_big_init(&g);
+	sa_big_init(&n);
+	sa_big_init(&d);
+	sa_big_init(&one);
+	if (sa_big_gcd(&g, num, den) == SA_OK && !sa_big_is_zero(&g) &&
+	    sa_big_divmod(&n, NULL, num, &g) == SA_OK &&
+	    sa_big_divmod(&d, NULL, den, &g) == SA_OK &&
+	    sa_big_set_u64(&one, 1) == SA_OK &&
+	    (ns = sa_big_to_dec(&n)) != NULL &&
+	    (ds = sa_big_to_dec(&d)) != NULL) {
+		size_t len = strlen(ns) + strlen(ds) + 2;
+
+		if (sa_big_cmp(&d, &one) == 0) {
+			out = ns;
+			ns = NULL;
+		} else if ((out = malloc(len)) != NULL) {
+			snprintf(out, len, "%s/%s", ns, ds);
+		}
+	}
+	free(ns);
+	free(ds);
+	sa_big_free(&g);
+	sa_big_free(&n);
+	sa_big_free(&d);
+	sa_big_free(&one);
+	return out;
 }
