@@ -264,6 +264,12 @@ struct sa_shuffle {
 	 * ideal draws.
 	 */
 	const char *reduce;
+	/*
+	 * The caller's own data for run() and the rest, which the library
+	 * passes along untouched (a plugin's function, say); NULL for the
+	 * built-in shuffles.
+	 */
+	void *ctx;
 };
 
 /* The reduction SH uses by default, in OUT (NONE when it has none). */

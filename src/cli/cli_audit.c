@@ -140,7 +140,10 @@ struct shared {
 	char msg[256];
 };
 
-static sa_plugin_fn *plugin_fn;
+/*
+ * The shared memory, for the fork handlers below, which take no
+ * argument: the one thing the child keeps in a global.
+ */
 static struct shared *child_shared;
 
 /*
@@ -161,11 +164,17 @@ fork_child(void)
 	_exit(127);
 }
 
+/* The plugin's function, found in SH->ctx. */
+struct plugin_ctx {
+	sa_plugin_fn *fn;
+};
+
 static void
 plugin_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
-	(void)sh;
-	plugin_fn(deck, n, o);
+	const struct plugin_ctx *pc = sh->ctx;
+
+	pc->fn(deck, n, o);
 	if (child_shared->forked)
 		o->fail(o, SA_EPROTO);
 }
@@ -176,6 +185,7 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
     uint64_t *tally)
 {
 	sa_shuffle run = { 0 };
+	struct plugin_ctx pc;
 	sa_census_opts opts;
 	sa_census c;
 	void *handle, *sym;
@@ -229,9 +239,10 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 		_exit(0);
 	}
 	/* POSIX lets a data pointer from dlsym hold a function's address. */
-	memcpy(&plugin_fn, &sym, sizeof plugin_fn);
+	memcpy(&pc.fn, &sym, sizeof pc.fn);
 	run.name = "plugin";
 	run.run = plugin_run;
+	run.ctx = &pc;
 	audit_opts(au, &sh->win, &opts);
 	status = sa_census_run(&run, n, &opts, &c);
 	if (status == SA_OK) {
@@ -385,7 +396,7 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
  */
 #define STARTUP_S 30	/* seconds the program's first line may take */
 struct proto {
-	sa_shuffle base;	/* first: the run finds us from it */
+	sa_shuffle base;	/* its ctx points back here */
 	struct audit *au;
 	pid_t pid;
 	int to, from;
@@ -613,7 +624,7 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
 	char cut[64];
 
-	struct proto *p = (struct proto *)(void *)sh;	/* base is first */
+	struct proto *p = sh->ctx;
 
 	if (!send_line(p, "shuffle ", (unsigned long long)n))
 		proto_fail(p, o, NULL);
@@ -755,6 +766,7 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 	}
 	p->base = au->shuffle;
 	p->base.run = exec_run;
+	p->base.ctx = p;
 	p->au = au;
 	p->win.cap = au->max_draws;
 	p->win.val = calloc(au->max_draws, sizeof *p->win.val);

@@ -62,6 +62,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	au.timeout = 1;
 	memset(&p, 0, sizeof p);
 	p.au = &au;
+	p.base.ctx = &p;
 	p.from = from[0];
 	p.to = to[1];
 	fcntl(p.to, F_SETFL, fcntl(p.to, F_GETFL) | O_NONBLOCK);
