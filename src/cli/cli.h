@@ -8,6 +8,7 @@
 
 #include <sys/types.h>
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,20 @@ double cli_seconds(void);
  * on a terminal that has none (TERM dumb or unset) by overwriting it.
  */
 void cli_clear_line(FILE *out);
+
+/*
+ * FMT and AP written into SMALL (SIZE bytes) when they fit, or into a
+ * string from malloc when not (the caller frees it when it is not
+ * SMALL); cut to SMALL when memory runs out.
+ */
+char *cli_vformat(char *small, size_t size, const char *fmt, va_list ap);
+
+/*
+ * S made safe to print on a terminal: control characters (C0, DEL and
+ * the C1 range) and bytes that are not UTF-8 written as \xNN, \n and
+ * \t; NULL when S needs no change.  The caller frees the result.
+ */
+char *cli_text_safe(const char *s);
 
 /* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
 void cli_error(const char *fmt, ...)

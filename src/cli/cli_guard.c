@@ -32,6 +32,8 @@ static volatile sig_atomic_t watched;
 static const int stops[] = { SIGHUP, SIGINT, SIGTERM };
 static struct sigaction before[sizeof stops / sizeof stops[0]];
 static bool handling[sizeof stops / sizeof stops[0]];
+/* Where the kernel lists our children, orphans reparented to us too. */
+static char children[64];
 
 void
 guard_startup(void)
@@ -78,32 +80,21 @@ guard_child(void)
 }
 
 /*
- * The pids in /proc/self/task/SELF/children into PIDS (at most MAX);
- * how many.  Async-signal-safe: open, read and close only.
+ * The pids in CHILDREN (this process's /proc/self/task/PID/children,
+ * named once by guard_watch) into PIDS (at most MAX); how many.
+ * Async-signal-safe: open, read and close only.
  */
 static size_t
 orphans(pid_t *pids, size_t max)
 {
-	char path[64], buf[4096];
-	size_t count = 0, len = 0;
-	pid_t self = getpid(), v = 0;
+	char buf[4096];
+	size_t count = 0;
+	pid_t v = 0;
 	bool in = false;
 	ssize_t got;
-	int fd, k = 0;
-	char digits[24];
+	int fd;
 
-	/* snprintf is not async-signal-safe: the path by hand. */
-	for (pid_t x = self; x > 0 && k < (int)sizeof digits; x /= 10)
-		digits[k++] = (char)('0' + x % 10);
-	for (const char *s = "/proc/self/task/"; *s; s++)
-		path[len++] = *s;
-	while (k > 0)
-		path[len++] = digits[--k];
-	for (const char *s = "/children"; *s; s++)
-		path[len++] = *s;
-	path[len] = '\0';
-
-	if ((fd = open(path, O_RDONLY)) < 0)
+	if (children[0] == '\0' || (fd = open(children, O_RDONLY)) < 0)
 		return 0;
 	while ((got = read(fd, buf, sizeof buf)) > 0) {
 		for (ssize_t i = 0; i < got; i++) {
@@ -164,6 +155,8 @@ guard_watch(void)
 	struct sigaction sa;
 
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	snprintf(children, sizeof children, "/proc/self/task/%ld/children",
+	    (long)getpid());
 	sa.sa_handler = on_stop;
 	sa.sa_flags = 0;
 	sigemptyset(&sa.sa_mask);

@@ -137,14 +137,9 @@ json_string(FILE *out, const char *str)
 	fputc('"', out);
 }
 
-/*
- * S made safe to print on a terminal: control characters (C0, DEL and
- * the C1 range, which can start escape sequences) and bytes that are not
- * UTF-8 written as \xNN, \n and \t; NULL when S needs no change.  The
- * caller frees the result.
- */
-static char *
-text_safe(const char *str)
+/* See cli.h.  C1 controls (U+0080 .. U+009F) can start escape sequences. */
+char *
+cli_text_safe(const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t need = 0;
@@ -348,14 +343,14 @@ keep_field(report *r, const char *key, const char *label, const char *value,
 	f = &r->field[r->pending++];
 	f->key = key;
 	f->label = label;
-	f->value = r->fmt == REP_TEXT && value != NULL ? text_safe(value) :
-	    NULL;
+	f->value = r->fmt == REP_TEXT && value != NULL ?
+	    cli_text_safe(value) : NULL;
 	if (f->value == NULL)
 		f->value = dup(value);
 	f->raw = dup(raw);
 	f->note = NULL;
 	if (note != NULL && note[0] != '\0') {
-		f->note = r->fmt == REP_TEXT ? text_safe(note) : NULL;
+		f->note = r->fmt == REP_TEXT ? cli_text_safe(note) : NULL;
 		if (f->note == NULL)
 			f->note = dup(note);
 	}
@@ -410,37 +405,11 @@ rep_bool(report *r, const char *key, const char *label, bool value,
 }
 
 /*
- * S and a newline, broken at spaces into lines of at most 80 columns
- * (a word longer than that stays whole on a line of its own).
- */
-static void
-put_wrapped(FILE *out, const char *s)
-{
-	enum { COLUMNS = TEXT_COLUMNS };
-
-	while (strlen(s) > COLUMNS) {
-		const char *cut = NULL;
-
-		for (const char *p = s; p <= s + COLUMNS; p++)
-			if (*p == ' ')
-				cut = p;
-		if (cut == NULL)
-			cut = strchr(s + COLUMNS, ' ');
-		if (cut == NULL)
-			break;
-		fwrite(s, 1, (size_t)(cut - s), out);
-		fputc('\n', out);
-		s = cut;
-		while (*s == ' ')
-			s++;
-	}
-	fputs(s, out);
-	fputc('\n', out);
-}
-
-/*
- * The last, ragged cell S of a table row, starting at column AT, and the
- * newline: past 80 columns it goes on under itself, at column AT.
+ * S, which starts at column AT, and the newline: past 80 columns it is
+ * broken at a space (or between two cycles) and goes on under itself, at
+ * column AT.  A word longer than a line stays whole on a line of its own.
+ * Prose (AT 0), a table's last, ragged cell and a field's value all wrap
+ * so.
  */
 static void
 put_hanging(FILE *out, const char *s, int at)
@@ -476,27 +445,17 @@ put_hanging(FILE *out, const char *s, int at)
 void
 rep_line(report *r, const char *fmt, ...)
 {
-	char small[512], *line = small, *safe;
+	char small[512], *line, *safe;
 	va_list ap;
-	int len;
 
 	if (r->fmt != REP_TEXT)
 		return;
 	flush_fields(r);
 	va_start(ap, fmt);
-	len = vsnprintf(small, sizeof small, fmt, ap);
+	line = cli_vformat(small, sizeof small, fmt, ap);
 	va_end(ap);
-	if (len < 0)
-		return;
-	if ((size_t)len >= sizeof small) {
-		if ((line = malloc((size_t)len + 1)) == NULL)
-			return;
-		va_start(ap, fmt);
-		vsnprintf(line, (size_t)len + 1, fmt, ap);
-		va_end(ap);
-	}
-	safe = text_safe(line);
-	put_wrapped(r->out, safe != NULL ? safe : line);
+	safe = cli_text_safe(line);
+	put_hanging(r->out, safe != NULL ? safe : line, 0);
 	free(safe);
 	if (line != small)
 		free(line);
@@ -505,53 +464,15 @@ rep_line(report *r, const char *fmt, ...)
 void
 rep_wrap(report *r, const char *lead, int indent, const char *text)
 {
-	enum { COLUMNS = TEXT_COLUMNS };
-	char line[COLUMNS * 4 + 1];
-	const char *p = text;
-	bool first = true;
+	char *safe;
 
 	if (r->fmt != REP_TEXT)
 		return;
-	while (*p != '\0' || first) {
-		int len = snprintf(line, sizeof line, "%-*s", indent,
-		    first ? lead : "");
-		bool any = false;
-
-		if (len < 0 || len >= (int)sizeof line)
-			return;
-		while (*p == ' ')
-			p++;
-		/* Whole words while they fit; at least one on every line. */
-		while (*p != '\0') {
-			size_t word = strcspn(p, " ");
-
-			if (any && len + 1 + (int)word > COLUMNS)
-				break;
-			if ((size_t)len + 1 + word >= sizeof line)
-				break;
-			if (any)
-				line[len++] = ' ';
-			memcpy(line + len, p, word);
-			len += (int)word;
-			line[len] = '\0';
-			any = true;
-			p += word;
-			while (*p == ' ')
-				p++;
-		}
-		/* Trailing spaces of an empty lead's padding are not kept. */
-		while (len > 0 && line[len - 1] == ' ')
-			line[--len] = '\0';
-		rep_line(r, "%s", line);
-		first = false;
-		if (!any && *p != '\0') {
-			/* A word wider than the buffer: its own line, whole. */
-			size_t word = strcspn(p, " ");
-
-			rep_line(r, "%*s%.*s", indent, "", (int)word, p);
-			p += word;
-		}
-	}
+	flush_fields(r);
+	safe = cli_text_safe(text);
+	fprintf(r->out, "%-*s", indent, lead);
+	put_hanging(r->out, safe != NULL ? safe : text, indent);
+	free(safe);
 }
 
 static int
@@ -654,7 +575,7 @@ rep_row(report *r, const struct rep_cell *cells)
 			const struct rep_col *c = &r->cols[i];
 			const char *t = cell_text(c, &cells[i], true, buf,
 			    sizeof buf);
-			char *safe = text_safe(t);
+			char *safe = cli_text_safe(t);
 
 			if (safe != NULL)
 				t = safe;

@@ -13,41 +13,44 @@
 
 #include "cli.h"
 
+char *
+cli_vformat(char *small, size_t size, const char *fmt, va_list ap)
+{
+	va_list again;
+	char *big;
+	int len;
+
+	va_copy(again, ap);
+	len = vsnprintf(small, size, fmt, ap);
+	if (len < 0)
+		small[0] = '\0';
+	if (len < 0 || (size_t)len < size ||
+	    (big = malloc((size_t)len + 1)) == NULL) {
+		va_end(again);
+		return small;	/* out of memory: cut, not lost */
+	}
+	vsnprintf(big, (size_t)len + 1, fmt, again);
+	va_end(again);
+	return big;
+}
+
 void
 cli_error(const char *fmt, ...)
 {
-	char small[512], *msg = small;
+	char small[512], *msg, *safe;
 	va_list ap;
-	int len;
 
 	fflush(stdout);
 	va_start(ap, fmt);
-	len = vsnprintf(small, sizeof small, fmt, ap);
+	msg = cli_vformat(small, sizeof small, fmt, ap);
 	va_end(ap);
-	if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) !=
-	    NULL) {
-		va_start(ap, fmt);
-		vsnprintf(msg, (size_t)len + 1, fmt, ap);
-		va_end(ap);
-	} else if (msg == NULL || len < 0) {
-		msg = small;
-	}
 	/*
 	 * One line, whatever the user typed: a newline, a tab or a
 	 * terminal escape inside an argument is shown, not obeyed.
 	 */
-	fputs(PROGNAME ": ", stderr);
-	for (const unsigned char *c = (const unsigned char *)msg; *c; c++) {
-		if (*c == '\n')
-			fputs("\\n", stderr);
-		else if (*c == '\t')
-			fputs("\\t", stderr);
-		else if (*c < 0x20 || *c == 0x7f)
-			fprintf(stderr, "\\x%02x", *c);
-		else
-			fputc(*c, stderr);
-	}
-	fputc('\n', stderr);
+	safe = cli_text_safe(msg);
+	fprintf(stderr, PROGNAME ": %s\n", safe != NULL ? safe : msg);
+	free(safe);
 	if (msg != small)
 		free(msg);
 }

@@ -2,16 +2,26 @@
 # procps: every process's command line is read from /proc.
 #
 #   left 'sleep 7771'   how many processes run exactly that command line
+#   running TEXT        how many command lines end with TEXT
 #   await 'sleep 7771'  waits until one does (at most 600 polls of 0.1 s;
 #                       a bound on a hang, not a timing the case asserts)
 #   await_child PID     waits until PID has a child process
 
-left() {
-	# A process may end between the glob and the read: quietly.
+# Every process's command line, a line each, its arguments ending in a
+# space.  A process may end between the glob and the read: quietly.
+cmdlines() {
 	for f in /proc/[0-9]*/cmdline; do
 		{ tr '\0' ' ' < "$f"; } 2>/dev/null
 		echo
-	done | grep -cxF -- "$1 "
+	done
+}
+
+left() {
+	cmdlines | grep -cxF -- "$1 "
+}
+
+running() {
+	cmdlines | grep -c -- "$1 \$"
 }
 
 await() {
