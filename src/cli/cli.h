@@ -48,6 +48,12 @@ char *cli_vformat(char *small, size_t size, const char *fmt, va_list ap);
  */
 char *cli_text_safe(const char *s);
 
+/*
+ * True when the reducer RED made every draw SH asked of it; false after
+ * a message naming the draw its method could not make.
+ */
+bool cli_reducer_ok(const sa_reducer *red, const sa_shuffle *sh);
+
 /* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -308,12 +308,7 @@ cmd_deal(int argc, char **argv)
 		o = &red.base;
 	}
 	sh->run(sh, order, d.n, o);
-	if (reduce.method != SA_REDUCE_NONE && red.err != SA_OK) {
-		cli_error("--reduce %s:%u: the %s shuffle asked for a draw below "
-		    "%llu, which %u-bit words cannot make by %s (every word "
-		    "would be thrown back)", sa_reduce_name(reduce.method),
-		    reduce.bits, sh->name, (unsigned long long)red.bad_bound,
-		    reduce.bits, sa_reduce_name(reduce.method));
+	if (reduce.method != SA_REDUCE_NONE && !cli_reducer_ok(&red, sh)) {
 		free(order);
 		deck_free(&d);
 		return EXIT_TROUBLE;

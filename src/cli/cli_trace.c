@@ -452,6 +452,11 @@ cmd_trace(int argc, char **argv)
 		words.err = 0;
 		sa_reducer_init(&red, &reduce, &words.base);
 		status = sa_trace_run(sh, (size_t)n, &red.base, NULL, 0, 0, &t);
+		if (status == SA_OK && !cli_reducer_ok(&red, sh)) {
+			sa_trace_free(&t);
+			free(draws);
+			return EXIT_TROUBLE;
+		}
 		if (status == SA_OK && words.err == 0 && words.used < ndraws)
 			words.err = SA_ELONG;
 		if (status == SA_OK && words.err != 0) {
@@ -479,6 +484,13 @@ cmd_trace(int argc, char **argv)
 		else
 			cli_error("trace of %llu cards: %s",
 			    (unsigned long long)n, sa_strerror(status));
+		sa_trace_free(&t);
+		free(draws);
+		return EXIT_TROUBLE;
+	}
+	/* A draw the reduction could not make is no draw to show. */
+	if (list == NULL && reduce.method != SA_REDUCE_NONE &&
+	    !cli_reducer_ok(&red, sh)) {
 		sa_trace_free(&t);
 		free(draws);
 		return EXIT_TROUBLE;

@@ -327,6 +327,19 @@ opt_name(char **argv, const char *shortname, char *buf, size_t size)
 	return shortname;
 }
 
+bool
+cli_reducer_ok(const sa_reducer *red, const sa_shuffle *sh)
+{
+	if (red->err == SA_OK)
+		return true;
+	cli_error("--reduce %s:%u: the %s shuffle asked for a draw below %llu, "
+	    "which %u-bit words cannot make by %s (every word would be thrown "
+	    "back)", sa_reduce_name(red->r.method), red->r.bits, sh->name,
+	    (unsigned long long)red->bad_bound, red->r.bits,
+	    sa_reduce_name(red->r.method));
+	return false;
+}
+
 int
 cli_option(int c, char **argv, const struct cli_options *o)
 {
