@@ -444,6 +444,7 @@ cmd_trace(int argc, char **argv)
 		return EXIT_TROUBLE;
 	if (list != NULL && reduce.method != SA_REDUCE_NONE) {
 		/* The list holds raw words, which the reduction turns into draws. */
+		memset(&words, 0, sizeof words);	/* word_bits, fail too */
 		words.base.draw = NULL;
 		words.base.raw = next_word;
 		words.v = draws;
