@@ -35,11 +35,13 @@ LIB = libshuffleaudit.a
 
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
-LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/memory.c \
-	src/lib/perm.c src/lib/reduce.c src/lib/rng.c src/lib/shuffle.c \
-	src/lib/status.c src/lib/trace.c src/lib/walk.c src/lib/wcensus.c
+LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
+	src/lib/fraction.c src/lib/oracle.c src/lib/perm.c src/lib/plan.c \
+	src/lib/reduce.c src/lib/replay.c src/lib/rng.c src/lib/shuffle.c \
+	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
+	src/lib/walk.c src/lib/weighted.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
-	src/cli/cli_bigfmt.c src/cli/cli_census.c src/cli/cli_claims.c \
+	src/cli/cli_census.c src/cli/cli_claims.c \
 	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
@@ -50,7 +52,8 @@ CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
 CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
-HEADERS = include/shuffle_audit.h src/cli/cli.h src/lib/internal.h
+HEADERS = include/shuffle_audit.h src/cli/cli.h src/lib/internal.h \
+	src/lib/audit.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly

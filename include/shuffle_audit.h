@@ -276,13 +276,6 @@ struct sa_shuffle {
 void sa_shuffle_reduce(const sa_shuffle *sh, sa_reduce *out);
 
 /*
- * How many equally likely ways step ST of a shuffle on N cards can go:
- * COUNT for a swap; the cards left to pick (N - POS) for a pick, whose
- * retries are folded away; COUNT^2 for a swap of two drawn positions.
- */
-uint64_t sa_step_total(const sa_step *st, size_t n);
-
-/*
  * The parameter of SH for N cards: its value, or its default for N.
  * 0 when SH takes no parameter.
  */
@@ -328,6 +321,10 @@ int sa_big_add(sa_big *a, const sa_big *b);		/* A += B */
 int sa_big_mul(sa_big *r, const sa_big *a, const sa_big *b); /* R = A * B */
 /* A /= D, returning A mod D.  D must not be 0. */
 uint32_t sa_big_div_u32(sa_big *a, uint32_t d);
+/* A mod D, A unchanged.  D must not be 0. */
+uint32_t sa_big_mod_u32(const sa_big *a, uint32_t d);
+/* The greatest common divisor of A and B (0 when both are 0). */
+uint64_t sa_gcd(uint64_t a, uint64_t b);
 /*
  * Q = A / B and R = A mod B, either of Q and R may be NULL.  B must not
  * be 0 (SA_EINVAL).
@@ -412,10 +409,11 @@ size_t sa_perm_format(const unsigned *p, size_t n, char *buf, size_t size);
  * The census.
  *
  * sa_census_run() walks every run SHUFFLE can take on N cards and counts
- * the ordering each lands on.  Every figure in the result is an exact
- * integer.  Sizes beyond what the engine can do are refused before any
- * work: SA_EOVERFLOW when N! or the number of runs would not fit in 64
- * bits, SA_ETOOBIG when the work needs more than OPTS->max_bytes.
+ * the ordering each lands on.  Every figure it gives is an exact integer
+ * or an exact fraction.  Sizes beyond what the engine can do are refused
+ * before any work: SA_EOVERFLOW when N! or the number of runs would not
+ * fit in 64 bits, SA_ETOOBIG when the work needs more than
+ * OPTS->max_bytes.
  */
 enum sa_engine {
 	SA_ENGINE_AUTO = 0,	/* the fastest engine the shuffle allows */
@@ -426,8 +424,13 @@ enum sa_engine {
 
 typedef struct sa_census_opts {
 	uint64_t max_bytes;	/* 0: sa_memory_available() */
-	/* Memory the caller will need beside the census, counted with it. */
+	/*
+	 * Memory the caller will need beside the census, counted with it:
+	 * EXTRA_BYTES outright and EXTRA_PER_ORDERING for each of the N!
+	 * orderings (a row of ranks to sort, say).
+	 */
 	uint64_t extra_bytes;
+	uint64_t extra_per_ordering;
 	size_t max_draws;	/* draws in one run; 0: SA_CENSUS_MAX_DRAWS */
 	enum sa_engine engine;
 	sa_reduce reduce;	/* how each draw is made; zero: the */
@@ -439,32 +442,7 @@ typedef struct sa_census_opts {
 	 */
 	void (*progress)(void *ctx, double done);
 	void *progress_ctx;
-	/*
-	 * For audited code (the replay engine only): TWICE runs every draw
-	 * sequence a second time and calls it SA_ENONDET when the draws or
-	 * the deck differ.  WINDOW, when not NULL, is where the engine keeps
-	 * its odometer, so that a watcher (another process sharing the
-	 * memory) can tell which run was going when the code crashed.
-	 */
-	bool twice;
-	struct sa_replay_window *window;
-	unsigned raw_bits;	/* the width sa_word() gives; 0: 32 */
 } sa_census_opts;
-
-/*
- * The replay engine's odometer, in memory the caller provides: VAL and
- * BOUND hold CAP draws each (CAP is then the most draws a run may
- * make).  RUNS counts the runs started and POS the draws made in the
- * current one; after a breach, VAL[0 .. POS) with BOUND are the draws of
- * the run that broke the contract, the last one the draw that broke it
- * (when it was a draw).
- */
-typedef struct sa_replay_window {
-	volatile uint64_t runs;
-	volatile size_t pos;
-	uint64_t *val, *bound;
-	size_t cap;
-} sa_replay_window;
 
 /* The machine's cores (at least 1). */
 unsigned sa_cores(void);
@@ -487,89 +465,171 @@ typedef struct sa_census_plan {
 	uint64_t orderings;	/* N! */
 	uint64_t runs;		/* known in advance for the step form, else 0 */
 	uint64_t bytes;		/* memory the engine will allocate, with */
-				/* the caller's extra_bytes */
+				/* the caller's extra bytes */
 	uint64_t max_bytes;	/* the limit it was compared with */
 	const char *max_what;	/* what sets that limit, in words */
+	size_t fits;		/* after SA_ETOOBIG: the most cards whose */
+				/* census fits under the same limit */
 	enum sa_engine engine;	/* the engine that will run */
 } sa_census_plan;
-
-typedef struct sa_census {
-	const sa_shuffle *shuffle;
-	size_t n;
-	uint64_t sequences;	/* distinct draw sequences walked */
-	/*
-	 * The total the tally adds up to.  When every run is equally likely
-	 * this is the number of runs; when runs have different lengths, each
-	 * is weighted by its probability times RUNS, the least common
-	 * multiple of the runs' denominators, so counts stay whole.
-	 */
-	uint64_t runs;
-	uint64_t orderings;	/* N! */
-	uint64_t reached;	/* orderings with at least one run */
-	uint64_t max, min;	/* the largest and smallest count */
-	uint64_t nmax, nmin;	/* how many orderings have each */
-	uint64_t argmax, argmin; /* rank of the first ordering with each */
-	bool fair;		/* every ordering has exactly runs / N! */
-	uint64_t *tally;	/* tally[rank]: runs landing on that ordering, */
-	uint32_t *tally32;	/* or here, when every count fits in 32 bits; */
-				/* read them with sa_census_count() */
-	enum sa_engine engine;	/* the engine that counted */
-	bool weighted;		/* runs differ in probability */
-	bool renormalised;	/* retries were folded away (SA_STEP_PICK) */
-	/*
-	 * With a reduction, counts outgrow 64 bits: TALLY is NULL and the
-	 * exact counts are in BIG_TALLY, adding up to BIG_RUNS, with
-	 * BIG_MAX and BIG_MIN; RUNS, MAX and MIN are then 0.  Each count is
-	 * the number of ways, raw word by raw word, to land on the ordering.
-	 */
-	sa_reduce reduce;
-	sa_big *big_tally;
-	sa_big big_runs, big_max, big_min;
-} sa_census;
-
-/*
- * Makes OUT a census of SHUFFLE on N cards from a tally counted
- * elsewhere (another process, say): TALLY holds N! counts adding up to
- * RUNS, from SEQUENCES draw sequences, WEIGHTED when runs differ in
- * probability.  OUT takes TALLY, which must come from malloc(), and
- * frees it with the rest.
- */
-int sa_census_from_tally(sa_census *out, const sa_shuffle *shuffle,
-    size_t n, uint64_t *tally, uint64_t runs, uint64_t sequences,
-    bool weighted);
 
 /*
  * Works out PLAN for a census of SHUFFLE on N cards under OPTS (which may
  * be NULL for the defaults).  Returns SA_OK, or the status sa_census_run
- * would refuse with; PLAN is filled in as far as it could be either way.
+ * would refuse with (SA_EINVAL for an engine the shuffle cannot use, or a
+ * reduction the engine cannot weigh); PLAN is filled in as far as it
+ * could be either way.
  */
 int sa_census_plan_for(const sa_shuffle *shuffle, size_t n,
     const sa_census_opts *opts, sa_census_plan *plan);
 
+/* A finished census; its storage is the library's. */
+typedef struct sa_census sa_census;
+
 /*
- * Counts every run of SHUFFLE on N cards into OUT, which the caller
- * releases with sa_census_free().  On failure OUT holds no memory.
+ * Counts every run of SHUFFLE on N cards.  On SA_OK, *OUT is a census
+ * the caller releases with sa_census_free(); on failure *OUT is NULL.
+ * SHUFFLE must outlive the census.
  */
 int sa_census_run(const sa_shuffle *shuffle, size_t n,
-    const sa_census_opts *opts, sa_census *out);
+    const sa_census_opts *opts, sa_census **out);
 
-void sa_census_free(sa_census *c);
-
-/* The runs landing on the ordering of rank R (64-bit tallies only). */
-static inline uint64_t
-sa_census_count(const sa_census *c, uint64_t r)
-{
-	return c->tally32 != NULL ? c->tally32[r] : c->tally[r];
-}
-
-/* The count of rank R, whatever the tally's width, as a big integer. */
-int sa_census_count_big(const sa_census *c, uint64_t r, sa_big *out);
+void sa_census_free(sa_census *c);	/* NULL is fine */
 
 /*
- * The total variation distance of the census from uniform, exactly:
- * NUM / DEN = (1/2) sum over orderings of |count / runs - 1 / n!|.
+ * The census's plain facts.  RUNS, MAX and MIN are exact when WIDE is
+ * false; when it is true (a reduction makes counts past 64 bits) they
+ * are 0, and sa_census_runs(), sa_census_max() and sa_census_min() give
+ * them at any width.
  */
-int sa_census_tvd(const sa_census *c, sa_big *num, sa_big *den);
+typedef struct sa_census_info {
+	const sa_shuffle *shuffle;
+	size_t n;
+	uint64_t orderings;	/* N! */
+	uint64_t sequences;	/* distinct draw sequences walked */
+	/*
+	 * The total the counts add up to.  When every run is equally likely
+	 * this is the number of runs; when runs have different lengths, each
+	 * is weighted by its probability times RUNS, the least common
+	 * multiple of the runs' denominators, so counts stay whole.  With a
+	 * reduction, each count is the number of ways, raw word by raw word,
+	 * to land on the ordering.
+	 */
+	uint64_t runs;
+	uint64_t max, min;	/* the largest and smallest count */
+	uint64_t reached;	/* orderings with at least one run */
+	uint64_t nmax, nmin;	/* how many orderings have each */
+	uint64_t argmax, argmin; /* rank of the first ordering with each */
+	bool fair;		/* every ordering has exactly runs / N! */
+	bool divides;		/* N! divides the runs */
+	bool wide;		/* counts may pass 64 bits (a reduction) */
+	bool weighted;		/* runs differ in probability */
+	bool renormalised;	/* retries were folded away (SA_STEP_PICK) */
+	enum sa_engine engine;	/* the engine that counted */
+	sa_reduce reduce;	/* the reduction counted; NONE: plain draws */
+} sa_census_info;
+
+/* The facts of C, which live as long as C does. */
+const sa_census_info *sa_census_about(const sa_census *c);
+
+/*
+ * The count of the ordering of rank R (below N!): runs landing on it.
+ * sa_census_count() needs a census that is not wide; the others take
+ * any.  The big-integer forms return SA_OK or SA_ENOMEM.
+ */
+uint64_t sa_census_count(const sa_census *c, uint64_t r);
+int sa_census_count_big(const sa_census *c, uint64_t r, sa_big *out);
+int sa_census_runs(const sa_census *c, sa_big *out);
+int sa_census_max(const sa_census *c, sa_big *out);
+int sa_census_min(const sa_census *c, sa_big *out);
+
+/*
+ * An exact fraction, (NEG ? -1 : 1) * NUM / DEN, not necessarily in
+ * lowest terms.  DEN is 0 only where a function says the value is
+ * unbounded.  A zeroed sa_fraction (or one from sa_fraction_init) is
+ * 0/0; sa_fraction_free releases it.
+ */
+typedef struct sa_fraction {
+	sa_big num, den;
+	bool neg;
+} sa_fraction;
+
+void sa_fraction_init(sa_fraction *f);
+void sa_fraction_free(sa_fraction *f);
+/* Sets F to (NEG ? -1 : 1) * NUM / DEN; SA_OK or SA_ENOMEM. */
+int sa_fraction_set(sa_fraction *f, const sa_big *num, const sa_big *den,
+    bool neg);
+/* True when F is exactly 0. */
+bool sa_fraction_is_zero(const sa_fraction *f);
+
+/*
+ * F written out, as strings the caller frees (NULL when memory runs out
+ * or DEN is 0): _exact in lowest terms, "-25/384" or "3" when the
+ * denominator divides; _fixed rounded half away from zero to PLACES
+ * decimals; _sig rounded to SIG significant digits, tiny values as
+ * d.ddde-N.
+ */
+char *sa_fraction_exact(const sa_fraction *f);
+char *sa_fraction_fixed(const sa_fraction *f, unsigned places);
+char *sa_fraction_sig(const sa_fraction *f, unsigned sig);
+
+/*
+ * sa_fraction_fixed into BUF of SIZE bytes, with a '+' before a value
+ * above 0 when PLUS, like snprintf: the length the whole text needs,
+ * the text cut short when SIZE is too small; 0 with BUF empty when
+ * memory runs out.  Fast when NUM fits in 128 bits and DEN in 64.
+ */
+size_t sa_fraction_format(const sa_fraction *f, unsigned places, bool plus,
+    char *buf, size_t size);
+
+/*
+ * The census's figures, each exact.  Each returns SA_OK, or SA_ENOMEM
+ * with OUT unchanged or zero.
+ *
+ *   per_ordering  runs / N!, what each ordering would get were the
+ *                 shuffle fair;
+ *   ratio         max / min, the commonest ordering's count over the
+ *                 rarest's; DEN is 0 (unbounded) when some ordering is
+ *                 never reached;
+ *   tvd           the total variation distance from uniform,
+ *                 (1/2) sum over orderings of |count / runs - 1 / N!|;
+ *   deviation     count - runs / N! for the ordering of rank R: how far
+ *                 it is from its fair share, in runs.
+ */
+int sa_census_per_ordering(const sa_census *c, sa_fraction *out);
+int sa_census_ratio(const sa_census *c, sa_fraction *out);
+int sa_census_tvd(const sa_census *c, sa_fraction *out);
+int sa_census_deviation(const sa_census *c, uint64_t r, sa_fraction *out);
+
+/*
+ * The ranks of the K orderings with the most runs, most first, ties in
+ * rank order, into RANKS (room for K, K at most N!).  O(N! log K) time,
+ * no memory beyond RANKS.  SA_OK, or SA_EINVAL for a K of 0 or past N!.
+ */
+int sa_census_top(const sa_census *c, uint64_t k, uint64_t *ranks);
+
+/*
+ * How many orderings got each count: one bucket per count from the
+ * least to the largest when there are at most SA_HISTOGRAM_EXACT of
+ * them, else SA_HISTOGRAM_BUCKETS ranges of equal width.  Only the
+ * buckets some ordering falls in are listed.  SA_EOVERFLOW for a wide
+ * census (its counts are not bucketed), SA_ENOMEM.
+ */
+#define SA_HISTOGRAM_EXACT 64
+#define SA_HISTOGRAM_BUCKETS 32
+
+typedef struct sa_bucket {
+	uint64_t from, to;	/* counts from FROM to TO, both included */
+	uint64_t orderings;	/* orderings whose count lies there */
+} sa_bucket;
+
+typedef struct sa_histogram {
+	sa_bucket *bucket;
+	size_t count;
+} sa_histogram;
+
+int sa_census_histogram(const sa_census *c, sa_histogram *out);
+void sa_histogram_free(sa_histogram *h);
 
 
 /*
@@ -617,6 +677,16 @@ int sa_runs_exact(const sa_shuffle *shuffle, size_t n, sa_big *runs);
  * step that settles it.
  */
 int sa_runs_fit(const sa_shuffle *shuffle, size_t n, uint64_t max_bits);
+
+/*
+ * The raw-word runs of the step form on N cards when each draw below k
+ * is made from words by R: each draw multiplies them by the words R
+ * keeps for k (2^B for modulo and multiply).  SA_EINVAL for a step that
+ * retries or draws below more than SA_REDUCE_MAX_K; SA_ETOOBIG past
+ * SA_RUNS_MAX_BITS bits.
+ */
+int sa_runs_reduced(const sa_shuffle *shuffle, size_t n, const sa_reduce *r,
+    sa_big *runs);
 
 
 /*

@@ -133,15 +133,6 @@ void cli_format_bytes(uint64_t bytes, char *buf, size_t size);
  */
 enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
 
-__extension__ typedef unsigned __int128 rep_u128;
-
-/* The exact fraction (NEG ? -1 : 1) * NUM / DEN, DEN > 0. */
-struct rep_frac {
-	bool neg;
-	rep_u128 num;
-	uint64_t den;
-};
-
 /* REP_NUM: a string of decimal digits, unquoted in JSON (big integers). */
 enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL, REP_NUM };
 
@@ -159,7 +150,7 @@ struct rep_col {
 struct rep_cell {
 	const char *s;
 	uint64_t u;
-	struct rep_frac f;
+	const sa_fraction *f;	/* REP_FRAC: an exact fraction */
 	bool b;			/* REP_BOOL: yes or no (JSON: true, false) */
 };
 
@@ -220,10 +211,6 @@ void rep_row(report *r, const struct rep_cell *cells);
 void rep_table_end(report *r);
 void rep_end(report *r);
 
-/* Writes the fraction F rounded half away from zero to PLACES decimals. */
-void rep_format_frac(const struct rep_frac *f, int places, bool plus,
-    char *buf, size_t size);
-
 /*
  * SH's run formula with n, and its parameter, written as numbers:
  * "n^n" -> "4^4", "(n^2)^M" -> "(4^2)^8".
@@ -242,14 +229,6 @@ bool cli_parse_reduce(const char *spec, sa_reduce *out);
 
 /* False, after a message, when SH cannot take N cards. */
 bool cli_check_cards(const sa_shuffle *sh, size_t n);
-
-/*
- * NUM / DEN as a decimal: rounded to PLACES decimals, or to SIG
- * significant digits (tiny values as d.ddde-N).  Strings the caller
- * frees; NULL when memory runs out.
- */
-char *cli_big_fixed(const sa_big *num, const sa_big *den, unsigned places);
-char *cli_big_sig(const sa_big *num, const sa_big *den, unsigned sig);
 
 /* Subcommands: each returns the exit status. */
 int cmd_algorithms(int argc, char **argv);
@@ -287,7 +266,7 @@ struct audit {
  * with OUT filled in, EXIT_MISBEHAVED with AU saying what happened (for
  * audit_report), or EXIT_TROUBLE after an error message.
  */
-int audit_census(struct audit *au, size_t n, sa_census *out);
+int audit_census(struct audit *au, size_t n, sa_census **out);
 
 /*
  * The process around an audit (cli_guard.c).  guard_startup, first

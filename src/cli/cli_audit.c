@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "audit.h"
 
 /*
  * What went wrong, for the report: WHAT (kept as it is when FMT is
@@ -92,14 +93,15 @@ contract(int status)
 /* The census options of an audit, with the odometer kept in W. */
 static void
 audit_opts(const struct audit *au, sa_replay_window *w,
-    sa_census_opts *opts)
+    sa_census_opts *opts, sa_audit_opts *audit)
 {
 	memset(opts, 0, sizeof *opts);
 	opts->engine = SA_ENGINE_REPLAY;
 	opts->max_draws = au->max_draws;
-	opts->twice = true;
-	opts->window = w;
-	opts->raw_bits = au->raw_bits;
+	memset(audit, 0, sizeof *audit);
+	audit->twice = true;
+	audit->window = w;
+	audit->raw_bits = au->raw_bits;
 }
 
 /*
@@ -187,7 +189,8 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	sa_shuffle run = { 0 };
 	struct plugin_ctx pc;
 	sa_census_opts opts;
-	sa_census c;
+	sa_audit_opts audit;
+	sa_census *c;
 	void *handle, *sym;
 	int status;
 
@@ -243,15 +246,16 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	run.name = "plugin";
 	run.run = plugin_run;
 	run.ctx = &pc;
-	audit_opts(au, &sh->win, &opts);
-	status = sa_census_run(&run, n, &opts, &c);
+	audit_opts(au, &sh->win, &opts, &audit);
+	status = sa_census_run_audited(&run, n, &opts, &audit, &c);
 	if (status == SA_OK) {
-		for (uint64_t r = 0; r < c.orderings; r++)
-			tally[r] = sa_census_count(&c, r);
-		sh->runs = c.runs;
-		sh->sequences = c.sequences;
-		sh->weighted = c.weighted;
-		sa_census_free(&c);
+		const sa_census_info *in = sa_census_about(c);
+
+		sa_census_copy_tally(c, tally);
+		sh->runs = in->runs;
+		sh->sequences = in->sequences;
+		sh->weighted = in->weighted;
+		sa_census_free(c);
 	}
 	sh->status = status;
 	_exit(0);
@@ -285,7 +289,7 @@ finish_child(pid_t pid, int *wst)
 }
 
 static int
-audit_plugin(struct audit *au, size_t n, sa_census *out)
+audit_plugin(struct audit *au, size_t n, sa_census **out)
 {
 	uint64_t orderings = sa_factorial(n);
 	size_t cap = au->max_draws, bytes;
@@ -379,7 +383,6 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
 			if (sa_census_from_tally(out, &au->shuffle, n, copy,
 			    sh->runs, sh->sequences, sh->weighted != 0) !=
 			    SA_OK) {
-				free(copy);
 				cli_error("--plugin: the child's tally does not "
 				    "add up");
 				status = EXIT_TROUBLE;
@@ -396,8 +399,7 @@ audit_plugin(struct audit *au, size_t n, sa_census *out)
  */
 #define STARTUP_S 30	/* seconds the program's first line may take */
 struct proto {
-	sa_shuffle base;	/* its ctx points back here */
-	struct audit *au;
+	struct audit *au;	/* its shuffle's ctx points back here */
 	pid_t pid;
 	int to, from;
 	char buf[1 << 16];
@@ -753,10 +755,11 @@ reap(struct proto *p, int *wst)
 }
 
 static int
-audit_exec(struct audit *au, size_t n, sa_census *out)
+audit_exec(struct audit *au, size_t n, sa_census **out)
 {
 	struct proto *p = calloc(1, sizeof *p);
 	sa_census_opts opts;
+	sa_audit_opts audit;
 	struct sigaction ign, old;
 	int status, wst = 0, exit_status;
 
@@ -764,9 +767,9 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 		cli_error("--exec: out of memory");
 		return EXIT_TROUBLE;
 	}
-	p->base = au->shuffle;
-	p->base.run = exec_run;
-	p->base.ctx = p;
+	/* The census names the audit's own shuffle, which outlives P. */
+	au->shuffle.run = exec_run;
+	au->shuffle.ctx = p;
 	p->au = au;
 	p->win.cap = au->max_draws;
 	p->win.val = calloc(au->max_draws, sizeof *p->win.val);
@@ -793,9 +796,9 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 		return EXIT_TROUBLE;
 	}
 
-	audit_opts(au, &p->win, &opts);
+	audit_opts(au, &p->win, &opts, &audit);
 	au->what[0] = '\0';
-	status = sa_census_run(&p->base, n, &opts, out);
+	status = sa_census_run_audited(&au->shuffle, n, &opts, &audit, out);
 
 	/* A broken program is stopped before it can see its input end. */
 	if (status != SA_OK)
@@ -822,8 +825,10 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 		au->run = 0;
 		exit_status = EXIT_MISBEHAVED;
 	}
-	if (exit_status != EXIT_FAIR && status == SA_OK)
-		sa_census_free(out);
+	if (exit_status != EXIT_FAIR && status == SA_OK) {
+		sa_census_free(*out);
+		*out = NULL;
+	}
 	close(p->from);
 	sigaction(SIGPIPE, &old, NULL);
 	free(p->win.val);
@@ -833,9 +838,9 @@ audit_exec(struct audit *au, size_t n, sa_census *out)
 }
 
 int
-audit_census(struct audit *au, size_t n, sa_census *out)
+audit_census(struct audit *au, size_t n, sa_census **out)
 {
-	memset(out, 0, sizeof *out);
+	*out = NULL;
 	return au->command != NULL ? audit_exec(au, n, out) :
 	    audit_plugin(au, n, out);
 }

@@ -334,54 +334,25 @@ parse_args(int argc, char **argv, struct census_args *a)
 }
 
 /*
- * Memory this command takes beside the census of N cards, for the
- * planner to count: a plugin's tally lives three times (the child's
- * census, the memory shared with it, our copy); --sort runs keeps a row
- * of 8 bytes for each ordering shown, and a full sort some more for
- * qsort (10 bytes an ordering in all, measured by tests/bench/memory.sh).
+ * Memory this command takes beside the census, for the planner to count
+ * into OPTS: a plugin's tally lives three times (the child's census, the
+ * memory shared with it, our copy: 16 more bytes an ordering); --sort
+ * runs keeps a rank of 8 bytes for each ordering shown, sorted in place.
  */
-static uint64_t
-extra_bytes(const struct census_args *a, size_t n)
+static void
+extra_memory(const struct census_args *a, sa_census_opts *opts)
 {
-	uint64_t orderings = sa_factorial(n), extra = 0;
 	uint64_t top = a->top ? a->top : a->fmt == REP_TEXT ? TEXT_ROWS :
 	    UINT64_MAX;
 
-	if (orderings == 0 || orderings > UINT64_MAX / 32)
-		return 0;	/* refused for its size anyway */
-	if (a->audited && a->audit.path != NULL)
-		extra += 16 * orderings;
-	if (a->by_runs)
-		extra += top >= orderings ? 10 * orderings : 8 * top;
-	return extra;
-}
-
-/* The most cards whose census fits in MAX_BYTES. */
-static size_t
-largest_fitting(const struct census_args *a, uint64_t max_bytes)
-{
-	sa_census_opts opts;
-	sa_census_plan plan;
-	size_t n = 1;
-
-	memset(&opts, 0, sizeof opts);
-	opts.max_bytes = max_bytes;
-	opts.engine = a->engine;
-	opts.reduce = a->reduce;
-	for (;;) {
-		if (n >= SA_PERM_MAX)
-			break;
-		opts.extra_bytes = extra_bytes(a, n + 1);
-		if (a->audited) {
-			opts.engine = SA_ENGINE_REPLAY;
-			opts.max_draws = a->audit.max_draws;
-		}
-		if (sa_census_plan_for(a->audited ? &a->audit.shuffle :
-		    &a->shuffle, n + 1, &opts, &plan) == SA_ETOOBIG)
-			break;
-		n++;
-	}
-	return n;
+	opts->extra_bytes = 0;
+	opts->extra_per_ordering = a->audited && a->audit.path != NULL ? 16 : 0;
+	if (!a->by_runs)
+		return;
+	if (sa_factorial(a->n) == 0 || top >= sa_factorial(a->n))
+		opts->extra_per_ordering += 8;
+	else
+		opts->extra_bytes = 8 * top;	/* top < n! <= 20! */
 }
 
 /* The fewest bits whose 2^bits reaches K. */
@@ -422,8 +393,7 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			    "orderings needs about %s of memory, more than the "
 			    "%s left under %s (it can count up to %zu cards)",
 			    a->n, (unsigned long long)plan->orderings, need,
-			    have, plan->max_what, largest_fitting(a,
-			    plan->max_bytes));
+			    have, plan->max_what, plan->fits);
 		break;
 	case SA_EINVAL:
 		if ((a->reduce.method == SA_REDUCE_REJECT ||
@@ -453,119 +423,9 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 	}
 }
 
-/* -1, 0, 1 as rank A has fewer, as many or more runs than rank B. */
-static int
-count_cmp(const sa_census *c, uint64_t a, uint64_t b)
-{
-	if (c->big_tally != NULL)
-		return sa_big_cmp(&c->big_tally[a], &c->big_tally[b]);
-	return sa_census_count(c, a) < sa_census_count(c, b) ? -1 : sa_census_count(c, a) > sa_census_count(c, b);
-}
-
-/* Rows in --sort runs order: most runs first, ties by ordering. */
-static const sa_census *sort_census;
-
-static int
-by_runs(const void *pa, const void *pb)
-{
-	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
-	int k = count_cmp(sort_census, a, b);
-
-	if (k != 0)
-		return -k;
-	return a < b ? -1 : a > b;
-}
-
-/*
- * The ranks of the first COUNT rows by runs.  A full sort when every row
- * is wanted; otherwise one pass keeping the best COUNT in a sorted list.
- */
-static uint64_t *
-rows_by_runs(const sa_census *c, uint64_t count)
-{
-	uint64_t *rows = malloc(count * sizeof *rows);
-	uint64_t kept = 0;
-
-	if (rows == NULL)
-		return NULL;
-	sort_census = c;
-	if (count == c->orderings) {
-		for (uint64_t r = 0; r < count; r++)
-			rows[r] = r;
-		qsort(rows, count, sizeof *rows, by_runs);
-		return rows;
-	}
-	for (uint64_t r = 0; r < c->orderings; r++) {
-		uint64_t i;
-
-		/* Later ranks lose ties, so only strictly more runs gets in. */
-		if (kept == count && count_cmp(c, r, rows[kept - 1]) <= 0)
-			continue;
-		if (kept < count)
-			kept++;
-		for (i = kept - 1; i > 0 && count_cmp(c, rows[i - 1], r) < 0; i--)
-			rows[i] = rows[i - 1];
-		rows[i] = r;
-	}
-	return rows;
-}
-
-static void
-against_fair(const sa_census *c, uint64_t runs, struct rep_frac *f)
-{
-	/* runs - total / n!  =  (runs * n! - total) / n!, exactly. */
-	rep_u128 have = (rep_u128)runs * c->orderings;
-
-	f->den = c->orderings;
-	f->neg = have < c->runs;
-	f->num = f->neg ? c->runs - have : have - c->runs;
-}
-
-/* The same for big counts, written with PLACES decimals. */
-static char *
-against_fair_big(const sa_census *c, uint64_t rank, unsigned places,
-    bool text)
-{
-	sa_big have, diff, den;
-	char *s = NULL, *out = NULL;
-	int cmp;
-
-	sa_big_init(&have);
-	sa_big_init(&diff);
-	sa_big_init(&den);
-	if (sa_census_count_big(c, rank, &have) != SA_OK ||
-	    sa_big_mul_u64(&have, c->orderings) != SA_OK ||
-	    sa_big_set_u64(&den, c->orderings) != SA_OK)
-		goto out;
-	cmp = sa_big_cmp(&have, &c->big_runs);
-	if (cmp == 0 && text) {
-		out = malloc(5);
-		if (out != NULL)
-			memcpy(out, "even", 5);
-		goto out;
-	}
-	if (cmp >= 0) {
-		if (sa_big_copy(&diff, &have) != SA_OK ||
-		    sa_big_sub(&diff, &c->big_runs) != SA_OK)
-			goto out;
-	} else if (sa_big_copy(&diff, &c->big_runs) != SA_OK ||
-	    sa_big_sub(&diff, &have) != SA_OK) {
-		goto out;
-	}
-	s = cli_big_fixed(&diff, &den, places);
-	if (s != NULL && (out = malloc(strlen(s) + 2)) != NULL)
-		sprintf(out, "%s%s", cmp < 0 ? "-" : text ? "+" : "", s);
-out:
-	free(s);
-	sa_big_free(&have);
-	sa_big_free(&diff);
-	sa_big_free(&den);
-	return out;
-}
-
 /*
  * The census's headline figures as exact decimal strings, whichever
- * width its counts have.
+ * width its counts have, from the library's exact figures.
  */
 struct figures {
 	char *runs, *max, *min;
@@ -574,7 +434,7 @@ struct figures {
 	char *ratio_exact;	/* the same as a fraction in lowest terms */
 	char *tvd;		/* total variation distance from uniform */
 	char *tvd_exact;	/* the same as a fraction in lowest terms */
-	bool divides;
+	char *identity;		/* the count of the starting order */
 };
 
 static void
@@ -588,59 +448,57 @@ figures_free(struct figures *f)
 	free(f->ratio_exact);
 	free(f->tvd);
 	free(f->tvd_exact);
+	free(f->identity);
+}
+
+/* The figure GET gives, as decimal digits; NULL when memory runs out. */
+static char *
+digits_of(const sa_census *c, int (*get)(const sa_census *, sa_big *))
+{
+	sa_big b;
+	char *s;
+
+	sa_big_init(&b);
+	s = get(c, &b) == SA_OK ? sa_big_to_dec(&b) : NULL;
+	sa_big_free(&b);
+	return s;
+}
+
+static int
+identity_count(const sa_census *c, sa_big *out)
+{
+	return sa_census_count_big(c, 0, out);
 }
 
 static bool
 figures_for(const sa_census *c, struct figures *f)
 {
-	sa_big runs, max, min, n, rem, num, den;
+	const sa_census_info *in = sa_census_about(c);
+	sa_fraction x;
 	bool ok;
 
 	memset(f, 0, sizeof *f);
-	sa_big_init(&runs);
-	sa_big_init(&max);
-	sa_big_init(&min);
-	sa_big_init(&n);
-	sa_big_init(&rem);
-	sa_big_init(&num);
-	sa_big_init(&den);
-	if (c->big_tally != NULL)
-		ok = sa_big_copy(&runs, &c->big_runs) == SA_OK &&
-		    sa_big_copy(&max, &c->big_max) == SA_OK &&
-		    sa_big_copy(&min, &c->big_min) == SA_OK;
-	else
-		ok = sa_big_set_u64(&runs, c->runs) == SA_OK &&
-		    sa_big_set_u64(&max, c->max) == SA_OK &&
-		    sa_big_set_u64(&min, c->min) == SA_OK;
-	ok = ok && sa_big_set_u64(&n, c->orderings) == SA_OK &&
-	    sa_big_divmod(NULL, &rem, &runs, &n) == SA_OK &&
-	    sa_census_tvd(c, &num, &den) == SA_OK;
-	if (ok) {
-		f->divides = sa_big_is_zero(&rem);
-		f->runs = sa_big_to_dec(&runs);
-		f->max = sa_big_to_dec(&max);
-		f->min = sa_big_to_dec(&min);
-		f->per = cli_big_fixed(&runs, &n, f->divides ? 0 : 3);
-		f->tvd = cli_big_sig(&num, &den, 6);
-		f->tvd_exact = sa_big_fraction_to_dec(&num, &den);
-		ok = f->runs && f->max && f->min && f->per && f->tvd &&
-		    f->tvd_exact;
-		if (ok && !sa_big_is_zero(&min)) {
-			/* Exact counts earn more digits than the seed's two. */
-			f->ratio = c->big_tally != NULL ?
-			    cli_big_sig(&max, &min, 15) :
-			    cli_big_fixed(&max, &min, 2);
-			f->ratio_exact = sa_big_fraction_to_dec(&max, &min);
-			ok = f->ratio != NULL && f->ratio_exact != NULL;
-		}
+	sa_fraction_init(&x);
+	f->runs = digits_of(c, sa_census_runs);
+	f->max = digits_of(c, sa_census_max);
+	f->min = digits_of(c, sa_census_min);
+	f->identity = digits_of(c, identity_count);
+	if (sa_census_per_ordering(c, &x) == SA_OK)
+		f->per = sa_fraction_fixed(&x, in->divides ? 0 : 3);
+	if (sa_census_tvd(c, &x) == SA_OK) {
+		f->tvd = sa_fraction_sig(&x, 6);
+		f->tvd_exact = sa_fraction_exact(&x);
 	}
-	sa_big_free(&runs);
-	sa_big_free(&max);
-	sa_big_free(&min);
-	sa_big_free(&n);
-	sa_big_free(&rem);
-	sa_big_free(&num);
-	sa_big_free(&den);
+	ok = f->runs && f->max && f->min && f->identity && f->per && f->tvd &&
+	    f->tvd_exact;
+	if (ok && sa_census_ratio(c, &x) == SA_OK && !sa_big_is_zero(&x.den)) {
+		/* Exact counts earn more digits than the seed's two. */
+		f->ratio = in->wide ? sa_fraction_sig(&x, 15) :
+		    sa_fraction_fixed(&x, 2);
+		f->ratio_exact = sa_fraction_exact(&x);
+		ok = f->ratio != NULL && f->ratio_exact != NULL;
+	}
+	sa_fraction_free(&x);
 	if (!ok)
 		figures_free(f);
 	return ok;
@@ -652,48 +510,51 @@ plural(const char *digits)
 	return strcmp(digits, "1") == 0 ? "" : "s";
 }
 
+/* The commonest or rarest ordering, as fields. */
+static void
+extreme_fields(report *r, const sa_census *c, bool most, const char *count,
+    enum sa_notation how, char *value, size_t size)
+{
+	const sa_census_info *in = sa_census_about(c);
+	uint64_t at = most ? in->nmax : in->nmin;
+	char ord[128], note[160];
+	unsigned p[SA_PERM_MAX];
+
+	sa_perm_unrank(most ? in->argmax : in->argmin, in->n, p);
+	sa_perm_format_as(p, in->n, how, ord, sizeof ord);
+	rep_num(r, most ? "max" : "min", NULL, count, NULL);
+	rep_str(r, most ? "commonest" : "rarest", NULL, ord, NULL);
+	rep_u64(r, most ? "at_max" : "at_min", NULL, at, NULL);
+	snprintf(value, size, "%s: %s run%s", ord, count, plural(count));
+	if (at > 1)
+		snprintf(note, sizeof note, "and %llu more with as %s",
+		    (unsigned long long)(at - 1), most ? "many" : "few");
+	rep_str(r, NULL, most ? "commonest" : "rarest", value,
+	    at > 1 ? note : NULL);
+}
+
 static void
 summary_fields(report *r, const sa_census *c, const struct figures *f,
     enum sa_notation how)
 {
-	char ord[128], note[160];
+	const sa_census_info *in = sa_census_about(c);
+	char note[160];
 	char *value;
 	size_t size;
-	unsigned p[SA_PERM_MAX];
 
 	size = strlen(f->max) + strlen(f->min) + strlen(f->runs) * 2 + 400;
 	if ((value = malloc(size)) == NULL)
 		return;
-	sa_perm_unrank(c->argmax, c->n, p);
-	sa_perm_format_as(p, c->n, how, ord, sizeof ord);
-	rep_num(r, "max", NULL, f->max, NULL);
-	rep_str(r, "commonest", NULL, ord, NULL);
-	rep_u64(r, "at_max", NULL, c->nmax, NULL);
-	snprintf(value, size, "%s: %s run%s", ord, f->max, plural(f->max));
-	if (c->nmax > 1)
-		snprintf(note, sizeof note, "and %llu more with as many",
-		    (unsigned long long)(c->nmax - 1));
-	rep_str(r, NULL, "commonest", value, c->nmax > 1 ? note : NULL);
-
-	sa_perm_unrank(c->argmin, c->n, p);
-	sa_perm_format_as(p, c->n, how, ord, sizeof ord);
-	rep_num(r, "min", NULL, f->min, NULL);
-	rep_str(r, "rarest", NULL, ord, NULL);
-	rep_u64(r, "at_min", NULL, c->nmin, NULL);
-	snprintf(value, size, "%s: %s run%s", ord, f->min, plural(f->min));
-	if (c->nmin > 1)
-		snprintf(note, sizeof note, "and %llu more with as few",
-		    (unsigned long long)(c->nmin - 1));
-	rep_str(r, NULL, "rarest", value, c->nmin > 1 ? note : NULL);
-
-	rep_u64(r, "reached", "orderings reached", c->reached, NULL);
+	extreme_fields(r, c, true, f->max, how, value, size);
+	extreme_fields(r, c, false, f->min, how, value, size);
+	rep_u64(r, "reached", "orderings reached", in->reached, NULL);
 	if (f->ratio == NULL) {
 		rep_str(r, NULL, "commonest / rarest", "unbounded",
 		    "some orderings are never reached");
 	} else {
 		snprintf(value, size, "%s times", f->ratio);
 		snprintf(note, sizeof note, "counted over all %s%s run%s",
-		    c->weighted ? "the weighted " : "", f->runs,
+		    in->weighted ? "the weighted " : "", f->runs,
 		    plural(f->runs));
 		rep_str(r, NULL, "commonest / rarest", value,
 		    strlen(f->runs) < 40 ? note : "counted exactly");
@@ -705,19 +566,19 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	rep_num(r, "tvd", NULL, f->tvd, NULL);
 	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
-	rep_bool(r, "fair", NULL, c->fair, NULL);
-	if (c->fair)
+	rep_bool(r, "fair", NULL, in->fair, NULL);
+	if (in->fair)
 		snprintf(value, size, "fair: each of the %llu ordering%s gets "
 		    "exactly %s of the %s run%s",
-		    (unsigned long long)c->orderings,
-		    c->orderings == 1 ? "" : "s", f->per, f->runs,
+		    (unsigned long long)in->orderings,
+		    in->orderings == 1 ? "" : "s", f->per, f->runs,
 		    plural(f->runs));
-	else if (!f->divides)
+	else if (!in->divides)
 		snprintf(value, size, "unfair: %llu orderings cannot share %s "
-		    "runs equally", (unsigned long long)c->orderings, f->runs);
+		    "runs equally", (unsigned long long)in->orderings, f->runs);
 	else
 		snprintf(value, size, "unfair: %llu divides %s, but the runs "
-		    "are not shared equally", (unsigned long long)c->orderings,
+		    "are not shared equally", (unsigned long long)in->orderings,
 		    f->runs);
 	rep_str(r, NULL, "verdict", value, NULL);
 	free(value);
@@ -737,118 +598,117 @@ ordering_width(size_t n, enum sa_notation note)
 	return (int)sa_perm_format_as(p, n, note, NULL, 0);
 }
 
-static void
-headline(report *r, const sa_census *c, const struct figures *f)
+/* How the reduction makes a draw below k, in words. */
+static const char *
+reduce_words(enum sa_reduce_method m)
 {
-	char note[200], formula[64], label[48];
-
-	cli_shuffle_label(c->shuffle, c->n, label, sizeof label);
-	rep_line(r, "The %s shuffle of %zu card%s: %s.", label, c->n,
-	    c->n == 1 ? "" : "s", c->shuffle->summary);
-	if (c->big_tally != NULL)
-		rep_line(r, "Each draw below k is made from a %u-bit raw word "
-		    "by %s (--reduce %s:%u).", c->reduce.bits,
-		    c->reduce.method == SA_REDUCE_MODULO ? "r % k" :
-		    c->reduce.method == SA_REDUCE_MULTIPLY ?
-		    "floor(r k / 2^B)" : c->reduce.method == SA_REDUCE_REJECT ?
-		    "rejection of the last, incomplete block" :
-		    "Lemire's multiply-and-reject",
-		    sa_reduce_name(c->reduce.method), c->reduce.bits);
-	rep_line(r, "%s", "");
-	rep_str(r, "algorithm", NULL, label, NULL);
-	rep_u64(r, "cards", NULL, c->n, NULL);
-	if (c->big_tally != NULL) {
-		snprintf(note, sizeof note, "%s:%u",
-		    sa_reduce_name(c->reduce.method), c->reduce.bits);
-		rep_str(r, "reduce", NULL, note, NULL);
+	switch (m) {
+	case SA_REDUCE_MODULO:
+		return "r % k";
+	case SA_REDUCE_MULTIPLY:
+		return "floor(r k / 2^B)";
+	case SA_REDUCE_REJECT:
+		return "rejection of the last, incomplete block";
+	default:
+		return "Lemire's multiply-and-reject";
 	}
+}
+
+/* What the runs are, as fields. */
+static void
+runs_fields(report *r, const sa_census_info *in, const struct figures *f)
+{
+	char note[200], formula[64];
 
 	note[0] = '\0';
-	if (c->shuffle->runs_formula != NULL && !c->weighted) {
-		cli_formula(c->shuffle, c->n, formula, sizeof formula);
+	if (in->shuffle->runs_formula != NULL && !in->weighted) {
+		cli_formula(in->shuffle, in->n, formula, sizeof formula);
 		snprintf(note, sizeof note, "%s = %s",
-		    c->shuffle->runs_formula, formula);
+		    in->shuffle->runs_formula, formula);
 	}
-	if (c->renormalised)
+	if (in->renormalised)
 		snprintf(note + strlen(note), sizeof note - strlen(note),
 		    "%sretries folded away", note[0] ? "; " : "");
-	if (c->weighted || c->big_tally != NULL) {
-		rep_u64(r, "sequences", "runs it can take", c->sequences,
-		    c->weighted ? "of different lengths, so not equally likely" :
+	if (in->weighted || in->wide) {
+		rep_u64(r, "sequences", "runs it can take", in->sequences,
+		    in->weighted ? "of different lengths, so not equally likely" :
 		    note[0] ? note : NULL);
-		rep_num(r, "runs", c->big_tally ? "raw-word runs" :
-		    "weighted total", f->runs, c->big_tally ?
+		rep_num(r, "runs", in->wide ? "raw-word runs" :
+		    "weighted total", f->runs, in->wide ?
 		    "each run once for every sequence of raw words that makes "
 		    "it" : "each run counted by its chance, in whole numbers");
 	} else {
 		rep_num(r, "runs", "runs it can take", f->runs,
 		    note[0] ? note : NULL);
 	}
-	snprintf(note, sizeof note, "n! = %zu!", c->n);
-	rep_u64(r, "orderings", "orderings to land on", c->orderings, note);
+}
+
+static void
+headline(report *r, const sa_census *c, const struct figures *f)
+{
+	const sa_census_info *in = sa_census_about(c);
+	char note[200], label[48];
+
+	cli_shuffle_label(in->shuffle, in->n, label, sizeof label);
+	rep_line(r, "The %s shuffle of %zu card%s: %s.", label, in->n,
+	    in->n == 1 ? "" : "s", in->shuffle->summary);
+	if (in->wide)
+		rep_line(r, "Each draw below k is made from a %u-bit raw word "
+		    "by %s (--reduce %s:%u).", in->reduce.bits,
+		    reduce_words(in->reduce.method),
+		    sa_reduce_name(in->reduce.method), in->reduce.bits);
+	rep_line(r, "%s", "");
+	rep_str(r, "algorithm", NULL, label, NULL);
+	rep_u64(r, "cards", NULL, in->n, NULL);
+	if (in->wide) {
+		snprintf(note, sizeof note, "%s:%u",
+		    sa_reduce_name(in->reduce.method), in->reduce.bits);
+		rep_str(r, "reduce", NULL, note, NULL);
+	}
+	runs_fields(r, in, f);
+	snprintf(note, sizeof note, "n! = %zu!", in->n);
+	rep_u64(r, "orderings", "orderings to land on", in->orderings, note);
 	snprintf(note, sizeof note, "%llu %s %s",
-	    (unsigned long long)c->orderings,
-	    f->divides ? "divides" : "does not divide",
+	    (unsigned long long)in->orderings,
+	    in->divides ? "divides" : "does not divide",
 	    strlen(f->runs) <= 24 ? f->runs : "the runs");
 	rep_str(r, NULL, "runs per ordering", f->per, note);
-	rep_bool(r, "divides", NULL, f->divides, NULL);
+	rep_bool(r, "divides", NULL, in->divides, NULL);
 	rep_line(r, "%s", "");
 }
 
-/*
- * How many orderings got each count: one row per count when there are
- * at most 64 of them, else 32 ranges of equal width.  Big counts are
- * listed only when few enough to list one by one.
- */
+/* How many orderings got each count, from the library's buckets. */
 static void
 histogram(report *r, const sa_census *c)
 {
 	static const struct rep_col cols[] = {
-		{ "runs_from", "runs from", REP_NUM, 12, true, true, 0, NULL },
-		{ "runs_to", "runs to", REP_NUM, 12, true, true, 0, NULL },
+		{ "runs_from", "runs from", REP_U64, 12, true, true, 0, NULL },
+		{ "runs_to", "runs to", REP_U64, 12, true, true, 0, NULL },
 		{ "orderings", "orderings", REP_U64, 12, true, true, 0, NULL },
 	};
-	uint64_t lo = c->min, hi = c->max, width, buckets, *hist;
+	sa_histogram h;
 
-	if (c->big_tally != NULL) {
+	switch (sa_census_histogram(c, &h)) {
+	case SA_OK:
+		break;
+	case SA_EOVERFLOW:
 		rep_line(r, "(counts this large are not bucketed; see the rows)");
 		return;
-	}
-	buckets = hi - lo + 1 <= 64 ? hi - lo + 1 : 32;
-	width = (hi - lo) / buckets + 1;
-	hist = calloc(buckets, sizeof *hist);
-	if (hist == NULL)
+	default:
 		return;
-	/* The table read directly, and 32-bit divisions where they do. */
-	if (c->tally32 != NULL && width <= UINT32_MAX) {
-		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
-
-		for (uint64_t k = 0; k < c->orderings; k++)
-			hist[(c->tally32[k] - l) / w]++;
-	} else {
-		for (uint64_t k = 0; k < c->orderings; k++)
-			hist[(sa_census_count(c, k) - lo) / width]++;
 	}
 	rep_table(r, "histogram", cols, 3);
-	for (uint64_t b = 0; b < buckets; b++) {
+	for (size_t b = 0; b < h.count; b++) {
 		struct rep_cell cells[3];
-		char from[24], to[24];
-		uint64_t top = lo + (b + 1) * width - 1;
 
-		if (hist[b] == 0)
-			continue;
 		memset(cells, 0, sizeof cells);
-		snprintf(from, sizeof from, "%llu",
-		    (unsigned long long)(lo + b * width));
-		snprintf(to, sizeof to, "%llu",
-		    (unsigned long long)(top < hi ? top : hi));
-		cells[0].s = from;
-		cells[1].s = to;
-		cells[2].u = hist[b];
+		cells[0].u = h.bucket[b].from;
+		cells[1].u = h.bucket[b].to;
+		cells[2].u = h.bucket[b].orderings;
 		rep_row(r, cells);
 	}
 	rep_table_end(r);
-	free(hist);
+	sa_histogram_free(&h);
 }
 
 static void
@@ -856,48 +716,66 @@ render_summary(const struct census_args *a, const sa_census *c,
     const struct figures *f)
 {
 	report r;
-	char *ident;
-	sa_big id;
 
 	rep_begin(&r, stdout, a->fmt);
 	headline(&r, c, f);
 	summary_fields(&r, c, f, a->notation);
-	sa_big_init(&id);
-	if (c->big_tally != NULL)
-		ident = sa_big_to_dec(&c->big_tally[0]);
-	else if (sa_big_set_u64(&id, sa_census_count(c, 0)) == SA_OK)
-		ident = sa_big_to_dec(&id);
-	else
-		ident = NULL;
-	sa_big_free(&id);
-	if (ident != NULL)
-		rep_num(&r, "identity", "runs left unshuffled", ident,
-		    "the count of the starting order");
-	free(ident);
+	rep_num(&r, "identity", "runs left unshuffled", f->identity,
+	    "the count of the starting order");
 	rep_line(&r, "%s", "");
 	histogram(&r, c);
 	rep_end(&r);
+}
+
+/* One row of the tally: the ordering of rank RANK, its count, its
+ * deviation from fair. */
+static void
+tally_row(report *r, const struct census_args *a, const sa_census *c,
+    uint64_t rank, sa_fraction *off)
+{
+	const sa_census_info *in = sa_census_about(c);
+	struct rep_cell cells[3];
+	char buf[128], count[24], *digits = NULL;
+	unsigned p[SA_PERM_MAX];
+	sa_big big;
+
+	memset(cells, 0, sizeof cells);
+	sa_perm_unrank(rank, in->n, p);
+	sa_perm_format_as(p, in->n, a->notation, buf, sizeof buf);
+	cells[0].s = buf;
+	if (in->wide) {
+		sa_big_init(&big);
+		if (sa_census_count_big(c, rank, &big) == SA_OK)
+			digits = sa_big_to_dec(&big);
+		sa_big_free(&big);
+		cells[1].s = digits ? digits : "?";
+	} else {
+		snprintf(count, sizeof count, "%llu",
+		    (unsigned long long)sa_census_count(c, rank));
+		cells[1].s = count;
+	}
+	if (a->fmt != REP_JSON && sa_census_deviation(c, rank, off) == SA_OK)
+		cells[2].f = off;
+	rep_row(r, cells);
+	free(digits);
 }
 
 static void
 render(const struct census_args *a, const sa_census *c,
     const struct figures *f, const uint64_t *rows, uint64_t nrows)
 {
-	char buf[128], count[24];
-	unsigned p[SA_PERM_MAX];
-	bool big = c->big_tally != NULL;
+	const sa_census_info *in = sa_census_about(c);
 	struct rep_col cols[] = {
 		{ "ordering", "ordering", REP_STR, 0, false, true, 0, NULL },
 		{ "runs", "runs", REP_NUM, 0, true, true, 0, NULL },
 		{ "against_fair", "against fair", REP_FRAC, 0, false, false, 2,
 		    "even" },
 	};
+	sa_fraction off;
 	report r;
 
-	cols[0].width = ordering_width(c->n, a->notation);
+	cols[0].width = ordering_width(in->n, a->notation);
 	cols[1].width = (int)strlen(f->max);
-	if (big)
-		cols[2].type = REP_STR;	/* written here, exactly */
 	rep_begin(&r, stdout, a->fmt);
 	headline(&r, c, f);
 	if (a->fmt == REP_JSON) {
@@ -906,44 +784,21 @@ render(const struct census_args *a, const sa_census *c,
 		    NULL);
 		rep_u64(&r, "shown", NULL, nrows, NULL);
 	}
+	sa_fraction_init(&off);
 	rep_table(&r, "tally", cols, 3);
-	for (uint64_t i = 0; i < nrows; i++) {
-		uint64_t rank = rows ? rows[i] : i;
-		struct rep_cell cells[3];
-		char *digits = NULL, *off = NULL;
-
-		memset(cells, 0, sizeof cells);
-		sa_perm_unrank(rank, c->n, p);
-		sa_perm_format_as(p, c->n, a->notation, buf, sizeof buf);
-		cells[0].s = buf;
-		if (big) {
-			digits = sa_big_to_dec(&c->big_tally[rank]);
-			off = a->fmt == REP_JSON ? NULL :
-			    against_fair_big(c, rank, a->fmt == REP_TEXT ? 2 : 4,
-			    a->fmt == REP_TEXT);
-			cells[1].s = digits ? digits : "?";
-			cells[2].s = off ? off : "";
-		} else {
-			snprintf(count, sizeof count, "%llu",
-			    (unsigned long long)sa_census_count(c, rank));
-			cells[1].s = count;
-			against_fair(c, sa_census_count(c, rank), &cells[2].f);
-		}
-		rep_row(&r, cells);
-		free(digits);
-		free(off);
-	}
+	for (uint64_t i = 0; i < nrows; i++)
+		tally_row(&r, a, c, rows ? rows[i] : i, &off);
 	rep_table_end(&r);
-	if (nrows < c->orderings)
+	sa_fraction_free(&off);
+	if (nrows < in->orderings)
 		rep_line(&r, "(%llu of %llu orderings shown; --top all shows "
 		    "every one)", (unsigned long long)nrows,
-		    (unsigned long long)c->orderings);
+		    (unsigned long long)in->orderings);
 	rep_line(&r, "%s", "");
 	if (a->fmt == REP_TEXT)
 		summary_fields(&r, c, f, a->notation);
 	rep_end(&r);
 }
-
 
 
 /* When the census started, and its runs when known, for the progress. */
@@ -976,15 +831,95 @@ progress(void *ctx, double done)
 		cli_clear_line(stderr);
 }
 
+/* The census of the audited code into *C; an exit status. */
+static int
+count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
+{
+	sa_census_plan plan;
+	int status;
+
+	/* The memory a replay of this size takes, checked first. */
+	opts->engine = SA_ENGINE_REPLAY;
+	opts->max_draws = a->audit.max_draws;
+	a->audit.shuffle.run = audit_placeholder;
+	status = sa_census_plan_for(&a->audit.shuffle, a->n, opts, &plan);
+	if (status != SA_OK) {
+		refusal(a, status, &plan);
+		return EXIT_TROUBLE;
+	}
+	status = audit_census(&a->audit, a->n, c);
+	if (status == EXIT_MISBEHAVED) {
+		audit_report(&a->audit, a->n, a->fmt);
+		return cli_finish(status);
+	}
+	return status;
+}
+
+/* The census of a built-in shuffle into *C; an exit status. */
+static int
+count_builtin(struct census_args *a, sa_census_opts *opts, sa_census **c)
+{
+	sa_census_plan plan;
+	int status;
+
+	if (isatty(STDERR_FILENO)) {
+		opts->progress = progress;
+		opts->progress_ctx = &clock_start;
+		clock_start.start = cli_seconds();
+	}
+	status = sa_census_plan_for(&a->shuffle, a->n, opts, &plan);
+	clock_start.runs = plan.runs;
+	if (status == SA_OK)
+		status = sa_census_run(&a->shuffle, a->n, opts, c);
+	if (opts->progress != NULL && cli_seconds() - clock_start.start >= 1.0)
+		cli_clear_line(stderr);
+	if (status != SA_OK) {
+		refusal(a, status, &plan);
+		return EXIT_TROUBLE;
+	}
+	return EXIT_FAIR;
+}
+
+/* The report of census C; an exit status. */
+static int
+show(struct census_args *a, const sa_census *c)
+{
+	const sa_census_info *in = sa_census_about(c);
+	struct figures fig;
+	uint64_t nrows, *rows = NULL;
+
+	if (a->top == 0)
+		a->top = a->fmt == REP_TEXT ? TEXT_ROWS : UINT64_MAX;
+	nrows = a->top < in->orderings ? a->top : in->orderings;
+	if (a->by_runs && !a->summary) {
+		rows = malloc(nrows * sizeof *rows);
+		if (rows == NULL || sa_census_top(c, nrows, rows) != SA_OK) {
+			cli_error("census of %zu cards: out of memory sorting "
+			    "%llu rows", a->n, (unsigned long long)nrows);
+			free(rows);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (!figures_for(c, &fig)) {
+		cli_error("census of %zu cards: out of memory", a->n);
+		free(rows);
+		return EXIT_TROUBLE;
+	}
+	if (a->summary)
+		render_summary(a, c, &fig);
+	else
+		render(a, c, &fig, rows, nrows);
+	figures_free(&fig);
+	free(rows);
+	return cli_finish(a->check && !in->fair ? EXIT_UNFAIR : EXIT_FAIR);
+}
+
 int
 cmd_census(int argc, char **argv)
 {
 	struct census_args a;
 	sa_census_opts opts;
-	sa_census_plan plan;
-	sa_census c;
-	struct figures fig;
-	uint64_t nrows, *rows = NULL;
+	sa_census *c = NULL;
 	int status;
 
 	memset(&opts, 0, sizeof opts);
@@ -993,79 +928,15 @@ cmd_census(int argc, char **argv)
 		audit_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
 	}
-
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
 	opts.threads = (unsigned)a.threads;
-	if (a.audited) {
-		sa_census_plan p2;
-
-		/* The memory a replay of this size takes, checked first. */
-		opts.engine = SA_ENGINE_REPLAY;
-		opts.max_draws = a.audit.max_draws;
-		opts.extra_bytes = extra_bytes(&a, a.n);
-		a.audit.shuffle.run = audit_placeholder;
-		status = sa_census_plan_for(&a.audit.shuffle, a.n, &opts, &p2);
-		if (status != SA_OK) {
-			refusal(&a, status, &p2);
-			audit_free(&a.audit);
-			return EXIT_TROUBLE;
-		}
-		status = audit_census(&a.audit, a.n, &c);
-		if (status == EXIT_MISBEHAVED)
-			audit_report(&a.audit, a.n, a.fmt);
-		if (status != EXIT_FAIR) {
-			audit_free(&a.audit);
-			return status == EXIT_MISBEHAVED ? cli_finish(status) :
-			    status;
-		}
-		c.shuffle = &a.audit.shuffle;
-	} else {
-		if (isatty(STDERR_FILENO)) {
-			opts.progress = progress;
-			opts.progress_ctx = &clock_start;
-			clock_start.start = cli_seconds();
-		}
-		opts.extra_bytes = extra_bytes(&a, a.n);
-		status = sa_census_plan_for(&a.shuffle, a.n, &opts, &plan);
-		clock_start.runs = plan.runs;
-		if (status == SA_OK)
-			status = sa_census_run(&a.shuffle, a.n, &opts, &c);
-		if (opts.progress != NULL &&
-		    cli_seconds() - clock_start.start >= 1.0)
-			cli_clear_line(stderr);
-		if (status != SA_OK) {
-			refusal(&a, status, &plan);
-			return EXIT_TROUBLE;
-		}
-	}
-
-	if (a.top == 0)
-		a.top = a.fmt == REP_TEXT ? TEXT_ROWS : UINT64_MAX;
-	nrows = a.top < c.orderings ? a.top : c.orderings;
-	if (a.by_runs) {
-		rows = rows_by_runs(&c, nrows);
-		if (rows == NULL) {
-			cli_error("census of %zu cards: out of memory sorting "
-			    "%llu rows", a.n, (unsigned long long)nrows);
-			sa_census_free(&c);
-			return EXIT_TROUBLE;
-		}
-	}
-	if (!figures_for(&c, &fig)) {
-		cli_error("census of %zu cards: out of memory", a.n);
-		free(rows);
-		sa_census_free(&c);
-		return EXIT_TROUBLE;
-	}
-	if (a.summary)
-		render_summary(&a, &c, &fig);
-	else
-		render(&a, &c, &fig, rows, nrows);
-	figures_free(&fig);
-	status = a.check && !c.fair ? EXIT_UNFAIR : EXIT_FAIR;
-	free(rows);
-	sa_census_free(&c);
+	extra_memory(&a, &opts);
+	status = a.audited ? count_audited(&a, &opts, &c) :
+	    count_builtin(&a, &opts, &c);
+	if (status == EXIT_FAIR)
+		status = show(&a, c);
+	sa_census_free(c);
 	audit_free(&a.audit);
-	return cli_finish(status);
+	return status;
 }

@@ -77,7 +77,7 @@ broke(struct claim *c, int status)
 }
 
 static int
-census(const char *name, size_t n, sa_census *c)
+census(const char *name, size_t n, sa_census **c)
 {
 	return sa_census_run(sa_shuffle_find(name), n, NULL, c);
 }
@@ -85,9 +85,9 @@ census(const char *name, size_t n, sa_census *c)
 static void
 claim_naive_runs(struct claim *c)
 {
-	sa_census cen;
-	struct rep_frac f = { false, 0, 1 };
-	char per[48];
+	sa_census *cen;
+	sa_fraction f;
+	char *per;
 	int status = census("naive", 4, &cen);
 
 	c->text = "the naive shuffle of 4 has 256 runs and 24 orderings, and 24 "
@@ -96,23 +96,24 @@ claim_naive_runs(struct claim *c)
 		broke(c, status);
 		return;
 	}
-	c->held = cen.runs == 256 && cen.orderings == 24 &&
-	    cen.runs % cen.orderings != 0;
-	f.num = cen.runs;
-	f.den = cen.orderings;
-	rep_format_frac(&f, 3, false, per, sizeof per);
+	c->held = sa_census_about(cen)->runs == 256 && sa_census_about(cen)->orderings == 24 && !sa_census_about(cen)->divides;
+	sa_fraction_init(&f);
+	per = sa_census_per_ordering(cen, &f) == SA_OK ?
+	    sa_fraction_fixed(&f, 3) : NULL;
 	snprintf(c->measured, sizeof c->measured, "%llu / %llu = %s, so they "
-	    "cannot come up equally often", (unsigned long long)cen.runs,
-	    (unsigned long long)cen.orderings, per);
-	sa_census_free(&cen);
+	    "cannot come up equally often", (unsigned long long)sa_census_about(cen)->runs,
+	    (unsigned long long)sa_census_about(cen)->orderings, per ? per : "?");
+	free(per);
+	sa_fraction_free(&f);
+	sa_census_free(cen);
 }
 
 static void
 claim_naive_extremes(struct claim *c)
 {
-	sa_census cen;
-	struct rep_frac f = { false, 0, 1 };
-	char ratio[48];
+	sa_census *cen;
+	sa_fraction f;
+	char *ratio;
 	int status = census("naive", 4, &cen);
 
 	c->text = "counting all 256 runs, the commonest ordering comes up 15 "
@@ -121,15 +122,17 @@ claim_naive_extremes(struct claim *c)
 		broke(c, status);
 		return;
 	}
-	c->held = cen.runs == 256 && cen.max == 15 && cen.min == 8;
-	f.num = cen.max;
-	f.den = cen.min ? cen.min : 1;
-	rep_format_frac(&f, 2, false, ratio, sizeof ratio);
+	c->held = sa_census_about(cen)->runs == 256 && sa_census_about(cen)->max == 15 && sa_census_about(cen)->min == 8;
+	sa_fraction_init(&f);
+	ratio = sa_census_ratio(cen, &f) == SA_OK ? sa_fraction_fixed(&f, 2) :
+	    NULL;
 	snprintf(c->measured, sizeof c->measured, "%llu and %llu over %llu "
 	    "runs: a %sx difference, with nothing random about it",
-	    (unsigned long long)cen.max, (unsigned long long)cen.min,
-	    (unsigned long long)cen.runs, ratio);
-	sa_census_free(&cen);
+	    (unsigned long long)sa_census_about(cen)->max, (unsigned long long)sa_census_about(cen)->min,
+	    (unsigned long long)sa_census_about(cen)->runs, ratio ? ratio : "unbounded");
+	free(ratio);
+	sa_fraction_free(&f);
+	sa_census_free(cen);
 }
 
 static void
@@ -141,24 +144,24 @@ claim_durstenfeld(struct claim *c)
 	snprintf(c->measured, sizeof c->measured, "every ordering exactly "
 	    "once, at every size checked");
 	for (size_t n = 3; n <= 5; n++) {
-		sa_census cen;
+		sa_census *cen;
 		int status = census("durstenfeld", n, &cen);
 
 		if (status != SA_OK) {
 			broke(c, status);
 			return;
 		}
-		if (cen.runs != cen.orderings || cen.min != 1 || cen.max != 1) {
+		if (sa_census_about(cen)->runs != sa_census_about(cen)->orderings || sa_census_about(cen)->min != 1 || sa_census_about(cen)->max != 1) {
 			c->held = false;
 			snprintf(c->measured, sizeof c->measured, "at n = %zu: %llu "
 			    "runs, counts from %llu to %llu", n,
-			    (unsigned long long)cen.runs,
-			    (unsigned long long)cen.min,
-			    (unsigned long long)cen.max);
-			sa_census_free(&cen);
+			    (unsigned long long)sa_census_about(cen)->runs,
+			    (unsigned long long)sa_census_about(cen)->min,
+			    (unsigned long long)sa_census_about(cen)->max);
+			sa_census_free(cen);
 			return;
 		}
-		sa_census_free(&cen);
+		sa_census_free(cen);
 	}
 }
 
@@ -166,7 +169,7 @@ static void
 claim_naive_boundary(struct claim *c, size_t upto)
 {
 	static char text[160];
-	sa_census two;
+	sa_census *two;
 	int status;
 
 	snprintf(text, sizeof text, "the naive shuffle is fair at n = 2 and at "
@@ -177,31 +180,31 @@ claim_naive_boundary(struct claim *c, size_t upto)
 		broke(c, status);
 		return;
 	}
-	c->held = two.fair;
+	c->held = sa_census_about(two)->fair;
 	for (size_t n = 3; n <= upto && c->held; n++) {
-		sa_census cen;
+		sa_census *cen;
 
 		if ((status = census("naive", n, &cen)) != SA_OK) {
-			sa_census_free(&two);
+			sa_census_free(two);
 			broke(c, status);
 			return;
 		}
-		if (cen.fair) {
+		if (sa_census_about(cen)->fair) {
 			c->held = false;
 			snprintf(c->measured, sizeof c->measured, "fair at n = %zu "
 			    "too", n);
 		}
-		sa_census_free(&cen);
+		sa_census_free(cen);
 	}
 	if (c->held)
 		snprintf(c->measured, sizeof c->measured, "%llu runs, %llu "
 		    "orderings, %llu each -- and it fails from 3 up to %zu",
-		    (unsigned long long)two.runs,
-		    (unsigned long long)two.orderings,
-		    (unsigned long long)sa_census_count(&two, 0), upto);
-	else if (!two.fair)
+		    (unsigned long long)sa_census_about(two)->runs,
+		    (unsigned long long)sa_census_about(two)->orderings,
+		    (unsigned long long)sa_census_count(two, 0), upto);
+	else if (!sa_census_about(two)->fair)
 		snprintf(c->measured, sizeof c->measured, "unfair at n = 2");
-	sa_census_free(&two);
+	sa_census_free(two);
 }
 
 /*
@@ -213,7 +216,7 @@ claim_deal_rule(struct claim *c)
 {
 	const sa_shuffle *d = sa_shuffle_find("durstenfeld");
 	char asked[64] = "";
-	sa_census cen;
+	sa_census *cen;
 	int status;
 
 	c->text = "the deal draws from i downward, matching the rule the "
@@ -222,8 +225,8 @@ claim_deal_rule(struct claim *c)
 		broke(c, status);
 		return;
 	}
-	c->held = cen.fair;
-	sa_census_free(&cen);
+	c->held = sa_census_about(cen)->fair;
+	sa_census_free(cen);
 	for (uint32_t k = 0; k < DEAL_SEEDS && c->held; k++) {
 		sa_mulberry32 g;
 		sa_trace t;
@@ -365,17 +368,17 @@ claim_oeis(struct claim *c)
 	    "47, 159, 543, 1931 times at n = 1 .. 8 (OEIS A192053)";
 	c->held = true;
 	for (size_t n = 1; n <= 8; n++) {
-		sa_census cen;
+		sa_census *cen;
 		int status = census("naive", n, &cen);
 
 		if (status != SA_OK) {
 			broke(c, status);
 			return;
 		}
-		c->held = c->held && cen.max == published[n - 1];
+		c->held = c->held && sa_census_about(cen)->max == published[n - 1];
 		measure(c, "%s%llu", n > 1 ? ", " : "counted: ",
-		    (unsigned long long)cen.max);
-		sa_census_free(&cen);
+		    (unsigned long long)sa_census_about(cen)->max);
+		sa_census_free(cen);
 	}
 }
 
@@ -405,7 +408,7 @@ claim_patterns(struct claim *common, struct claim *rare, size_t upto)
 		unsigned two[SA_PERM_MAX], one[SA_PERM_MAX];
 		size_t k = n / 2;
 		uint64_t ctwo, cone;
-		sa_census cen;
+		sa_census *cen;
 		int status = census("naive", n, &cen);
 
 		if (status != SA_OK) {
@@ -417,16 +420,16 @@ claim_patterns(struct claim *common, struct claim *rare, size_t upto)
 			two[i] = (unsigned)(i + 1 == k ? 0 : i + 1 == n ? k : i + 1);
 			one[i] = (unsigned)(i == 0 ? n - 1 : i - 1);
 		}
-		ctwo = sa_census_count(&cen, sa_perm_rank(two, n));
-		cone = sa_census_count(&cen, sa_perm_rank(one, n));
-		common->held = common->held && ctwo == cen.max;
-		rare->held = rare->held && cone == cen.min &&
+		ctwo = sa_census_count(cen, sa_perm_rank(two, n));
+		cone = sa_census_count(cen, sa_perm_rank(one, n));
+		common->held = common->held && ctwo == sa_census_about(cen)->max;
+		rare->held = rare->held && cone == sa_census_about(cen)->min &&
 		    cone == UINT64_C(1) << (n - 1);
 		measure(common, "%sn=%zu: %llu of max %llu", n > 3 ? "; " : "",
-		    n, (unsigned long long)ctwo, (unsigned long long)cen.max);
+		    n, (unsigned long long)ctwo, (unsigned long long)sa_census_about(cen)->max);
 		measure(rare, "%sn=%zu: %llu of min %llu", n > 3 ? "; " : "", n,
-		    (unsigned long long)cone, (unsigned long long)cen.min);
-		sa_census_free(&cen);
+		    (unsigned long long)cone, (unsigned long long)sa_census_about(cen)->min);
+		sa_census_free(cen);
 	}
 }
 

@@ -34,57 +34,9 @@ help(void)
 	    "  -h, --help            show this help\n", stdout);
 }
 
-/*
- * The raw-word runs of SH's step form under R: each step's draw below k
- * multiplies them by the words R keeps for k (2^B for modulo and
- * multiply).  SA_EINVAL for retries or bounds past SA_REDUCE_MAX_K.
- */
-static int
-reduced_runs(const sa_shuffle *sh, size_t n, const sa_reduce *r,
-    sa_big *runs)
-{
-	sa_big *w = NULL, total, t;
-	size_t steps = sh->steps(sh, n);
-	int status = sa_big_set_u64(runs, 1);
-
-	sa_big_init(&total);
-	sa_big_init(&t);
-	/* Each draw brings at most B + 1 more bits: the same bound, refused. */
-	if (status == SA_OK && (sa_runs_fit(sh, n, SA_RUNS_MAX_BITS) !=
-	    SA_OK || (uint64_t)steps * 2 * (r->bits + 1) > SA_RUNS_MAX_BITS))
-		status = SA_ETOOBIG;
-	for (size_t s = 0; s < steps && status == SA_OK; s++) {
-		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
-
-		sh->step(sh, n, s, &st);
-		if (st.kind == SA_STEP_PICK || st.count > SA_REDUCE_MAX_K) {
-			status = SA_EINVAL;
-			break;
-		}
-		w = calloc(st.count, sizeof *w);
-		if (w == NULL) {
-			status = SA_ENOMEM;
-			break;
-		}
-		status = sa_reduce_weights(r, st.count, w, &total);
-		for (int k = 0; k < (st.kind == SA_STEP_SWAP2 ? 2 : 1) &&
-		    status == SA_OK; k++) {
-			status = sa_big_mul(&t, runs, &total);
-			if (status == SA_OK)
-				status = sa_big_copy(runs, &t);
-		}
-		for (uint64_t v = 0; v < st.count; v++)
-			sa_big_free(&w[v]);
-		free(w);
-	}
-	sa_big_free(&total);
-	sa_big_free(&t);
-	return status;
-}
-
 /* The census verdict for small sizes, where n! divides the runs. */
 static int
-census_says(const sa_shuffle *sh, size_t n, sa_census *c)
+census_says(const sa_shuffle *sh, size_t n, sa_census **c)
 {
 	if (n > CENSUS_MAX || (sh->max_cards != 0 && n > sh->max_cards))
 		return -1;
@@ -95,30 +47,15 @@ static void
 naive_reason(report *r, size_t n, const sa_divisibility *d,
     const char *runs)
 {
-	sa_big t;
-	uint32_t fact_mod, runs_mod, a = (uint32_t)n, b = (uint32_t)n - 1;
+	/* Each figure below is computed, not asserted. */
+	uint32_t fact_mod = sa_big_mod_u32(&d->orderings, (uint32_t)n - 1);
+	uint32_t runs_mod = sa_big_mod_u32(&d->runs, (uint32_t)n - 1);
+	uint64_t a = sa_gcd(n, n - 1);
 
-	/* Each figure below is computed here, not asserted. */
-	sa_big_init(&t);
-	if (sa_big_copy(&t, &d->orderings) != SA_OK)
-		return;
-	fact_mod = sa_big_div_u32(&t, (uint32_t)n - 1);
-	if (sa_big_copy(&t, &d->runs) != SA_OK) {
-		sa_big_free(&t);
-		return;
-	}
-	runs_mod = sa_big_div_u32(&t, (uint32_t)n - 1);
-	sa_big_free(&t);
-	while (b != 0) {
-		uint32_t m = a % b;
-
-		a = b;
-		b = m;
-	}
 	rep_line(r, "Why: n - 1 = %zu divides %zu! (%zu! mod %zu = %u), but %zu "
 	    "and %zu share no factor (their greatest common divisor is %u), so "
 	    "%zu does not divide %zu^%zu (%s mod %zu = %u).", n - 1, n, n,
-	    n - 1, fact_mod, n, n - 1, a, n - 1, n, n,
+	    n - 1, fact_mod, n, n - 1, (unsigned)a, n - 1, n, n,
 	    strlen(runs) <= 40 ? runs : "that number", n - 1, runs_mod);
 }
 
@@ -126,16 +63,20 @@ naive_reason(report *r, size_t n, const sa_divisibility *d,
 static void
 naive_boundary(report *r)
 {
-	sa_census c;
+	sa_census *c;
+	const sa_census_info *in;
 
 	if (sa_census_run(sa_shuffle_find("naive"), 2, NULL, &c) != SA_OK)
 		return;
+	in = sa_census_about(c);
 	rep_line(r, "The boundary: n - 1 needs a prime factor, so the argument "
 	    "starts at 3 cards.  At 2 cards the census counts %llu runs onto "
-	    "%llu orderings, %llu and %llu: %s.", (unsigned long long)c.runs,
-	    (unsigned long long)c.orderings, (unsigned long long)sa_census_count(&c, 0),
-	    (unsigned long long)sa_census_count(&c, 1), c.fair ? "fair" : "unfair");
-	sa_census_free(&c);
+	    "%llu orderings, %llu and %llu: %s.", (unsigned long long)in->runs,
+	    (unsigned long long)in->orderings,
+	    (unsigned long long)sa_census_count(c, 0),
+	    (unsigned long long)sa_census_count(c, 1),
+	    in->fair ? "fair" : "unfair");
+	sa_census_free(c);
 }
 
 int
@@ -190,7 +131,7 @@ cmd_divisibility(int argc, char **argv)
 			return EXIT_TROUBLE;
 		}
 		sa_big_init(&total);
-		status = reduced_runs(sh, n, &reduce, &total);
+		status = sa_runs_reduced(sh, n, &reduce, &total);
 		if (status == SA_EINVAL) {
 			cli_error("--reduce: cannot weigh the %s shuffle's draws "
 			    "(it weighs draws below at most %d, and no retries)",
@@ -206,7 +147,7 @@ cmd_divisibility(int argc, char **argv)
 		 * Runs of different lengths: the count that must divide is
 		 * the weighted total, which only walking the runs finds.
 		 */
-		sa_census cen;
+		sa_census *cen;
 		sa_big total;
 
 		if (n > CENSUS_MAX || !cli_check_cards(sh, n)) {
@@ -218,8 +159,8 @@ cmd_divisibility(int argc, char **argv)
 		status = sa_census_run(sh, n, NULL, &cen);
 		sa_big_init(&total);
 		if (status == SA_OK) {
-			status = sa_big_set_u64(&total, cen.runs);
-			sa_census_free(&cen);
+			status = sa_census_runs(cen, &total);
+			sa_census_free(cen);
 		}
 		if (status == SA_OK)
 			status = sa_divisibility_of(&total, n, &d);
@@ -315,28 +256,30 @@ cmd_divisibility(int argc, char **argv)
 		    reduce.method == SA_REDUCE_NONE)
 			naive_boundary(&r);
 	} else {
-		sa_census cen;
+		sa_census *cen;
 
 		rep_line(&r, "n! divides the runs, so a fair shuffle is possible; "
 		    "divisibility cannot say more.");
 		if (reduce.method == SA_REDUCE_NONE &&
 		    census_says(sh, n, &cen) == 0) {
-			if (cen.fair)
+			const sa_census_info *in = sa_census_about(cen);
+
+			if (in->fair)
 				rep_line(&r, "The census settles it: each of the "
 				    "%llu orderings gets exactly %llu of the %llu "
 				    "runs, so the %s shuffle is fair at %zu "
-				    "card%s.", (unsigned long long)cen.orderings,
-				    (unsigned long long)(cen.runs / cen.orderings),
-				    (unsigned long long)cen.runs, sh->name, n,
+				    "card%s.", (unsigned long long)in->orderings,
+				    (unsigned long long)in->min,
+				    (unsigned long long)in->runs, sh->name, n,
 				    n == 1 ? "" : "s");
 			else
 				rep_line(&r, "The census settles it: the counts "
 				    "run from %llu to %llu, so the %s shuffle is "
 				    "unfair at %zu cards all the same.",
-				    (unsigned long long)cen.min,
-				    (unsigned long long)cen.max, sh->name, n);
-			rep_bool(&r, "census_fair", NULL, cen.fair, NULL);
-			sa_census_free(&cen);
+				    (unsigned long long)in->min,
+				    (unsigned long long)in->max, sh->name, n);
+			rep_bool(&r, "census_fair", NULL, in->fair, NULL);
+			sa_census_free(cen);
 		} else if (n <= SA_PERM_MAX) {
 			char how[48] = "";
 

@@ -13,63 +13,6 @@
 
 static void put_hanging(FILE *out, const char *s, int at);
 
-/* Decimal digits of a 128-bit value. */
-static void
-u128_format(rep_u128 v, char *buf, size_t size)
-{
-	char tmp[40];
-	size_t i = sizeof tmp;
-
-	tmp[--i] = '\0';
-	do {
-		tmp[--i] = (char)('0' + (int)(v % 10));
-		v /= 10;
-	} while (v != 0);
-	snprintf(buf, size, "%s", tmp + i);
-}
-
-void
-rep_format_frac(const struct rep_frac *f, int places, bool plus, char *buf,
-    size_t size)
-{
-	rep_u128 whole = f->num / f->den;
-	rep_u128 rem = f->num % f->den;
-	rep_u128 scale = 1, frac;
-	char w[48];
-	const char *sign;
-
-	for (int i = 0; i < places; i++)
-		scale *= 10;
-	/*
-	 * rem < den < 2^64 and scale <= 10^9, so rem * scale * 2 fits in
-	 * 128 bits.  Round half away from zero, carrying into the whole part.
-	 */
-	frac = (rem * scale * 2 + f->den) / ((rep_u128)f->den * 2);
-	if (frac >= scale) {
-		frac -= scale;
-		whole++;
-	}
-	u128_format(whole, w, sizeof w);
-	if (f->neg && f->num != 0)
-		sign = "-";
-	else
-		sign = plus ? "+" : "";
-	if (places == 0) {
-		snprintf(buf, size, "%s%s", sign, w);
-	} else {
-		char d[48], padded[48];
-		size_t len, pad;
-
-		/* The decimals, left-padded with zeros to PLACES digits. */
-		u128_format(frac, d, sizeof d);
-		len = strlen(d);
-		pad = (size_t)places > len ? (size_t)places - len : 0;
-		memset(padded, '0', pad);
-		memcpy(padded + pad, d, len + 1);
-		snprintf(buf, size, "%s%s.%s", sign, w, padded);
-	}
-}
-
 /*
  * The length (2 to 4) of the well-formed UTF-8 sequence of a character
  * past U+007F at S, or 0 when the bytes there are not one: a stray
@@ -549,12 +492,13 @@ cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
 		snprintf(buf, size, "%s", v->b ? "yes" : "no");
 		break;
 	case REP_FRAC:
-		if (text && v->f.num == 0 && c->zero != NULL)
+		if (v->f == NULL)
+			snprintf(buf, size, "?");
+		else if (text && sa_fraction_is_zero(v->f) && c->zero != NULL)
 			snprintf(buf, size, "%s", c->zero);
-		else if (text)
-			rep_format_frac(&v->f, c->places, true, buf, size);
 		else
-			rep_format_frac(&v->f, 4, false, buf, size);
+			sa_fraction_format(v->f, text ? (unsigned)c->places : 4,
+			    text, buf, size);
 		break;
 	}
 	return buf;

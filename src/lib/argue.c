@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
 
 /* Bits in X: 0 for 0. */
 static unsigned
@@ -206,4 +207,48 @@ sa_divisibility_free(sa_divisibility *d)
 	sa_big_free(&d->runs);
 	sa_big_free(&d->orderings);
 	sa_big_free(&d->remainder);
+}
+
+/* Each step's draw below k multiplies the runs by the words R keeps. */
+int
+sa_runs_reduced(const sa_shuffle *sh, size_t n, const sa_reduce *r,
+    sa_big *runs)
+{
+	sa_big *w = NULL, total, t;
+	size_t steps = sh->steps(sh, n);
+	int status = sa_big_set_u64(runs, 1);
+
+	sa_big_init(&total);
+	sa_big_init(&t);
+	/* Each draw brings at most B + 1 more bits: the same bound, refused. */
+	if (status == SA_OK && (sa_runs_fit(sh, n, SA_RUNS_MAX_BITS) !=
+	    SA_OK || (uint64_t)steps * 2 * (r->bits + 1) > SA_RUNS_MAX_BITS))
+		status = SA_ETOOBIG;
+	for (size_t s = 0; s < steps && status == SA_OK; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+		sh->step(sh, n, s, &st);
+		if (st.kind == SA_STEP_PICK || st.count > SA_REDUCE_MAX_K) {
+			status = SA_EINVAL;
+			break;
+		}
+		w = calloc(st.count, sizeof *w);
+		if (w == NULL) {
+			status = SA_ENOMEM;
+			break;
+		}
+		status = sa_reduce_weights(r, st.count, w, &total);
+		for (int k = 0; k < (st.kind == SA_STEP_SWAP2 ? 2 : 1) &&
+		    status == SA_OK; k++) {
+			status = sa_big_mul(&t, runs, &total);
+			if (status == SA_OK)
+				status = sa_big_copy(runs, &t);
+		}
+		for (uint64_t v = 0; v < st.count; v++)
+			sa_big_free(&w[v]);
+		free(w);
+	}
+	sa_big_free(&total);
+	sa_big_free(&t);
+	return status;
 }

@@ -526,3 +526,25 @@ sa_big_fraction_to_dec(const sa_big *num, const sa_big *den)
 	sa_big_free(&one);
 	return out;
 }
+
+uint32_t
+sa_big_mod_u32(const sa_big *a, uint32_t d)
+{
+	uint64_t rem = 0;
+
+	for (size_t i = a->len; i-- > 0;)
+		rem = (rem << 32 | a->limb[i]) % d;
+	return (uint32_t)rem;
+}
+
+uint64_t
+sa_gcd(uint64_t a, uint64_t b)
+{
+	while (b != 0) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}

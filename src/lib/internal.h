@@ -34,16 +34,127 @@ count22(uint32_t set)
 	return sa_bits11[set & 2047] + sa_bits11[set >> 11 & 2047];
 }
 
-/* The census with a reduction (wcensus.c); PLAN is already checked. */
-int sa_census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
-    const sa_census_plan *plan, sa_census *out);
+/*
+ * A census behind its opaque handle: the facts, and the counts in one
+ * of three forms (64-bit, 32-bit, or big integers with a reduction).
+ */
+struct sa_census {
+	sa_census_info info;
+	uint64_t *tally;	/* tally[rank], or */
+	uint32_t *tally32;	/* here when every count fits in 32 bits, or */
+	sa_big *big_tally;	/* here, exactly, when the census is wide, */
+	sa_big big_runs, big_max, big_min;	/* with these */
+};
+
+/* The count of rank R of a census that is not wide. */
+static inline uint64_t
+sa_count_at(const struct sa_census *c, uint64_t r)
+{
+	return c->tally32 != NULL ? c->tally32[r] : c->tally[r];
+}
+
+/* Fills in C's reached, max, min and the rest from its tally (census.c). */
+int sa_census_summarize(struct sa_census *c);
 
 /*
- * The walk engine (walk.c): every run of the step form on THREADS
- * threads into *TALLY, ORDERINGS 64-bit counts the caller frees; OPTS
- * (may be NULL) for its progress.
+ * How many equally likely ways step ST of a shuffle on N cards can go:
+ * COUNT for a swap; the cards left to pick (N - POS) for a pick, whose
+ * retries are folded away; COUNT^2 for a swap of two drawn positions
+ * (shuffle.c).
  */
-int sa_census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    unsigned threads, const sa_census_opts *opts, uint64_t **tally);
+uint64_t sa_step_total(const sa_step *st, size_t n);
+
+/* Runs of the step form: the product of the step totals (plan.c). */
+int sa_step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs);
+
+/*
+ * The engines, each filling in OUT's counts and, where it knows them,
+ * runs, sequences and weighted; PLAN is already checked.
+ *
+ * steps.c: the dynamic program over the step form.
+ */
+int sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    const sa_census_opts *opts, struct sa_census *out);
+
+/* walk.c: every run of the step form, depth first, on THREADS threads. */
+int sa_engine_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    unsigned threads, const sa_census_opts *opts, struct sa_census *out);
+
+/* replay.c: the program re-run for every draw sequence. */
+struct sa_audit_opts;
+int sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    size_t max_draws, const struct sa_audit_opts *audit,
+    struct sa_census *out);
+
+/* weighted.c: exact big counts of draws made from raw words by a reduction. */
+int sa_engine_weighted(const sa_shuffle *sh, size_t n,
+    const sa_census_opts *opts, const sa_census_plan *plan,
+    struct sa_census *out);
+
+/*
+ * The walk of every draw sequence behind sa_walk, with the audit's
+ * options (replay.c); AUDIT may be NULL.
+ */
+int sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
+    const struct sa_audit_opts *audit, sa_visit_fn *visit, void *ctx);
+
+/*
+ * The scripted oracle (oracle.c): the one oracle of the replay engine
+ * and of trace, and the one place the draw contract is checked.  It
+ * keeps a record of the draws of the run: VAL[k] answered BOUND[k], for
+ * k below LEN.  Draw k of a run (POS counts them) is
+ *
+ *   REPLAY   below LEN, the recorded answer, if the bound asked is the
+ *            recorded one (else SA_ENONDET); past it, a new draw,
+ *            recorded and answered 0 (the replay odometer);
+ *   STRICT   as REPLAY, but no draw past LEN (SA_ENONDET);
+ *   GIVEN    the caller's GIVEN[k], which must lie below the bound
+ *            (SA_ERANGE); past NGIVEN, SA_ESHORT;
+ *   SOURCE   a draw of SOURCE.
+ *
+ * Every new draw is checked first: at most CAP a run (SA_EDRAWS), and a
+ * bound of 1 to SA_DRAW_MAX (SA_EBOUND); a raw word is a draw below
+ * 2^bits, for 1 to 32 bits.  A draw that breaks the contract is
+ * recorded, so a report can show it, and does not return: the run jumps
+ * back to ABORT, which the caller sets with setjmp before running the
+ * shuffle, with ERR saying why.  BEFORE, when set, is called before a new
+ * draw is answered (trace snapshots the deck then); WATCH, when set,
+ * gets POS + 1 as each draw starts, for a watcher in another process.
+ */
+#include <setjmp.h>
+
+enum sa_script_mode {
+	SA_SCRIPT_REPLAY,
+	SA_SCRIPT_STRICT,
+	SA_SCRIPT_GIVEN,
+	SA_SCRIPT_SOURCE
+};
+
+typedef struct sa_script {
+	sa_oracle base;		/* first, so a pointer to it is one to us */
+	enum sa_script_mode mode;
+	uint64_t *val, *bound;
+	size_t len, pos, cap;
+	const uint64_t *given;
+	size_t ngiven;
+	sa_oracle *source;
+	void (*before)(struct sa_script *s);
+	void *ctx;		/* BEFORE's */
+	volatile size_t *watch;
+	int err;
+	jmp_buf abort;
+} sa_script;
+
+/* S as a MODE oracle over the record VAL and BOUND of CAP draws. */
+void sa_script_init(sa_script *s, enum sa_script_mode mode, uint64_t *val,
+    uint64_t *bound, size_t cap, unsigned word_bits);
+
+/* Starts a run from the first draw (the record stays). */
+static inline void
+sa_script_rewind(sa_script *s)
+{
+	s->pos = 0;
+	s->err = SA_OK;
+}
 
 #endif /* SA_INTERNAL_H */

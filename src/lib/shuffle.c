@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
 
 #define SCRATCH 1024
 
@@ -188,14 +189,37 @@ two_deck_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 	}
 }
 
-/* The brute force: list all n! orderings, draw one. */
+/*
+ * The brute force: list all n! orderings, draw one.  Its rank is one
+ * draw below n! while n! is at most SA_DRAW_MAX (12 cards); past that,
+ * a uniform rank is drawn digit by digit in mixed radix, each digit
+ * below a product of consecutive factors of n! that stays within the
+ * contract (1..12, then 13..19, then 20), which is exactly uniform.
+ */
+static uint64_t
+draw_rank(sa_oracle *o, size_t n)
+{
+	uint64_t rank = 0, scale = 1;
+	size_t k = 1;
+
+	while (k <= n) {
+		uint64_t radix = 1;
+
+		while (k <= n && radix * k <= SA_DRAW_MAX)
+			radix *= k++;
+		rank += scale * sa_draw(o, radix);
+		scale *= radix;
+	}
+	return rank;
+}
+
 static void
 pick_one_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 {
 	unsigned p[SA_PERM_MAX], was[SA_PERM_MAX];
 
 	(void)self;
-	sa_perm_unrank(sa_draw(o, sa_factorial(n)), n, p);
+	sa_perm_unrank(draw_rank(o, n), n, p);
 	memcpy(was, deck, n * sizeof *deck);
 	for (size_t i = 0; i < n; i++)
 		deck[i] = was[p[i]];

@@ -1,84 +1,54 @@
 /*
  * trace.c - one run of a shuffle, draw by draw.
  *
- * The trace oracle stands between the shuffle and the source of answers.
+ * The scripted oracle (oracle.c, the replay engine's too) stands between
+ * the shuffle and the source of answers, and checks the draw contract.
  * When the shuffle asks for a draw, the deck it holds shows every move
  * made since the previous draw, so the oracle snapshots it then; the
  * last snapshot is taken when the run ends.
  */
-#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
 
+/* The deck the shuffle is working on, snapshotted before each draw. */
 struct tracer {
-	sa_oracle base;		/* first, so a pointer to it is one to us */
-	sa_oracle *source;
-	const uint64_t *draws;
-	size_t ndraws;
-	const unsigned *deck;	/* the deck the shuffle is working on */
+	const unsigned *deck;
 	size_t n;
-	size_t max;
 	sa_trace *t;
-	int err;
-	jmp_buf abort;
 };
 
 static void
-fail(struct tracer *tr, int err)
+snapshot(sa_script *s)
 {
-	tr->err = err;
-	longjmp(tr->abort, 1);
-}
+	const struct tracer *tr = s->ctx;
 
-static uint64_t
-trace_draw(sa_oracle *o, uint64_t bound)
-{
-	struct tracer *tr = (struct tracer *)o;
-	sa_trace *t = tr->t;
-	size_t k = t->steps;
-	uint64_t v;
-
-	if (bound == 0)
-		fail(tr, SA_EBOUND);
-	if (k == tr->max)
-		fail(tr, SA_EDRAWS);
-	memcpy(t->deck + k * tr->n, tr->deck, tr->n * sizeof *tr->deck);
-	t->bound[k] = bound;
-	if (tr->source != NULL) {
-		v = sa_draw(tr->source, bound);
-	} else {
-		if (k == tr->ndraws)
-			fail(tr, SA_ESHORT);
-		v = tr->draws[k];
-		if (v >= bound) {
-			t->value[k] = v;
-			fail(tr, SA_ERANGE);
-		}
-	}
-	t->value[k] = v;
-	t->steps++;
-	return v;
+	memcpy(tr->t->deck + s->pos * tr->n, tr->deck, tr->n * sizeof *tr->deck);
 }
 
 /*
- * The run itself.  TR lives in the caller's frame, so what the jump
+ * The run itself.  S lives in the caller's frame, so what the jump
  * leaves behind in it is well defined.
  */
 static void
-trace_once(const sa_shuffle *sh, struct tracer *tr, unsigned *deck)
+trace_once(const sa_shuffle *sh, sa_script *s, struct tracer *tr,
+    unsigned *deck)
 {
 	sa_trace *t = tr->t;
 
-	if (setjmp(tr->abort) != 0)
+	if (setjmp(s->abort) != 0) {
+		t->steps = s->len;
 		return;
-	sh->run(sh, deck, tr->n, &tr->base);
+	}
+	sh->run(sh, deck, tr->n, &s->base);
+	t->steps = s->len;
 	memcpy(t->deck + t->steps * tr->n, deck, tr->n * sizeof *deck);
-	if (tr->source == NULL && t->steps < tr->ndraws)
-		tr->err = SA_ELONG;
+	if (s->source == NULL && t->steps < s->ngiven)
+		s->err = SA_ELONG;
 	else if (!sa_perm_check(deck, tr->n))
-		tr->err = SA_ENOTPERM;
+		s->err = SA_ENOTPERM;
 }
 
 int
@@ -86,6 +56,7 @@ sa_trace_run(const sa_shuffle *sh, size_t n, sa_oracle *source,
     const uint64_t *draws, size_t ndraws, size_t max_draws, sa_trace *t)
 {
 	struct tracer tr;
+	sa_script s;
 	unsigned *deck;
 
 	memset(t, 0, sizeof *t);
@@ -109,18 +80,19 @@ sa_trace_run(const sa_shuffle *sh, size_t n, sa_oracle *source,
 	}
 	for (size_t i = 0; i < n; i++)
 		deck[i] = (unsigned)i;
-	memset(&tr, 0, sizeof tr);
-	tr.base.draw = trace_draw;
-	tr.source = source;
-	tr.draws = draws;
-	tr.ndraws = ndraws;
+	sa_script_init(&s, source ? SA_SCRIPT_SOURCE : SA_SCRIPT_GIVEN,
+	    t->value, t->bound, max_draws, 0);
+	s.source = source;
+	s.given = draws;
+	s.ngiven = ndraws;
+	s.before = snapshot;
+	s.ctx = &tr;
 	tr.deck = deck;
 	tr.n = n;
-	tr.max = max_draws;
 	tr.t = t;
-	trace_once(sh, &tr, deck);
+	trace_once(sh, &s, &tr, deck);
 	free(deck);
-	return tr.err;
+	return s.err;
 }
 
 void

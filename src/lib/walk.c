@@ -173,8 +173,8 @@ walk_thread(void *arg)
 }
 
 int
-sa_census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    unsigned threads, const sa_census_opts *opts, uint64_t **tally)
+sa_engine_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    unsigned threads, const sa_census_opts *opts, struct sa_census *out)
 {
 	enum { MAXT = 64 };
 	struct walker w[MAXT];
@@ -188,7 +188,6 @@ sa_census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		threads = MAXT;
 	if (nsteps == 0)
 		threads = 1;
-	*tally = NULL;
 	if (steps == NULL)
 		return SA_ENOMEM;
 	for (size_t s = 0; s < nsteps; s++) {
@@ -220,7 +219,7 @@ sa_census_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		for (unsigned t = 1; t < threads; t++)
 			for (uint64_t r = 0; r < orderings; r++)
 				w[0].tally[r] += w[t].tally[r];
-		*tally = w[0].tally;
+		out->tally = w[0].tally;
 		w[0].tally = NULL;
 	}
 	for (unsigned t = 0; t < threads; t++)

@@ -93,7 +93,7 @@ main(void)
 		unsigned deck[SA_PERM_MAX];
 		double t0, base = 1e300, ours = 1e300, walked = 1e300, t;
 		sa_census_opts wo = { .engine = SA_ENGINE_WALK };
-		sa_census c, w;
+		sa_census *c, *w;
 
 		if (tally == NULL)
 			return 1;
@@ -115,48 +115,48 @@ main(void)
 				return 1;
 			t = now() - t0;
 			ours = t < ours ? t : ours;
-			for (uint64_t r = 0; r < c.orderings; r++)
-				if (sa_census_count(&c, r) != tally[r] ||
-				    sa_census_count(&w, r) != tally[r])
+			for (uint64_t r = 0; r < sa_census_about(c)->orderings; r++)
+				if (sa_census_count(c, r) != tally[r] ||
+				    sa_census_count(w, r) != tally[r])
 					failed = 1;
 			if (round < 2) {
-				sa_census_free(&c);
-				sa_census_free(&w);
+				sa_census_free(c);
+				sa_census_free(w);
 			}
 		}
 		printf("%-28s %5zu %12.3f %12.3g %10s\n", "baseline walker", n,
-		    base, (double)c.runs / base, "1");
+		    base, (double)sa_census_about(c)->runs / base, "1");
 		printf("%-28s %5zu %12.3f %12.3g %9.1fx\n", "naive walk engine", n,
-		    walked, (double)c.runs / walked, base / walked);
+		    walked, (double)sa_census_about(c)->runs / walked, base / walked);
 		printf("%-28s %5zu %12.3f %12.3g %9.0fx\n", "naive census", n,
-		    ours, (double)c.runs / ours, base / ours);
-		sa_census_free(&c);
-		sa_census_free(&w);
+		    ours, (double)sa_census_about(c)->runs / ours, base / ours);
+		sa_census_free(c);
+		sa_census_free(w);
 		free(tally);
 	}
 	for (size_t n = 10; n <= max; n++) {
-		sa_census c;
+		sa_census *c;
 		double t0 = now(), t;
 
 		if (sa_census_run(naive, n, NULL, &c) != SA_OK)
 			return 1;
 		t = now() - t0;
 		printf("%-28s %5zu %12.3f %12.3g %10s  max %llu, peak %ld MiB\n",
-		    "naive census", n, t, (double)c.runs / t, "",
-		    (unsigned long long)c.max, peak_kib() / 1024);
-		sa_census_free(&c);
+		    "naive census", n, t, (double)sa_census_about(c)->runs / t, "",
+		    (unsigned long long)sa_census_about(c)->max, peak_kib() / 1024);
+		sa_census_free(c);
 	}
 	for (size_t n = 10; n <= max; n++) {
-		sa_census c;
+		sa_census *c;
 		double t0 = now(), t;
 
 		if (sa_census_run(durst, n, NULL, &c) != SA_OK)
 			return 1;
 		t = now() - t0;
 		printf("%-28s %5zu %12.3f %12.3g %10s  fair %s\n",
-		    "durstenfeld census", n, t, (double)c.runs / t, "",
-		    c.fair ? "yes" : "NO");
-		sa_census_free(&c);
+		    "durstenfeld census", n, t, (double)sa_census_about(c)->runs / t, "",
+		    sa_census_about(c)->fair ? "yes" : "NO");
+		sa_census_free(c);
 	}
 	if (failed)
 		printf("MISMATCH: the census and the baseline disagree\n");

@@ -18,7 +18,8 @@ main(void)
 	for (size_t n = 3; n <= 6; n++) {
 		unsigned p[SA_PERM_MAX];
 		char most[64], least[64];
-		sa_census c;
+		sa_census *c;
+		const sa_census_info *in;
 		int status = sa_census_run(naive, n, NULL, &c);
 
 		if (status != SA_OK) {
@@ -26,15 +27,16 @@ main(void)
 			    sa_strerror(status));
 			return 1;
 		}
-		sa_perm_unrank(c.argmax, n, p);
+		in = sa_census_about(c);
+		sa_perm_unrank(in->argmax, n, p);
 		sa_perm_format(p, n, most, sizeof most);
-		sa_perm_unrank(c.argmin, n, p);
+		sa_perm_unrank(in->argmin, n, p);
 		sa_perm_format(p, n, least, sizeof least);
 		printf("%zu cards: %llu runs, %s comes up %llu times, %s %llu\n",
-		    n, (unsigned long long)c.runs, most,
-		    (unsigned long long)c.max, least,
-		    (unsigned long long)c.min);
-		sa_census_free(&c);
+		    n, (unsigned long long)in->runs, most,
+		    (unsigned long long)in->max, least,
+		    (unsigned long long)in->min);
+		sa_census_free(c);
 	}
 	return 0;
 }

@@ -21,6 +21,15 @@
 #include <cmocka.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"	/* the tally's storage, for the engine checks */
+#include "audit.h"	/* the audit's options */
+
+/* The facts of a census, as a library user reads them. */
+static const sa_census_info *
+about(const sa_census *c)
+{
+	return sa_census_about(c);
+}
 
 static uint64_t
 ref_rank(const unsigned *p, size_t n)
@@ -97,7 +106,7 @@ ref_census(enum ref_kind kind, size_t n, uint64_t *runs_out)
 }
 
 static void
-census_ok(const char *name, size_t n, enum sa_engine engine, sa_census *c)
+census_ok(const char *name, size_t n, enum sa_engine engine, sa_census **c)
 {
 	sa_census_opts opts = { .max_bytes = 0, .max_draws = 0,
 	    .engine = engine };
@@ -105,7 +114,7 @@ census_ok(const char *name, size_t n, enum sa_engine engine, sa_census *c)
 
 	assert_non_null(sh);
 	assert_int_equal(sa_census_run(sh, n, &opts, c), SA_OK);
-	assert_int_equal(c->engine, engine == SA_ENGINE_AUTO ?
+	assert_int_equal(about(*c)->engine, engine == SA_ENGINE_AUTO ?
 	    SA_ENGINE_STEPS : engine);
 }
 
@@ -116,7 +125,7 @@ check_summary(const sa_census *c)
 	uint64_t sum = 0, reached = 0, max = 0, min = UINT64_MAX;
 	uint64_t nmax = 0, nmin = 0;
 
-	for (uint64_t r = 0; r < c->orderings; r++) {
+	for (uint64_t r = 0; r < about(c)->orderings; r++) {
 		sum += sa_census_count(c, r);
 		reached += sa_census_count(c, r) > 0;
 		if (sa_census_count(c, r) > max)
@@ -124,23 +133,23 @@ check_summary(const sa_census *c)
 		if (sa_census_count(c, r) < min)
 			min = sa_census_count(c, r);
 	}
-	for (uint64_t r = 0; r < c->orderings; r++) {
+	for (uint64_t r = 0; r < about(c)->orderings; r++) {
 		nmax += sa_census_count(c, r) == max;
 		nmin += sa_census_count(c, r) == min;
 	}
-	assert_int_equal(sum, c->runs);
-	assert_int_equal(reached, c->reached);
-	assert_int_equal(max, c->max);
-	assert_int_equal(min, c->min);
-	assert_int_equal(nmax, c->nmax);
-	assert_int_equal(nmin, c->nmin);
-	assert_int_equal(sa_census_count(c, c->argmax), max);
-	assert_int_equal(sa_census_count(c, c->argmin), min);
-	for (uint64_t r = 0; r < c->argmax; r++)
+	assert_int_equal(sum, about(c)->runs);
+	assert_int_equal(reached, about(c)->reached);
+	assert_int_equal(max, about(c)->max);
+	assert_int_equal(min, about(c)->min);
+	assert_int_equal(nmax, about(c)->nmax);
+	assert_int_equal(nmin, about(c)->nmin);
+	assert_int_equal(sa_census_count(c, about(c)->argmax), max);
+	assert_int_equal(sa_census_count(c, about(c)->argmin), min);
+	for (uint64_t r = 0; r < about(c)->argmax; r++)
 		assert_true(sa_census_count(c, r) < max);
-	for (uint64_t r = 0; r < c->argmin; r++)
+	for (uint64_t r = 0; r < about(c)->argmin; r++)
 		assert_true(sa_census_count(c, r) > min);
-	assert_int_equal(c->fair, min == max);
+	assert_int_equal(about(c)->fair, min == max);
 }
 
 /* Both engines against the reference walk, n = 1 .. 6. */
@@ -162,17 +171,17 @@ test_against_reference(void **state)
 			uint64_t *want = ref_census(cases[k].kind, n, &runs);
 
 			for (size_t e = 0; e < 3; e++) {
-				sa_census c;
+				sa_census *c;
 
 				census_ok(cases[k].name, n, engines[e], &c);
-				assert_int_equal(c.n, n);
-				assert_int_equal(c.runs, runs);
-				assert_int_equal(c.orderings, sa_factorial(n));
-				for (uint64_t r = 0; r < c.orderings; r++)
-					assert_int_equal(sa_census_count(&c, r),
+				assert_int_equal(about(c)->n, n);
+				assert_int_equal(about(c)->runs, runs);
+				assert_int_equal(about(c)->orderings, sa_factorial(n));
+				for (uint64_t r = 0; r < about(c)->orderings; r++)
+					assert_int_equal(sa_census_count(c, r),
 					    want[r]);
-				check_summary(&c);
-				sa_census_free(&c);
+				check_summary(c);
+				sa_census_free(c);
 			}
 			free(want);
 		}
@@ -191,21 +200,21 @@ test_seed_page_table(void **state)
 		{ "0312", 11 }, { "0321", 9 }, { "1023", 10 }, { "1032", 15 },
 		{ "1203", 14 }, { "1230", 14 }, { "1302", 11 }, { "1320", 11 },
 	};
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	census_ok("naive", 4, SA_ENGINE_AUTO, &c);
-	assert_int_equal(c.runs, 256);
-	assert_int_equal(c.orderings, 24);
+	assert_int_equal(about(c)->runs, 256);
+	assert_int_equal(about(c)->orderings, 24);
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		assert_int_equal(sa_census_count(&c, rank_of(rows[i].ordering)),
+		assert_int_equal(sa_census_count(c, rank_of(rows[i].ordering)),
 		    rows[i].runs);
-	assert_int_equal(c.max, 15);
-	assert_int_equal(c.min, 8);
-	assert_int_equal(c.argmax, rank_of("1032"));
-	assert_int_equal(c.argmin, rank_of("3012"));
-	assert_false(c.fair);
-	sa_census_free(&c);
+	assert_int_equal(about(c)->max, 15);
+	assert_int_equal(about(c)->min, 8);
+	assert_int_equal(about(c)->argmax, rank_of("1032"));
+	assert_int_equal(about(c)->argmin, rank_of("3012"));
+	assert_false(about(c)->fair);
+	sa_census_free(c);
 }
 
 /*
@@ -221,20 +230,20 @@ test_oeis_a192053(void **state)
 
 	(void)state;
 	for (size_t n = 1; n <= 8; n++) {
-		sa_census c;
+		sa_census *c;
 
 		census_ok("naive", n, SA_ENGINE_AUTO, &c);
-		assert_int_equal(c.max, most[n - 1]);
+		assert_int_equal(about(c)->max, most[n - 1]);
 		if (n >= 3) {
 			p[0] = (unsigned)(n - 1);
 			for (size_t i = 1; i < n; i++)
 				p[i] = (unsigned)(i - 1);
-			assert_int_equal(c.min, UINT64_C(1) << (n - 1));
-			assert_int_equal(sa_census_count(&c, sa_perm_rank(p, n)), c.min);
+			assert_int_equal(about(c)->min, UINT64_C(1) << (n - 1));
+			assert_int_equal(sa_census_count(c, sa_perm_rank(p, n)), about(c)->min);
 		}
 		/* Fair at 1 and 2 cards, and at no larger size. */
-		assert_int_equal(c.fair, n <= 2);
-		sa_census_free(&c);
+		assert_int_equal(about(c)->fair, n <= 2);
+		sa_census_free(c);
 	}
 }
 
@@ -243,15 +252,15 @@ test_durstenfeld_one_each(void **state)
 {
 	(void)state;
 	for (size_t n = 1; n <= 8; n++) {
-		sa_census c;
+		sa_census *c;
 
 		census_ok("durstenfeld", n, SA_ENGINE_AUTO, &c);
-		assert_int_equal(c.runs, sa_factorial(n));
-		assert_int_equal(c.reached, c.orderings);
-		for (uint64_t r = 0; r < c.orderings; r++)
-			assert_int_equal(sa_census_count(&c, r), 1);
-		assert_true(c.fair);
-		sa_census_free(&c);
+		assert_int_equal(about(c)->runs, sa_factorial(n));
+		assert_int_equal(about(c)->reached, about(c)->orderings);
+		for (uint64_t r = 0; r < about(c)->orderings; r++)
+			assert_int_equal(sa_census_count(c, r), 1);
+		assert_true(about(c)->fair);
+		sa_census_free(c);
 	}
 }
 
@@ -419,22 +428,22 @@ test_replay_branches(void **state)
 {
 	const sa_shuffle sh = { .name = "branchy", .summary = "test",
 	    .run = branchy_run };
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	assert_int_equal(sa_census_run(&sh, 3, NULL, &c), SA_OK);
-	assert_int_equal(c.engine, SA_ENGINE_REPLAY);
-	assert_int_equal(c.sequences, 4);
-	assert_int_equal(c.runs, 6);
-	assert_true(c.weighted);
-	assert_int_equal(sa_census_count(&c, rank_of("102")), 3);
-	assert_int_equal(sa_census_count(&c, rank_of("210")), 1);
-	assert_int_equal(sa_census_count(&c, rank_of("021")), 1);
-	assert_int_equal(sa_census_count(&c, rank_of("012")), 1);
-	assert_int_equal(c.reached, 4);
-	assert_int_equal(c.min, 0);
-	assert_false(c.fair);
-	sa_census_free(&c);
+	assert_int_equal(about(c)->engine, SA_ENGINE_REPLAY);
+	assert_int_equal(about(c)->sequences, 4);
+	assert_int_equal(about(c)->runs, 6);
+	assert_true(about(c)->weighted);
+	assert_int_equal(sa_census_count(c, rank_of("102")), 3);
+	assert_int_equal(sa_census_count(c, rank_of("210")), 1);
+	assert_int_equal(sa_census_count(c, rank_of("021")), 1);
+	assert_int_equal(sa_census_count(c, rank_of("012")), 1);
+	assert_int_equal(about(c)->reached, 4);
+	assert_int_equal(about(c)->min, 0);
+	assert_false(about(c)->fair);
+	sa_census_free(c);
 }
 
 /* A program with no draws has exactly one run. */
@@ -452,19 +461,19 @@ test_replay_no_draws(void **state)
 {
 	const sa_shuffle sh = { .name = "still", .summary = "test",
 	    .run = still_run };
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	assert_int_equal(sa_census_run(&sh, 1, NULL, &c), SA_OK);
-	assert_int_equal(c.runs, 1);
-	assert_true(c.fair);
-	sa_census_free(&c);
+	assert_int_equal(about(c)->runs, 1);
+	assert_true(about(c)->fair);
+	sa_census_free(c);
 	assert_int_equal(sa_census_run(&sh, 3, NULL, &c), SA_OK);
-	assert_int_equal(c.runs, 1);
-	assert_int_equal(sa_census_count(&c, 0), 1);
-	assert_int_equal(c.reached, 1);
-	assert_false(c.fair);
-	sa_census_free(&c);
+	assert_int_equal(about(c)->runs, 1);
+	assert_int_equal(sa_census_count(c, 0), 1);
+	assert_int_equal(about(c)->reached, 1);
+	assert_false(about(c)->fair);
+	sa_census_free(c);
 }
 
 /* Broken programs: each contract breach is reported, nothing leaks. */
@@ -516,16 +525,16 @@ test_contract_breaches(void **state)
 	const sa_shuffle fick = { .name = "fickle", .run = fickle_run };
 	sa_census_opts opts = { .max_bytes = 0, .max_draws = 64,
 	    .engine = SA_ENGINE_AUTO };
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	assert_int_equal(sa_census_run(&zero, 3, NULL, &c), SA_EBOUND);
-	assert_null(c.tally);
+	assert_null(c);
 	assert_int_equal(sa_census_run(&lose, 3, NULL, &c), SA_ENOTPERM);
 	assert_int_equal(sa_census_run(&away, 3, &opts, &c), SA_EDRAWS);
 	fickle_calls = 1;
 	assert_int_equal(sa_census_run(&fick, 3, NULL, &c), SA_ENONDET);
-	assert_null(c.tally);
+	assert_null(c);
 }
 
 /*
@@ -738,7 +747,7 @@ test_other_shuffles(void **state)
 		for (size_t n = 1; n <= 5; n++) {
 			uint64_t bound[64], total, *want;
 			size_t len = 0;
-			sa_census c;
+			sa_census *c;
 
 			/* The bounds each shuffle draws below, listed here. */
 			if (strcmp(sh.name, "forward") == 0)
@@ -771,20 +780,20 @@ test_other_shuffles(void **state)
 			want = ref_walk(cases[k].f, n, bound, len, &total);
 			assert_int_equal(sa_census_run(&sh, n, NULL, &c), SA_OK);
 			/* Equal chances: the tallies agree up to one scale. */
-			for (uint64_t r = 0; r < c.orderings; r++)
-				assert_true(want[r] * c.runs == sa_census_count(&c, r) * total);
-			check_summary(&c);
-			sa_census_free(&c);
+			for (uint64_t r = 0; r < about(c)->orderings; r++)
+				assert_true(want[r] * about(c)->runs == sa_census_count(c, r) * total);
+			check_summary(c);
+			sa_census_free(c);
 			if (sh.steps != NULL) {
 				sa_census_opts replay = { .max_bytes = 0, .max_draws = 0,
 	    .engine = SA_ENGINE_REPLAY };
 
 				assert_int_equal(sa_census_run(&sh, n, &replay, &c),
 				    SA_OK);
-				for (uint64_t r = 0; r < c.orderings; r++)
-					assert_true(want[r] * c.runs ==
-					    sa_census_count(&c, r) * total);
-				sa_census_free(&c);
+				for (uint64_t r = 0; r < about(c)->orderings; r++)
+					assert_true(want[r] * about(c)->runs ==
+					    sa_census_count(c, r) * total);
+				sa_census_free(c);
 			}
 			free(want);
 		}
@@ -797,21 +806,21 @@ test_sattolo_cycles(void **state)
 {
 	(void)state;
 	for (size_t n = 2; n <= 7; n++) {
-		sa_census c;
+		sa_census *c;
 		unsigned p[SA_PERM_MAX];
 
 		census_ok("sattolo", n, SA_ENGINE_AUTO, &c);
-		assert_int_equal(c.reached, sa_factorial(n - 1));
-		for (uint64_t r = 0; r < c.orderings; r++) {
+		assert_int_equal(about(c)->reached, sa_factorial(n - 1));
+		for (uint64_t r = 0; r < about(c)->orderings; r++) {
 			size_t len = 1;
 			unsigned at = 0;
 
 			sa_perm_unrank(r, n, p);
 			for (at = p[0]; at != 0; at = p[at])
 				len++;
-			assert_int_equal(sa_census_count(&c, r), len == n ? 1 : 0);
+			assert_int_equal(sa_census_count(c, r), len == n ? 1 : 0);
 		}
-		sa_census_free(&c);
+		sa_census_free(c);
 	}
 }
 
@@ -822,16 +831,16 @@ test_rejection_exact(void **state)
 	sa_census_opts replay = { .max_bytes = 0, .max_draws = 64,
 	    .engine = SA_ENGINE_REPLAY };
 	const sa_shuffle *rej = sa_shuffle_find("rejection");
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	for (size_t n = 1; n <= 7; n++) {
 		census_ok("rejection", n, SA_ENGINE_AUTO, &c);
-		assert_true(c.renormalised);
-		assert_int_equal(c.runs, sa_factorial(n));
-		assert_true(c.fair);
-		assert_int_equal(c.min, 1);
-		sa_census_free(&c);
+		assert_true(about(c)->renormalised);
+		assert_int_equal(about(c)->runs, sa_factorial(n));
+		assert_true(about(c)->fair);
+		assert_int_equal(about(c)->min, 1);
+		sa_census_free(c);
 	}
 	/* Its draw tree is infinite: walking it run by run cannot end. */
 	assert_int_equal(sa_census_run(rej, 3, &replay, &c), SA_EDRAWS);
@@ -877,14 +886,14 @@ test_threads_agree(void **state)
 	for (size_t k = 0; k < 4; k++) {
 		sa_census_opts o = { .threads = threads[k],
 		    .engine = SA_ENGINE_STEPS };
-		sa_census c;
+		sa_census *c;
 
 		assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 7, &o,
 		    &c), SA_OK);
-		assert_non_null(c.tally32);	/* 7^7 runs fit in 32 bits */
-		for (uint64_t r = 0; r < c.orderings; r++)
-			assert_int_equal(sa_census_count(&c, r), want[r]);
-		sa_census_free(&c);
+		assert_non_null(c->tally32);	/* 7^7 runs fit in 32 bits */
+		for (uint64_t r = 0; r < about(c)->orderings; r++)
+			assert_int_equal(sa_census_count(c, r), want[r]);
+		sa_census_free(c);
 	}
 	free(want);
 }
@@ -901,7 +910,7 @@ test_walk_agrees(void **state)
 	uint64_t runs;
 	uint64_t *want = ref_census(REF_NAIVE, 7, &runs);
 	sa_census_opts walk1 = { .engine = SA_ENGINE_WALK, .threads = 1 };
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	for (size_t i = 0; i < sa_shuffle_count(); i++) {
@@ -910,7 +919,7 @@ test_walk_agrees(void **state)
 		if (sh->steps == NULL || sh->reduce != NULL)
 			continue;
 		for (size_t n = 1; n <= 6; n++) {
-			sa_census steps;
+			sa_census *steps;
 			sa_census_plan plan;
 
 			/* Walks of at most a few million runs. */
@@ -926,22 +935,22 @@ test_walk_agrees(void **state)
 
 				assert_int_equal(sa_census_run(sh, n, &o, &c),
 				    SA_OK);
-				assert_int_equal(c.engine, SA_ENGINE_WALK);
-				assert_int_equal(c.runs, steps.runs);
-				for (uint64_t r = 0; r < c.orderings; r++)
-					assert_int_equal(sa_census_count(&c, r),
-					    sa_census_count(&steps, r));
-				sa_census_free(&c);
+				assert_int_equal(about(c)->engine, SA_ENGINE_WALK);
+				assert_int_equal(about(c)->runs, about(steps)->runs);
+				for (uint64_t r = 0; r < about(c)->orderings; r++)
+					assert_int_equal(sa_census_count(c, r),
+					    sa_census_count(steps, r));
+				sa_census_free(c);
 			}
-			sa_census_free(&steps);
+			sa_census_free(steps);
 		}
 	}
 	assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 7, &walk1,
 	    &c), SA_OK);
-	assert_int_equal(c.runs, runs);
-	for (uint64_t r = 0; r < c.orderings; r++)
-		assert_int_equal(sa_census_count(&c, r), want[r]);
-	sa_census_free(&c);
+	assert_int_equal(about(c)->runs, runs);
+	for (uint64_t r = 0; r < about(c)->orderings; r++)
+		assert_int_equal(sa_census_count(c, r), want[r]);
+	sa_census_free(c);
 	free(want);
 
 	/* No step form, or a reduction: the walk refuses. */
@@ -1006,17 +1015,17 @@ test_audit_support(void **state)
 	uint64_t val[8], bound[8];
 	sa_replay_window w = { 0, 0, val, bound, 8 };
 	sa_census_opts once = { .engine = SA_ENGINE_REPLAY };
-	sa_census_opts twice = { .engine = SA_ENGINE_REPLAY, .twice = true,
-	    .window = &w, .raw_bits = 2 };
-	sa_census c;
+	sa_census_opts replay = { .engine = SA_ENGINE_REPLAY };
+	sa_audit_opts twice = { .twice = true, .window = &w, .raw_bits = 2 };
+	sa_census *c;
 	uint64_t *tally;
 
 	(void)state;
 	calls = 0;
 	assert_int_equal(sa_census_run(&stateful, 3, &once, &c), SA_OK);
-	sa_census_free(&c);
+	sa_census_free(c);
 	calls = 0;
-	assert_int_equal(sa_census_run(&stateful, 3, &twice, &c), SA_ENONDET);
+	assert_int_equal(sa_census_run_audited(&stateful, 3, &replay, &twice, &c), SA_ENONDET);
 	/*
 	 * Calls 0 and 1 are run 1 and its repeat; call 2, run 2, swaps
 	 * once more, and its repeat does not: run 2, whose draw is 1.
@@ -1035,20 +1044,20 @@ test_audit_support(void **state)
 	w.val = val;
 	w.bound = bound;
 	w.cap = 8;
-	assert_int_equal(sa_census_run(&words, 3, &twice, &c), SA_OK);
-	assert_int_equal(c.runs, 16);
-	assert_int_equal(c.sequences, 16);
-	assert_int_equal(c.max, 4);
-	assert_int_equal(c.min, 2);
+	assert_int_equal(sa_census_run_audited(&words, 3, &replay, &twice, &c), SA_OK);
+	assert_int_equal(about(c)->runs, 16);
+	assert_int_equal(about(c)->sequences, 16);
+	assert_int_equal(about(c)->max, 4);
+	assert_int_equal(about(c)->min, 2);
 	assert_int_equal(w.runs, 16);
-	sa_census_free(&c);
+	sa_census_free(c);
 
 	/* A bound past 2^32 breaks the contract; the window shows it. */
 	memset(&w, 0, sizeof w);
 	w.val = val;
 	w.bound = bound;
 	w.cap = 8;
-	assert_int_equal(sa_census_run(&huge, 3, &twice, &c), SA_EBOUND);
+	assert_int_equal(sa_census_run_audited(&huge, 3, &replay, &twice, &c), SA_EBOUND);
 	assert_int_equal(w.runs, 1);
 	assert_int_equal(w.pos, 2);
 	assert_int_equal(bound[0], 3);
@@ -1060,16 +1069,21 @@ test_audit_support(void **state)
 	tally[0] = 5;
 	tally[5] = 1;
 	assert_int_equal(sa_census_from_tally(&c, &words, 3, tally, 7, 7,
-	    false), SA_EINVAL);	/* adds up to 6, not 7 */
+	    false), SA_EINVAL);	/* adds up to 6, not 7; TALLY is freed */
+	assert_null(c);
+	tally = calloc(6, sizeof *tally);
+	assert_non_null(tally);
+	tally[0] = 5;
+	tally[5] = 1;
 	assert_int_equal(sa_census_from_tally(&c, &words, 3, tally, 6, 6,
 	    false), SA_OK);
-	assert_int_equal(c.max, 5);
-	assert_int_equal(c.argmax, 0);
-	assert_int_equal(c.min, 0);
-	assert_int_equal(c.nmin, 4);
-	assert_int_equal(c.reached, 2);
-	assert_false(c.fair);
-	sa_census_free(&c);	/* frees TALLY */
+	assert_int_equal(about(c)->max, 5);
+	assert_int_equal(about(c)->argmax, 0);
+	assert_int_equal(about(c)->min, 0);
+	assert_int_equal(about(c)->nmin, 4);
+	assert_int_equal(about(c)->reached, 2);
+	assert_false(about(c)->fair);
+	sa_census_free(c);	/* frees TALLY */
 }
 
 /*
@@ -1081,7 +1095,7 @@ static void
 test_wide_counts(void **state)
 {
 	sa_shuffle sh;
-	sa_census c;
+	sa_census *c;
 	uint64_t cur[24] = { 1 }, next[24];
 	unsigned p[4];
 
@@ -1105,12 +1119,12 @@ test_wide_counts(void **state)
 	}
 	assert_int_equal(sa_shuffle_parse("swaps:10", &sh), SA_OK);
 	assert_int_equal(sa_census_run(&sh, 4, NULL, &c), SA_OK);
-	assert_non_null(c.tally);
-	assert_null(c.tally32);
-	assert_true(c.max > UINT32_MAX);
+	assert_non_null(c->tally);
+	assert_null(c->tally32);
+	assert_true(about(c)->max > UINT32_MAX);
 	for (uint64_t r = 0; r < 24; r++)
-		assert_int_equal(sa_census_count(&c, r), cur[r]);
-	sa_census_free(&c);
+		assert_int_equal(sa_census_count(c, r), cur[r]);
+	sa_census_free(c);
 }
 
 /*
@@ -1124,26 +1138,27 @@ check_tvd(const char *name, size_t n, const char *reduce)
 {
 	sa_shuffle sh;
 	sa_census_opts o = { .engine = SA_ENGINE_AUTO };
-	sa_census c;
-	sa_big num, den, want, runs, k;
+	sa_census *c;
+	sa_fraction tvd;
+	sa_big want, runs, k;
 
 	assert_int_equal(sa_shuffle_parse(name, &sh), SA_OK);
 	if (reduce != NULL)
 		assert_int_equal(sa_reduce_parse(reduce, &o.reduce), SA_OK);
 	assert_int_equal(sa_census_run(&sh, n, &o, &c), SA_OK);
-	sa_big_init(&num);
-	sa_big_init(&den);
+	sa_fraction_init(&tvd);
 	sa_big_init(&want);
 	sa_big_init(&runs);
 	sa_big_init(&k);
-	assert_int_equal(sa_census_tvd(&c, &num, &den), SA_OK);
-	if (c.big_tally != NULL)
-		assert_int_equal(sa_big_copy(&runs, &c.big_runs), SA_OK);
+	assert_int_equal(sa_census_tvd(c, &tvd), SA_OK);
+	assert_false(tvd.neg);
+	if (about(c)->wide)
+		assert_int_equal(sa_census_runs(c, &runs), SA_OK);
 	else
-		assert_int_equal(sa_big_set_u64(&runs, c.runs), SA_OK);
-	for (uint64_t r = 0; r < c.orderings; r++) {
-		assert_int_equal(sa_census_count_big(&c, r, &k), SA_OK);
-		assert_int_equal(sa_big_mul_u64(&k, c.orderings), SA_OK);
+		assert_int_equal(sa_big_set_u64(&runs, about(c)->runs), SA_OK);
+	for (uint64_t r = 0; r < about(c)->orderings; r++) {
+		assert_int_equal(sa_census_count_big(c, r, &k), SA_OK);
+		assert_int_equal(sa_big_mul_u64(&k, about(c)->orderings), SA_OK);
 		if (sa_big_cmp(&k, &runs) >= 0) {
 			assert_int_equal(sa_big_sub(&k, &runs), SA_OK);
 			assert_int_equal(sa_big_add(&want, &k), SA_OK);
@@ -1157,15 +1172,14 @@ check_tvd(const char *name, size_t n, const char *reduce)
 			sa_big_free(&d);
 		}
 	}
-	assert_int_equal(sa_big_cmp(&num, &want), 0);
-	assert_int_equal(sa_big_mul_u64(&runs, 2 * c.orderings), SA_OK);
-	assert_int_equal(sa_big_cmp(&den, &runs), 0);
-	sa_big_free(&num);
-	sa_big_free(&den);
+	assert_int_equal(sa_big_cmp(&tvd.num, &want), 0);
+	assert_int_equal(sa_big_mul_u64(&runs, 2 * about(c)->orderings), SA_OK);
+	assert_int_equal(sa_big_cmp(&tvd.den, &runs), 0);
+	sa_fraction_free(&tvd);
 	sa_big_free(&want);
 	sa_big_free(&runs);
 	sa_big_free(&k);
-	sa_census_free(&c);
+	sa_census_free(c);
 }
 
 static void
@@ -1192,7 +1206,7 @@ test_refusals(void **state)
 	    .engine = SA_ENGINE_STEPS };
 	const sa_shuffle still = { .name = "still", .run = still_run };
 	sa_census_plan plan;
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	assert_int_equal(sa_census_run(naive, 0, NULL, &c), SA_EINVAL);
@@ -1209,15 +1223,16 @@ test_refusals(void **state)
 	    SA_ETOOBIG);
 	assert_int_equal(plan.bytes, 2 * 720 * 4);
 	assert_int_equal(plan.max_bytes, 1000);
+	assert_int_equal(plan.fits, 5);	/* 2 * 120 * 4 = 960 bytes */
 	assert_int_equal(sa_census_run(naive, 6, &tight, &c), SA_ETOOBIG);
-	assert_null(c.tally);
+	assert_null(c);
 
 	/* Past the machine's memory: 13! * 8 bytes is about 50 GB. */
 	if (sa_physical_memory() != 0 &&
 	    sa_physical_memory() < sa_factorial(13) * 8) {
 		assert_int_equal(sa_census_run(naive, 13, NULL, &c),
 		    SA_ETOOBIG);
-		assert_null(c.tally);
+		assert_null(c);
 	}
 
 	/* Given the memory, 16^16 = 2^64 runs still do not fit. */
@@ -1285,7 +1300,7 @@ test_overrun(void **state)
 	const sa_shuffle past = { .name = "past", .run = past_run };
 	const sa_shuffle before = { .name = "before", .run = before_run };
 	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
-	sa_census c;
+	sa_census *c;
 
 	(void)state;
 	assert_int_equal(sa_census_run(&past, 4, &opts, &c), SA_EOVERRUN);

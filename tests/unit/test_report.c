@@ -14,13 +14,38 @@
 
 #include "cli.h"
 
+__extension__ typedef unsigned __int128 u128;
+
+/* V into A, 64 bits at a time. */
+static void
+big_of(sa_big *a, u128 v)
+{
+	sa_big lo;
+
+	sa_big_init(&lo);
+	assert_int_equal(sa_big_set_u64(a, (uint64_t)(v >> 64)), SA_OK);
+	assert_int_equal(sa_big_mul_u64(a, UINT64_C(1) << 32), SA_OK);
+	assert_int_equal(sa_big_mul_u64(a, UINT64_C(1) << 32), SA_OK);
+	assert_int_equal(sa_big_set_u64(&lo, (uint64_t)v), SA_OK);
+	assert_int_equal(sa_big_add(a, &lo), SA_OK);
+	sa_big_free(&lo);
+}
+
+/* sa_fraction_format of (NEG ? -1 : 1) NUM / DEN. */
 static const char *
-frac(bool neg, rep_u128 num, uint64_t den, int places, bool plus)
+frac(bool neg, u128 num, uint64_t den, int places, bool plus)
 {
 	static char buf[80];
-	struct rep_frac f = { neg, num, den };
+	sa_fraction f;
+	size_t len;
 
-	rep_format_frac(&f, places, plus, buf, sizeof buf);
+	sa_fraction_init(&f);
+	big_of(&f.num, num);
+	big_of(&f.den, den);
+	f.neg = neg;
+	len = sa_fraction_format(&f, (unsigned)places, plus, buf, sizeof buf);
+	assert_int_equal(len, strlen(buf));
+	sa_fraction_free(&f);
 	return buf;
 }
 
@@ -45,11 +70,49 @@ test_frac_rounding(void **state)
 	/* Small decimals keep their leading zeros. */
 	assert_string_equal(frac(false, 1, 1000, 3, false), "0.001");
 	/* Whole parts beyond 64 bits: 2^100 / 3. */
-	assert_string_equal(frac(false, (rep_u128)1 << 100, 3, 1, false),
+	assert_string_equal(frac(false, (u128)1 << 100, 3, 1, false),
 	    "422550200076076467165567735125.3");
 	/* A denominator near 2^64 does not overflow the decimals. */
 	assert_string_equal(frac(false, UINT64_MAX - 1, UINT64_MAX, 4, false),
 	    "1.0000");
+}
+
+/*
+ * Past 128 bits the big-integer route writes the digits: -2^200 / 3,
+ * whose whole part Python's exact integers give, and its rounding.
+ */
+static void
+test_frac_big(void **state)
+{
+	static const char whole[] = "535646014752996758513987364113720867507"
+	    "400997927597611767125.33";
+	char buf[128];
+	sa_fraction f;
+	char *s;
+
+	(void)state;
+	sa_fraction_init(&f);
+	assert_int_equal(sa_big_pow2(&f.num, 200), SA_OK);
+	assert_int_equal(sa_big_set_u64(&f.den, 3), SA_OK);
+	f.neg = true;
+	assert_int_equal(sa_fraction_format(&f, 2, true, buf, sizeof buf),
+	    strlen(whole) + 1);
+	assert_int_equal(buf[0], '-');
+	assert_string_equal(buf + 1, whole);
+	s = sa_fraction_exact(&f);
+	assert_non_null(s);
+	assert_int_equal(strncmp(s, "-1606938044", 11), 0);	/* 2^200 */
+	assert_string_equal(s + strlen(s) - 2, "/3");
+	free(s);
+	/* Cut short like snprintf, the length still the whole text's. */
+	assert_int_equal(sa_fraction_format(&f, 2, false, buf, 6),
+	    strlen(whole) + 1);
+	assert_string_equal(buf, "-5356");
+	/* The same value at 0 places rounds down, at 1 place to .3. */
+	assert_int_equal(sa_fraction_format(&f, 1, false, buf, sizeof buf),
+	    strlen(whole));
+	assert_string_equal(buf + strlen(buf) - 2, ".3");
+	sa_fraction_free(&f);
 }
 
 static void
@@ -93,6 +156,8 @@ read_back(FILE *f, char *buf, size_t size)
 }
 
 /* Renders a two-row report in FMT and returns what was written. */
+static sa_fraction third, zero;
+
 static const char *
 render(enum rep_format fmt)
 {
@@ -103,17 +168,22 @@ render(enum rep_format fmt)
 		{ "off", "off", REP_FRAC, 0, false, false, 2, "even" },
 	};
 	struct rep_cell rows[2][3] = {
-		{ { "a,\"b\"", 0, { false, 0, 1 }, false },
-		    { NULL, 12, { false, 0, 1 }, false },
-		    { NULL, 0, { true, 1, 3 }, false } },
-		{ { "tab\there", 0, { false, 0, 1 }, false },
-		    { NULL, 0, { false, 0, 1 }, false },
-		    { NULL, 0, { false, 0, 3 }, false } },
+		{ { "a,\"b\"", 0, NULL, false },
+		    { NULL, 12, NULL, false },
+		    { NULL, 0, &third, false } },
+		{ { "tab\there", 0, NULL, false },
+		    { NULL, 0, NULL, false },
+		    { NULL, 0, &zero, false } },
 	};
 	FILE *f = tmpfile();
 	report r;
 
 	assert_non_null(f);
+	big_of(&third.num, 1);
+	big_of(&third.den, 3);
+	third.neg = true;
+	big_of(&zero.num, 0);
+	big_of(&zero.den, 3);
 	rep_begin(&r, f, fmt);
 	rep_str(&r, "title", "title", "q\"x\\", "a note");
 	rep_u64(&r, "n", NULL, 18446744073709551615u, NULL);
@@ -124,6 +194,8 @@ render(enum rep_format fmt)
 	rep_row(&r, rows[1]);
 	rep_table_end(&r);
 	rep_end(&r);
+	sa_fraction_free(&third);
+	sa_fraction_free(&zero);
 	return read_back(f, buf, sizeof buf);
 }
 
@@ -168,6 +240,11 @@ render_str(enum rep_format fmt, const char *value)
 	report r;
 
 	assert_non_null(f);
+	big_of(&third.num, 1);
+	big_of(&third.den, 3);
+	third.neg = true;
+	big_of(&zero.num, 0);
+	big_of(&zero.den, 3);
 	rep_begin(&r, f, fmt);
 	rep_str(&r, "s", "s", value, NULL);
 	rep_line(&r, "%s", value);
@@ -265,6 +342,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_frac_rounding),
+		cmocka_unit_test(test_frac_big),
 		cmocka_unit_test(test_parse_uint),
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_untrusted),

@@ -1,7 +1,8 @@
 /*
- * memory.c - how much memory this process may still take: the least of
- * the machine's memory, its control group's limit and its resource
- * limits, each less what is already in use where the limit counts it.
+ * sys.c - what the library asks of the system: the machine's cores, its
+ * threads, and how much memory this process may still take (the least
+ * of the machine's memory, its control group's limit and its resource
+ * limits, each less what is already in use where the limit counts it).
  *
  * A census refused with a message is better than one killed by the
  * kernel's OOM killer half-way through with none, so the planner
@@ -12,11 +13,60 @@
 
 #include <sys/resource.h>
 
+#include <pthread.h>
+#include <unistd.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
+
+unsigned
+sa_cores(void)
+{
+	long k = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return k > 0 ? (unsigned)k : 1;
+}
+
+uint64_t
+sa_physical_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long size = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || size <= 0)
+		return 0;
+	if ((uint64_t)pages > UINT64_MAX / (uint64_t)size)
+		return UINT64_MAX;
+	return (uint64_t)pages * (uint64_t)size;
+}
+
+void
+sa_parallel(void *(*fn)(void *), void *jobs, size_t size, unsigned count)
+{
+	enum { MAXT = 64 };
+	pthread_t tid[MAXT];
+	unsigned started = 0;
+	char *at = jobs;
+
+	if (count > MAXT)
+		count = MAXT;
+	for (unsigned k = 1; k < count; k++) {
+		if (pthread_create(&tid[k], NULL, fn, at + k * size) != 0)
+			break;
+		started = k;
+	}
+	if (count > 0)
+		fn(at);
+	for (unsigned k = 1; k <= started; k++)
+		pthread_join(tid[k], NULL);
+	/* Jobs whose thread could not start are done here. */
+	for (unsigned k = started + 1; k < count; k++)
+		fn(at + k * size);
+}
 
 /* The number in the file PATH (or "max"), or false. */
 static bool

@@ -1,5 +1,6 @@
 /*
- * wcensus.c - the census with a real bounded-integer step.
+ * weighted.c - the weighted engine: the census with a real
+ * bounded-integer step.
  *
  * With --reduce, each draw below k is made from a raw B-bit word, so a
  * draw is not one choice among k but one among 2^B words, of which
@@ -170,7 +171,7 @@ spread_big(struct wctx *x, unsigned *p, size_t n, const sa_step *st,
 
 static int
 reduced_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    struct wctx *x, sa_census *out)
+    struct wctx *x, struct sa_census *out)
 {
 	sa_big *cur = big_array(orderings), *next = big_array(orderings);
 	sa_big t, u;
@@ -318,7 +319,7 @@ pass_tally(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 
 static int
 reduced_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    size_t max_draws, struct wctx *x, sa_census *out)
+    size_t max_draws, struct wctx *x, struct sa_census *out)
 {
 	struct rwalk w;
 	int status;
@@ -337,8 +338,8 @@ reduced_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		status = sa_big_copy(&out->big_runs, &w.lcm);
 	if (status == SA_OK) {
 		out->big_tally = w.tally;
-		out->sequences = w.sequences;
-		out->weighted = w.weighted;
+		out->info.sequences = w.sequences;
+		out->info.weighted = w.weighted;
 	} else {
 		big_array_free(w.tally, orderings);
 	}
@@ -350,37 +351,10 @@ reduced_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	return status;
 }
 
-static int
-summarize_big(sa_census *c)
-{
-	int status = SA_OK;
-
-	c->reached = 0;
-	c->nmax = c->nmin = 0;
-	for (uint64_t r = 0; r < c->orderings && status == SA_OK; r++) {
-		const sa_big *t = &c->big_tally[r];
-
-		c->reached += !sa_big_is_zero(t);
-		if (r == 0 || sa_big_cmp(t, &c->big_max) > 0) {
-			status = sa_big_copy(&c->big_max, t);
-			c->nmax = 0;
-			c->argmax = r;
-		}
-		c->nmax += sa_big_cmp(t, &c->big_max) == 0;
-		if (status == SA_OK && (r == 0 || sa_big_cmp(t, &c->big_min) < 0)) {
-			status = sa_big_copy(&c->big_min, t);
-			c->nmin = 0;
-			c->argmin = r;
-		}
-		c->nmin += sa_big_cmp(t, &c->big_min) == 0;
-	}
-	c->fair = sa_big_cmp(&c->big_min, &c->big_max) == 0;
-	return status;
-}
-
 int
-sa_census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
-    const sa_census_plan *plan, sa_census *out)
+sa_engine_weighted(const sa_shuffle *sh, size_t n,
+    const sa_census_opts *opts, const sa_census_plan *plan,
+    struct sa_census *out)
 {
 	struct wctx x;
 	size_t draws = opts->max_draws ? opts->max_draws : SA_CENSUS_MAX_DRAWS;
@@ -389,15 +363,14 @@ sa_census_reduced(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	memset(&x, 0, sizeof x);
 	x.r = &opts->reduce;
 	x.status = SA_OK;
-	out->reduce = opts->reduce;
+	out->info.reduce = opts->reduce;
+	out->info.wide = true;
 	if (plan->engine == SA_ENGINE_STEPS)
 		status = reduced_steps(sh, n, plan->orderings, &x, out);
 	else
 		status = reduced_replay(sh, n, plan->orderings, draws, &x, out);
 	if (status == SA_OK && plan->engine == SA_ENGINE_STEPS)
-		out->sequences = plan->runs;
-	if (status == SA_OK)
-		status = summarize_big(out);
+		out->info.sequences = plan->runs;
 	wctx_free(&x);
 	return status;
 }

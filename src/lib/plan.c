@@ -1,0 +1,183 @@
+/*
+ * plan.c - what a census will take, worked out before it starts: the
+ * engine, the reduction, the memory, and the runs of the step form.
+ */
+#include <string.h>
+
+#include "shuffle_audit.h"
+#include "internal.h"
+
+int
+sa_step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs)
+{
+	size_t steps = sh->steps(sh, n);
+	uint64_t total = 1;
+
+	for (size_t s = 0; s < steps; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+		uint64_t t;
+
+		sh->step(sh, n, s, &st);
+		if (st.count == 0)
+			return SA_EBOUND;
+		if (st.pos >= n || (st.kind == SA_STEP_SWAP &&
+		    (st.lo >= n || st.count > n - st.lo)) ||
+		    (st.kind != SA_STEP_SWAP && st.count != n))
+			return SA_EINVAL;
+		t = sa_step_total(&st, n);
+		if (t == 0)
+			return SA_EBOUND;
+		if (total > UINT64_MAX / t)
+			return SA_EOVERFLOW;
+		total *= t;
+	}
+	*runs = total;
+	return SA_OK;
+}
+
+static int
+plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
+    sa_census_plan *plan)
+{
+	sa_census_opts dflt;
+	sa_reduce red;
+	bool has_steps;
+	uint64_t words;
+
+	memset(&dflt, 0, sizeof dflt);
+	if (opts == NULL)
+		opts = &dflt;
+	memset(plan, 0, sizeof *plan);
+	plan->n = n;
+	plan->max_bytes = opts->max_bytes;
+	plan->max_what = "the limit asked for";
+	if (plan->max_bytes == 0)
+		plan->max_bytes = sa_memory_available(&plan->max_what);
+	if (plan->max_bytes == 0)
+		plan->max_bytes = UINT64_MAX;
+	if (sh == NULL || sh->run == NULL || n == 0 ||
+	    (sh->max_cards != 0 && n > sh->max_cards))
+		return SA_EINVAL;
+
+	/* The reduction the run will use: the caller's, or the shuffle's own. */
+	red = opts->reduce;
+	if (red.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &red);
+	has_steps = sh->steps != NULL && sh->step != NULL;
+	switch (opts->engine) {
+	case SA_ENGINE_AUTO:
+		plan->engine = has_steps ? SA_ENGINE_STEPS : SA_ENGINE_REPLAY;
+		break;
+	case SA_ENGINE_STEPS:
+		if (!has_steps)
+			return SA_EINVAL;
+		plan->engine = SA_ENGINE_STEPS;
+		break;
+	case SA_ENGINE_REPLAY:
+		plan->engine = SA_ENGINE_REPLAY;
+		break;
+	case SA_ENGINE_WALK:
+		/* Its own tally per thread; no reduction. */
+		if (!has_steps || red.method != SA_REDUCE_NONE)
+			return SA_EINVAL;
+		plan->engine = SA_ENGINE_WALK;
+		break;
+	default:
+		return SA_EINVAL;
+	}
+
+	plan->orderings = sa_factorial(n);
+	if (plan->orderings == 0)
+		return SA_EOVERFLOW;
+
+	/*
+	 * Bytes per ordering: the step engine keeps two tables of 32-bit
+	 * counts (twice that if they overflow, checked again then); the
+	 * replay engine one of 64-bit counts; the walk one of 64-bit counts
+	 * per thread.  Exact big counts (a reduction) take a 24-byte header
+	 * and a malloc'd block of 32-bit limbs each: room for the largest
+	 * count, the product of 2^B over a run's draws, with malloc's 8
+	 * bytes of overhead, rounded to its 16-byte granule, 32 at least.
+	 */
+	words = 8;
+	if (red.method != SA_REDUCE_NONE) {
+		uint64_t draws = n, limbs, block;
+
+		if (plan->engine == SA_ENGINE_STEPS) {
+			size_t steps = sh->steps(sh, n);
+
+			draws = 0;
+			for (size_t s = 0; s < steps; s++) {
+				sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+				sh->step(sh, n, s, &st);
+				draws += st.kind == SA_STEP_SWAP2 ? 2 : 1;
+			}
+		}
+		limbs = (draws * red.bits + 31) / 32;
+		block = (limbs * 4 + 8 + 15) / 16 * 16;
+		if (block < 32)
+			block = 32;
+		words = (sizeof(sa_big) + block) *
+		    (plan->engine == SA_ENGINE_STEPS ? 2 : 1);
+	}
+	if (plan->orderings > UINT64_MAX / words) {
+		plan->bytes = UINT64_MAX;
+		return SA_ETOOBIG;
+	}
+	if (plan->engine == SA_ENGINE_WALK) {
+		/* A table of 64-bit counts for each thread. */
+		unsigned threads = opts->threads ? opts->threads : sa_cores();
+
+		words = 8 * (uint64_t)threads;
+		if (plan->orderings > UINT64_MAX / words) {
+			plan->bytes = UINT64_MAX;
+			return SA_ETOOBIG;
+		}
+	}
+	plan->bytes = plan->orderings * words;
+	if (plan->engine == SA_ENGINE_REPLAY) {
+		size_t draws = opts->max_draws ? opts->max_draws :
+		    SA_CENSUS_MAX_DRAWS;
+
+		plan->bytes += (uint64_t)draws * 2 * sizeof(uint64_t);
+	}
+	if (opts->extra_per_ordering > UINT64_MAX / plan->orderings ||
+	    plan->bytes > UINT64_MAX - opts->extra_bytes -
+	    opts->extra_per_ordering * plan->orderings ||
+	    opts->extra_bytes > UINT64_MAX - opts->extra_per_ordering *
+	    plan->orderings) {
+		plan->bytes = UINT64_MAX;
+		return SA_ETOOBIG;
+	}
+	plan->bytes += opts->extra_bytes + opts->extra_per_ordering *
+	    plan->orderings;
+	if (plan->bytes > plan->max_bytes || plan->bytes > SIZE_MAX)
+		return SA_ETOOBIG;
+
+	if (plan->engine == SA_ENGINE_STEPS || plan->engine == SA_ENGINE_WALK)
+		return sa_step_runs(sh, n, &plan->runs);
+	return SA_OK;
+}
+
+int
+sa_census_plan_for(const sa_shuffle *sh, size_t n,
+    const sa_census_opts *opts, sa_census_plan *plan)
+{
+	sa_census_plan smaller;
+	sa_census_opts limited;
+	int status = plan_one(sh, n, opts, plan);
+
+	if (status != SA_ETOOBIG)
+		return status;
+	/* The most cards that fit under the same limit, found once. */
+	memset(&limited, 0, sizeof limited);
+	if (opts != NULL)
+		limited = *opts;
+	limited.max_bytes = plan->max_bytes;
+	for (plan->fits = 0; plan->fits + 1 < n; plan->fits++)
+		if (plan_one(sh, plan->fits + 1, &limited, &smaller) ==
+		    SA_ETOOBIG)
+			break;
+	return status;
+}

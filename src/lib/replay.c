@@ -1,0 +1,238 @@
+/*
+ * replay.c - the replay engine, which needs nothing but the program.
+ *
+ * It treats the draws of a run as an odometer whose digits have the
+ * bounds the program asked for: it runs the program, answering recorded
+ * draws from the odometer and any new draw with 0 (recording its bound),
+ * tallies the result, then advances the last digit that can still move
+ * and drops the digits after it.  Since a deterministic program asks the
+ * same bounds for the same earlier answers, this visits every sequence
+ * of draws exactly once, in lexicographic order, however the bounds
+ * depend on earlier draws.  The odometer is the scripted oracle
+ * (oracle.c), which checks the draw contract.
+ *
+ * No count can overflow: the tally checks every product and sum.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shuffle_audit.h"
+#include "internal.h"
+#include "audit.h"
+
+/*
+ * The deck a replayed run is given sits between two guards of GUARD
+ * entries each, filled with a value no card has.  A run that writes
+ * just before or just past its deck (deck[n], deck[-1]) changes one, and
+ * is caught however fair the deck it leaves looks.
+ */
+#define GUARD 16
+#define GUARD_VALUE 0xA5A5A5A5u
+
+static bool
+guards_intact(const unsigned *deck, size_t n)
+{
+	for (size_t i = 1; i <= GUARD; i++)
+		if (deck[-(ptrdiff_t)i] != GUARD_VALUE ||
+		    deck[n - 1 + i] != GUARD_VALUE)
+			return false;
+	return true;
+}
+
+/* One run from the starting deck; the status of the run. */
+static int
+replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, sa_script *r,
+    sa_replay_window *window)
+{
+	for (size_t i = 1; i <= GUARD; i++)
+		deck[-(ptrdiff_t)i] = deck[n - 1 + i] = GUARD_VALUE;
+	for (size_t i = 0; i < n; i++)
+		deck[i] = (unsigned)i;
+	sa_script_rewind(r);
+	if (window != NULL) {
+		window->pos = 0;
+		if (r->mode != SA_SCRIPT_STRICT)
+			window->runs++;	/* a second run is the same run */
+	}
+	if (setjmp(r->abort) == 0)
+		sh->run(sh, deck, n, &r->base);
+	if (!guards_intact(deck, n))
+		r->err = SA_EOVERRUN;	/* before anything else it did */
+	else if (r->err == SA_OK && r->pos < r->len)
+		r->err = SA_ENONDET;	/* stopped short of the replay */
+	return r->err;
+}
+
+/*
+ * Every draw sequence of SH on N cards, by the odometer (see the top of
+ * this file), with the audit's options: TWICE runs each sequence again
+ * and compares; WINDOW holds the odometer (and sets the cap) when given.
+ */
+int
+sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
+    const sa_audit_opts *audit, sa_visit_fn *visit, void *ctx)
+{
+	sa_replay_window *window = audit ? audit->window : NULL;
+	bool twice = audit && audit->twice;
+	sa_script r;
+	uint64_t *val, *bound;
+	unsigned *deck = NULL, *again = NULL, *deck_mem, *again_mem;
+	int status = SA_OK;
+
+	if (sh == NULL || sh->run == NULL || visit == NULL)
+		return SA_EINVAL;
+	if (max_draws == 0)
+		max_draws = SA_CENSUS_MAX_DRAWS;
+	if (window != NULL) {
+		val = window->val;
+		bound = window->bound;
+		if (window->cap < max_draws)
+			max_draws = window->cap;
+	} else {
+		val = malloc(max_draws * sizeof *val);
+		bound = malloc(max_draws * sizeof *bound);
+	}
+	sa_script_init(&r, SA_SCRIPT_REPLAY, val, bound, max_draws,
+	    audit ? audit->raw_bits : 0);
+	if (window != NULL)
+		r.watch = &window->pos;
+	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
+	again_mem = malloc((n + 2 * GUARD) * sizeof *again_mem);
+	if (deck_mem != NULL)
+		deck = deck_mem + GUARD;
+	if (again_mem != NULL)
+		again = again_mem + GUARD;
+	if (val == NULL || bound == NULL || deck == NULL || again == NULL) {
+		status = SA_ENOMEM;
+		goto out;
+	}
+	for (;;) {
+		size_t k;
+
+		status = replay_once(sh, deck, n, &r, window);
+		if (status != SA_OK)
+			break;
+		if (!sa_perm_check(deck, n)) {
+			status = SA_ENOTPERM;
+			break;
+		}
+		if (twice) {
+			/* The same draws again must give the same deck. */
+			r.mode = SA_SCRIPT_STRICT;
+			status = replay_once(sh, again, n, &r, window);
+			r.mode = SA_SCRIPT_REPLAY;
+			if (status == SA_OK && memcmp(deck, again,
+			    n * sizeof *deck) != 0)
+				status = SA_ENONDET;
+			if (status != SA_OK) {
+				if (status == SA_ENONDET && window != NULL)
+					window->pos = r.len;
+				break;
+			}
+		}
+		status = visit(ctx, deck, n, r.val, r.bound, r.len);
+		if (status != SA_OK)
+			break;
+
+		/* Advance the odometer: the last digit that can still move. */
+		for (k = r.len; k > 0 && r.val[k - 1] + 1 == r.bound[k - 1]; k--)
+			;
+		if (k == 0)
+			break;
+		r.val[k - 1]++;
+		r.len = k;
+	}
+out:
+	if (window == NULL) {
+		free(val);
+		free(bound);
+	}
+	free(deck_mem);
+	free(again_mem);
+	return status;
+}
+
+int
+sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
+    void *ctx)
+{
+	return sa_walk_audited(sh, n, max_draws, NULL, visit, ctx);
+}
+
+/*
+ * The replay tally.  A run whose draws had bounds k1, k2, ... has
+ * probability 1 / (k1 k2 ...).  Runs of different lengths differ in
+ * probability, so each run adds WEIGHT / (k1 k2 ...) to its ordering,
+ * where WEIGHT is a common multiple of every run's denominator seen so
+ * far; when a run's denominator does not divide it, WEIGHT grows to the
+ * least common multiple and the counts so far are scaled up to match.
+ * At the end the counts add up to WEIGHT exactly.  When every run has
+ * the same denominator, WEIGHT is that denominator, the number of runs,
+ * and every run adds 1.
+ */
+struct tally_ctx {
+	uint64_t *tally;
+	uint64_t orderings;
+	uint64_t weight;	/* 0 until the first run */
+	uint64_t first;		/* the first run's denominator */
+	uint64_t sequences;
+	bool weighted;
+};
+
+
+static int
+tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
+    const uint64_t *bounds, size_t ndraws)
+{
+	struct tally_ctx *t = ctx;
+	uint64_t denom = 1;
+
+	(void)draws;
+	for (size_t k = 0; k < ndraws; k++) {
+		if (denom > UINT64_MAX / bounds[k])
+			return SA_EOVERFLOW;
+		denom *= bounds[k];
+	}
+	if (t->weight == 0)
+		t->weight = t->first = denom;
+	if (t->weight % denom != 0) {
+		uint64_t scale = denom / sa_gcd(t->weight, denom);
+
+		if (t->weight > UINT64_MAX / scale)
+			return SA_EOVERFLOW;
+		t->weight *= scale;
+		for (uint64_t r = 0; r < t->orderings; r++)
+			t->tally[r] *= scale;
+	}
+	if (denom != t->first)
+		t->weighted = true;
+	if (t->sequences == UINT64_MAX)
+		return SA_EOVERFLOW;
+	t->sequences++;
+	t->tally[sa_perm_rank(deck, n)] += t->weight / denom;
+	return SA_OK;
+}
+
+int
+sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    size_t max_draws, const sa_audit_opts *audit, struct sa_census *out)
+{
+	struct tally_ctx t = { NULL, orderings, 0, 0, 0, false };
+	int status;
+
+	t.tally = calloc(orderings, sizeof *t.tally);
+	if (t.tally == NULL)
+		return SA_ENOMEM;
+	status = sa_walk_audited(sh, n, max_draws, audit, tally_run, &t);
+	if (status != SA_OK) {
+		free(t.tally);
+		return status;
+	}
+	out->info.runs = t.weight;
+	out->info.sequences = t.sequences;
+	out->info.weighted = t.weighted;
+	out->tally = t.tally;
+	return SA_OK;
+}
+
