@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
 
 void
 sa_big_init(sa_big *a)
@@ -64,6 +65,20 @@ sa_big_set_u64(sa_big *a, uint64_t v)
 	a->limb[0] = (uint32_t)v;
 	a->limb[1] = (uint32_t)(v >> 32);
 	a->len = 2;
+	trim(a);
+	return SA_OK;
+}
+
+int
+sa_big_set_parts(sa_big *a, uint64_t hi, uint64_t lo)
+{
+	if (reserve(a, 4) != SA_OK)
+		return SA_ENOMEM;
+	a->limb[0] = (uint32_t)lo;
+	a->limb[1] = (uint32_t)(lo >> 32);
+	a->limb[2] = (uint32_t)hi;
+	a->limb[3] = (uint32_t)(hi >> 32);
+	a->len = 4;
 	trim(a);
 	return SA_OK;
 }

@@ -30,12 +30,27 @@ sa_census_ratio(const sa_census *c, sa_fraction *out)
 	return sa_fraction_set(out, &c->big_max, &c->big_min, false);
 }
 
+__extension__ typedef unsigned __int128 u128;
+
 int
 sa_census_deviation(const sa_census *c, uint64_t r, sa_fraction *out)
 {
 	int status;
 
 	/* count - runs / n!  =  (count n! - runs) / n!, exactly. */
+	if (!c->info.wide) {
+		/* count n! < 2^64 * 2^64: in 128 bits, the common case. */
+		u128 have = (u128)sa_count_at(c, r) * c->info.orderings;
+		u128 runs = c->info.runs, d;
+
+		out->neg = have < runs;
+		d = out->neg ? runs - have : have - runs;
+		status = sa_big_set_parts(&out->num, (uint64_t)(d >> 64),
+		    (uint64_t)d);
+		if (status == SA_OK)
+			status = sa_big_set_u64(&out->den, c->info.orderings);
+		return status;
+	}
 	out->neg = false;
 	status = sa_census_count_big(c, r, &out->num);
 	if (status == SA_OK)
@@ -193,6 +208,51 @@ sift_down(const sa_census *c, uint64_t *heap, uint64_t len, uint64_t i)
 	}
 }
 
+/* The widest range of counts the counting route takes: 128 MiB of tallies. */
+#define TOP_RANGE (UINT64_C(1) << 24)
+
+/*
+ * The top K of a census whose counts span at most TOP_RANGE values, in
+ * two passes and no comparisons: how many orderings have each count;
+ * from the largest count down, where the rows of each count start; the
+ * count T at which K rows are reached; then, in rank order (so ties stay
+ * in rank order), each rank with more than T runs, or with T while
+ * there is room, goes to its count's next row.  False when the range is
+ * too wide or memory runs out, for the heap to do.
+ */
+static bool
+top_by_counting(const sa_census *c, uint64_t k, uint64_t *ranks)
+{
+	const sa_census_info *in = &c->info;
+	uint64_t range = in->max - in->min + 1, *at, t, room, sum = 0;
+
+	if (in->wide || range == 0 || range > TOP_RANGE ||
+	    (at = calloc(range, sizeof *at)) == NULL)
+		return false;
+	for (uint64_t r = 0; r < in->orderings; r++)
+		at[sa_count_at(c, r) - in->min]++;
+	/* Each count's first row, the largest counts first. */
+	for (t = range; t-- > 0;) {
+		uint64_t here = at[t];
+
+		at[t] = sum;
+		sum += here;
+		if (sum >= k)
+			break;
+	}
+	room = k - at[t];	/* rows left for the orderings with T runs */
+	for (uint64_t r = 0; r < in->orderings; r++) {
+		uint64_t v = sa_count_at(c, r) - in->min;
+
+		if (v > t || (v == t && room > 0)) {
+			ranks[at[v]++] = r;
+			room -= v == t;
+		}
+	}
+	free(at);
+	return true;
+}
+
 int
 sa_census_top(const sa_census *c, uint64_t k, uint64_t *ranks)
 {
@@ -200,6 +260,8 @@ sa_census_top(const sa_census *c, uint64_t k, uint64_t *ranks)
 
 	if (k == 0 || k > orderings)
 		return SA_EINVAL;
+	if (top_by_counting(c, k, ranks))
+		return SA_OK;
 	/* The first K ranks as a heap whose root is the last of them... */
 	for (uint64_t r = 0; r < k; r++)
 		ranks[r] = r;

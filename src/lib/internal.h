@@ -6,6 +6,9 @@
 
 #include "shuffle_audit.h"
 
+/* A = HI * 2^64 + LO (big.c); SA_OK or SA_ENOMEM. */
+int sa_big_set_parts(sa_big *a, uint64_t hi, uint64_t lo);
+
 /* Bits set in X. */
 static inline unsigned
 popcount32(uint32_t x)
