@@ -163,8 +163,19 @@ enum { OPT_CARDS = 256, OPT_DECK, OPT_HANDS, OPT_RANDOM, OPT_REDUCE,
 	OPT_SEED };
 enum { DECK_DEFAULT, DECK_NUMBERED, DECK_NAMES, DECK_STANDARD };
 
-int
-cmd_deal(int argc, char **argv)
+struct deal_args {
+	sa_shuffle shuffle;
+	int fmt;
+	int kind;		/* DECK_ */
+	const char *names;	/* --cards */
+	uint64_t n, seed, hands;
+	bool random, seeded;
+	sa_reduce reduce;
+};
+
+/* The options into A; CLI_CONTINUE, or the exit status to leave with. */
+static int
+parse_deal(int argc, char **argv, struct deal_args *a)
 {
 	static const struct option longopts[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
@@ -178,40 +189,27 @@ cmd_deal(int argc, char **argv)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const struct rep_col cols[] = {
-		{ "hand", "hand", REP_U64, 0, true, true, 0, NULL },
-		{ "position", "position", REP_U64, 0, true, true, 0, NULL },
-		{ "card", "card", REP_STR, 0, false, true, 0, NULL },
-		{ "start", "start", REP_U64, 0, true, true, 0, NULL },
-	};
-	sa_shuffle shuffle = *sa_shuffle_find("durstenfeld");
-	const sa_shuffle *sh = &shuffle;
-	const char *names = NULL;
-	uint64_t n = 0, seed = DEFAULT_SEED, hands = 1;
-	int c, fmt = REP_TEXT, sources = 0, status, kind = DECK_DEFAULT;
-	bool random = false, seeded = false, biased = false;
-	const struct cli_options common = { "deal", help, &shuffle, &fmt,
-	    NULL, 0 };
-	struct deck d = { 0, NULL, NULL };
-	unsigned *order;
-	sa_mulberry32 g;
-	sa_sysrandom sys;
-	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
-	sa_reducer red;
-	sa_oracle *o;
-	report r;
+	const struct cli_options common = { "deal", help, &a->shuffle,
+	    &a->fmt, NULL, 0 };
+	int c, sources = 0, status;
 
+	memset(a, 0, sizeof *a);
+	a->shuffle = *sa_shuffle_find("durstenfeld");
+	a->fmt = REP_TEXT;
+	a->kind = DECK_DEFAULT;
+	a->seed = DEFAULT_SEED;
+	a->hands = 1;
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &n))
+			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &a->n))
 				return EXIT_TROUBLE;
-			kind = DECK_NUMBERED;
+			a->kind = DECK_NUMBERED;
 			sources++;
 			break;
 		case OPT_CARDS:
-			names = optarg;
-			kind = DECK_NAMES;
+			a->names = optarg;
+			a->kind = DECK_NAMES;
 			sources++;
 			break;
 		case OPT_DECK:
@@ -220,26 +218,26 @@ cmd_deal(int argc, char **argv)
 				    "is 52)", optarg);
 				return EXIT_TROUBLE;
 			}
-			kind = DECK_STANDARD;
+			a->kind = DECK_STANDARD;
 			sources++;
 			break;
 		case OPT_HANDS:
 			if (!cli_parse_uint("--hands", optarg, 1, CARDS_MAX,
-			    &hands))
+			    &a->hands))
 				return EXIT_TROUBLE;
 			break;
 		case OPT_RANDOM:
-			random = true;
+			a->random = true;
 			break;
 		case OPT_REDUCE:
-			if (!cli_parse_reduce(optarg, &reduce))
+			if (!cli_parse_reduce(optarg, &a->reduce))
 				return EXIT_TROUBLE;
 			break;
 		case OPT_SEED:
 			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
-			    &seed))
+			    &a->seed))
 				return EXIT_TROUBLE;
-			seeded = true;
+			a->seeded = true;
 			break;
 		default:
 			if ((status = cli_option(c, argv, &common)) !=
@@ -254,146 +252,180 @@ cmd_deal(int argc, char **argv)
 		cli_error("deal: give only one of -n, --cards and --deck");
 		return EXIT_TROUBLE;
 	}
-	if (random && seeded) {
+	if (a->random && a->seeded) {
 		cli_error("deal: --seed and --random exclude each other");
 		return EXIT_TROUBLE;
 	}
-	switch (kind) {
+	return CLI_CONTINUE;
+}
+
+/* The deck A asks for, checked against its shuffle and hands. */
+static bool
+make_deck(const struct deal_args *a, struct deck *d)
+{
+	bool ok;
+
+	switch (a->kind) {
 	case DECK_NAMES:
-		status = deck_from_names(&d, "--cards", names);
+		ok = deck_from_names(d, "--cards", a->names);
 		break;
 	case DECK_NUMBERED:
-		status = deck_numbered(&d, (size_t)n);
+		ok = deck_numbered(d, (size_t)a->n);
 		break;
 	case DECK_STANDARD:
-		status = deck_standard(&d);
+		ok = deck_standard(d);
 		break;
 	default:
-		status = deck_from_names(&d, "--cards", "A K Q J");
+		ok = deck_from_names(d, "--cards", "A K Q J");
 		break;
 	}
-	if (!status)
-		return EXIT_TROUBLE;
-	if (!cli_check_cards(sh, d.n)) {
-		deck_free(&d);
-		return EXIT_TROUBLE;
+	if (!ok)
+		return false;
+	if (!cli_check_cards(&a->shuffle, d->n)) {
+		deck_free(d);
+		return false;
 	}
-	if (hands > d.n) {
+	if (a->hands > d->n) {
 		cli_error("--hands %llu: more hands than the %zu cards",
-		    (unsigned long long)hands, d.n);
-		deck_free(&d);
-		return EXIT_TROUBLE;
+		    (unsigned long long)a->hands, d->n);
+		deck_free(d);
+		return false;
 	}
+	return true;
+}
 
-	order = malloc(d.n * sizeof *order);
-	if (order == NULL) {
-		cli_error("deal: out of memory");
-		deck_free(&d);
-		return EXIT_TROUBLE;
-	}
-	for (size_t i = 0; i < d.n; i++)
+/*
+ * ORDER[0 .. N-1] shuffled by A's shuffle from A's generator, its draws
+ * made as the shuffle's own code makes them or as --reduce asks (A's
+ * reduction is settled here); false after a message.
+ */
+static bool
+shuffle_order(struct deal_args *a, unsigned *order, size_t n)
+{
+	const sa_shuffle *sh = &a->shuffle;
+	sa_mulberry32 g;
+	sa_sysrandom sys;
+	sa_reducer red;
+	sa_oracle *o;
+
+	for (size_t i = 0; i < n; i++)
 		order[i] = (unsigned)i;
-	if (random) {
+	if (a->random) {
 		sa_sysrandom_init(&sys);
 		o = &sys.base;
 	} else {
-		sa_mulberry32_init(&g, (uint32_t)seed);
+		sa_mulberry32_init(&g, (uint32_t)a->seed);
 		o = &g.base;
 	}
-	/* The draws as the shuffle's own code makes them, or as asked. */
-	if (reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &reduce);
-	if (reduce.method != SA_REDUCE_NONE) {
-		sa_reducer_init(&red, &reduce, o);
+	if (a->reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &a->reduce);
+	if (a->reduce.method != SA_REDUCE_NONE) {
+		sa_reducer_init(&red, &a->reduce, o);
 		o = &red.base;
 	}
-	sh->run(sh, order, d.n, o);
-	if (reduce.method != SA_REDUCE_NONE && !cli_reducer_ok(&red, sh)) {
-		free(order);
-		deck_free(&d);
-		return EXIT_TROUBLE;
-	}
-	if (random && sys.err != SA_OK) {
+	sh->run(sh, order, n, o);
+	if (a->reduce.method != SA_REDUCE_NONE && !cli_reducer_ok(&red, sh))
+		return false;
+	if (a->random && sys.err != SA_OK) {
 		cli_error("deal: %s", sa_strerror(sys.err));
-		free(order);
-		deck_free(&d);
-		return EXIT_TROUBLE;
+		return false;
 	}
+	return true;
+}
 
-	/* Whether a bound the deal may ask for is reduced with bias. */
-	for (uint64_t k = 2; k <= d.n && !biased; k++)
-		biased = !sa_reduce_unbiased(&reduce, k);
-	rep_begin(&r, stdout, (enum rep_format)fmt);
-	if (random)
-		rep_line(&r, "Dealt from the system's entropy (getrandom), %s "
-		    "shuffle of %zu cards%s%s:", sh->name, d.n,
-		    reduce.method ? ", draws by " : "",
-		    reduce.method ? sa_reduce_name(reduce.method) : "");
-	else
-		rep_line(&r, "Seed %llu, mulberry32, %s shuffle of %zu cards%s%s:",
-		    (unsigned long long)seed, sh->name, d.n,
-		    reduce.method ? ", draws by " : "",
-		    reduce.method ? sa_reduce_name(reduce.method) : "");
-	if (reduce.method != SA_REDUCE_NONE) {
-		char spec[32];
+/* The hands, a line each (text), or the deal as a table. */
+static void
+deal_rows(report *r, const struct deal_args *a, const struct deck *d,
+    const unsigned *order)
+{
+	static const struct rep_col cols[] = {
+		{ "hand", "hand", REP_U64, 0, true, true, 0, NULL },
+		{ "position", "position", REP_U64, 0, true, true, 0, NULL },
+		{ "card", "card", REP_STR, 0, false, true, 0, NULL },
+		{ "start", "start", REP_U64, 0, true, true, 0, NULL },
+	};
+	uint64_t hands = a->hands;
 
-		snprintf(spec, sizeof spec, "%s:%u",
-		    sa_reduce_name(reduce.method), reduce.bits);
-		rep_str(&r, "reduce", NULL, spec, NULL);
-	}
-	rep_line(&r, "%s", "");
-	rep_str(&r, "generator", NULL, random ? "getrandom" : "mulberry32",
-	    NULL);
-	if (!random)
-		rep_u64(&r, "seed", NULL, seed, NULL);
-	rep_str(&r, "algorithm", NULL, sh->name, NULL);
-	rep_u64(&r, "cards", NULL, d.n, NULL);
-	rep_u64(&r, "hands", NULL, hands, NULL);
-	if (fmt == REP_TEXT) {
-		for (uint64_t h = 0; h < hands; h++) {
-			size_t len = 0;
-			char *line;
-
-			for (size_t i = h; i < d.n; i += hands)
-				len += strlen(d.name[order[i]]) + 1;
-			line = malloc(len + 1);
-			if (line == NULL)
-				continue;
-			line[0] = '\0';
-			for (size_t i = h, k = 0; i < d.n; i += hands) {
-				k += (size_t)sprintf(line + k, "%s%s",
-				    i == h ? "" : " ", d.name[order[i]]);
-			}
-			if (hands == 1)
-				rep_line(&r, "%s", line);
-			else
-				rep_line(&r, "hand %llu: %s",
-				    (unsigned long long)h + 1, line);
-			free(line);
-		}
-	} else {
-		rep_table(&r, "deal", cols, 4);
-		for (size_t i = 0; i < d.n; i++) {
+	if (a->fmt != REP_TEXT) {
+		rep_table(r, "deal", cols, 4);
+		for (size_t i = 0; i < d->n; i++) {
 			struct rep_cell cells[4];
 
 			memset(cells, 0, sizeof cells);
 			cells[0].u = i % hands + 1;
 			cells[1].u = i / hands + 1;
-			cells[2].s = d.name[order[i]];
+			cells[2].s = d->name[order[i]];
 			cells[3].u = order[i];
-			rep_row(&r, cells);
+			rep_row(r, cells);
 		}
-		rep_table_end(&r);
+		rep_table_end(r);
+		return;
+	}
+	for (uint64_t h = 0; h < hands; h++) {
+		size_t len = 0;
+		char *line;
+
+		for (size_t i = h; i < d->n; i += hands)
+			len += strlen(d->name[order[i]]) + 1;
+		if ((line = malloc(len + 1)) == NULL)
+			continue;
+		line[0] = '\0';
+		for (size_t i = h, k = 0; i < d->n; i += hands)
+			k += (size_t)sprintf(line + k, "%s%s", i == h ? "" : " ",
+			    d->name[order[i]]);
+		if (hands == 1)
+			rep_line(r, "%s", line);
+		else
+			rep_line(r, "hand %llu: %s", (unsigned long long)h + 1,
+			    line);
+		free(line);
+	}
+}
+
+static void
+render_deal(const struct deal_args *a, const struct deck *d,
+    const unsigned *order)
+{
+	const sa_reduce *red = &a->reduce;
+	const char *how = red->method ? sa_reduce_name(red->method) : "";
+	bool biased = false;
+	report r;
+
+	/* Whether a bound the deal may ask for is reduced with bias. */
+	for (uint64_t k = 2; k <= d->n && !biased; k++)
+		biased = !sa_reduce_unbiased(red, k);
+	rep_begin(&r, stdout, (enum rep_format)a->fmt);
+	if (a->random)
+		rep_line(&r, "Dealt from the system's entropy (getrandom), %s "
+		    "shuffle of %zu cards%s%s:", a->shuffle.name, d->n,
+		    red->method ? ", draws by " : "", how);
+	else
+		rep_line(&r, "Seed %llu, mulberry32, %s shuffle of %zu cards%s%s:",
+		    (unsigned long long)a->seed, a->shuffle.name, d->n,
+		    red->method ? ", draws by " : "", how);
+	if (red->method != SA_REDUCE_NONE) {
+		char spec[32];
+
+		snprintf(spec, sizeof spec, "%s:%u", how, red->bits);
+		rep_str(&r, "reduce", NULL, spec, NULL);
 	}
 	rep_line(&r, "%s", "");
-	if (random && biased)
+	rep_str(&r, "generator", NULL, a->random ? "getrandom" : "mulberry32",
+	    NULL);
+	if (!a->random)
+		rep_u64(&r, "seed", NULL, a->seed, NULL);
+	rep_str(&r, "algorithm", NULL, a->shuffle.name, NULL);
+	rep_u64(&r, "cards", NULL, d->n, NULL);
+	rep_u64(&r, "hands", NULL, a->hands, NULL);
+	deal_rows(&r, a, d, order);
+	rep_line(&r, "%s", "");
+	if (a->random && biased)
 		rep_line(&r, "Nobody can repeat or predict this deal, but it is "
 		    "not fair: each draw comes from the operating system's "
 		    "entropy, reduced to a number below k by %s from %u-bit "
 		    "words, which favours some values whenever k does not "
-		    "divide 2^%u.", sa_reduce_name(reduce.method), reduce.bits,
-		    reduce.bits);
-	else if (random)
+		    "divide 2^%u.", how, red->bits, red->bits);
+	else if (a->random)
 		rep_line(&r, "Nobody can repeat or predict this deal: each draw "
 		    "comes from the operating system's entropy, made unbiased by "
 		    "rejection.");
@@ -404,7 +436,30 @@ cmd_deal(int argc, char **argv)
 		    "out the rest.  It is not for dealing for money; --random "
 		    "is.");
 	rep_end(&r);
-	status = cli_finish(EXIT_FAIR);
+}
+
+int
+cmd_deal(int argc, char **argv)
+{
+	struct deal_args a;
+	struct deck d = { 0, NULL, NULL };
+	unsigned *order;
+	int status = parse_deal(argc, argv, &a);
+
+	if (status != CLI_CONTINUE)
+		return status;
+	if (!make_deck(&a, &d))
+		return EXIT_TROUBLE;
+	order = malloc(d.n * sizeof *order);
+	if (order == NULL) {
+		cli_error("deal: out of memory");
+		status = EXIT_TROUBLE;
+	} else if (!shuffle_order(&a, order, d.n)) {
+		status = EXIT_TROUBLE;
+	} else {
+		render_deal(&a, &d, order);
+		status = cli_finish(EXIT_FAIR);
+	}
 	free(order);
 	deck_free(&d);
 	return status;
