@@ -79,59 +79,55 @@ naive_boundary(report *r)
 	sa_census_free(c);
 }
 
-int
-cmd_divisibility(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "reduce", required_argument, NULL, 'R' },
-		{ NULL, 0, NULL, 0 },
-	};
-	sa_shuffle shuffle = *sa_shuffle_find("naive");
-	const sa_shuffle *sh = &shuffle;
-	int c, fmt = REP_TEXT, status;
-	uint64_t cards = 4;
-	size_t n;
-	const struct cli_options common = { "divisibility", help, &shuffle,
-	    &fmt, &cards, CARDS_MAX };
-	sa_divisibility d;
+/* The argument's three big figures as decimal digits. */
+struct digits {
 	char *runs, *orderings, *rem;
-	char note[128], label[48];
-	bool weighted = false;
-	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
-	report r;
+};
 
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'R':
-			if (!cli_parse_reduce(optarg, &reduce))
-				return EXIT_TROUBLE;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status;
-			break;
-		}
+/* STATUS from working out the argument, as an exit status. */
+static int
+refused(const sa_shuffle *sh, size_t n, int status)
+{
+	char name[64];
+
+	if (status == SA_OK)
+		return EXIT_FAIR;
+	if (status == SA_ETOOBIG) {
+		cli_shuffle_label(sh, n, name, sizeof name);
+		cli_error("-a %s -n %zu: its run count has more than %llu bits "
+		    "(%zu steps), past what divisibility works with",
+		    name, n, (unsigned long long)SA_RUNS_MAX_BITS,
+		    sh->steps != NULL ? sh->steps(sh, n) : (size_t)0);
+	} else {
+		cli_error("divisibility of %zu cards: %s", n,
+		    sa_strerror(status));
 	}
-	if (!cli_no_operands("divisibility", argc, argv))
-		return EXIT_TROUBLE;
-	n = (size_t)cards;
-	if (reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &reduce);
-	if (reduce.method != SA_REDUCE_NONE) {
-		sa_big total;
+	return EXIT_TROUBLE;
+}
 
+/*
+ * The argument for SH on N cards into D, its run count found as R and
+ * the shuffle allow: raw-word runs under a reduction, the weighted total
+ * of runs of different lengths (from a census), or the step form's.
+ * *WEIGHTED says which of the last two; an exit status.
+ */
+static int
+argue(const sa_shuffle *sh, size_t n, const sa_reduce *red,
+    sa_divisibility *d, bool *weighted)
+{
+	sa_census *cen;
+	sa_big total;
+	int status;
+
+	*weighted = false;
+	sa_big_init(&total);
+	if (red->method != SA_REDUCE_NONE) {
 		if (sh->steps == NULL) {
 			cli_error("--reduce: the %s shuffle has no step form to "
 			    "count raw words over", sh->name);
 			return EXIT_TROUBLE;
 		}
-		sa_big_init(&total);
-		status = sa_runs_reduced(sh, n, &reduce, &total);
+		status = sa_runs_reduced(sh, n, red, &total);
 		if (status == SA_EINVAL) {
 			cli_error("--reduce: cannot weigh the %s shuffle's draws "
 			    "(it weighs draws below at most %d, and no retries)",
@@ -139,17 +135,11 @@ cmd_divisibility(int argc, char **argv)
 			sa_big_free(&total);
 			return EXIT_TROUBLE;
 		}
-		if (status == SA_OK)
-			status = sa_divisibility_of(&total, n, &d);
-		sa_big_free(&total);
 	} else if (sh->steps == NULL && sh->runs == NULL) {
 		/*
 		 * Runs of different lengths: the count that must divide is
 		 * the weighted total, which only walking the runs finds.
 		 */
-		sa_census *cen;
-		sa_big total;
-
 		if (n > CENSUS_MAX || !cli_check_cards(sh, n)) {
 			cli_error("-a %s -n %zu: its runs differ in length, and "
 			    "their weighted total is found by walking them, up "
@@ -157,46 +147,102 @@ cmd_divisibility(int argc, char **argv)
 			return EXIT_TROUBLE;
 		}
 		status = sa_census_run(sh, n, NULL, &cen);
-		sa_big_init(&total);
 		if (status == SA_OK) {
 			status = sa_census_runs(cen, &total);
 			sa_census_free(cen);
 		}
-		if (status == SA_OK)
-			status = sa_divisibility_of(&total, n, &d);
-		sa_big_free(&total);
-		weighted = true;
+		*weighted = true;
 	} else {
-		status = sa_divisibility_for(sh, n, &d);
+		return refused(sh, n, sa_divisibility_for(sh, n, d));
 	}
-	if (status == SA_ETOOBIG) {
-		char name[64];
+	if (status == SA_OK)
+		status = sa_divisibility_of(&total, n, d);
+	sa_big_free(&total);
+	return refused(sh, n, status);
+}
 
-		cli_shuffle_label(sh, n, name, sizeof name);
-		cli_error("-a %s -n %zu: its run count has more than %llu bits "
-		    "(%zu steps), past what divisibility works with",
-		    name, n, (unsigned long long)SA_RUNS_MAX_BITS,
-		    sh->steps != NULL ? sh->steps(sh, n) : (size_t)0);
-		return EXIT_TROUBLE;
-	}
-	if (status != SA_OK) {
-		cli_error("divisibility of %zu cards: %s", n,
-		    sa_strerror(status));
-		return EXIT_TROUBLE;
-	}
-	runs = sa_big_to_dec(&d.runs);
-	orderings = sa_big_to_dec(&d.orderings);
-	rem = sa_big_to_dec(&d.remainder);
-	if (runs == NULL || orderings == NULL || rem == NULL) {
-		cli_error("divisibility of %zu cards: out of memory", n);
-		free(runs);
-		free(orderings);
-		free(rem);
-		sa_divisibility_free(&d);
-		return EXIT_TROUBLE;
-	}
+/* What the census says when n! divides the runs. */
+static void
+settled(report *r, const sa_shuffle *sh, size_t n, const sa_reduce *red,
+    const char *label)
+{
+	sa_census *cen;
 
-	rep_begin(&r, stdout, (enum rep_format)fmt);
+	rep_line(r, "n! divides the runs, so a fair shuffle is possible; "
+	    "divisibility cannot say more.");
+	if (red->method == SA_REDUCE_NONE && census_says(sh, n, &cen) == 0) {
+		const sa_census_info *in = sa_census_about(cen);
+
+		if (in->fair)
+			rep_line(r, "The census settles it: each of the %llu "
+			    "orderings gets exactly %llu of the %llu runs, so "
+			    "the %s shuffle is fair at %zu card%s.",
+			    (unsigned long long)in->orderings,
+			    (unsigned long long)in->min,
+			    (unsigned long long)in->runs, sh->name, n,
+			    n == 1 ? "" : "s");
+		else
+			rep_line(r, "The census settles it: the counts run from "
+			    "%llu to %llu, so the %s shuffle is unfair at %zu "
+			    "cards all the same.", (unsigned long long)in->min,
+			    (unsigned long long)in->max, sh->name, n);
+		rep_bool(r, "census_fair", NULL, in->fair, NULL);
+		sa_census_free(cen);
+	} else if (n <= SA_PERM_MAX) {
+		char how[48] = "";
+
+		if (red->method != SA_REDUCE_NONE)
+			snprintf(how, sizeof how, " --reduce %s:%u",
+			    sa_reduce_name(red->method), red->bits);
+		rep_line(r, "Whether every ordering gets its share is for the "
+		    "census to count: " PROGNAME " census -a %s -n %zu%s.",
+		    label, n, how);
+	} else {
+		rep_line(r, "Whether every ordering gets its share is for a "
+		    "census to count, and %zu cards are beyond this one's %d.",
+		    n, SA_PERM_MAX);
+	}
+}
+
+/* Why n! does not divide the runs. */
+static void
+unsettled(report *r, const sa_shuffle *sh, size_t n, const sa_reduce *red,
+    const sa_divisibility *d, const struct digits *x, bool weighted)
+{
+	bool naive = strcmp(sh->name, "naive") == 0 &&
+	    red->method == SA_REDUCE_NONE;
+
+	rep_line(r, "%s does not divide %s, so the runs cannot be shared out "
+	    "equally among the orderings: whatever the random numbers do, "
+	    "some ordering comes up more often than another.",
+	    strlen(x->orderings) <= 40 ? x->orderings : "n!",
+	    strlen(x->runs) <= 40 ? x->runs : "the runs");
+	if (naive && n >= 3)
+		naive_reason(r, n, d, x->runs);
+	rep_line(r, "In primes: %u divides %zu! %llu time%s, and the runs %llu "
+	    "time%s.", d->prime, n, (unsigned long long)d->prime_in_orderings,
+	    d->prime_in_orderings == 1 ? "" : "s",
+	    (unsigned long long)d->prime_in_runs,
+	    d->prime_in_runs == 1 ? "" : "s");
+	if (weighted)
+		rep_line(r, "The weighted total came from walking every run; the "
+		    "rest is arithmetic, exact for %zu cards.", n);
+	else
+		rep_line(r, "This needs no enumeration: it is arithmetic on the "
+		    "run count, exact for %zu cards.", n);
+	if (naive)
+		naive_boundary(r);
+}
+
+static void
+render(enum rep_format fmt, const sa_shuffle *sh, size_t n,
+    const sa_reduce *red, const sa_divisibility *d, const struct digits *x,
+    bool weighted)
+{
+	char note[128], label[48];
+	report r;
+
+	rep_begin(&r, stdout, fmt);
 	cli_shuffle_label(sh, n, label, sizeof label);
 	rep_line(&r, "The %s shuffle of %zu card%s: %s.", label, n,
 	    n == 1 ? "" : "s", sh->summary);
@@ -213,92 +259,82 @@ cmd_divisibility(int argc, char **argv)
 	if (weighted)
 		snprintf(note, sizeof note, "runs differ in length: the "
 		    "weighted total, from walking them");
-	if (reduce.method != SA_REDUCE_NONE)
+	if (red->method != SA_REDUCE_NONE)
 		snprintf(note, sizeof note, "every sequence of %u-bit words, "
-		    "each draw made by %s", reduce.bits,
-		    sa_reduce_name(reduce.method));
-	rep_str(&r, "runs", reduce.method != SA_REDUCE_NONE ? "raw-word runs" :
-	    weighted ? "weighted total" : "runs it can take", runs,
+		    "each draw made by %s", red->bits,
+		    sa_reduce_name(red->method));
+	rep_str(&r, "runs", red->method != SA_REDUCE_NONE ? "raw-word runs" :
+	    weighted ? "weighted total" : "runs it can take", x->runs,
 	    note[0] ? note : NULL);
-	rep_str(&r, "orderings", "orderings (n!)", orderings, NULL);
-	rep_str(&r, "remainder", "runs mod orderings", rem, NULL);
-	rep_bool(&r, "divides", "n! divides the runs", d.divides, NULL);
-	if (!d.divides) {
-		rep_u64(&r, "prime", "witness prime", d.prime, NULL);
-		rep_u64(&r, "prime_in_orderings", NULL, d.prime_in_orderings,
+	rep_str(&r, "orderings", "orderings (n!)", x->orderings, NULL);
+	rep_str(&r, "remainder", "runs mod orderings", x->rem, NULL);
+	rep_bool(&r, "divides", "n! divides the runs", d->divides, NULL);
+	if (!d->divides) {
+		rep_u64(&r, "prime", "witness prime", d->prime, NULL);
+		rep_u64(&r, "prime_in_orderings", NULL, d->prime_in_orderings,
 		    NULL);
-		rep_u64(&r, "prime_in_runs", NULL, d.prime_in_runs, NULL);
+		rep_u64(&r, "prime_in_runs", NULL, d->prime_in_runs, NULL);
 	}
 	rep_line(&r, "%s", "");
-	if (!d.divides) {
-		rep_line(&r, "%s does not divide %s, so the runs cannot be "
-		    "shared out equally among the orderings: whatever the random "
-		    "numbers do, some ordering comes up more often than another.",
-		    strlen(orderings) <= 40 ? orderings : "n!",
-		    strlen(runs) <= 40 ? runs : "the runs");
-		if (strcmp(sh->name, "naive") == 0 && n >= 3 &&
-		    reduce.method == SA_REDUCE_NONE)
-			naive_reason(&r, n, &d, runs);
-		rep_line(&r, "In primes: %u divides %zu! %llu time%s, and the "
-		    "runs %llu time%s.", d.prime, n,
-		    (unsigned long long)d.prime_in_orderings,
-		    d.prime_in_orderings == 1 ? "" : "s",
-		    (unsigned long long)d.prime_in_runs,
-		    d.prime_in_runs == 1 ? "" : "s");
-		if (weighted)
-			rep_line(&r, "The weighted total came from walking every "
-			    "run; the rest is arithmetic, exact for %zu cards.",
-			    n);
-		else
-			rep_line(&r, "This needs no enumeration: it is arithmetic "
-			    "on the run count, exact for %zu cards.", n);
-		if (strcmp(sh->name, "naive") == 0 &&
-		    reduce.method == SA_REDUCE_NONE)
-			naive_boundary(&r);
-	} else {
-		sa_census *cen;
+	if (!d->divides)
+		unsettled(&r, sh, n, red, d, x, weighted);
+	else
+		settled(&r, sh, n, red, label);
+	rep_end(&r);
+}
 
-		rep_line(&r, "n! divides the runs, so a fair shuffle is possible; "
-		    "divisibility cannot say more.");
-		if (reduce.method == SA_REDUCE_NONE &&
-		    census_says(sh, n, &cen) == 0) {
-			const sa_census_info *in = sa_census_about(cen);
+int
+cmd_divisibility(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, 'n' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "reduce", required_argument, NULL, 'R' },
+		{ NULL, 0, NULL, 0 },
+	};
+	sa_shuffle shuffle = *sa_shuffle_find("naive");
+	int c, fmt = REP_TEXT, status;
+	uint64_t cards = 4;
+	size_t n;
+	const struct cli_options common = { "divisibility", help, &shuffle,
+	    &fmt, &cards, CARDS_MAX };
+	sa_divisibility d;
+	struct digits x;
+	bool weighted;
+	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
 
-			if (in->fair)
-				rep_line(&r, "The census settles it: each of the "
-				    "%llu orderings gets exactly %llu of the %llu "
-				    "runs, so the %s shuffle is fair at %zu "
-				    "card%s.", (unsigned long long)in->orderings,
-				    (unsigned long long)in->min,
-				    (unsigned long long)in->runs, sh->name, n,
-				    n == 1 ? "" : "s");
-			else
-				rep_line(&r, "The census settles it: the counts "
-				    "run from %llu to %llu, so the %s shuffle is "
-				    "unfair at %zu cards all the same.",
-				    (unsigned long long)in->min,
-				    (unsigned long long)in->max, sh->name, n);
-			rep_bool(&r, "census_fair", NULL, in->fair, NULL);
-			sa_census_free(cen);
-		} else if (n <= SA_PERM_MAX) {
-			char how[48] = "";
-
-			if (reduce.method != SA_REDUCE_NONE)
-				snprintf(how, sizeof how, " --reduce %s:%u",
-				    sa_reduce_name(reduce.method), reduce.bits);
-			rep_line(&r, "Whether every ordering gets its share is "
-			    "for the census to count: " PROGNAME " census -a %s "
-			    "-n %zu%s.", label, n, how);
-		} else {
-			rep_line(&r, "Whether every ordering gets its share is "
-			    "for a census to count, and %zu cards are beyond "
-			    "this one's %d.", n, SA_PERM_MAX);
+	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
+		if (c == 'R') {
+			if (!cli_parse_reduce(optarg, &reduce))
+				return EXIT_TROUBLE;
+		} else if ((status = cli_option(c, argv, &common)) !=
+		    CLI_CONTINUE) {
+			return status;
 		}
 	}
-	rep_end(&r);
-	free(runs);
-	free(orderings);
-	free(rem);
+	if (!cli_no_operands("divisibility", argc, argv))
+		return EXIT_TROUBLE;
+	n = (size_t)cards;
+	if (reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(&shuffle, &reduce);
+	if ((status = argue(&shuffle, n, &reduce, &d, &weighted)) != EXIT_FAIR)
+		return status;
+	x.runs = sa_big_to_dec(&d.runs);
+	x.orderings = sa_big_to_dec(&d.orderings);
+	x.rem = sa_big_to_dec(&d.remainder);
+	if (x.runs == NULL || x.orderings == NULL || x.rem == NULL) {
+		cli_error("divisibility of %zu cards: out of memory", n);
+		status = EXIT_TROUBLE;
+	} else {
+		render((enum rep_format)fmt, &shuffle, n, &reduce, &d, &x,
+		    weighted);
+		status = cli_finish(EXIT_FAIR);
+	}
+	free(x.runs);
+	free(x.orderings);
+	free(x.rem);
 	sa_divisibility_free(&d);
-	return cli_finish(EXIT_FAIR);
+	return status;
 }
