@@ -356,8 +356,18 @@ draws_error(int status, const char *list, const sa_trace *t, size_t given)
 	}
 }
 
-int
-cmd_trace(int argc, char **argv)
+struct trace_args {
+	sa_shuffle shuffle;
+	const char *list, *ordering;	/* --draws, --ordering */
+	uint64_t n, seed, *draws;
+	size_t ndraws;
+	int fmt, note;
+	sa_reduce reduce;
+};
+
+/* The options into A; CLI_CONTINUE, or the exit status to leave with. */
+static int
+parse_trace(int argc, char **argv, struct trace_args *a)
 {
 	static const struct option longopts[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
@@ -371,50 +381,36 @@ cmd_trace(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const struct rep_col cols[] = {
-		{ "step", "step", REP_U64, 4, true, true, 0, NULL },
-		{ "bound", "draws below", REP_U64, 0, true, true, 0, NULL },
-		{ "drew", "drew", REP_U64, 0, true, true, 0, NULL },
-		{ "deck", "deck after", REP_STR, 0, false, true, 0, NULL },
-	};
-	sa_shuffle shuffle = *sa_shuffle_find("naive");
-	const sa_shuffle *sh = &shuffle;
-	const char *list = NULL, *ordering = NULL;
-	uint64_t n = 4, seed = 0, *draws = NULL;
-	size_t ndraws = 0;
-	int c, fmt = REP_TEXT, note = SA_NOTATION_ARRAY, sources = 0, status;
-	const struct cli_options common = { "trace", help, &shuffle, &fmt,
-	    &n, CARDS_MAX };
-	sa_mulberry32 g;
-	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
-	sa_reducer red;
-	struct words words;
-	sa_trace t;
-	char *deck;
-	size_t deck_size;
-	report r;
+	const struct cli_options common = { "trace", help, &a->shuffle,
+	    &a->fmt, &a->n, CARDS_MAX };
+	int c, sources = 0, status;
 
+	memset(a, 0, sizeof *a);
+	a->shuffle = *sa_shuffle_find("naive");
+	a->n = 4;
+	a->fmt = REP_TEXT;
+	a->note = SA_NOTATION_ARRAY;
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D':
-			list = optarg;
+			a->list = optarg;
 			sources++;
 			break;
 		case 'N':
-			if (!cli_parse_notation(optarg, &note))
+			if (!cli_parse_notation(optarg, &a->note))
 				return EXIT_TROUBLE;
 			break;
 		case 'O':
-			ordering = optarg;
+			a->ordering = optarg;
 			sources++;
 			break;
 		case 'R':
-			if (!cli_parse_reduce(optarg, &reduce))
+			if (!cli_parse_reduce(optarg, &a->reduce))
 				return EXIT_TROUBLE;
 			break;
 		case 'S':
 			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
-			    &seed))
+			    &a->seed))
 				return EXIT_TROUBLE;
 			sources++;
 			break;
@@ -425,133 +421,177 @@ cmd_trace(int argc, char **argv)
 			break;
 		}
 	}
-	if (!cli_no_operands("trace", argc, argv))
-		return EXIT_TROUBLE;
-	if (!cli_check_cards(sh, (size_t)n))
+	if (!cli_no_operands("trace", argc, argv) ||
+	    !cli_check_cards(&a->shuffle, (size_t)a->n))
 		return EXIT_TROUBLE;
 	if (sources != 1) {
 		cli_error("trace: give exactly one of --draws, --seed and "
 		    "--ordering");
 		return EXIT_TROUBLE;
 	}
-	if (ordering != NULL)
-		return trace_ordering(sh, (size_t)n, ordering,
-		    (enum sa_notation)note, fmt);
+	return CLI_CONTINUE;
+}
 
-	if (reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &reduce);
-	if (list != NULL && !parse_draws(list, &draws, &ndraws))
+/*
+ * The run from a list of raw words, which A's reduction turns into
+ * draws, into T; an exit status, after a message when not EXIT_FAIR.
+ */
+static int
+trace_words(struct trace_args *a, sa_trace *t)
+{
+	const sa_shuffle *sh = &a->shuffle;
+	struct words words;
+	sa_reducer red;
+	int status;
+
+	memset(&words, 0, sizeof words);	/* word_bits, fail too */
+	words.base.raw = next_word;
+	words.v = a->draws;
+	words.count = a->ndraws;
+	sa_reducer_init(&red, &a->reduce, &words.base);
+	status = sa_trace_run(sh, (size_t)a->n, &red.base, NULL, 0, 0, t);
+	if (status != SA_OK) {
+		draws_error(status, a->list, t, a->ndraws);
 		return EXIT_TROUBLE;
-	if (list != NULL && reduce.method != SA_REDUCE_NONE) {
-		/* The list holds raw words, which the reduction turns into draws. */
-		memset(&words, 0, sizeof words);	/* word_bits, fail too */
-		words.base.draw = NULL;
-		words.base.raw = next_word;
-		words.v = draws;
-		words.count = ndraws;
-		words.used = 0;
-		words.err = 0;
-		sa_reducer_init(&red, &reduce, &words.base);
-		status = sa_trace_run(sh, (size_t)n, &red.base, NULL, 0, 0, &t);
-		if (status == SA_OK && !cli_reducer_ok(&red, sh)) {
-			sa_trace_free(&t);
-			free(draws);
-			return EXIT_TROUBLE;
-		}
-		if (status == SA_OK && words.err == 0 && words.used < ndraws)
-			words.err = SA_ELONG;
-		if (status == SA_OK && words.err != 0) {
-			words_error(list, &words, reduce.bits);
-			sa_trace_free(&t);
-			free(draws);
-			return EXIT_TROUBLE;
-		}
-	} else if (list != NULL) {
-		status = sa_trace_run(sh, (size_t)n, NULL, draws, ndraws, 0, &t);
+	}
+	if (!cli_reducer_ok(&red, sh))
+		return EXIT_TROUBLE;
+	if (words.err == 0 && words.used < a->ndraws)
+		words.err = SA_ELONG;
+	if (words.err != 0) {
+		words_error(a->list, &words, a->reduce.bits);
+		return EXIT_TROUBLE;
+	}
+	return EXIT_FAIR;
+}
+
+/* The run A asks for into T; an exit status, as for trace_words. */
+static int
+trace_one(struct trace_args *a, sa_trace *t)
+{
+	const sa_shuffle *sh = &a->shuffle;
+	sa_mulberry32 g;
+	sa_reducer red;
+	int status;
+
+	if (a->reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &a->reduce);
+	if (a->list != NULL && !parse_draws(a->list, &a->draws, &a->ndraws))
+		return EXIT_TROUBLE;
+	if (a->list != NULL && a->reduce.method != SA_REDUCE_NONE)
+		return trace_words(a, t);
+	if (a->list != NULL) {
+		status = sa_trace_run(sh, (size_t)a->n, NULL, a->draws,
+		    a->ndraws, 0, t);
+		if (status != SA_OK)
+			draws_error(status, a->list, t, a->ndraws);
+		return status == SA_OK ? EXIT_FAIR : EXIT_TROUBLE;
+	}
+	sa_mulberry32_init(&g, (uint32_t)a->seed);
+	if (a->reduce.method != SA_REDUCE_NONE) {
+		sa_reducer_init(&red, &a->reduce, &g.base);
+		status = sa_trace_run(sh, (size_t)a->n, &red.base, NULL, 0, 0, t);
 	} else {
-		sa_mulberry32_init(&g, (uint32_t)seed);
-		if (reduce.method != SA_REDUCE_NONE) {
-			sa_reducer_init(&red, &reduce, &g.base);
-			status = sa_trace_run(sh, (size_t)n, &red.base, NULL, 0, 0,
-			    &t);
-		} else {
-			status = sa_trace_run(sh, (size_t)n, &g.base, NULL, 0, 0,
-			    &t);
-		}
+		status = sa_trace_run(sh, (size_t)a->n, &g.base, NULL, 0, 0, t);
 	}
 	if (status != SA_OK) {
-		if (list != NULL)
-			draws_error(status, list, &t, ndraws);
-		else
-			cli_error("trace of %llu cards: %s",
-			    (unsigned long long)n, sa_strerror(status));
-		sa_trace_free(&t);
-		free(draws);
+		cli_error("trace of %llu cards: %s", (unsigned long long)a->n,
+		    sa_strerror(status));
 		return EXIT_TROUBLE;
 	}
 	/* A draw the reduction could not make is no draw to show. */
-	if (list == NULL && reduce.method != SA_REDUCE_NONE &&
-	    !cli_reducer_ok(&red, sh)) {
-		sa_trace_free(&t);
-		free(draws);
+	if (a->reduce.method != SA_REDUCE_NONE && !cli_reducer_ok(&red, sh))
 		return EXIT_TROUBLE;
-	}
+	return EXIT_FAIR;
+}
 
-	deck_size = (size_t)n * 6 + 32;
-	deck = malloc(deck_size);
-	if (deck == NULL) {
-		cli_error("trace: out of memory");
-		sa_trace_free(&t);
-		free(draws);
-		return EXIT_TROUBLE;
-	}
-	rep_begin(&r, stdout, (enum rep_format)fmt);
-	if (list != NULL)
-		rep_line(&r, "The %s shuffle of %llu cards, with the %s %s:",
-		    sh->name, (unsigned long long)n,
-		    reduce.method ? "raw words" : "draws", list);
+static void
+render_trace(const struct trace_args *a, const sa_trace *t, char *deck,
+    size_t deck_size)
+{
+	static const struct rep_col cols[] = {
+		{ "step", "step", REP_U64, 4, true, true, 0, NULL },
+		{ "bound", "draws below", REP_U64, 0, true, true, 0, NULL },
+		{ "drew", "drew", REP_U64, 0, true, true, 0, NULL },
+		{ "deck", "deck after", REP_STR, 0, false, true, 0, NULL },
+	};
+	enum sa_notation note = (enum sa_notation)a->note;
+	size_t n = (size_t)a->n;
+	report r;
+
+	rep_begin(&r, stdout, (enum rep_format)a->fmt);
+	if (a->list != NULL)
+		rep_line(&r, "The %s shuffle of %zu cards, with the %s %s:",
+		    a->shuffle.name, n, a->reduce.method ? "raw words" : "draws",
+		    a->list);
 	else
-		rep_line(&r, "The %s shuffle of %llu cards, drawing from "
-		    "mulberry32 seeded with %llu:", sh->name,
-		    (unsigned long long)n, (unsigned long long)seed);
-	if (reduce.method != SA_REDUCE_NONE) {
+		rep_line(&r, "The %s shuffle of %zu cards, drawing from "
+		    "mulberry32 seeded with %llu:", a->shuffle.name, n,
+		    (unsigned long long)a->seed);
+	if (a->reduce.method != SA_REDUCE_NONE) {
 		char spec[32];
 
 		snprintf(spec, sizeof spec, "%s:%u",
-		    sa_reduce_name(reduce.method), reduce.bits);
+		    sa_reduce_name(a->reduce.method), a->reduce.bits);
 		rep_line(&r, "Each draw is made from %u-bit raw words by %s.",
-		    reduce.bits, spec);
+		    a->reduce.bits, spec);
 		rep_str(&r, "reduce", NULL, spec, NULL);
 	}
 	rep_line(&r, "%s", "");
-	rep_str(&r, "algorithm", NULL, sh->name, NULL);
+	rep_str(&r, "algorithm", NULL, a->shuffle.name, NULL);
 	rep_u64(&r, "cards", NULL, n, NULL);
-	if (list == NULL)
-		rep_u64(&r, "seed", NULL, seed, NULL);
-	show_deck(t.deck, (size_t)n, (enum sa_notation)note, deck, deck_size);
+	if (a->list == NULL)
+		rep_u64(&r, "seed", NULL, a->seed, NULL);
+	show_deck(t->deck, n, note, deck, deck_size);
 	rep_str(&r, "start", "starts as", deck, NULL);
 	rep_line(&r, "%s", "");
 	rep_table(&r, "steps", cols, 4);
-	for (size_t k = 0; k < t.steps; k++) {
+	for (size_t k = 0; k < t->steps; k++) {
 		struct rep_cell cells[4];
 
 		memset(cells, 0, sizeof cells);
-		show_deck(t.deck + (k + 1) * n, (size_t)n,
-		    (enum sa_notation)note, deck, deck_size);
+		show_deck(t->deck + (k + 1) * n, n, note, deck, deck_size);
 		cells[0].u = k + 1;
-		cells[1].u = t.bound[k];
-		cells[2].u = t.value[k];
+		cells[1].u = t->bound[k];
+		cells[2].u = t->value[k];
 		cells[3].s = deck;
 		rep_row(&r, cells);
 	}
 	rep_table_end(&r);
 	rep_line(&r, "%s", "");
-	show_deck(t.deck + t.steps * n, (size_t)n, (enum sa_notation)note,
-	    deck, deck_size);
+	show_deck(t->deck + t->steps * n, n, note, deck, deck_size);
 	rep_str(&r, "ends", "ends on", deck, NULL);
 	rep_end(&r);
+}
+
+int
+cmd_trace(int argc, char **argv)
+{
+	struct trace_args a;
+	sa_trace t;
+	char *deck = NULL;
+	size_t deck_size;
+	int status = parse_trace(argc, argv, &a);
+
+	if (status != CLI_CONTINUE)
+		return status;
+	if (a.ordering != NULL)
+		return trace_ordering(&a.shuffle, (size_t)a.n, a.ordering,
+		    (enum sa_notation)a.note, a.fmt);
+	memset(&t, 0, sizeof t);
+	status = trace_one(&a, &t);
+	if (status == EXIT_FAIR) {
+		deck_size = (size_t)a.n * 6 + 32;
+		if ((deck = malloc(deck_size)) == NULL) {
+			cli_error("trace: out of memory");
+			status = EXIT_TROUBLE;
+		} else {
+			render_trace(&a, &t, deck, deck_size);
+			status = cli_finish(EXIT_FAIR);
+		}
+	}
 	free(deck);
 	sa_trace_free(&t);
-	free(draws);
-	return cli_finish(EXIT_FAIR);
+	free(a.draws);
+	return status;
 }
