@@ -566,12 +566,14 @@ bool sa_fraction_is_zero(const sa_fraction *f);
  * F written out, as strings the caller frees (NULL when memory runs out
  * or DEN is 0): _exact in lowest terms, "-25/384" or "3" when the
  * denominator divides; _fixed rounded half away from zero to PLACES
- * decimals; _sig rounded to SIG significant digits, tiny values as
- * d.ddde-N.
+ * decimals; _sig rounded to SIG significant digits, values below 10^-4
+ * as d.ddde-N; _sci the same always in that form (a value below 1, F
+ * not 0).
  */
 char *sa_fraction_exact(const sa_fraction *f);
 char *sa_fraction_fixed(const sa_fraction *f, unsigned places);
 char *sa_fraction_sig(const sa_fraction *f, unsigned sig);
+char *sa_fraction_sci(const sa_fraction *f, unsigned sig);
 
 /*
  * sa_fraction_fixed into BUF of SIZE bytes, with a '+' before a value
@@ -688,6 +690,29 @@ int sa_runs_fit(const sa_shuffle *shuffle, size_t n, uint64_t max_bits);
 int sa_runs_reduced(const sa_shuffle *shuffle, size_t n, const sa_reduce *r,
     sa_big *runs);
 
+
+/*
+ * The state-space argument.  A generator seeded with BITS bits of state
+ * starts from at most 2^BITS states, so a deal seeded from it lands on
+ * at most 2^BITS orderings of N cards, however good its shuffle.
+ * sa_state_space_for() compares 2^BITS with N! exactly (1 <= N < 2^32,
+ * BITS >= 1): SA_OK, SA_EINVAL or SA_ENOMEM; S is released with
+ * sa_state_space_free() either way.
+ */
+typedef struct sa_state_space {
+	size_t n;
+	uint32_t bits;
+	sa_big orderings;	/* N! */
+	sa_big states;		/* 2^BITS */
+	bool covers;		/* 2^BITS >= N!: every ordering reachable */
+	/* The largest fraction of the orderings reachable: 2^BITS / N!, or 1. */
+	sa_fraction reach;
+	uint64_t smallest_uncovered;	/* the smallest n with n! > 2^BITS */
+	double log2_orderings;	/* log2 N!, for display only */
+} sa_state_space;
+
+int sa_state_space_for(size_t n, uint32_t bits, sa_state_space *s);
+void sa_state_space_free(sa_state_space *s);
 
 /*
  * Walking every run.

@@ -3,7 +3,6 @@
  * generator with S bits of state can ever deal.
  */
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -32,26 +31,49 @@ help(void)
 
 enum { OPT_BITS = 256 };
 
-/* The smallest n with n! > 2^bits, by exact comparison. */
-static int
-smallest_uncovered(const sa_big *states, uint64_t *out)
+static void
+render(const sa_state_space *sp, enum rep_format fmt, const char *fact_s,
+    const char *states_s, const char *reach)
 {
-	sa_big f;
-	uint64_t n = 1;
+	unsigned long long n = sp->n, bits = sp->bits;
+	char buf[64], note[160];
+	report r;
 
-	sa_big_init(&f);
-	if (sa_big_set_u64(&f, 1) != SA_OK)
-		return SA_ENOMEM;
-	while (sa_big_cmp(&f, states) <= 0) {
-		n++;
-		if (sa_big_mul_u64(&f, n) != SA_OK) {
-			sa_big_free(&f);
-			return SA_ENOMEM;
-		}
-	}
-	sa_big_free(&f);
-	*out = n;
-	return SA_OK;
+	rep_begin(&r, stdout, fmt);
+	rep_line(&r, "A generator with %llu bits of state starts from at most "
+	    "2^%llu states, so a deal seeded from it can land on at most 2^%llu "
+	    "different orderings, however good its shuffle.", bits, bits, bits);
+	rep_line(&r, "%s", "");
+	rep_u64(&r, "cards", "cards", n, NULL);
+	snprintf(note, sizeof note, "%llu!", n);
+	rep_str(&r, "orderings", "orderings", fact_s, note);
+	snprintf(buf, sizeof buf, "%.2f", sp->log2_orderings);
+	rep_str(&r, NULL, "log2 of orderings", buf, "for display");
+	rep_u64(&r, "bits", "bits of state", bits, NULL);
+	snprintf(note, sizeof note, "2^%llu", bits);
+	rep_str(&r, "states", "states", states_s, note);
+	rep_bool(&r, "covers", "every ordering reachable", sp->covers, NULL);
+	if (!sp->covers)
+		rep_str(&r, "fraction", "largest fraction reachable", reach,
+		    "2^S / n!, at most");
+	else
+		rep_str(&r, "fraction", "largest fraction reachable", "1",
+		    "2^S >= n!");
+	snprintf(note, sizeof note, "the smallest n with n! > 2^%llu", bits);
+	rep_u64(&r, "smallest_uncovered", "smallest deck it cannot cover",
+	    sp->smallest_uncovered, note);
+	rep_line(&r, "%s", "");
+	if (!sp->covers)
+		rep_line(&r, "%llu! is larger than 2^%llu (compared exactly): a "
+		    "deal seeded that way reaches at most a fraction %s of the "
+		    "orderings of %llu cards, and the rest can never be dealt.",
+		    n, bits, reach, n);
+	else
+		rep_line(&r, "2^%llu is at least %llu! (compared exactly): the "
+		    "state space is large enough to reach every ordering of %llu "
+		    "cards, though reaching them is not the same as reaching "
+		    "them equally often.", bits, n, n);
+	rep_end(&r);
 }
 
 int
@@ -64,15 +86,12 @@ cmd_state_space(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, fmt = REP_TEXT, cmp, status;
-	uint64_t n = 52, bits = 32, smallest;
+	int c, fmt = REP_TEXT, status;
+	uint64_t n = 52, bits = 32;
 	const struct cli_options common = { "state-space", help, NULL, &fmt,
 	    &n, CARDS_MAX };
-	sa_big fact, states;
-	char *fact_s = NULL, *states_s = NULL;
-	char buf[64], note[160];
-	double lf;
-	report r;
+	sa_state_space sp;
+	char *fact_s = NULL, *states_s = NULL, *reach = NULL;
 
 	while ((c = getopt_long(argc, argv, ":f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
@@ -90,75 +109,24 @@ cmd_state_space(int argc, char **argv)
 	if (!cli_no_operands("state-space", argc, argv))
 		return EXIT_TROUBLE;
 
-	sa_big_init(&fact);
-	sa_big_init(&states);
-	if (sa_big_factorial(&fact, (uint32_t)n) != SA_OK ||
-	    sa_big_pow2(&states, (uint32_t)bits) != SA_OK ||
-	    smallest_uncovered(&states, &smallest) != SA_OK ||
-	    (fact_s = sa_big_to_dec(&fact)) == NULL ||
-	    (states_s = sa_big_to_dec(&states)) == NULL) {
-		cli_error("state-space: out of memory");
-		free(fact_s);
-		sa_big_free(&fact);
-		sa_big_free(&states);
-		return EXIT_TROUBLE;
+	status = sa_state_space_for((size_t)n, (uint32_t)bits, &sp);
+	if (status == SA_OK) {
+		fact_s = sa_big_to_dec(&sp.orderings);
+		states_s = sa_big_to_dec(&sp.states);
+		reach = sp.covers ? NULL : sa_fraction_sci(&sp.reach, 2);
 	}
-	cmp = sa_big_cmp(&fact, &states);
-	lf = sa_big_log2(&fact);
-
-	rep_begin(&r, stdout, (enum rep_format)fmt);
-	rep_line(&r, "A generator with %llu bits of state starts from at most "
-	    "2^%llu states, so a deal seeded from it can land on at most 2^%llu "
-	    "different orderings, however good its shuffle.",
-	    (unsigned long long)bits, (unsigned long long)bits,
-	    (unsigned long long)bits);
-	rep_line(&r, "%s", "");
-	rep_u64(&r, "cards", "cards", n, NULL);
-	snprintf(note, sizeof note, "%llu!", (unsigned long long)n);
-	rep_str(&r, "orderings", "orderings", fact_s, note);
-	snprintf(buf, sizeof buf, "%.2f", lf);
-	rep_str(&r, NULL, "log2 of orderings", buf, "for display");
-	rep_u64(&r, "bits", "bits of state", bits, NULL);
-	snprintf(note, sizeof note, "2^%llu", (unsigned long long)bits);
-	rep_str(&r, "states", "states", states_s, note);
-	rep_bool(&r, "covers", "every ordering reachable", cmp <= 0, NULL);
-	if (cmp > 0) {
-		/* states / n! < 1: shown in powers of ten, from the logs. */
-		double e = ((double)bits - lf) * log10(2.0);
-		double ex = floor(e), m = pow(10.0, e - ex);
-
-		if (m >= 9.95) {	/* would print as 10.0 */
-			m /= 10.0;
-			ex += 1.0;
-		}
-		snprintf(buf, sizeof buf, "%.1fe%d", m, (int)ex);
-		rep_str(&r, "fraction", "largest fraction reachable", buf,
-		    "2^S / n!, at most");
+	if (status != SA_OK || fact_s == NULL || states_s == NULL ||
+	    (!sp.covers && reach == NULL)) {
+		cli_error("state-space: %s", status != SA_OK ?
+		    sa_strerror(status) : "out of memory");
+		status = EXIT_TROUBLE;
 	} else {
-		rep_str(&r, "fraction", "largest fraction reachable", "1",
-		    "2^S >= n!");
+		render(&sp, (enum rep_format)fmt, fact_s, states_s, reach);
+		status = cli_finish(EXIT_FAIR);
 	}
-	snprintf(note, sizeof note, "the smallest n with n! > 2^%llu",
-	    (unsigned long long)bits);
-	rep_u64(&r, "smallest_uncovered", "smallest deck it cannot cover",
-	    smallest, note);
-	rep_line(&r, "%s", "");
-	if (cmp > 0)
-		rep_line(&r, "%llu! is larger than 2^%llu (compared exactly): a "
-		    "deal seeded that way reaches at most a fraction %s of the "
-		    "orderings of %llu cards, and the rest can never be dealt.",
-		    (unsigned long long)n, (unsigned long long)bits, buf,
-		    (unsigned long long)n);
-	else
-		rep_line(&r, "2^%llu is at least %llu! (compared exactly): the "
-		    "state space is large enough to reach every ordering of %llu "
-		    "cards, though reaching them is not the same as reaching "
-		    "them equally often.", (unsigned long long)bits,
-		    (unsigned long long)n, (unsigned long long)n);
-	rep_end(&r);
 	free(fact_s);
 	free(states_s);
-	sa_big_free(&fact);
-	sa_big_free(&states);
-	return cli_finish(EXIT_FAIR);
+	free(reach);
+	sa_state_space_free(&sp);
+	return status;
 }

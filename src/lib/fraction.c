@@ -170,7 +170,7 @@ magnitude(const sa_big *num, const sa_big *den, int *e)
 }
 
 static char *
-unsigned_sig(const sa_big *num, const sa_big *den, unsigned sig)
+unsigned_sig(const sa_big *num, const sa_big *den, unsigned sig, bool sci)
 {
 	char *digits, *out;
 	int e;		/* the value is about 10^e */
@@ -193,9 +193,9 @@ unsigned_sig(const sa_big *num, const sa_big *den, unsigned sig)
 		free(digits);
 		e--;
 	}
-	if (e >= -4)
+	if (e >= -4 && !sci)
 		return place_point(digits, k);
-	/* Tiny: d.ddd...e-N */
+	/* Tiny, or asked for: d.ddd...e-N */
 	out = malloc(strlen(digits) + 16);
 	if (out != NULL) {
 		size_t len = strlen(digits);
@@ -215,7 +215,14 @@ unsigned_sig(const sa_big *num, const sa_big *den, unsigned sig)
 char *
 sa_fraction_sig(const sa_fraction *f, unsigned sig)
 {
-	return signed_text(unsigned_sig(&f->num, &f->den, sig),
+	return signed_text(unsigned_sig(&f->num, &f->den, sig, false),
+	    sign_of(f, false));
+}
+
+char *
+sa_fraction_sci(const sa_fraction *f, unsigned sig)
+{
+	return signed_text(unsigned_sig(&f->num, &f->den, sig, true),
 	    sign_of(f, false));
 }
 

@@ -221,10 +221,51 @@ test_u64_round_trip(void **state)
 	sa_big_free(&a);
 }
 
+/*
+ * The state-space argument against figures known independently: 12! =
+ * 479001600 fits below 2^32 = 4294967296 and 13! = 6227020800 does not,
+ * so 32 bits cover 12 cards and not 13; 2^32 / 13! = 0.6897... .
+ */
+static void
+test_state_space(void **state)
+{
+	sa_state_space s;
+	char *t;
+
+	(void)state;
+	assert_int_equal(sa_state_space_for(12, 32, &s), SA_OK);
+	assert_true(s.covers);
+	assert_int_equal(s.smallest_uncovered, 13);
+	t = sa_fraction_exact(&s.reach);
+	assert_string_equal(t, "1");
+	free(t);
+	sa_state_space_free(&s);
+
+	assert_int_equal(sa_state_space_for(13, 32, &s), SA_OK);
+	assert_false(s.covers);
+	t = sa_fraction_sci(&s.reach, 2);
+	assert_string_equal(t, "6.9e-1");
+	free(t);
+	t = sa_fraction_sig(&s.reach, 4);
+	assert_string_equal(t, "0.6897");
+	free(t);
+	t = sa_fraction_exact(&s.reach);
+	/* 2^32 / 13! in lowest terms: 13! = 2^10 * 6081075. */
+	assert_string_equal(t, "4194304/6081075");
+	free(t);
+	sa_state_space_free(&s);
+
+	assert_int_equal(sa_state_space_for(0, 32, &s), SA_EINVAL);
+	sa_state_space_free(&s);
+	assert_int_equal(sa_state_space_for(5, 0, &s), SA_EINVAL);
+	sa_state_space_free(&s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_state_space),
 		cmocka_unit_test(test_against_u128),
 		cmocka_unit_test(test_divmod_identity),
 		cmocka_unit_test(test_known_values),
