@@ -35,14 +35,87 @@ sa_step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs)
 	return SA_OK;
 }
 
+/* The engine OPTS asks for, or the fastest SH allows, into PLAN. */
+static int
+choose_engine(const sa_shuffle *sh, const sa_census_opts *opts,
+    const sa_reduce *red, sa_census_plan *plan)
+{
+	bool has_steps = sh->steps != NULL && sh->step != NULL;
+
+	switch (opts->engine) {
+	case SA_ENGINE_AUTO:
+		plan->engine = has_steps ? SA_ENGINE_STEPS : SA_ENGINE_REPLAY;
+		return SA_OK;
+	case SA_ENGINE_STEPS:
+		plan->engine = SA_ENGINE_STEPS;
+		return has_steps ? SA_OK : SA_EINVAL;
+	case SA_ENGINE_REPLAY:
+		plan->engine = SA_ENGINE_REPLAY;
+		return SA_OK;
+	case SA_ENGINE_WALK:
+		/* Its own tally per thread; no reduction. */
+		plan->engine = SA_ENGINE_WALK;
+		return has_steps && red->method == SA_REDUCE_NONE ? SA_OK :
+		    SA_EINVAL;
+	default:
+		return SA_EINVAL;
+	}
+}
+
+/*
+ * Bytes per ordering: the step engine keeps two tables of 32-bit counts
+ * (twice that if they overflow, checked again then); the replay engine
+ * one of 64-bit counts; the walk one of 64-bit counts per thread.  Exact
+ * big counts (a reduction) take a 24-byte header and a malloc'd block of
+ * 32-bit limbs each: room for the largest count, the product of 2^B over
+ * a run's draws, with malloc's 8 bytes of overhead, rounded to its
+ * 16-byte granule, 32 at least.
+ */
+static uint64_t
+per_ordering(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
+    const sa_reduce *red, enum sa_engine engine)
+{
+	uint64_t draws = n, limbs, block;
+
+	if (engine == SA_ENGINE_WALK)
+		return 8 * (uint64_t)(opts->threads ? opts->threads : sa_cores());
+	if (red->method == SA_REDUCE_NONE)
+		return 8;
+	if (engine == SA_ENGINE_STEPS) {
+		size_t steps = sh->steps(sh, n);
+
+		draws = 0;
+		for (size_t s = 0; s < steps; s++) {
+			sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+			sh->step(sh, n, s, &st);
+			draws += st.kind == SA_STEP_SWAP2 ? 2 : 1;
+		}
+	}
+	limbs = (draws * red->bits + 31) / 32;
+	block = (limbs * 4 + 8 + 15) / 16 * 16;
+	if (block < 32)
+		block = 32;
+	return (sizeof(sa_big) + block) * (engine == SA_ENGINE_STEPS ? 2 : 1);
+}
+
+/* PLAN->bytes += COUNT * EACH, saturating at UINT64_MAX. */
+static void
+add_bytes(sa_census_plan *plan, uint64_t count, uint64_t each)
+{
+	if (each != 0 && count > (UINT64_MAX - plan->bytes) / each)
+		plan->bytes = UINT64_MAX;
+	else
+		plan->bytes += count * each;
+}
+
 static int
 plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     sa_census_plan *plan)
 {
 	sa_census_opts dflt;
 	sa_reduce red;
-	bool has_steps;
-	uint64_t words;
+	int status;
 
 	memset(&dflt, 0, sizeof dflt);
 	if (opts == NULL)
@@ -58,103 +131,25 @@ plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	if (sh == NULL || sh->run == NULL || n == 0 ||
 	    (sh->max_cards != 0 && n > sh->max_cards))
 		return SA_EINVAL;
-
 	/* The reduction the run will use: the caller's, or the shuffle's own. */
 	red = opts->reduce;
 	if (red.method == SA_REDUCE_NONE)
 		sa_shuffle_reduce(sh, &red);
-	has_steps = sh->steps != NULL && sh->step != NULL;
-	switch (opts->engine) {
-	case SA_ENGINE_AUTO:
-		plan->engine = has_steps ? SA_ENGINE_STEPS : SA_ENGINE_REPLAY;
-		break;
-	case SA_ENGINE_STEPS:
-		if (!has_steps)
-			return SA_EINVAL;
-		plan->engine = SA_ENGINE_STEPS;
-		break;
-	case SA_ENGINE_REPLAY:
-		plan->engine = SA_ENGINE_REPLAY;
-		break;
-	case SA_ENGINE_WALK:
-		/* Its own tally per thread; no reduction. */
-		if (!has_steps || red.method != SA_REDUCE_NONE)
-			return SA_EINVAL;
-		plan->engine = SA_ENGINE_WALK;
-		break;
-	default:
-		return SA_EINVAL;
-	}
-
+	if ((status = choose_engine(sh, opts, &red, plan)) != SA_OK)
+		return status;
 	plan->orderings = sa_factorial(n);
 	if (plan->orderings == 0)
 		return SA_EOVERFLOW;
-
-	/*
-	 * Bytes per ordering: the step engine keeps two tables of 32-bit
-	 * counts (twice that if they overflow, checked again then); the
-	 * replay engine one of 64-bit counts; the walk one of 64-bit counts
-	 * per thread.  Exact big counts (a reduction) take a 24-byte header
-	 * and a malloc'd block of 32-bit limbs each: room for the largest
-	 * count, the product of 2^B over a run's draws, with malloc's 8
-	 * bytes of overhead, rounded to its 16-byte granule, 32 at least.
-	 */
-	words = 8;
-	if (red.method != SA_REDUCE_NONE) {
-		uint64_t draws = n, limbs, block;
-
-		if (plan->engine == SA_ENGINE_STEPS) {
-			size_t steps = sh->steps(sh, n);
-
-			draws = 0;
-			for (size_t s = 0; s < steps; s++) {
-				sa_step st = { 0, 0, 0, SA_STEP_SWAP };
-
-				sh->step(sh, n, s, &st);
-				draws += st.kind == SA_STEP_SWAP2 ? 2 : 1;
-			}
-		}
-		limbs = (draws * red.bits + 31) / 32;
-		block = (limbs * 4 + 8 + 15) / 16 * 16;
-		if (block < 32)
-			block = 32;
-		words = (sizeof(sa_big) + block) *
-		    (plan->engine == SA_ENGINE_STEPS ? 2 : 1);
-	}
-	if (plan->orderings > UINT64_MAX / words) {
-		plan->bytes = UINT64_MAX;
+	add_bytes(plan, plan->orderings, per_ordering(sh, n, opts, &red,
+	    plan->engine));
+	if (plan->engine == SA_ENGINE_REPLAY)
+		add_bytes(plan, opts->max_draws ? opts->max_draws :
+		    SA_CENSUS_MAX_DRAWS, 2 * sizeof(uint64_t));
+	add_bytes(plan, 1, opts->extra_bytes);
+	add_bytes(plan, plan->orderings, opts->extra_per_ordering);
+	if (plan->bytes > plan->max_bytes || plan->bytes > SIZE_MAX ||
+	    plan->bytes == UINT64_MAX)
 		return SA_ETOOBIG;
-	}
-	if (plan->engine == SA_ENGINE_WALK) {
-		/* A table of 64-bit counts for each thread. */
-		unsigned threads = opts->threads ? opts->threads : sa_cores();
-
-		words = 8 * (uint64_t)threads;
-		if (plan->orderings > UINT64_MAX / words) {
-			plan->bytes = UINT64_MAX;
-			return SA_ETOOBIG;
-		}
-	}
-	plan->bytes = plan->orderings * words;
-	if (plan->engine == SA_ENGINE_REPLAY) {
-		size_t draws = opts->max_draws ? opts->max_draws :
-		    SA_CENSUS_MAX_DRAWS;
-
-		plan->bytes += (uint64_t)draws * 2 * sizeof(uint64_t);
-	}
-	if (opts->extra_per_ordering > UINT64_MAX / plan->orderings ||
-	    plan->bytes > UINT64_MAX - opts->extra_bytes -
-	    opts->extra_per_ordering * plan->orderings ||
-	    opts->extra_bytes > UINT64_MAX - opts->extra_per_ordering *
-	    plan->orderings) {
-		plan->bytes = UINT64_MAX;
-		return SA_ETOOBIG;
-	}
-	plan->bytes += opts->extra_bytes + opts->extra_per_ordering *
-	    plan->orderings;
-	if (plan->bytes > plan->max_bytes || plan->bytes > SIZE_MAX)
-		return SA_ETOOBIG;
-
 	if (plan->engine == SA_ENGINE_STEPS || plan->engine == SA_ENGINE_WALK)
 		return sa_step_runs(sh, n, &plan->runs);
 	return SA_OK;
