@@ -197,6 +197,65 @@ audit_placeholder(const sa_shuffle *sh, unsigned *deck, size_t n,
 	(void)o;
 }
 
+/* An option of --plugin or --exec into AU; false after a message. */
+static bool
+audit_option(int c, const char *arg, struct audit *au)
+{
+	uint64_t v;
+
+	switch (c) {
+	case OPT_PLUGIN:
+		return parse_plugin(arg, au);
+	case OPT_EXEC:
+		if (*arg == '\0') {
+			cli_error("--exec: the command is empty");
+			return false;
+		}
+		au->command = arg;
+		return true;
+	case OPT_TIMEOUT:
+		if (!cli_parse_uint("--timeout", arg, 1, 86400, &v))
+			return false;
+		au->timeout = (unsigned)v;
+		return true;
+	case OPT_RAW_BITS:
+		if (!cli_parse_uint("--raw-bits", arg, 1, RAW_BITS_MAX, &v))
+			return false;
+		au->raw_bits = (unsigned)v;
+		return true;
+	default:	/* OPT_MAX_DRAWS */
+		if (!cli_parse_uint("--max-draws", arg, 1, UINT64_C(1) << 20,
+		    &v))
+			return false;
+		au->max_draws = (size_t)v;
+		return true;
+	}
+}
+
+/* The engine and the shuffle agree; false after a message. */
+static bool
+engine_fits(const struct census_args *a)
+{
+	static const char *const names[] = { "auto", "steps", "replay",
+	    "walk" };
+
+	if ((a->engine == SA_ENGINE_STEPS || a->engine == SA_ENGINE_WALK) &&
+	    a->shuffle.steps == NULL) {
+		cli_error("--engine %s: the %s shuffle has no step form",
+		    names[a->engine], a->shuffle.name);
+		return false;
+	}
+	if (a->engine == SA_ENGINE_WALK && (a->reduce.method !=
+	    SA_REDUCE_NONE || a->shuffle.reduce != NULL)) {
+		cli_error("--engine walk: counts plain draws only, not words "
+		    "reduced by %s (use steps or replay)",
+		    a->reduce.method != SA_REDUCE_NONE ? "--reduce" :
+		    a->shuffle.name);
+		return false;
+	}
+	return true;
+}
+
 static int
 parse_args(int argc, char **argv, struct census_args *a)
 {
@@ -225,7 +284,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 	    "walk", NULL };
 	static const char *const sorts[] = { "ordering", "runs", NULL };
 	int c, choice, status, fmt = REP_TEXT;
-	uint64_t cards = 4, v;
+	uint64_t cards = 4;
 	const struct cli_options common = { "census", help, &a->shuffle, &fmt,
 	    &cards, CARDS_MAX };
 
@@ -266,32 +325,12 @@ parse_args(int argc, char **argv, struct census_args *a)
 			a->by_runs = choice == 1;
 			break;
 		case OPT_PLUGIN:
-			if (!parse_plugin(optarg, &a->audit))
-				return EXIT_TROUBLE;
-			break;
 		case OPT_EXEC:
-			if (*optarg == '\0') {
-				cli_error("--exec: the command is empty");
-				return EXIT_TROUBLE;
-			}
-			a->audit.command = optarg;
-			break;
 		case OPT_TIMEOUT:
-			if (!cli_parse_uint("--timeout", optarg, 1, 86400, &v))
-				return EXIT_TROUBLE;
-			a->audit.timeout = (unsigned)v;
-			break;
 		case OPT_RAW_BITS:
-			if (!cli_parse_uint("--raw-bits", optarg, 1, RAW_BITS_MAX,
-			    &v))
-				return EXIT_TROUBLE;
-			a->audit.raw_bits = (unsigned)v;
-			break;
 		case OPT_MAX_DRAWS:
-			if (!cli_parse_uint("--max-draws", optarg, 1,
-			    UINT64_C(1) << 20, &v))
+			if (!audit_option(c, optarg, &a->audit))
 				return EXIT_TROUBLE;
-			a->audit.max_draws = (size_t)v;
 			break;
 		case OPT_TOP:
 			if (strcmp(optarg, "all") == 0)
@@ -314,22 +353,8 @@ parse_args(int argc, char **argv, struct census_args *a)
 		return EXIT_TROUBLE;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
-	if (!cli_check_cards(&a->shuffle, a->n))
+	if (!cli_check_cards(&a->shuffle, a->n) || !engine_fits(a))
 		return EXIT_TROUBLE;
-	if ((a->engine == SA_ENGINE_STEPS || a->engine == SA_ENGINE_WALK) &&
-	    a->shuffle.steps == NULL) {
-		cli_error("--engine %s: the %s shuffle has no step form",
-		    engines[a->engine], a->shuffle.name);
-		return EXIT_TROUBLE;
-	}
-	if (a->engine == SA_ENGINE_WALK && (a->reduce.method !=
-	    SA_REDUCE_NONE || a->shuffle.reduce != NULL)) {
-		cli_error("--engine walk: counts plain draws only, not words "
-		    "reduced by %s (use steps or replay)",
-		    a->reduce.method != SA_REDUCE_NONE ? "--reduce" :
-		    a->shuffle.name);
-		return EXIT_TROUBLE;
-	}
 	return 0;
 }
 
