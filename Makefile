@@ -64,7 +64,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench fuzz fuzz-build check check-symbols check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench fuzz fuzz-build check check-symbols check-lengths check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -157,7 +157,12 @@ fuzz: fuzz-build
 		    $(FZ)/$$t.log) runs in $(FUZZ_S) s, no crash"; \
 	done
 
-check: check-unit check-cli check-docs check-install check-symbols
+check: check-unit check-cli check-docs check-install check-symbols \
+	check-lengths
+
+# No function runs much past 100 lines.
+check-lengths:
+	@sh tests/lengths.sh $(LIB_SRCS) $(CLI_SRCS)
 
 # Every symbol the library defines for the linker carries the sa_ prefix,
 # so that it cannot collide with a user's own.

@@ -248,6 +248,54 @@ clz32(uint32_t x)
 	return n;
 }
 
+/*
+ * One step of Knuth's algorithm D (TAOCP vol. 2, 4.3.1): the quotient
+ * digit of U[J .. J+N] by the normalised divisor V[0 .. N-1] (N >= 2),
+ * with U[J .. J+N] left as the remainder.
+ */
+static uint32_t
+divide_step(uint32_t *u, const uint32_t *v, size_t n, size_t j)
+{
+	uint64_t num = (uint64_t)u[j + n] << 32 | u[j + n - 1];
+	uint64_t qhat = num / v[n - 1], rhat = num % v[n - 1];
+	int64_t borrow = 0, t;
+	uint64_t carry = 0;
+
+	/* D3: the estimate is at most 2 too large; bring it down. */
+	while (qhat > UINT32_MAX ||
+	    qhat * v[n - 2] > (rhat << 32 | u[j + n - 2])) {
+		qhat--;
+		rhat += v[n - 1];
+		if (rhat > UINT32_MAX)
+			break;
+	}
+	/* D4: subtract qhat * v from u[j .. j+n]. */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t p = qhat * v[i] + carry;
+
+		t = (int64_t)u[i + j] - (int64_t)(uint32_t)p + borrow;
+		carry = p >> 32;
+		u[i + j] = (uint32_t)t;
+		borrow = t < 0 ? -1 : 0;	/* t >= -2^32 */
+	}
+	t = (int64_t)u[j + n] - (int64_t)carry + borrow;
+	u[j + n] = (uint32_t)t;
+	/* D6: it went negative, so qhat was one too large: add v back. */
+	if (t < 0) {
+		uint64_t c = 0;
+
+		qhat--;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t sum = (uint64_t)u[i + j] + v[i] + c;
+
+			u[i + j] = (uint32_t)sum;
+			c = sum >> 32;
+		}
+		u[j + n] += (uint32_t)c;
+	}
+	return (uint32_t)qhat;
+}
+
 int
 sa_big_divmod(sa_big *q, sa_big *r, const sa_big *a, const sa_big *b)
 {
@@ -296,50 +344,8 @@ sa_big_divmod(sa_big *q, sa_big *r, const sa_big *a, const sa_big *b)
 		u[i] = (a->limb[i] << s) |
 		    (s && i > 0 ? a->limb[i - 1] >> (32 - s) : 0);
 
-	for (size_t j = m + 1; j-- > 0;) {
-		uint64_t num = (uint64_t)u[j + n] << 32 | u[j + n - 1];
-		uint64_t qhat = num / v[n - 1], rhat = num % v[n - 1];
-		int64_t borrow = 0;
-		uint64_t carry = 0;
-
-		/* D3: the estimate is at most 2 too large; bring it down. */
-		while (qhat > UINT32_MAX ||
-		    qhat * v[n - 2] > (rhat << 32 | u[j + n - 2])) {
-			qhat--;
-			rhat += v[n - 1];
-			if (rhat > UINT32_MAX)
-				break;
-		}
-		/* D4: subtract qhat * v from u[j .. j+n]. */
-		for (size_t i = 0; i < n; i++) {
-			uint64_t p = qhat * v[i] + carry;
-			int64_t t = (int64_t)u[i + j] - (int64_t)(uint32_t)p +
-			    borrow;
-
-			carry = p >> 32;
-			u[i + j] = (uint32_t)t;
-			borrow = t < 0 ? -1 : 0;	/* t >= -2^32 */
-		}
-		{
-			int64_t t = (int64_t)u[j + n] - (int64_t)carry + borrow;
-
-			u[j + n] = (uint32_t)t;
-			/* D6: it went negative, so qhat was one too large. */
-			if (t < 0) {
-				uint64_t c = 0;
-
-				qhat--;
-				for (size_t i = 0; i < n; i++) {
-					uint64_t sum = (uint64_t)u[i + j] + v[i] + c;
-
-					u[i + j] = (uint32_t)sum;
-					c = sum >> 32;
-				}
-				u[j + n] += (uint32_t)c;
-			}
-		}
-		quot.limb[j] = (uint32_t)qhat;
-	}
+	for (size_t j = m + 1; j-- > 0;)
+		quot.limb[j] = divide_step(u, v, n, j);
 	quot.len = m + 1;
 	trim(&quot);
 
