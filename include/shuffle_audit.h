@@ -398,9 +398,9 @@ size_t sa_perm_format_as(const unsigned *p, size_t n, enum sa_notation note,
     char *buf, size_t size);
 
 /*
- * Writes the ordering P into BUF (of SIZE bytes) in the notation of the
- * seed page and OEIS A192053: digits run together when N <= 10, numbers
- * separated by commas otherwise.  Returns the length the full text needs,
+ * Writes the ordering P into BUF (of SIZE bytes) as OEIS A192053 writes
+ * orderings, but counting from 0: digits run together when N <= 10,
+ * numbers separated by commas otherwise.  Returns the length the full text needs,
  * like snprintf; the text is cut short when SIZE is too small.
  */
 size_t sa_perm_format(const unsigned *p, size_t n, char *buf, size_t size);
@@ -760,9 +760,9 @@ void sa_trace_free(sa_trace *t);
  *
  * mulberry32 (Tommy Ettinger's 32-bit generator, as published): a 32-bit
  * state, repeatable and entirely predictable.  Its oracle answers a draw
- * below K <= 2^32 as floor(x * K / 2^32) for its next output x, the
- * seed page's j = floor(u * (i + 1)) with u = x / 2^32, done in integers;
- * K above 2^32 takes two outputs as one 64-bit x, likewise.
+ * below K <= 2^32 as floor(x * K / 2^32) for its next output x: the
+ * JavaScript deal's j = Math.floor(u * (i + 1)) with u = x / 2^32, done
+ * in integers; K above 2^32 takes two outputs as one 64-bit x, likewise.
  */
 uint32_t sa_mulberry32_next(uint32_t *state);
 

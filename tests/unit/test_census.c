@@ -5,7 +5,8 @@
  * counts the runs as the integers 0 .. runs-1 read as mixed-radix draw
  * sequences, applies the swaps itself, and ranks each result with its own
  * O(n^2) rank.  The library's two engines must agree with it, and with
- * the published figures (the seed page's table, OEIS A192053).
+ * the published figures (the naive shuffle's table of 4 cards, OEIS
+ * A192053).
  */
 #include <sys/resource.h>
 
@@ -46,7 +47,7 @@ ref_rank(const unsigned *p, size_t n)
 	return r;
 }
 
-/* Rank of an ordering written in the seed page's digits, e.g. "1032". */
+/* Rank of an ordering written as digits, e.g. "1032". */
 static uint64_t
 rank_of(const char *digits)
 {
@@ -188,7 +189,7 @@ test_against_reference(void **state)
 	}
 }
 
-/* The seed page's table for the naive shuffle of 4 cards. */
+/* The published table for the naive shuffle of 4 cards. */
 static void
 test_seed_page_table(void **state)
 {
@@ -582,7 +583,8 @@ ref_forward_exclusive(unsigned *deck, size_t n, const uint64_t *d)
 		ref_swap(deck, i, d[i - 1]);
 }
 
-/* The Java of the seed page, with both of its arrays. */
+/* The naive shuffle as the Java the project started from writes it, with
+ * both of its arrays. */
 static void
 ref_two_deck(unsigned *deck, size_t n, const uint64_t *d)
 {
