@@ -8,7 +8,9 @@
 #     with its output compared, by tests/cli.sh;
 #   - every command and every long option that --help lists is in the
 #     man page;
-#   - .ci/run runs the README's test command word for word.
+#   - .ci/run runs the README's test command word for word;
+#   - every member of every JSON object the commands print is listed in
+#     the man page's JSON OUTPUT section.
 
 set -u
 bin=$1
@@ -96,6 +98,44 @@ want=$(sed -n '/^Install what the tests need/,/^```$/p' "$readme" |
 	sed -n '/^```sh$/,/^```$/p' | grep -v '^```')
 grep -qxF -- "$want" "$top/.ci/run" && check ok ||
 	check no ".ci/run does not run the README's test command: $want"
+
+# Every JSON member each command prints, at any depth, is named with Ql
+# in JSON OUTPUT; a command whose output a plugin needs runs only when
+# the example plugins are built (make plugins).
+json_doc=$(sed -n '/^\.Sh JSON OUTPUT$/,/^\.Sh /p' "$man" |
+	grep -o 'Ql [a-z_]*' | sed 's/^Ql //' | sort -u)
+json_keys() {
+	python3 -c '
+import json, sys
+def walk(o, out):
+    if isinstance(o, dict):
+        for k, v in o.items():
+            out.add(k)
+            walk(v, out)
+    elif isinstance(o, list):
+        for v in o:
+            walk(v, out)
+keys = set()
+walk(json.load(sys.stdin), keys)
+print("\n".join(sorted(keys)))'
+}
+plugin=$top/build/plugins/lose_card.so
+for c in "census -n 4" "census -n 4 --summary" \
+    "census -a comparator-merge -n 3" "census -n 3 --reduce modulo:5" \
+    "census -n 3 --reduce modulo:5 --summary" "divisibility -n 4" \
+    "divisibility -a durstenfeld -n 4" "state-space" "deal" "deal --random" \
+    "trace --seed 1" "trace --draws 0,0,0,0 --reduce modulo:3" \
+    "trace --ordering 1032" "algorithms" "claims" \
+    "census --plugin $plugin -n 3"; do
+	case $c in *"$plugin"*) [ -f "$plugin" ] || continue ;; esac
+	# shellcheck disable=SC2086
+	keys=$("$bin" $c -f json 2>/dev/null | json_keys)
+	[ -n "$keys" ] || { check no "$c -f json: no JSON"; continue; }
+	for k in $keys; do
+		printf '%s\n' "$json_doc" | grep -qx "$k" && check ok ||
+			check no "$c -f json: member '$k' is not in JSON OUTPUT"
+	done
+done
 
 echo "docs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
