@@ -11,7 +11,8 @@
 #   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
 #
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
-# path are added to them, never replace them.
+# path are added to them, never replace them.  WERROR=-Werror turns every
+# warning into an error (CI does).
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -22,7 +23,9 @@ MANDIR ?= $(MANPREFIX)/man1
 
 CFLAGS ?= -O2 -g
 WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef
+	-Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef $(WERROR)
+# CI sets WERROR=-Werror: a warning fails the build there.
+WERROR =
 ALL_CFLAGS = $(WARNINGS) $(CFLAGS)
 ALL_CPPFLAGS = -Iinclude -Isrc/lib -Isrc/cli $(CPPFLAGS)
 CMOCKA_LIBS = -lcmocka
@@ -85,19 +88,24 @@ $(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
-# The example plugins, built the way the man page tells users to.
+# The example plugins, built the way the man page tells users to, with
+# your CC, CPPFLAGS, CFLAGS and LDFLAGS, under the build directory.  The
+# CLI cases load them from build/plugins, so a sanitizer build (whose O
+# differs) uses the plain ones: a plugin needs no sanitizer to be
+# audited, and the audit runs it in a child process anyway.
+PLUGIN_DIR = $(O)/plugins
 PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
-PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=build/plugins/%.so)
+PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 
-build/plugins/%.so: tests/examples/plugins/%.c include/shuffle_audit.h
+$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.c include/shuffle_audit.h
 	@mkdir -p $(@D)
-	$(CC) $(WARNINGS) -O2 -shared -fPIC -Iinclude -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
 plugins: $(PLUGINS)
 
 # Audit a plugin, failing on any verdict but fair: a target for CI.
 #   make audit PLUGIN=path/to/shuffle.so CARDS=6
-PLUGIN ?= build/plugins/fair.so
+PLUGIN ?= $(PLUGIN_DIR)/fair.so
 CARDS ?= 6
 audit: $(BIN) $(PLUGINS)
 	./$(BIN) census --plugin $(PLUGIN) -n $(CARDS) --summary
@@ -199,9 +207,9 @@ check-install: all
 	test -z "$$(find $(O)/stage -type f)"
 	@echo "install: 1 passed, 0 failed"
 
-check-asan:
+check-asan: plugins
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
-		LIB=build/asan/libshuffleaudit.a \
+		LIB=build/asan/libshuffleaudit.a PLUGIN_DIR=build/plugins \
 		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
 		SKIP_SLOW=1 SANITIZED=1 check-unit check-cli
 

@@ -62,7 +62,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	au.timeout = 1;
 	memset(&p, 0, sizeof p);
 	p.au = &au;
-	p.base.ctx = &p;
+	au.shuffle.ctx = &p;
 	p.from = from[0];
 	p.to = to[1];
 	fcntl(p.to, F_SETFL, fcntl(p.to, F_GETFL) | O_NONBLOCK);
@@ -72,7 +72,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	f.base.fail = fake_fail;
 	f.base.word_bits = 8;
 	if (setjmp(f.out) == 0)
-		exec_run(&p.base, deck, n, &f.base);
+		exec_run(&au.shuffle, deck, n, &f.base);
 	close(from[0]);
 	close(to[0]);
 	close(to[1]);
