@@ -67,7 +67,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench fuzz fuzz-build check check-symbols check-lengths check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -166,7 +166,11 @@ fuzz: fuzz-build
 	done
 
 check: check-unit check-cli check-docs check-install check-symbols \
-	check-lengths
+	check-lengths check-circles
+
+# No library file calls into one that calls it back.
+check-circles: $(LIB_OBJS)
+	@sh tests/circles.sh $(LIB_OBJS)
 
 # No function runs much past 100 lines.
 check-lengths:
