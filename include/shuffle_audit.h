@@ -635,6 +635,121 @@ void sa_histogram_free(sa_histogram *h);
 
 
 /*
+ * The census by layers.
+ *
+ * Code that draws by rejection (draw again while the word falls in a
+ * part that would bias the result) can make any number of draws, so it
+ * has infinitely many runs.  sa_layers_run() walks every sequence of
+ * draws up to DEPTH draws a run, as the census's replay does, and sorts
+ * the runs that finish into layers of equal probability: a run whose
+ * draws had bounds k1, k2, ... has probability 1 / (k1 k2 ...), and a
+ * layer holds the runs with the same product D (for raw words of B bits,
+ * the runs of L words, D = 2^(B L)).  Each layer is an exact tally.  The
+ * runs still going after DEPTH draws are the remainder, whose total
+ * probability is an exact fraction; every ordering's probability lies
+ * between what the layers give it and that plus the remainder.
+ *
+ * The verdict:
+ *
+ *   SA_LAYERS_FAIR     every layer is uniform: each gives every ordering
+ *                      the same count.  The distribution is the sum of
+ *                      the layers' (their counts times 1/D) plus what
+ *                      the remainder adds; if every layer at every depth
+ *                      is uniform, that sum gives every ordering the
+ *                      same probability, so the code is fair.  A correct
+ *                      rejection sampler consumes a number of words that
+ *                      does not depend on the values it accepts, so all
+ *                      its layers are uniform.
+ *   SA_LAYERS_UNFAIR   proven unfair: some ordering's counted
+ *                      probability is above 1/n!, or its counted
+ *                      probability plus the whole remainder is below
+ *                      1/n!, so no deeper census can make it 1/n!.
+ *   SA_LAYERS_UNEVEN   some layer is not uniform, but the remainder is
+ *                      still too large to prove it: a deeper census
+ *                      could settle it.
+ */
+enum sa_layers_verdict {
+	SA_LAYERS_FAIR = 0,
+	SA_LAYERS_UNFAIR,
+	SA_LAYERS_UNEVEN
+};
+
+typedef struct sa_layers_opts {
+	size_t depth;		/* most draws a run may make; 0: 16 */
+	sa_reduce reduce;	/* how draws are made; zero: the */
+				/* shuffle's own (sa_shuffle_reduce) */
+	uint64_t max_bytes;	/* 0: sa_memory_available() */
+} sa_layers_opts;
+
+typedef struct sa_layers sa_layers;
+
+/*
+ * Walks SHUFFLE on N cards by layers under OPTS (NULL for the
+ * defaults) into *OUT, released with sa_layers_free(); *OUT is NULL on
+ * failure.  SA_EOVERFLOW when N! or a count does not fit in 64 bits,
+ * SA_ETOOBIG when the layers' tallies would not fit in memory, SA_EINVAL
+ * for a reduction that is not a rejection (REJECT or LEMIRE, or none)
+ * or has more than 32 bits, or a draw the reduction cannot make; and the
+ * contract breaches of sa_walk.
+ */
+int sa_layers_run(const sa_shuffle *shuffle, size_t n,
+    const sa_layers_opts *opts, sa_layers **out);
+void sa_layers_free(sa_layers *l);	/* NULL is fine */
+
+typedef struct sa_layers_info {
+	const sa_shuffle *shuffle;
+	size_t n;
+	uint64_t orderings;	/* N! */
+	size_t depth;		/* the most draws a run was followed for */
+	size_t layers;		/* layers with at least one run */
+	uint64_t runs;		/* runs that finished within the depth */
+	uint64_t unfinished;	/* sequences of DEPTH draws still going */
+	enum sa_layers_verdict verdict;
+	/*
+	 * UNEVEN and UNFAIR: the first layer that is not uniform.  UNFAIR:
+	 * WITNESS is the rank of an ordering that proves it, ABOVE true
+	 * when its counted probability is above 1/n!, false when its
+	 * counted probability plus the remainder is below it.
+	 */
+	size_t uneven;
+	uint64_t witness;
+	bool above;
+	sa_reduce reduce;	/* the reduction walked; NONE: plain draws */
+} sa_layers_info;
+
+const sa_layers_info *sa_layers_about(const sa_layers *l);
+
+/* One layer: its runs' draws (when they all made as many), D, and more. */
+typedef struct sa_layer {
+	size_t draws;		/* draws a run made; 0 when they differ */
+	uint64_t base;		/* every draw's bound, so 1/D is base^-draws; */
+				/* 0 when they differ */
+	uint64_t runs;		/* runs in the layer */
+	uint64_t reached;	/* orderings they land on */
+	uint64_t max, min;	/* the largest and smallest count */
+	bool uniform;		/* max == min over all N! orderings */
+} sa_layer;
+
+/*
+ * Layer K (0 .. layers-1, most probable first) into OUT, with its runs'
+ * probability 1/D in PROB (may be NULL); SA_EINVAL past the last.
+ */
+int sa_layers_layer(const sa_layers *l, size_t k, sa_layer *out,
+    sa_fraction *prob);
+/* The count of the ordering of rank R in layer K. */
+uint64_t sa_layers_count(const sa_layers *l, size_t k, uint64_t r);
+
+/* The remainder: the probability of the runs still going at the depth. */
+int sa_layers_remainder(const sa_layers *l, sa_fraction *out);
+
+/*
+ * The probability of the ordering of rank R lies in [LO, HI]: LO what
+ * the layers give it, HI that plus the remainder.  Either may be NULL.
+ */
+int sa_layers_mass(const sa_layers *l, uint64_t r, sa_fraction *lo,
+    sa_fraction *hi);
+
+/*
  * The divisibility argument.
  *
  * A shuffle with R runs can be fair on n cards only if n! divides R.

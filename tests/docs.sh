@@ -126,6 +126,7 @@ for c in "census -n 4" "census -n 4 --summary" \
     "divisibility -a durstenfeld -n 4" "state-space" "deal" "deal --random" \
     "trace --seed 1" "trace --draws 0,0,0,0 --reduce modulo:3" \
     "trace --ordering 1032" "algorithms" "claims" \
+    "census -n 3 --reduce reject:2 --layers" \
     "census --plugin $plugin -n 3"; do
 	case $c in *"$plugin"*) [ -f "$plugin" ] || continue ;; esac
 	# shellcheck disable=SC2086

@@ -65,6 +65,12 @@ void cli_error(const char *fmt, ...)
  * Parses S, the argument of option OPT, as a whole number in [MIN, MAX].
  * On failure prints a message naming OPT and S and returns false.
  */
+/*
+ * A probability strictly between 0 and 1, 2^-K or 0.DDD, into OUT
+ * exactly (initialised by the caller); false after a message.
+ */
+bool cli_parse_fraction(const char *opt, const char *s, sa_fraction *out);
+
 bool cli_parse_uint(const char *opt, const char *s, uint64_t min,
     uint64_t max, uint64_t *out);
 
@@ -229,6 +235,27 @@ bool cli_parse_reduce(const char *spec, sa_reduce *out);
 
 /* False, after a message, when SH cannot take N cards. */
 bool cli_check_cards(const sa_shuffle *sh, size_t n);
+
+/*
+ * The census by layers (cli_layers.c): SHUFFLE on N cards, draws made
+ * by REDUCE (or the shuffle's own), walked to DEPTH draws a run, or, when
+ * DEPTH is 0, at depths doubling until the remainder is at most EPS or
+ * the next would likely pass SECONDS, up to MAX_DEPTH.  CHECK: exit 1
+ * unless fair at every layer.
+ */
+struct layers_args {
+	const sa_shuffle *shuffle;
+	size_t n;
+	enum rep_format fmt;
+	enum sa_notation notation;
+	sa_reduce reduce;
+	size_t depth, max_depth;
+	sa_fraction eps;
+	double seconds;
+	bool check;
+};
+
+int layers_census(const struct layers_args *a);
 
 /* Subcommands: each returns the exit status. */
 int cmd_algorithms(int argc, char **argv);

@@ -21,6 +21,9 @@ static const char usage_text[] =
     "                     [--engine auto|steps|replay|walk]\n"
     "                     [--notation array|inverse|cycles]\n"
     "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n"
+    "       " PROGNAME " census --layers [-a ALGORITHM] [-n CARDS]\n"
+    "                     [--reduce reject|lemire:BITS] [--depth D]\n"
+    "                     [--remainder EPS] [--time-limit S] [--check]\n"
     "       " PROGNAME " census --plugin PATH[:SYMBOL] | --exec COMMAND\n"
     "                     [--timeout S] [--raw-bits B] [--max-draws N]\n"
     "                     [-n CARDS] [-f FORMAT] [--summary]\n";
@@ -55,6 +58,12 @@ help(void)
 	    "      --max-draws N     most draws in one run of audited code (4096)\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
 	    "                        modulo, multiply, reject or lemire\n"
+	    "      --layers          count by layers, for draws by rejection\n"
+	    "      --depth D         layers: follow every run for D draws\n"
+	    "      --remainder EPS   layers: deepen until the runs still going\n"
+	    "                        have probability at most EPS (2^-20)\n"
+	    "      --time-limit S    layers: stop deepening after about S\n"
+	    "                        seconds (60)\n"
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "An ordering lists, position by position, the starting position of\n"
@@ -77,11 +86,20 @@ struct census_args {
 	bool chose;		/* -a was given */
 	struct audit audit;	/* --plugin or --exec */
 	bool audited;
+	/* --layers, --depth, --remainder, --time-limit */
+	bool layers;
+	uint64_t depth;
+	const char *remainder;
+	uint64_t seconds;
 };
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
 	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_PLUGIN, OPT_EXEC,
-	OPT_TIMEOUT, OPT_RAW_BITS, OPT_MAX_DRAWS };
+	OPT_TIMEOUT, OPT_RAW_BITS, OPT_MAX_DRAWS, OPT_LAYERS, OPT_DEPTH,
+	OPT_REMAINDER, OPT_TIME_LIMIT };
+
+/* The deepest --depth: as many draws as a run may make. */
+#define DEPTH_MAX SA_CENSUS_MAX_DRAWS
 
 /* The most raw-word bits an audit enumerates: 2^16 values a word. */
 #define RAW_BITS_MAX 16
@@ -232,6 +250,25 @@ audit_option(int c, const char *arg, struct audit *au)
 	}
 }
 
+/* An option of the census by layers into A; false after a message. */
+static bool
+layers_option(int c, const char *arg, struct census_args *a)
+{
+	a->layers = true;
+	switch (c) {
+	case OPT_DEPTH:
+		return cli_parse_uint("--depth", arg, 1, DEPTH_MAX, &a->depth);
+	case OPT_REMAINDER:
+		a->remainder = arg;
+		return true;
+	case OPT_TIME_LIMIT:
+		return cli_parse_uint("--time-limit", arg, 1, 86400,
+		    &a->seconds);
+	default:	/* OPT_LAYERS */
+		return true;
+	}
+}
+
 /* The engine and the shuffle agree; false after a message. */
 static bool
 engine_fits(const struct census_args *a)
@@ -277,6 +314,10 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "raw-bits", required_argument, NULL, OPT_RAW_BITS },
 		{ "max-draws", required_argument, NULL, OPT_MAX_DRAWS },
+		{ "layers", no_argument, NULL, OPT_LAYERS },
+		{ "depth", required_argument, NULL, OPT_DEPTH },
+		{ "remainder", required_argument, NULL, OPT_REMAINDER },
+		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	/* In the order of enum sa_engine. */
@@ -330,6 +371,13 @@ parse_args(int argc, char **argv, struct census_args *a)
 		case OPT_RAW_BITS:
 		case OPT_MAX_DRAWS:
 			if (!audit_option(c, optarg, &a->audit))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_LAYERS:
+		case OPT_DEPTH:
+		case OPT_REMAINDER:
+		case OPT_TIME_LIMIT:
+			if (!layers_option(c, optarg, a))
 				return EXIT_TROUBLE;
 			break;
 		case OPT_TOP:
@@ -939,6 +987,51 @@ show(struct census_args *a, const sa_census *c)
 	return cli_finish(a->check && !in->fair ? EXIT_UNFAIR : EXIT_FAIR);
 }
 
+/* The census by layers A asks for; an exit status. */
+static int
+count_layers(const struct census_args *a)
+{
+	struct layers_args la;
+	int status;
+
+	if (a->audited) {
+		cli_error("--layers: not yet with --%s (built-in shuffles "
+		    "only, for now)", a->audit.path ? "plugin" : "exec");
+		return EXIT_TROUBLE;
+	}
+	if (a->engine != SA_ENGINE_AUTO || a->summary || a->by_runs ||
+	    a->top != 0) {
+		cli_error("--layers: prints the layers, so not with %s",
+		    a->engine != SA_ENGINE_AUTO ? "--engine" : a->summary ?
+		    "--summary" : a->by_runs ? "--sort" : "--top");
+		return EXIT_TROUBLE;
+	}
+	if (a->depth != 0 && (a->remainder != NULL || a->seconds != 0)) {
+		cli_error("--depth: walks that depth; --remainder and "
+		    "--time-limit choose one, so not with it");
+		return EXIT_TROUBLE;
+	}
+	memset(&la, 0, sizeof la);
+	sa_fraction_init(&la.eps);
+	if (!cli_parse_fraction("--remainder", a->remainder ? a->remainder :
+	    "2^-20", &la.eps)) {
+		sa_fraction_free(&la.eps);
+		return EXIT_TROUBLE;
+	}
+	la.shuffle = &a->shuffle;
+	la.n = a->n;
+	la.fmt = a->fmt;
+	la.notation = a->notation;
+	la.reduce = a->reduce;
+	la.depth = (size_t)a->depth;
+	la.max_depth = DEPTH_MAX;
+	la.seconds = a->seconds ? (double)a->seconds : 60.0;
+	la.check = a->check;
+	status = layers_census(&la);
+	sa_fraction_free(&la.eps);
+	return status;
+}
+
 int
 cmd_census(int argc, char **argv)
 {
@@ -952,6 +1045,11 @@ cmd_census(int argc, char **argv)
 	if (status != 0) {
 		audit_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
+	}
+	if (a.layers) {
+		status = count_layers(&a);
+		audit_free(&a.audit);
+		return status;
 	}
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;

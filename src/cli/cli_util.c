@@ -391,3 +391,62 @@ cli_clear_line(FILE *out)
 	else
 		fputs("\r\033[K", out);
 }
+
+/*
+ * A probability EPS strictly between 0 and 1, written 2^-K (K from 1 to
+ * 4096) or as a decimal 0.DDD (up to 60 decimals), into OUT exactly.
+ */
+bool
+cli_parse_fraction(const char *opt, const char *s, sa_fraction *out)
+{
+	uint64_t k = 0, places = 0;
+	const char *p;
+	bool ok = true;
+
+	out->neg = false;
+	if (strncmp(s, "2^-", 3) == 0) {
+		for (p = s + 3; ok && isdigit((unsigned char)*p); p++)
+			ok = (k = k * 10 + (uint64_t)(*p - '0')) <= 4096;
+		if (!ok || p == s + 3 || *p != '\0' || k == 0) {
+			cli_error("%s %s: expected 2^-K with K from 1 to 4096, "
+			    "or a decimal such as 0.001", opt, s);
+			return false;
+		}
+		return sa_big_set_u64(&out->num, 1) == SA_OK &&
+		    sa_big_pow2(&out->den, (uint32_t)k) == SA_OK;
+	}
+	if (strncmp(s, "0.", 2) != 0 || s[2] == '\0') {
+		cli_error("%s %s: expected a decimal between 0 and 1, such as "
+		    "0.001, or 2^-K", opt, s);
+		return false;
+	}
+	if (sa_big_set_u64(&out->num, 0) != SA_OK ||
+	    sa_big_set_u64(&out->den, 1) != SA_OK)
+		return false;
+	for (p = s + 2; *p != '\0'; p++, places++) {
+		if (!isdigit((unsigned char)*p) || places == 60) {
+			cli_error("%s %s: expected a decimal between 0 and 1 "
+			    "with at most 60 decimals, or 2^-K", opt, s);
+			return false;
+		}
+		if (sa_big_mul_u64(&out->num, 10) != SA_OK ||
+		    sa_big_mul_u64(&out->den, 10) != SA_OK)
+			return false;
+		if (*p != '0') {
+			sa_big d;
+			bool added;
+
+			sa_big_init(&d);
+			added = sa_big_set_u64(&d, (uint64_t)(*p - '0')) ==
+			    SA_OK && sa_big_add(&out->num, &d) == SA_OK;
+			sa_big_free(&d);
+			if (!added)
+				return false;
+		}
+	}
+	if (sa_big_is_zero(&out->num)) {
+		cli_error("%s %s: must be above 0", opt, s);
+		return false;
+	}
+	return true;
+}

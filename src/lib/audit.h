@@ -33,6 +33,13 @@ typedef struct sa_audit_opts {
 	bool twice;
 	sa_replay_window *window;
 	unsigned raw_bits;
+	/*
+	 * When not NULL, a run that asks for more than the cap's draws is
+	 * unfinished, not a breach: CUT gets the walk's context and the
+	 * bounds of its first NDRAWS draws (the cap), and the walk goes on
+	 * to the next sequence.  A non-zero return stops the walk.
+	 */
+	int (*cut)(void *ctx, const uint64_t *bounds, size_t ndraws);
 } sa_audit_opts;
 
 /*

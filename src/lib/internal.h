@@ -133,9 +133,17 @@ enum sa_script_mode {
 	SA_SCRIPT_SOURCE
 };
 
+/*
+ * A run that asks for a draw past CAP when CUT is set ends with this
+ * status instead of SA_EDRAWS: it is unfinished, not broken (the census
+ * by layers counts it into the remainder).  Never returned to callers.
+ */
+#define SA_SCRIPT_CUT 1000
+
 typedef struct sa_script {
 	sa_oracle base;		/* first, so a pointer to it is one to us */
 	enum sa_script_mode mode;
+	bool cut;
 	uint64_t *val, *bound;
 	size_t len, pos, cap;
 	const uint64_t *given;

@@ -95,6 +95,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	}
 	sa_script_init(&r, SA_SCRIPT_REPLAY, val, bound, max_draws,
 	    audit ? audit->raw_bits : 0);
+	r.cut = audit != NULL && audit->cut != NULL;
 	if (window != NULL)
 		r.watch = &window->pos;
 	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
@@ -111,6 +112,14 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		size_t k;
 
 		status = replay_once(sh, deck, n, &r, window);
+		if (status == SA_SCRIPT_CUT && audit != NULL &&
+		    audit->cut != NULL) {
+			/* Unfinished at the cap: its prefix, then on. */
+			status = audit->cut(ctx, r.bound, r.len);
+			if (status != SA_OK)
+				break;
+			goto advance;
+		}
 		if (status != SA_OK)
 			break;
 		if (!sa_perm_check(deck, n)) {
@@ -135,6 +144,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		if (status != SA_OK)
 			break;
 
+advance:
 		/* Advance the odometer: the last digit that can still move. */
 		for (k = r.len; k > 0 && r.val[k - 1] + 1 == r.bound[k - 1]; k--)
 			;

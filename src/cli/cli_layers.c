@@ -1,0 +1,362 @@
+/*
+ * cli_layers.c - `shuffle-audit census --layers`: the census by layers,
+ * for shuffles that draw by rejection and so never run out of runs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* Why the deepening stopped. */
+enum stop { STOP_DEPTH, STOP_REMAINDER, STOP_FINISHED, STOP_TIME, STOP_MAX };
+
+static const char *const stop_words[] = {
+	"the depth asked for",
+	"the remainder asked for",
+	"every run finished",
+	"the time limit",
+	"the most draws a run may make"
+};
+
+/* True when the remainder of L is at most EPS (exactly). */
+static bool
+small_enough(const sa_layers *l, const sa_fraction *eps)
+{
+	sa_fraction r;
+	sa_big x, y;
+	bool ok;
+
+	sa_fraction_init(&r);
+	sa_big_init(&x);
+	sa_big_init(&y);
+	ok = sa_layers_remainder(l, &r) == SA_OK &&
+	    sa_big_mul(&x, &r.num, &eps->den) == SA_OK &&
+	    sa_big_mul(&y, &eps->num, &r.den) == SA_OK &&
+	    sa_big_cmp(&x, &y) <= 0;
+	sa_fraction_free(&r);
+	sa_big_free(&x);
+	sa_big_free(&y);
+	return ok;
+}
+
+/*
+ * The census by layers at the depth A asks for, or at depths from 1 up,
+ * one draw at a time, until the remainder is at most A's, every run
+ * finished, the next depth would likely pass the time limit, or the
+ * depth reaches the most draws a run may make.  Each depth is a new
+ * walk: a tree of rejections can grow by a large factor with every
+ * draw, so the next walk's time is foretold from the last two (their
+ * ratio, at least 2), not assumed.  *STOP says which; an SA_ status.
+ */
+static int
+deepen(const struct layers_args *a, sa_layers **out, enum stop *stop)
+{
+	sa_layers_opts o;
+	double start = cli_seconds(), last = 0, before = 0, growth;
+	bool tty = isatty(STDERR_FILENO);
+	int status;
+
+	memset(&o, 0, sizeof o);
+	o.reduce = a->reduce;
+	o.depth = a->depth ? a->depth : 1;
+	for (;;) {
+		double began = cli_seconds();
+
+		*out = NULL;
+		status = sa_layers_run(a->shuffle, a->n, &o, out);
+		if (status != SA_OK)
+			return status;
+		before = last;
+		last = cli_seconds() - began;
+		if (a->depth != 0) {
+			*stop = STOP_DEPTH;
+			break;
+		}
+		if (sa_layers_about(*out)->unfinished == 0) {
+			*stop = STOP_FINISHED;
+			break;
+		}
+		if (small_enough(*out, &a->eps)) {
+			*stop = STOP_REMAINDER;
+			break;
+		}
+		growth = before > 0.001 && last / before > 2 ? last / before : 2;
+		if (cli_seconds() - start + growth * last > a->seconds) {
+			*stop = STOP_TIME;
+			break;
+		}
+		if (o.depth >= a->max_depth) {
+			*stop = STOP_MAX;
+			break;
+		}
+		if (tty && cli_seconds() - start >= 1.0)
+			fprintf(stderr, "\r" PROGNAME ": census by layers: depth "
+			    "%zu: %llu runs, %.1f s ", o.depth,
+			    (unsigned long long)sa_layers_about(*out)->runs,
+			    cli_seconds() - start);
+		o.depth++;
+		sa_layers_free(*out);
+	}
+	if (tty && cli_seconds() - start >= 1.0)
+		cli_clear_line(stderr);
+	return SA_OK;
+}
+
+/* F as "N/D (decimal)", a string the caller frees; NULL on ENOMEM. */
+static char *
+both(const sa_fraction *f)
+{
+	char *exact = sa_fraction_exact(f), *dec = sa_fraction_sig(f, 4);
+	char *out = NULL;
+
+	if (exact != NULL && dec != NULL &&
+	    (out = malloc(strlen(exact) + strlen(dec) + 4)) != NULL)
+		sprintf(out, "%s (%s)", exact, dec);
+	free(exact);
+	free(dec);
+	return out;
+}
+
+/* Digits of V. */
+static int
+digits(uint64_t v)
+{
+	int d = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		d++;
+	}
+	return d;
+}
+
+/* Each run's probability: base^-draws where one base serves, else 1/D. */
+static char *
+probability(const sa_layer *y, const sa_fraction *p)
+{
+	char *s;
+
+	if (y->base == 0)
+		return sa_fraction_exact(p);
+	if ((s = malloc(48)) != NULL)
+		snprintf(s, 48, "%llu^-%zu", (unsigned long long)y->base,
+		    y->draws);
+	return s;
+}
+
+static void
+layer_table(report *r, const sa_layers *l)
+{
+	struct rep_col cols[] = {
+		{ "layer", "layer", REP_U64, 5, true, true, 0, NULL },
+		{ "draws", "draws", REP_U64, 5, true, true, 0, NULL },
+		{ "probability", "each run", REP_STR, 8, false, true, 0, NULL },
+		{ "runs", "runs", REP_U64, 4, true, true, 0, NULL },
+		{ "reached", "reached", REP_U64, 7, true, true, 0, NULL },
+		{ "min", "min", REP_U64, 3, true, true, 0, NULL },
+		{ "max", "max", REP_U64, 3, true, true, 0, NULL },
+		{ "uniform", "uniform", REP_BOOL, 7, false, true, 0, NULL },
+	};
+	const sa_layers_info *in = sa_layers_about(l);
+	sa_fraction p;
+	sa_layer y;
+
+	sa_fraction_init(&p);
+	/* Every column as wide as its widest cell. */
+	for (size_t k = 0; k < in->layers; k++) {
+		char *prob;
+
+		if (sa_layers_layer(l, k, &y, &p) != SA_OK)
+			break;
+		if ((prob = probability(&y, &p)) != NULL &&
+		    (int)strlen(prob) > cols[2].width)
+			cols[2].width = (int)strlen(prob);
+		free(prob);
+		if (digits(y.runs) > cols[3].width)
+			cols[3].width = digits(y.runs);
+		if (digits(y.min) > cols[5].width)
+			cols[5].width = digits(y.min);
+		if (digits(y.max) > cols[6].width)
+			cols[6].width = digits(y.max);
+	}
+	rep_table(r, "layers", cols, 8);
+	for (size_t k = 0; k < in->layers; k++) {
+		struct rep_cell cells[8];
+		char *prob;
+
+		if (sa_layers_layer(l, k, &y, &p) != SA_OK)
+			break;
+		prob = probability(&y, &p);
+		memset(cells, 0, sizeof cells);
+		cells[0].u = k + 1;
+		cells[1].u = y.draws;
+		cells[2].s = prob ? prob : "?";
+		cells[3].u = y.runs;
+		cells[4].u = y.reached;
+		cells[5].u = y.min;
+		cells[6].u = y.max;
+		cells[7].b = y.uniform;
+		rep_row(r, cells);
+		free(prob);
+	}
+	rep_table_end(r);
+	sa_fraction_free(&p);
+}
+
+/* The verdict in words, as a field, with its proof. */
+static void
+verdict(report *r, const struct layers_args *a, const sa_layers *l)
+{
+	const sa_layers_info *in = sa_layers_about(l);
+	static const char *const keys[] = { "fair", "unfair", "uneven" };
+	char line[512], ord[128];
+	unsigned p[SA_PERM_MAX];
+	sa_fraction lo, hi;
+	char *bound = NULL;
+
+	rep_str(r, "verdict", NULL, keys[in->verdict], NULL);
+	rep_bool(r, "fair", NULL, in->verdict == SA_LAYERS_FAIR, NULL);
+	switch (in->verdict) {
+	case SA_LAYERS_FAIR:
+		snprintf(line, sizeof line, "fair at every layer: each of the "
+		    "%zu layers gives every one of the %llu orderings the same "
+		    "count, so the runs still going cannot tip the balance",
+		    in->layers, (unsigned long long)in->orderings);
+		break;
+	case SA_LAYERS_UNFAIR:
+		sa_perm_unrank(in->witness, in->n, p);
+		sa_perm_format_as(p, in->n, a->notation, ord, sizeof ord);
+		sa_fraction_init(&lo);
+		sa_fraction_init(&hi);
+		if (sa_layers_mass(l, in->witness, &lo, &hi) == SA_OK)
+			bound = both(in->above ? &lo : &hi);
+		snprintf(line, sizeof line, "unfair, proven: ordering %s has "
+		    "probability %s %s, %s 1/%llu, whatever the runs still "
+		    "going do", ord, in->above ? "at least" : "at most",
+		    bound ? bound : "?", in->above ? "above" : "below",
+		    (unsigned long long)in->orderings);
+		free(bound);
+		sa_fraction_free(&lo);
+		sa_fraction_free(&hi);
+		rep_str(r, "witness", NULL, ord, NULL);
+		break;
+	default:
+		snprintf(line, sizeof line, "not fair by layers: layer %zu does "
+		    "not give every ordering the same count, but the runs still "
+		    "going could yet even it out; a deeper census (--depth, "
+		    "--remainder) can settle it", in->uneven + 1);
+		break;
+	}
+	rep_str(r, NULL, "verdict", line, NULL);
+}
+
+static void
+render(const struct layers_args *a, const sa_layers *l, enum stop stop)
+{
+	const sa_layers_info *in = sa_layers_about(l);
+	char label[48], spec[32], note[96];
+	sa_fraction rem;
+	char *rest;
+	report r;
+
+	cli_shuffle_label(a->shuffle, a->n, label, sizeof label);
+	rep_begin(&r, stdout, a->fmt);
+	rep_line(&r, "The %s shuffle of %zu card%s: %s.", label, a->n,
+	    a->n == 1 ? "" : "s", a->shuffle->summary);
+	if (in->reduce.method != SA_REDUCE_NONE)
+		rep_line(&r, "Each draw below k is made from %u-bit raw words by "
+		    "%s (--reduce %s:%u).", in->reduce.bits,
+		    in->reduce.method == SA_REDUCE_REJECT ?
+		    "rejection of the last, incomplete block" :
+		    "Lemire's multiply-and-reject",
+		    sa_reduce_name(in->reduce.method), in->reduce.bits);
+	rep_line(&r, "Counted by layers: every sequence of draws up to the "
+	    "depth, each finished run in the layer of runs as likely as it.");
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", NULL, label, NULL);
+	rep_u64(&r, "cards", NULL, a->n, NULL);
+	if (in->reduce.method != SA_REDUCE_NONE) {
+		snprintf(spec, sizeof spec, "%s:%u",
+		    sa_reduce_name(in->reduce.method), in->reduce.bits);
+		rep_str(&r, "reduce", NULL, spec, NULL);
+	}
+	rep_u64(&r, "orderings", "orderings to land on", in->orderings, NULL);
+	snprintf(note, sizeof note, "stopped by %s", stop_words[stop]);
+	rep_u64(&r, "depth", "depth", in->depth, note);
+	rep_str(&r, "stopped_by", NULL, stop_words[stop], NULL);
+	rep_u64(&r, "runs", "runs finished", in->runs, NULL);
+	rep_u64(&r, "unfinished", "still going", in->unfinished,
+	    "sequences of as many draws as the depth");
+	sa_fraction_init(&rem);
+	rest = sa_layers_remainder(l, &rem) == SA_OK ? both(&rem) : NULL;
+	rep_str(&r, NULL, "remainder", rest ? rest : "?",
+	    "the probability of the runs still going");
+	free(rest);
+	rest = sa_fraction_exact(&rem);
+	rep_str(&r, "remainder", NULL, rest ? rest : "?", NULL);
+	free(rest);
+	sa_fraction_free(&rem);
+	rep_u64(&r, "layer_count", "layers", in->layers, NULL);
+	rep_line(&r, "%s", "");
+	layer_table(&r, l);
+	rep_line(&r, "%s", "");
+	verdict(&r, a, l);
+	rep_end(&r);
+}
+
+/* Why the census by layers could not be made, in a message. */
+static void
+refused(const struct layers_args *a, int status)
+{
+	sa_reduce red = a->reduce;
+	bool rejects;
+
+	if (red.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(a->shuffle, &red);
+	rejects = red.method == SA_REDUCE_REJECT ||
+	    red.method == SA_REDUCE_LEMIRE;
+	if (status == SA_EINVAL && red.method != SA_REDUCE_NONE && !rejects)
+		cli_error("census of %zu cards: --layers: draws by %s:%u are "
+		    "not a rejection; the layers walk reject or lemire",
+		    a->n, sa_reduce_name(red.method), red.bits);
+	else if (status == SA_EINVAL && rejects && red.bits > 32)
+		cli_error("census of %zu cards: --layers: %s:%u: the layers "
+		    "walk words of at most 32 bits", a->n,
+		    sa_reduce_name(red.method), red.bits);
+	else if (status == SA_EINVAL && rejects)
+		cli_error("census of %zu cards: --layers: %s:%u: %u-bit words "
+		    "cannot make a draw below %zu (every word would be thrown "
+		    "back)", a->n, sa_reduce_name(red.method), red.bits,
+		    red.bits, a->n);
+	else
+		cli_error("census of %zu cards: --layers: %s", a->n,
+		    sa_strerror(status));
+}
+
+int
+layers_census(const struct layers_args *a)
+{
+	sa_layers *l = NULL;
+	enum stop stop;
+	int status = deepen(a, &l, &stop);
+
+	if (status != SA_OK) {
+		refused(a, status);
+		return EXIT_TROUBLE;
+	}
+	if (sa_layers_about(l)->layers == 0) {
+		/* Nothing counted proves nothing, so no verdict. */
+		cli_error("census of %zu cards: --layers: no run finished within "
+		    "%zu draws, stopped by %s (fewer cards or bits make shorter "
+		    "walks)", a->n, sa_layers_about(l)->depth, stop_words[stop]);
+		sa_layers_free(l);
+		return EXIT_TROUBLE;
+	}
+	render(a, l, stop);
+	status = a->check && sa_layers_about(l)->verdict != SA_LAYERS_FAIR ?
+	    EXIT_UNFAIR : EXIT_FAIR;
+	sa_layers_free(l);
+	return cli_finish(status);
+}

@@ -1,0 +1,460 @@
+/*
+ * layers.c - the census by layers, for code that draws by rejection and
+ * so has infinitely many runs (see the header for the argument).
+ *
+ * The walk is the replay engine's odometer with the cap at the depth: a
+ * run that asks for one draw more is cut, and its prefix's probability
+ * goes to the remainder.  A finished run goes to the layer of runs with
+ * its probability 1/D, D the product of its draws' bounds.  Nearly
+ * always every draw of a run has the same bound (raw words of one width,
+ * or the built-in rejection shuffle's draws below n), so a layer is found
+ * by that bound and the number of draws; otherwise D is worked out and
+ * compared exactly.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "shuffle_audit.h"
+#include "internal.h"
+#include "audit.h"
+
+/* Runs (or unfinished prefixes) of one probability, 1/DEN. */
+struct layer {
+	uint64_t base;		/* every draw's bound, or 0 when they differ */
+	size_t draws;		/* draws of each, when BASE is not 0 */
+	sa_big den;
+	uint64_t runs;
+	uint64_t *tally;	/* N! counts; NULL for the remainder's */
+	sa_layer sum;		/* its summary, once the walk is done */
+	sa_big factor;		/* COMMON / DEN */
+};
+
+struct list {
+	struct layer *at;
+	size_t count, cap;
+};
+
+struct sa_layers {
+	sa_layers_info info;
+	struct list done;	/* the layers, most probable first */
+	struct list rest;	/* the remainder, by probability */
+	sa_big common;		/* a common multiple of every DEN */
+	sa_big rest_num;	/* the remainder times COMMON */
+	sa_big scratch;
+	uint64_t max_layers;	/* as many tallies as memory allows */
+};
+
+static void
+list_free(struct list *l)
+{
+	for (size_t i = 0; i < l->count; i++) {
+		sa_big_free(&l->at[i].den);
+		sa_big_free(&l->at[i].factor);
+		free(l->at[i].tally);
+	}
+	free(l->at);
+	memset(l, 0, sizeof *l);
+}
+
+void
+sa_layers_free(sa_layers *l)
+{
+	if (l == NULL)
+		return;
+	list_free(&l->done);
+	list_free(&l->rest);
+	sa_big_free(&l->common);
+	sa_big_free(&l->rest_num);
+	sa_big_free(&l->scratch);
+	free(l);
+}
+
+/* The bound every one of the NDRAWS draws had, or 0. */
+static uint64_t
+common_bound(const uint64_t *bounds, size_t ndraws)
+{
+	for (size_t i = 1; i < ndraws; i++)
+		if (bounds[i] != bounds[0])
+			return 0;
+	return ndraws > 0 ? bounds[0] : 1;
+}
+
+/*
+ * The entry of LIST for a run with these bounds, made when there is
+ * none (with a tally of ORDERINGS counts when ORDERINGS is not 0); NULL
+ * when memory runs out or the layers would pass the memory allowed.
+ */
+static struct layer *
+find(sa_layers *l, struct list *list, const uint64_t *bounds, size_t ndraws,
+    uint64_t orderings)
+{
+	uint64_t base = common_bound(bounds, ndraws);
+	struct layer *e;
+
+	for (size_t i = 0; i < list->count; i++)
+		if (base != 0 && list->at[i].base == base &&
+		    list->at[i].draws == ndraws)
+			return &list->at[i];
+	/* Not by its bound: by its probability, exactly. */
+	if (sa_big_set_u64(&l->scratch, 1) != SA_OK)
+		return NULL;
+	for (size_t i = 0; i < ndraws; i++)
+		if (sa_big_mul_u64(&l->scratch, bounds[i]) != SA_OK)
+			return NULL;
+	for (size_t i = 0; i < list->count; i++)
+		if (sa_big_cmp(&list->at[i].den, &l->scratch) == 0)
+			return &list->at[i];
+	if (orderings != 0 && list->count >= l->max_layers)
+		return NULL;
+	if (list->count == list->cap) {
+		size_t cap = list->cap ? 2 * list->cap : 8;
+		struct layer *at = realloc(list->at, cap * sizeof *at);
+
+		if (at == NULL)
+			return NULL;
+		list->at = at;
+		list->cap = cap;
+	}
+	e = &list->at[list->count];
+	memset(e, 0, sizeof *e);
+	if (orderings != 0 &&
+	    (e->tally = calloc(orderings, sizeof *e->tally)) == NULL)
+		return NULL;
+	if (sa_big_copy(&e->den, &l->scratch) != SA_OK) {
+		free(e->tally);
+		return NULL;
+	}
+	e->base = base;
+	e->draws = ndraws;
+	list->count++;
+	return e;
+}
+
+static int
+finished(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
+    const uint64_t *bounds, size_t ndraws)
+{
+	sa_layers *l = ctx;
+	struct layer *e = find(l, &l->done, bounds, ndraws,
+	    l->info.orderings);
+
+	(void)draws;
+	if (e == NULL)
+		return l->done.count >= l->max_layers ? SA_ETOOBIG : SA_ENOMEM;
+	e->runs++;
+	e->tally[sa_perm_rank(deck, n)]++;
+	l->info.runs++;
+	return SA_OK;
+}
+
+static int
+unfinished(void *ctx, const uint64_t *bounds, size_t ndraws)
+{
+	sa_layers *l = ctx;
+	struct layer *e = find(l, &l->rest, bounds, ndraws, 0);
+
+	if (e == NULL)
+		return SA_ENOMEM;
+	e->runs++;
+	l->info.unfinished++;
+	return SA_OK;
+}
+
+/* The shuffle with its draws made from raw words by a reduction. */
+struct reduced {
+	const sa_shuffle *inner;
+	sa_reduce reduce;
+};
+
+static void
+reduced_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	const struct reduced *w = self->ctx;
+	sa_reducer red;
+
+	sa_reducer_init(&red, &w->reduce, o);
+	w->inner->run(w->inner, deck, n, &red.base);
+	if (red.err != SA_OK)
+		o->fail(o, SA_ERANGE);	/* a draw it could not make */
+}
+
+/* A before B: the more probable layer (the smaller D) first. */
+static int
+by_den(const void *a, const void *b)
+{
+	return sa_big_cmp(&((const struct layer *)a)->den,
+	    &((const struct layer *)b)->den);
+}
+
+/* COMMON = lcm of every DEN, each FACTOR = COMMON / DEN. */
+static int
+common_multiple(sa_layers *l)
+{
+	struct list *lists[2] = { &l->done, &l->rest };
+	sa_big g, q;
+	int status = sa_big_set_u64(&l->common, 1);
+
+	sa_big_init(&g);
+	sa_big_init(&q);
+	for (int k = 0; k < 2 && status == SA_OK; k++)
+		for (size_t i = 0; i < lists[k]->count && status == SA_OK; i++) {
+			const sa_big *d = &lists[k]->at[i].den;
+
+			/* lcm(C, d) = C / gcd(C, d) * d */
+			status = sa_big_gcd(&g, &l->common, d);
+			if (status == SA_OK)
+				status = sa_big_divmod(&q, NULL, &l->common, &g);
+			if (status == SA_OK)
+				status = sa_big_mul(&l->common, &q, d);
+		}
+	for (int k = 0; k < 2 && status == SA_OK; k++)
+		for (size_t i = 0; i < lists[k]->count && status == SA_OK; i++)
+			status = sa_big_divmod(&lists[k]->at[i].factor, NULL,
+			    &l->common, &lists[k]->at[i].den);
+	/* The remainder over COMMON. */
+	if (status == SA_OK)
+		status = sa_big_set_u64(&l->rest_num, 0);
+	for (size_t i = 0; i < l->rest.count && status == SA_OK; i++) {
+		status = sa_big_copy(&q, &l->rest.at[i].factor);
+		if (status == SA_OK)
+			status = sa_big_mul_u64(&q, l->rest.at[i].runs);
+		if (status == SA_OK)
+			status = sa_big_add(&l->rest_num, &q);
+	}
+	sa_big_free(&g);
+	sa_big_free(&q);
+	return status;
+}
+
+/* Each layer's summary: reached, largest and smallest, uniform. */
+static void
+summarize(sa_layers *l)
+{
+	uint64_t orderings = l->info.orderings;
+
+	for (size_t i = 0; i < l->done.count; i++) {
+		struct layer *e = &l->done.at[i];
+		sa_layer *s = &e->sum;
+
+		s->draws = e->base != 0 ? e->draws : 0;
+		s->base = e->base;
+		s->runs = e->runs;
+		s->min = UINT64_MAX;
+		for (uint64_t r = 0; r < orderings; r++) {
+			uint64_t t = e->tally[r];
+
+			s->reached += t != 0;
+			s->max = t > s->max ? t : s->max;
+			s->min = t < s->min ? t : s->min;
+		}
+		s->uniform = s->max == s->min;
+	}
+}
+
+/* NUM = the counted probability of rank R, times COMMON. */
+static int
+counted(const sa_layers *l, uint64_t r, sa_big *num, sa_big *t)
+{
+	int status = sa_big_set_u64(num, 0);
+
+	for (size_t i = 0; i < l->done.count && status == SA_OK; i++) {
+		if (l->done.at[i].tally[r] == 0)
+			continue;
+		status = sa_big_copy(t, &l->done.at[i].factor);
+		if (status == SA_OK)
+			status = sa_big_mul_u64(t, l->done.at[i].tally[r]);
+		if (status == SA_OK)
+			status = sa_big_add(num, t);
+	}
+	return status;
+}
+
+/*
+ * The verdict: proven unfair when an ordering's counted probability is
+ * above 1/n! (num n! > COMMON) or its most possible is below it ((num +
+ * remainder) n! < COMMON); else uneven when a layer is; else fair.
+ */
+static int
+judge(sa_layers *l)
+{
+	sa_layers_info *in = &l->info;
+	sa_big num, t;
+	int status = SA_OK;
+
+	in->verdict = SA_LAYERS_FAIR;
+	for (size_t i = 0; i < l->done.count; i++) {
+		if (!l->done.at[i].sum.uniform) {
+			in->verdict = SA_LAYERS_UNEVEN;
+			in->uneven = i;
+			break;
+		}
+	}
+	if (in->verdict == SA_LAYERS_FAIR)
+		return SA_OK;	/* all uniform: nothing to prove */
+	sa_big_init(&num);
+	sa_big_init(&t);
+	for (uint64_t r = 0; r < in->orderings && status == SA_OK; r++) {
+		status = counted(l, r, &num, &t);
+		if (status == SA_OK)
+			status = sa_big_mul_u64(&num, in->orderings);
+		if (status == SA_OK && sa_big_cmp(&num, &l->common) > 0) {
+			in->verdict = SA_LAYERS_UNFAIR;
+			in->witness = r;
+			in->above = true;
+			break;
+		}
+		if (status == SA_OK)
+			status = sa_big_copy(&t, &l->rest_num);
+		if (status == SA_OK)
+			status = sa_big_mul_u64(&t, in->orderings);
+		if (status == SA_OK)
+			status = sa_big_add(&num, &t);
+		if (status == SA_OK && sa_big_cmp(&num, &l->common) < 0) {
+			in->verdict = SA_LAYERS_UNFAIR;
+			in->witness = r;
+			in->above = false;
+			break;
+		}
+	}
+	sa_big_free(&num);
+	sa_big_free(&t);
+	return status;
+}
+
+/* The options checked, the reduction settled, the memory bounded. */
+static int
+prepare(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
+    sa_layers *l)
+{
+	uint64_t max_bytes = opts->max_bytes ? opts->max_bytes :
+	    sa_memory_available(NULL);
+
+	l->info.shuffle = sh;
+	l->info.n = n;
+	l->info.depth = opts->depth ? opts->depth : 16;
+	l->info.reduce = opts->reduce;
+	if (l->info.reduce.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &l->info.reduce);
+	if (sh == NULL || sh->run == NULL || n == 0 ||
+	    (sh->max_cards != 0 && n > sh->max_cards))
+		return SA_EINVAL;
+	if (l->info.reduce.method != SA_REDUCE_NONE &&
+	    ((l->info.reduce.method != SA_REDUCE_REJECT &&
+	    l->info.reduce.method != SA_REDUCE_LEMIRE) ||
+	    l->info.reduce.bits > 32))
+		return SA_EINVAL;
+	if ((l->info.orderings = sa_factorial(n)) == 0)
+		return SA_EOVERFLOW;
+	/* Every layer a tally of 8 bytes an ordering; at least one layer. */
+	if (max_bytes == 0)
+		max_bytes = UINT64_MAX;
+	l->max_layers = max_bytes / 8 / l->info.orderings;
+	return l->max_layers == 0 ? SA_ETOOBIG : SA_OK;
+}
+
+int
+sa_layers_run(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
+    sa_layers **out)
+{
+	static const sa_layers_opts dflt;
+	struct reduced w;
+	sa_shuffle wrapped;
+	sa_audit_opts audit;
+	sa_layers *l;
+	int status;
+
+	*out = NULL;
+	if ((l = calloc(1, sizeof *l)) == NULL)
+		return SA_ENOMEM;
+	status = prepare(sh, n, opts ? opts : &dflt, l);
+	if (status == SA_OK && l->info.reduce.method != SA_REDUCE_NONE) {
+		w.inner = sh;
+		w.reduce = l->info.reduce;
+		wrapped = *sh;
+		wrapped.run = reduced_run;
+		wrapped.ctx = &w;
+		sh = &wrapped;
+	}
+	memset(&audit, 0, sizeof audit);
+	audit.cut = unfinished;
+	if (status == SA_OK)
+		status = sa_walk_audited(sh, n, l->info.depth, &audit, finished,
+		    l);
+	/* A draw the reduction cannot make (a bound past 2^B). */
+	if (status == SA_ERANGE || (status == SA_EBOUND &&
+	    l->info.reduce.method != SA_REDUCE_NONE))
+		status = SA_EINVAL;
+	if (status == SA_OK) {
+		qsort(l->done.at, l->done.count, sizeof *l->done.at, by_den);
+		qsort(l->rest.at, l->rest.count, sizeof *l->rest.at, by_den);
+		l->info.layers = l->done.count;
+		summarize(l);
+		status = common_multiple(l);
+	}
+	if (status == SA_OK)
+		status = judge(l);
+	if (status != SA_OK) {
+		sa_layers_free(l);
+		return status;
+	}
+	*out = l;
+	return SA_OK;
+}
+
+const sa_layers_info *
+sa_layers_about(const sa_layers *l)
+{
+	return &l->info;
+}
+
+int
+sa_layers_layer(const sa_layers *l, size_t k, sa_layer *out,
+    sa_fraction *prob)
+{
+	int status = SA_OK;
+
+	if (k >= l->done.count)
+		return SA_EINVAL;
+	*out = l->done.at[k].sum;
+	if (prob != NULL) {
+		prob->neg = false;
+		status = sa_big_set_u64(&prob->num, 1);
+		if (status == SA_OK)
+			status = sa_big_copy(&prob->den, &l->done.at[k].den);
+	}
+	return status;
+}
+
+uint64_t
+sa_layers_count(const sa_layers *l, size_t k, uint64_t r)
+{
+	return l->done.at[k].tally[r];
+}
+
+int
+sa_layers_remainder(const sa_layers *l, sa_fraction *out)
+{
+	return sa_fraction_set(out, &l->rest_num, &l->common, false);
+}
+
+int
+sa_layers_mass(const sa_layers *l, uint64_t r, sa_fraction *lo,
+    sa_fraction *hi)
+{
+	sa_big num, t;
+	int status;
+
+	sa_big_init(&num);
+	sa_big_init(&t);
+	status = counted(l, r, &num, &t);
+	if (status == SA_OK && lo != NULL)
+		status = sa_fraction_set(lo, &num, &l->common, false);
+	if (status == SA_OK && hi != NULL) {
+		status = sa_big_add(&num, &l->rest_num);
+		if (status == SA_OK)
+			status = sa_fraction_set(hi, &num, &l->common, false);
+	}
+	sa_big_free(&num);
+	sa_big_free(&t);
+	return status;
+}
