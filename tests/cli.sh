@@ -60,6 +60,9 @@ chmod +x "$tmp/bin/shuffle-audit"
 # and the installed header's stand-in for cc.
 cp "$TOP"/tests/examples/plugins/*.c "$TOP"/tests/examples/exec/* "$tmp"/
 cp "$TOP"/build/plugins/*.so "$tmp"/ 2>/dev/null
+# ... and the README's, which run from the repository's root.
+mkdir -p "$tmp/tests/examples"
+ln -s "$TOP/tests/examples/exec" "$tmp/tests/examples/exec"
 CPATH=$TOP/include${CPATH:+:$CPATH}
 export CPATH
 

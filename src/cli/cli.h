@@ -284,6 +284,7 @@ struct audit {
 	int status;
 	char what[512];
 	uint64_t run;		/* the run, from 1; 0: none in particular */
+	bool raw_used;		/* the code asked for a raw word */
 	size_t ndraws;		/* its draws and their bounds */
 	uint64_t *draws, *bounds;
 };

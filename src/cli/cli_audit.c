@@ -16,6 +16,7 @@
 #define _DEFAULT_SOURCE	/* MAP_ANONYMOUS, strsignal */
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <dlfcn.h>
@@ -389,6 +390,7 @@ audit_plugin(struct audit *au, size_t n, sa_census **out)
 			}
 		}
 	}
+	au->raw_used = sh->win.raw_used;
 	munmap(sh, bytes);
 	return status;
 }
@@ -677,6 +679,58 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	}
 }
 
+/*
+ * Whether COMMAND's program can be started, asked before it is, so that a
+ * typo gets one clear message: when its first word (after an "exec") is
+ * a plain word, it must name an executable file (a word with a slash) or
+ * something sh knows (command -v: a builtin, or a program on PATH).  0
+ * when it can or cannot be told, else 127 or 126 as sh would exit.
+ */
+static int
+startable(const char *command)
+{
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
+	    "opqrstuvwxyz0123456789_./+-:,@%";
+	const char *p = command + strspn(command, " \t");
+	char word[4096];
+	struct stat st;
+	size_t len;
+	pid_t pid;
+	int wst;
+
+	if (strncmp(p, "exec", 4) == 0 && (p[4] == ' ' || p[4] == '\t'))
+		p += 4 + strspn(p + 4, " \t");
+	len = strspn(p, plain);
+	if (len == 0 || len >= sizeof word ||
+	    (p[len] != '\0' && p[len] != ' ' && p[len] != '\t'))
+		return 0;	/* quoted, expanded, assigned: sh's to judge */
+	memcpy(word, p, len);
+	word[len] = '\0';
+	if (strchr(word, '/') != NULL) {
+		if (stat(word, &st) != 0)
+			return 127;
+		return S_ISREG(st.st_mode) && access(word, X_OK) == 0 ? 0 : 126;
+	}
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		return 0;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execl("/bin/sh", "sh", "-c", "command -v -- \"$1\"", "sh", word,
+		    (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &wst, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	return WIFEXITED(wst) && WEXITSTATUS(wst) == 0 ? 0 : 127;
+}
+
 /* Starts COMMAND with pipes to its stdin and from its stdout. */
 static bool
 spawn(struct proto *p, const char *command)
@@ -767,6 +821,12 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 		cli_error("--exec: out of memory");
 		return EXIT_TROUBLE;
 	}
+	if ((status = startable(au->command)) != 0) {
+		cli_error("--exec %s: cannot start it: %s", au->command,
+		    status == 127 ? "no such command" : "not an executable file");
+		free(p);
+		return EXIT_TROUBLE;
+	}
 	/* The census names the audit's own shuffle, which outlives P. */
 	au->shuffle.run = exec_run;
 	au->shuffle.ctx = p;
@@ -800,12 +860,30 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 	au->what[0] = '\0';
 	status = sa_census_run_audited(&au->shuffle, n, &opts, &audit, out);
 
-	/* A broken program is stopped before it can see its input end. */
+	/*
+	 * A program that said nothing at all before its output closed may
+	 * never have started (the shell exits 127 for a command it cannot
+	 * find, 126 for one it cannot run): it is given --timeout seconds
+	 * to exit, so its status can tell.  Then a broken program is
+	 * stopped before it can see its input end.
+	 */
+	if (status == SA_EPROTO && p->lines == 0) {
+		double since = cli_seconds();
+
+		while (!exited(p->pid) && cli_seconds() - since < au->timeout)
+			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
 	if (status != SA_OK)
 		finish_child(p->pid, &wst);
 	close(p->to);
 	exit_status = EXIT_FAIR;
-	if (status == SA_EPROTO) {
+	if (status == SA_EPROTO && p->lines == 0 && WIFEXITED(wst) &&
+	    (WEXITSTATUS(wst) == 127 || WEXITSTATUS(wst) == 126)) {
+		cli_error("--exec %s: cannot start it (the shell says %s, "
+		    "exit status %d)", au->command, WEXITSTATUS(wst) == 127 ?
+		    "not found" : "not executable", WEXITSTATUS(wst));
+		exit_status = EXIT_TROUBLE;
+	} else if (status == SA_EPROTO) {
 		breach(au, status, &p->win, NULL);	/* the run said what */
 		exit_status = EXIT_MISBEHAVED;
 	} else if (status != SA_OK) {
@@ -831,6 +909,7 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 	}
 	close(p->from);
 	sigaction(SIGPIPE, &old, NULL);
+	au->raw_used = p->win.raw_used;
 	free(p->win.val);
 	free(p->win.bound);
 	free(p);
@@ -840,9 +919,19 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 int
 audit_census(struct audit *au, size_t n, sa_census **out)
 {
+	int status;
+
 	*out = NULL;
-	return au->command != NULL ? audit_exec(au, n, out) :
+	status = au->command != NULL ? audit_exec(au, n, out) :
 	    audit_plugin(au, n, out);
+	/* Raw words are worth a mention only when the code asked for them. */
+	if (au->raw_used) {
+		size_t len = strlen(au->summary);
+
+		snprintf(au->summary + len, sizeof au->summary - len,
+		    ", raw words of %u bits", au->raw_bits);
+	}
+	return status;
 }
 
 void

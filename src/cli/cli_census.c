@@ -187,16 +187,22 @@ audit_args(struct census_args *a)
 		base = base ? base + 1 : au->path;
 		snprintf(au->label, sizeof au->label, "%s", base);
 		snprintf(au->summary, sizeof au->summary, "%s() in %s, run "
-		    "in a child process, raw words of %u bits", au->symbol,
-		    au->path, au->raw_bits);
+		    "in a child process", au->symbol, au->path);
 	} else {
-		snprintf(au->label, sizeof au->label, "%s%s", au->command,
-		    strlen(au->command) >= sizeof au->label ? "..." : "");
-		if (strlen(au->command) >= sizeof au->label)
-			strcpy(au->label + sizeof au->label - 4, "...");
+		size_t len = strlen(au->command), cut = sizeof au->label - 4;
+
+		if (len < sizeof au->label) {
+			memcpy(au->label, au->command, len + 1);
+		} else {
+			/* Cut between characters, never inside one. */
+			while (cut > 0 &&
+			    ((unsigned char)au->command[cut] & 0xC0) == 0x80)
+				cut--;
+			memcpy(au->label, au->command, cut);
+			memcpy(au->label + cut, "...", 4);
+		}
 		snprintf(au->summary, sizeof au->summary, "a program spoken "
-		    "to over the exec protocol, raw words of %u bits",
-		    au->raw_bits);
+		    "to over the exec protocol");
 	}
 	au->shuffle.name = au->label;
 	au->shuffle.summary = au->summary;
@@ -524,6 +530,14 @@ figures_free(struct figures *f)
 	free(f->identity);
 }
 
+/* True when the decimal D reads as exactly 1: "1", "1.00". */
+static bool
+reads_one(const char *d)
+{
+	return d[0] == '1' && (d[1] == '\0' || (d[1] == '.' &&
+	    strspn(d + 2, "0") == strlen(d + 2)));
+}
+
 /* The figure GET gives, as decimal digits; NULL when memory runs out. */
 static char *
 digits_of(const sa_census *c, int (*get)(const sa_census *, sa_big *))
@@ -568,6 +582,12 @@ figures_for(const sa_census *c, struct figures *f)
 		/* Exact counts earn more digits than the seed's two. */
 		f->ratio = in->wide ? sa_fraction_sig(&x, 15) :
 		    sa_fraction_fixed(&x, 2);
+		/* Never "1.00 times" beside "unfair": digits until it differs. */
+		for (unsigned sig = 4; f->ratio != NULL && !in->fair &&
+		    reads_one(f->ratio) && sig <= 40; sig += 4) {
+			free(f->ratio);
+			f->ratio = sa_fraction_sig(&x, sig);
+		}
 		f->ratio_exact = sa_fraction_exact(&x);
 		ok = f->ratio != NULL && f->ratio_exact != NULL;
 	}
@@ -640,7 +660,12 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
 	rep_bool(r, "fair", NULL, in->fair, NULL);
-	if (in->fair)
+	if (!in->wide && in->runs == 1 && in->orderings > 1)
+		snprintf(value, size, "unfair: it has a single run (no draw "
+		    "it makes can change the outcome), so it always lands on "
+		    "the same one of the %llu orderings",
+		    (unsigned long long)in->orderings);
+	else if (in->fair)
 		snprintf(value, size, "fair: each of the %llu ordering%s gets "
 		    "exactly %s of the %s run%s",
 		    (unsigned long long)in->orderings,
@@ -720,7 +745,7 @@ static void
 headline(report *r, const sa_census *c, const struct figures *f)
 {
 	const sa_census_info *in = sa_census_about(c);
-	char note[200], label[48];
+	char note[200], label[96];
 
 	cli_shuffle_label(in->shuffle, in->n, label, sizeof label);
 	rep_line(r, "The %s shuffle of %zu card%s: %s.", label, in->n,

@@ -161,6 +161,18 @@ argue(const sa_shuffle *sh, size_t n, const sa_reduce *red,
 	return refused(sh, n, status);
 }
 
+/* Whether this machine's census would take SH on N cards as RED says. */
+static bool
+census_fits(const sa_shuffle *sh, size_t n, const sa_reduce *red)
+{
+	sa_census_opts o;
+	sa_census_plan plan;
+
+	memset(&o, 0, sizeof o);
+	o.reduce = *red;
+	return sa_census_plan_for(sh, n, &o, &plan) == SA_OK;
+}
+
 /* What the census says when n! divides the runs. */
 static void
 settled(report *r, const sa_shuffle *sh, size_t n, const sa_reduce *red,
@@ -188,7 +200,7 @@ settled(report *r, const sa_shuffle *sh, size_t n, const sa_reduce *red,
 			    (unsigned long long)in->max, sh->name, n);
 		rep_bool(r, "census_fair", NULL, in->fair, NULL);
 		sa_census_free(cen);
-	} else if (n <= SA_PERM_MAX) {
+	} else if (n <= SA_PERM_MAX && census_fits(sh, n, red)) {
 		char how[48] = "";
 
 		if (red->method != SA_REDUCE_NONE)
@@ -197,6 +209,10 @@ settled(report *r, const sa_shuffle *sh, size_t n, const sa_reduce *red,
 		rep_line(r, "Whether every ordering gets its share is for the "
 		    "census to count: " PROGNAME " census -a %s -n %zu%s.",
 		    label, n, how);
+	} else if (n <= SA_PERM_MAX) {
+		rep_line(r, "Whether every ordering gets its share is for a "
+		    "census to count, and %zu cards are beyond what this "
+		    "machine's census can hold.", n);
 	} else {
 		rep_line(r, "Whether every ordering gets its share is for a "
 		    "census to count, and %zu cards are beyond this one's %d.",
@@ -239,7 +255,7 @@ render(enum rep_format fmt, const sa_shuffle *sh, size_t n,
     const sa_reduce *red, const sa_divisibility *d, const struct digits *x,
     bool weighted)
 {
-	char note[128], label[48];
+	char note[128], label[96];
 	report r;
 
 	rep_begin(&r, stdout, fmt);

@@ -256,7 +256,7 @@ static void
 render(const struct layers_args *a, const sa_layers *l, enum stop stop)
 {
 	const sa_layers_info *in = sa_layers_about(l);
-	char label[48], spec[32], note[96];
+	char label[96], spec[32], note[96];
 	sa_fraction rem;
 	char *rest;
 	report r;

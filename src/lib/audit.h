@@ -21,6 +21,7 @@ typedef struct sa_replay_window {
 	volatile size_t pos;
 	uint64_t *val, *bound;
 	size_t cap;
+	volatile bool raw_used;	/* set once a run asks for a raw word */
 } sa_replay_window;
 
 /*

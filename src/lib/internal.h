@@ -152,6 +152,7 @@ typedef struct sa_script {
 	void (*before)(struct sa_script *s);
 	void *ctx;		/* BEFORE's */
 	volatile size_t *watch;
+	volatile bool *raw_used;	/* set true by a raw word, when set */
 	int err;
 	jmp_buf abort;
 } sa_script;

@@ -86,6 +86,8 @@ script_raw(sa_oracle *o, unsigned bits)
 {
 	sa_script *s = (sa_script *)o;
 
+	if (s->raw_used != NULL)
+		*s->raw_used = true;
 	if (bits < 1 || bits > 32) {
 		if (s->watch != NULL)
 			*s->watch = s->pos;

@@ -96,8 +96,10 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	sa_script_init(&r, SA_SCRIPT_REPLAY, val, bound, max_draws,
 	    audit ? audit->raw_bits : 0);
 	r.cut = audit != NULL && audit->cut != NULL;
-	if (window != NULL)
+	if (window != NULL) {
 		r.watch = &window->pos;
+		r.raw_used = &window->raw_used;
+	}
 	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
 	again_mem = malloc((n + 2 * GUARD) * sizeof *again_mem);
 	if (deck_mem != NULL)
