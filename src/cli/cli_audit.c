@@ -736,6 +736,7 @@ static bool
 spawn(struct proto *p, const char *command)
 {
 	int in[2], outp[2];
+	char bits[16];
 
 	if (pipe(in) < 0)
 		return false;
@@ -764,6 +765,9 @@ spawn(struct proto *p, const char *command)
 		guard_child();
 		dup2(in[0], STDIN_FILENO);
 		dup2(outp[1], STDOUT_FILENO);
+		/* The width of "raw", so a program need not be told twice. */
+		snprintf(bits, sizeof bits, "%u", p->au->raw_bits);
+		setenv("SHUFFLE_AUDIT_RAW_BITS", bits, 1);
 		close(in[0]);
 		close(in[1]);
 		close(outp[0]);

@@ -37,7 +37,10 @@ function say(line) {
   fs.writeSync(1, line + '\n');
 }
 
-const bits = Number(process.argv[2] || 8);
+// The width: the argument, else the one shuffle-audit tells every
+// program it starts (SHUFFLE_AUDIT_RAW_BITS, --raw-bits), else 8.
+const bits = Number(process.argv[2] || process.env.SHUFFLE_AUDIT_RAW_BITS ||
+    8);
 Math.random = () => {
   say('raw');
   return Number(readLine()) / 2 ** bits;
