@@ -134,8 +134,10 @@ while IFS= read -r line; do
 		;;
 	esac
 
+	# Stdin is /dev/null: a command that reads it must not eat the
+	# rest of this file.
 	(cd "$tmp" && PATH="$tmp/bin:$PATH" sh -c "$cmd") \
-		> "$tmp/out" 2> "$tmp/err"
+		< /dev/null > "$tmp/out" 2> "$tmp/err"
 	got=$?
 
 	if [ "$update" = --update ] && [ "${name#any-}" = "$name" ]; then

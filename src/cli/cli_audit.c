@@ -91,6 +91,66 @@ contract(int status)
 	}
 }
 
+/*
+ * An audit's progress on a terminal, from the odometer: runs done, runs
+ * a second, the share of all runs' probability walked, and the time
+ * left at the rate so far.  Shown once the audit has run a second, at
+ * most twice a second.
+ */
+struct meter {
+	double start, last;
+	bool on;
+};
+
+static void
+meter_start(struct meter *m)
+{
+	m->start = m->last = cli_seconds();
+	m->on = isatty(STDERR_FILENO) != 0;
+}
+
+/*
+ * How far the walk has gone: the probability of every run before the
+ * current one, which is the odometer read as a number in [0, 1), the sum
+ * over its digits of val[k] / (bound[0] ... bound[k]).  For display only.
+ */
+static double
+walked(const sa_replay_window *w)
+{
+	double f = 0, scale = 1;
+	size_t pos = w->pos < w->cap ? w->pos : w->cap;
+
+	for (size_t k = 0; k < pos && w->bound[k] != 0; k++) {
+		scale /= (double)w->bound[k];
+		f += (double)w->val[k] * scale;
+	}
+	return f;
+}
+
+static void
+meter_show(struct meter *m, const sa_replay_window *w)
+{
+	double now = cli_seconds(), spent = now - m->start, f;
+	unsigned long long runs = w->runs;
+
+	if (!m->on || spent < 1.0 || now - m->last < 0.5)
+		return;
+	m->last = now;
+	f = walked(w);
+	fprintf(stderr, "\r" PROGNAME ": audit: %llu runs, %.3g runs/s, %.1f%% "
+	    "walked", runs, (double)runs / spent, 100.0 * f);
+	if (f > 0.001)
+		fprintf(stderr, ", about %.0f s left", spent * (1.0 - f) / f);
+	fputc(' ', stderr);
+}
+
+static void
+meter_end(const struct meter *m)
+{
+	if (m->on && cli_seconds() - m->start >= 1.0)
+		cli_clear_line(stderr);
+}
+
 /* The census options of an audit, with the odometer kept in W. */
 static void
 audit_opts(const struct audit *au, sa_replay_window *w,
@@ -297,6 +357,7 @@ audit_plugin(struct audit *au, size_t n, sa_census **out)
 	struct shared *sh;
 	uint64_t *tally, *copy, last_runs = 0;
 	size_t last_pos = 0;
+	struct meter meter;
 	double quiet_since;
 	pid_t pid;
 	int wst = 0, status;
@@ -334,11 +395,13 @@ audit_plugin(struct audit *au, size_t n, sa_census **out)
 
 	/* Wait, and give up on a child that makes no progress. */
 	quiet_since = cli_seconds();
+	meter_start(&meter);
 	for (;;) {
 		struct timespec nap = { 0, 20 * 1000 * 1000 };
 
 		if (exited(pid))
 			break;
+		meter_show(&meter, &sh->win);
 		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
 			last_runs = sh->win.runs;
 			last_pos = sh->win.pos;
@@ -353,6 +416,7 @@ audit_plugin(struct audit *au, size_t n, sa_census **out)
 		}
 		nanosleep(&nap, NULL);
 	}
+	meter_end(&meter);
 	finish_child(pid, &wst);
 
 	status = EXIT_FAIR;
@@ -402,6 +466,7 @@ audit_plugin(struct audit *au, size_t n, sa_census **out)
 #define STARTUP_S 30	/* seconds the program's first line may take */
 struct proto {
 	struct audit *au;	/* its shuffle's ctx points back here */
+	struct meter meter;
 	pid_t pid;
 	int to, from;
 	char buf[1 << 16];
@@ -669,6 +734,8 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 				proto_fail(p, o, "broke the protocol at line "
 				    "%llu: the deck should be %zu whole numbers",
 				    (unsigned long long)p->lines, n);
+			/* The run's draws are all in the odometer now. */
+			meter_show(&p->meter, &p->win);
 			return;
 		} else {
 			proto_fail(p, o, "broke the protocol at line %llu, "
@@ -862,7 +929,9 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 
 	audit_opts(au, &p->win, &opts, &audit);
 	au->what[0] = '\0';
+	meter_start(&p->meter);
 	status = sa_census_run_audited(&au->shuffle, n, &opts, &audit, out);
+	meter_end(&p->meter);
 
 	/*
 	 * A program that said nothing at all before its output closed may
