@@ -1015,7 +1015,7 @@ test_audit_support(void **state)
 	const sa_shuffle words = { .name = "words", .run = word_run };
 	const sa_shuffle huge = { .name = "huge", .run = huge_run };
 	uint64_t val[8], bound[8];
-	sa_replay_window w = { 0, 0, val, bound, 8 };
+	sa_replay_window w = { .val = val, .bound = bound, .cap = 8 };
 	sa_census_opts once = { .engine = SA_ENGINE_REPLAY };
 	sa_census_opts replay = { .engine = SA_ENGINE_REPLAY };
 	sa_audit_opts twice = { .twice = true, .window = &w, .raw_bits = 2 };
