@@ -1,7 +1,8 @@
 # shuffle-audit - count every run of a shuffle, exactly.
 #
 #   make                 the binary and libshuffleaudit.a
-#   make check           unit tests, CLI golden tests, documentation checks
+#   make check           unit tests, CLI golden tests, documentation checks,
+#                        symbols, function lengths, no circles in the library
 #   make check-asan      the same tests built with -fsanitize=address,undefined
 #   make check-valgrind  the same tests run under valgrind
 #   make check-all       all three (what CI runs)

@@ -1805,6 +1805,31 @@ test_runs_fit(void **state)
  * The memory the planner allows falls under a data limit set on this
  * process, and the limit is named.
  */
+/* This process's data segment in bytes (VmData), or 0. */
+static uint64_t
+data_in_use(void)
+{
+	char line[128];
+	unsigned long long kb = 0;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "VmData: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+/*
+ * The limit is 256 MiB above the data already mapped, not a figure
+ * outright: under AddressSanitizer the allocator's own mappings count as
+ * data, and after the tests before this one they can pass any fixed
+ * figure, when the next allocation fails inside the sanitizer.  256 MiB
+ * is below any machine's memory that runs these tests, so the data
+ * limit is what binds (unless a control group leaves less).
+ */
 static void
 test_memory_limit(void **state)
 {
@@ -1815,16 +1840,15 @@ test_memory_limit(void **state)
 	(void)state;
 	assert_int_equal(getrlimit(RLIMIT_DATA, &old), 0);
 	low = old;
-	low.rlim_cur = (rlim_t)1 << 40;
+	low.rlim_cur = (rlim_t)(data_in_use() + ((uint64_t)256 << 20));
 	if (old.rlim_max != RLIM_INFINITY && old.rlim_max < low.rlim_cur)
 		skip();
 	assert_int_equal(setrlimit(RLIMIT_DATA, &low), 0);
 	room = sa_memory_available(&what);
 	assert_int_equal(setrlimit(RLIMIT_DATA, &old), 0);
-	assert_true(room <= (uint64_t)1 << 40);
+	assert_true(room <= (uint64_t)256 << 20);	/* limit less VmData */
 	assert_non_null(what);
-	/* Past the machine's memory, the data limit is not what binds. */
-	if (sa_physical_memory() >= (uint64_t)1 << 40)
+	if (strstr(what, "cgroup") == NULL && strstr(what, "memory.") == NULL)
 		assert_non_null(strstr(what, "RLIMIT_DATA"));
 }
 
