@@ -696,22 +696,6 @@ ordering_width(size_t n, enum sa_notation note)
 	return (int)sa_perm_format_as(p, n, note, NULL, 0);
 }
 
-/* How the reduction makes a draw below k, in words. */
-static const char *
-reduce_words(enum sa_reduce_method m)
-{
-	switch (m) {
-	case SA_REDUCE_MODULO:
-		return "r % k";
-	case SA_REDUCE_MULTIPLY:
-		return "floor(r k / 2^B)";
-	case SA_REDUCE_REJECT:
-		return "rejection of the last, incomplete block";
-	default:
-		return "Lemire's multiply-and-reject";
-	}
-}
-
 /* What the runs are, as fields. */
 static void
 runs_fields(report *r, const sa_census_info *in, const struct figures *f)
@@ -753,7 +737,7 @@ headline(report *r, const sa_census *c, const struct figures *f)
 	if (in->wide)
 		rep_line(r, "Each draw below k is made from a %u-bit raw word "
 		    "by %s (--reduce %s:%u).", in->reduce.bits,
-		    reduce_words(in->reduce.method),
+		    cli_reduce_words(in->reduce.method),
 		    sa_reduce_name(in->reduce.method), in->reduce.bits);
 	rep_line(r, "%s", "");
 	rep_str(r, "algorithm", NULL, label, NULL);

@@ -268,9 +268,7 @@ render(const struct layers_args *a, const sa_layers *l, enum stop stop)
 	if (in->reduce.method != SA_REDUCE_NONE)
 		rep_line(&r, "Each draw below k is made from %u-bit raw words by "
 		    "%s (--reduce %s:%u).", in->reduce.bits,
-		    in->reduce.method == SA_REDUCE_REJECT ?
-		    "rejection of the last, incomplete block" :
-		    "Lemire's multiply-and-reject",
+		    cli_reduce_words(in->reduce.method),
 		    sa_reduce_name(in->reduce.method), in->reduce.bits);
 	rep_line(&r, "Counted by layers: every sequence of draws up to the "
 	    "depth, each finished run in the layer of runs as likely as it.");

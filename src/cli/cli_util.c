@@ -450,3 +450,19 @@ cli_parse_fraction(const char *opt, const char *s, sa_fraction *out)
 	}
 	return true;
 }
+
+/* How the reduction makes a draw below k, in words. */
+const char *
+cli_reduce_words(enum sa_reduce_method m)
+{
+	switch (m) {
+	case SA_REDUCE_MODULO:
+		return "r % k";
+	case SA_REDUCE_MULTIPLY:
+		return "floor(r k / 2^B)";
+	case SA_REDUCE_REJECT:
+		return "rejection of the last, incomplete block";
+	default:
+		return "Lemire's multiply-and-reject";
+	}
+}
