@@ -385,8 +385,13 @@ sa_layers_run(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 	    l->info.reduce.method != SA_REDUCE_NONE))
 		status = SA_EINVAL;
 	if (status == SA_OK) {
-		qsort(l->done.at, l->done.count, sizeof *l->done.at, by_den);
-		qsort(l->rest.at, l->rest.count, sizeof *l->rest.at, by_den);
+		/* (qsort may not be given a NULL array, even of none.) */
+		if (l->done.count > 1)
+			qsort(l->done.at, l->done.count, sizeof *l->done.at,
+			    by_den);
+		if (l->rest.count > 1)
+			qsort(l->rest.at, l->rest.count, sizeof *l->rest.at,
+			    by_den);
 		l->info.layers = l->done.count;
 		summarize(l);
 		status = common_multiple(l);
