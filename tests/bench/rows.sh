@@ -13,7 +13,10 @@ best() {
 		"$bin" "$@" > /dev/null || exit 1
 		e=$(date +%s.%N)
 		t=$(echo "$e - $s" | awk '{ print $1 - $3 }')
-		b=$(echo "$b $t" | awk '{ print ($1 == "" || $2 < $1) ? $2 : $1 }')
+		if [ -z "$b" ] || awk -v t="$t" -v b="$b" 'BEGIN { exit !(t < b) }'
+		then
+			b=$t
+		fi
 	done
 	echo "$b"
 }
