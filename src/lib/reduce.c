@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"
 
 __extension__ typedef unsigned __int128 u128;
 
@@ -49,22 +50,7 @@ sa_reduce_parse(const char *spec, sa_reduce *out)
 static int
 set_u128(sa_big *b, u128 v)
 {
-	int status = sa_big_set_u64(b, (uint64_t)(v >> 64));
-
-	if (status == SA_OK)
-		status = sa_big_mul_u64(b, UINT64_C(1) << 32);
-	if (status == SA_OK)
-		status = sa_big_mul_u64(b, UINT64_C(1) << 32);
-	if (status == SA_OK) {
-		sa_big low;
-
-		sa_big_init(&low);
-		status = sa_big_set_u64(&low, (uint64_t)v);
-		if (status == SA_OK)
-			status = sa_big_add(b, &low);
-		sa_big_free(&low);
-	}
-	return status;
+	return sa_big_set_parts(b, (uint64_t)(v >> 64), (uint64_t)v);
 }
 
 /* ceil(a / k) */
