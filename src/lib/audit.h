@@ -41,6 +41,17 @@ typedef struct sa_audit_opts {
 	 * to the next sequence.  A non-zero return stops the walk.
 	 */
 	int (*cut)(void *ctx, const uint64_t *bounds, size_t ndraws);
+	/*
+	 * With TWICE, only one run in EVERY is run again (0 or 1: every
+	 * run): the first, the (EVERY+1)th and so on, in the walk's order.
+	 */
+	uint64_t every;
+	/*
+	 * When PARTS is above 1, only the runs whose first draw is PART
+	 * modulo PARTS are walked (a run of no draws is in part 0), so
+	 * PARTS walks with PART 0 .. PARTS-1 share the runs between them.
+	 */
+	unsigned part, parts;
 } sa_audit_opts;
 
 /*
@@ -66,5 +77,34 @@ int sa_census_from_tally(sa_census **out, const sa_shuffle *shuffle,
  * Copies the 64-bit counts of C (not wide) into TALLY, room for N!.
  */
 void sa_census_copy_tally(const sa_census *c, uint64_t *tally);
+
+/*
+ * Adds census FROM into INTO, both of the same shuffle and cards, as if
+ * one walk had counted both (the parts of a shared walk): their counts
+ * brought to a common weight, their sequences added.  SA_EOVERFLOW when
+ * either has wide counts or the sum does not fit in 64 bits; SA_EINVAL
+ * when they differ in cards.
+ */
+int sa_census_merge(sa_census *into, const sa_census *from);
+
+/*
+ * The census by layers in pieces, for audits: sa_layers_collect walks
+ * as sa_layers_run does, with AUDIT's options (may be NULL), but leaves
+ * the layers unjudged; sa_layers_merge adds FROM's runs into INTO (both
+ * collected, of the same cards and depth); sa_layers_finish sorts,
+ * sums and judges, after which the sa_layers_ calls of the public
+ * interface apply.  sa_layers_pack writes collected layers into a
+ * buffer (malloc'd, *LEN bytes) that sa_layers_unpack reads back in
+ * another process of the same program, for SHUFFLE; SA_EINVAL when the
+ * buffer is not one it wrote.
+ */
+int sa_layers_collect(const sa_shuffle *shuffle, size_t n,
+    const sa_layers_opts *opts, const sa_audit_opts *audit,
+    sa_layers **out);
+int sa_layers_merge(sa_layers *into, const sa_layers *from);
+int sa_layers_finish(sa_layers *l);
+int sa_layers_pack(const sa_layers *l, unsigned char **buf, size_t *len);
+int sa_layers_unpack(const sa_shuffle *shuffle, const unsigned char *buf,
+    size_t len, sa_layers **out);
 
 #endif /* SA_AUDIT_H */

@@ -314,3 +314,72 @@ sa_census_min(const sa_census *c, sa_big *out)
 {
 	return sa_big_copy(out, &c->big_min);
 }
+
+/* A * M into *OUT, false when it does not fit in 64 bits. */
+static bool
+times(uint64_t a, uint64_t m, uint64_t *out)
+{
+	if (m != 0 && a > UINT64_MAX / m)
+		return false;
+	*out = a * m;
+	return true;
+}
+
+/*
+ * Each census's counts add up to its weight, a common multiple of its
+ * runs' denominators; the sum is over the least common multiple of the
+ * two weights, each count scaled up to it.
+ */
+int
+sa_census_merge(sa_census *into, const sa_census *from)
+{
+	const sa_census_info *a = &into->info, *b = &from->info;
+	uint64_t orderings = a->orderings, weight, sa, sb, *tally;
+	int status;
+
+	if (a->n != b->n)
+		return SA_EINVAL;
+	if (a->wide || b->wide)
+		return SA_EOVERFLOW;
+	if (b->runs == 0)
+		return SA_OK;	/* a part with no runs adds nothing */
+	if (a->runs == 0) {
+		weight = b->runs;
+		sa = 0;
+	} else {
+		sa = b->runs / sa_gcd(a->runs, b->runs);
+		if (!times(a->runs, sa, &weight))
+			return SA_EOVERFLOW;
+	}
+	sb = weight / b->runs;
+	if ((tally = malloc(orderings * sizeof *tally)) == NULL)
+		return SA_ENOMEM;
+	for (uint64_t r = 0; r < orderings; r++) {
+		uint64_t x, y;
+
+		if (!times(sa_count_at(into, r), sa, &x) ||
+		    !times(sa_count_at(from, r), sb, &y) || x + y < x) {
+			free(tally);
+			return SA_EOVERFLOW;
+		}
+		tally[r] = x + y;
+	}
+	if (a->sequences + b->sequences < a->sequences) {
+		free(tally);
+		return SA_EOVERFLOW;
+	}
+	/*
+	 * INTO takes the sum.  Its counts add up to WEIGHT only once every
+	 * part is in, so the sum is not checked against it here.
+	 */
+	into->info.weighted = a->weighted || b->weighted ||
+	    (a->runs != 0 && a->runs != b->runs);
+	into->info.sequences += b->sequences;
+	into->info.runs = weight;
+	free(into->tally);
+	free(into->tally32);
+	into->tally32 = NULL;
+	into->tally = tally;
+	status = sa_census_summarize(into);
+	return status;
+}

@@ -80,29 +80,19 @@ common_bound(const uint64_t *bounds, size_t ndraws)
 }
 
 /*
- * The entry of LIST for a run with these bounds, made when there is
- * none (with a tally of ORDERINGS counts when ORDERINGS is not 0); NULL
- * when memory runs out or the layers would pass the memory allowed.
+ * The entry of LIST for runs of probability 1/DEN (BASE^DRAWS when BASE
+ * is not 0), made when there is none (with a tally of ORDERINGS counts
+ * when ORDERINGS is not 0); NULL when memory runs out or the layers
+ * would pass the memory allowed.
  */
 static struct layer *
-find(sa_layers *l, struct list *list, const uint64_t *bounds, size_t ndraws,
-    uint64_t orderings)
+lookup(sa_layers *l, struct list *list, uint64_t base, size_t draws,
+    const sa_big *den, uint64_t orderings)
 {
-	uint64_t base = common_bound(bounds, ndraws);
 	struct layer *e;
 
 	for (size_t i = 0; i < list->count; i++)
-		if (base != 0 && list->at[i].base == base &&
-		    list->at[i].draws == ndraws)
-			return &list->at[i];
-	/* Not by its bound: by its probability, exactly. */
-	if (sa_big_set_u64(&l->scratch, 1) != SA_OK)
-		return NULL;
-	for (size_t i = 0; i < ndraws; i++)
-		if (sa_big_mul_u64(&l->scratch, bounds[i]) != SA_OK)
-			return NULL;
-	for (size_t i = 0; i < list->count; i++)
-		if (sa_big_cmp(&list->at[i].den, &l->scratch) == 0)
+		if (sa_big_cmp(&list->at[i].den, den) == 0)
 			return &list->at[i];
 	if (orderings != 0 && list->count >= l->max_layers)
 		return NULL;
@@ -120,14 +110,34 @@ find(sa_layers *l, struct list *list, const uint64_t *bounds, size_t ndraws,
 	if (orderings != 0 &&
 	    (e->tally = calloc(orderings, sizeof *e->tally)) == NULL)
 		return NULL;
-	if (sa_big_copy(&e->den, &l->scratch) != SA_OK) {
+	if (sa_big_copy(&e->den, den) != SA_OK) {
 		free(e->tally);
 		return NULL;
 	}
 	e->base = base;
-	e->draws = ndraws;
+	e->draws = draws;
 	list->count++;
 	return e;
+}
+
+/* The entry of LIST for a run with these bounds (as lookup does). */
+static struct layer *
+find(sa_layers *l, struct list *list, const uint64_t *bounds, size_t ndraws,
+    uint64_t orderings)
+{
+	uint64_t base = common_bound(bounds, ndraws);
+
+	/* Nearly always found by its bound, with no arithmetic. */
+	for (size_t i = 0; i < list->count; i++)
+		if (base != 0 && list->at[i].base == base &&
+		    list->at[i].draws == ndraws)
+			return &list->at[i];
+	if (sa_big_set_u64(&l->scratch, 1) != SA_OK)
+		return NULL;
+	for (size_t i = 0; i < ndraws; i++)
+		if (sa_big_mul_u64(&l->scratch, bounds[i]) != SA_OK)
+			return NULL;
+	return lookup(l, list, base, ndraws, &l->scratch, orderings);
 }
 
 static int
@@ -353,13 +363,13 @@ prepare(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 }
 
 int
-sa_layers_run(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
-    sa_layers **out)
+sa_layers_collect(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
+    const sa_audit_opts *audit, sa_layers **out)
 {
 	static const sa_layers_opts dflt;
 	struct reduced w;
 	sa_shuffle wrapped;
-	sa_audit_opts audit;
+	sa_audit_opts own;
 	sa_layers *l;
 	int status;
 
@@ -375,33 +385,254 @@ sa_layers_run(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 		wrapped.ctx = &w;
 		sh = &wrapped;
 	}
-	memset(&audit, 0, sizeof audit);
-	audit.cut = unfinished;
+	if (audit != NULL)
+		own = *audit;
+	else
+		memset(&own, 0, sizeof own);
+	own.cut = unfinished;
 	if (status == SA_OK)
-		status = sa_walk_audited(sh, n, l->info.depth, &audit, finished,
+		status = sa_walk_audited(sh, n, l->info.depth, &own, finished,
 		    l);
 	/* A draw the reduction cannot make (a bound past 2^B). */
 	if (status == SA_ERANGE || (status == SA_EBOUND &&
 	    l->info.reduce.method != SA_REDUCE_NONE))
 		status = SA_EINVAL;
-	if (status == SA_OK) {
-		/* (qsort may not be given a NULL array, even of none.) */
-		if (l->done.count > 1)
-			qsort(l->done.at, l->done.count, sizeof *l->done.at,
-			    by_den);
-		if (l->rest.count > 1)
-			qsort(l->rest.at, l->rest.count, sizeof *l->rest.at,
-			    by_den);
-		l->info.layers = l->done.count;
-		summarize(l);
-		status = common_multiple(l);
-	}
-	if (status == SA_OK)
-		status = judge(l);
 	if (status != SA_OK) {
 		sa_layers_free(l);
 		return status;
 	}
+	*out = l;
+	return SA_OK;
+}
+
+int
+sa_layers_merge(sa_layers *into, const sa_layers *from)
+{
+	const struct list *lists[2] = { &from->done, &from->rest };
+	struct list *to[2] = { &into->done, &into->rest };
+	uint64_t orderings = into->info.orderings;
+
+	if (into->info.n != from->info.n || into->info.depth !=
+	    from->info.depth || into->info.layers != 0)
+		return SA_EINVAL;
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < lists[k]->count; i++) {
+			const struct layer *f = &lists[k]->at[i];
+			struct layer *e = lookup(into, to[k], f->base, f->draws,
+			    &f->den, k == 0 ? orderings : 0);
+
+			if (e == NULL)
+				return k == 0 && to[0]->count >=
+				    into->max_layers ? SA_ETOOBIG : SA_ENOMEM;
+			e->runs += f->runs;
+			for (uint64_t r = 0; k == 0 && r < orderings; r++)
+				e->tally[r] += f->tally[r];
+		}
+	into->info.runs += from->info.runs;
+	into->info.unfinished += from->info.unfinished;
+	return SA_OK;
+}
+
+int
+sa_layers_finish(sa_layers *l)
+{
+	int status;
+
+	/* (qsort may not be given a NULL array, even of none.) */
+	if (l->done.count > 1)
+		qsort(l->done.at, l->done.count, sizeof *l->done.at, by_den);
+	if (l->rest.count > 1)
+		qsort(l->rest.at, l->rest.count, sizeof *l->rest.at, by_den);
+	l->info.layers = l->done.count;
+	summarize(l);
+	status = common_multiple(l);
+	if (status == SA_OK)
+		status = judge(l);
+	return status;
+}
+
+int
+sa_layers_run(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
+    sa_layers **out)
+{
+	int status = sa_layers_collect(sh, n, opts, NULL, out);
+
+	if (status == SA_OK && (status = sa_layers_finish(*out)) != SA_OK) {
+		sa_layers_free(*out);
+		*out = NULL;
+	}
+	return status;
+}
+
+/*
+ * The packed form: a header of 64-bit words (MAGIC, n, depth, runs,
+ * unfinished, the reduction's method and bits, the counts of layers and
+ * of the remainder's entries), then each entry as base, draws, runs, the
+ * limbs of D (their count, then each), and a layer's N! counts.
+ */
+#define PACK_MAGIC UINT64_C(0x5341204c41594552)	/* "SA LAYER" */
+#define PACK_HEAD 9
+
+struct packer {
+	uint64_t *at;
+	size_t len, cap;
+	const unsigned char *in;	/* unpacking: what is left */
+	size_t left;
+};
+
+static bool
+put(struct packer *p, uint64_t v)
+{
+	if (p->len == p->cap) {
+		size_t cap = p->cap ? 2 * p->cap : 256;
+		uint64_t *at = realloc(p->at, cap * sizeof *at);
+
+		if (at == NULL)
+			return false;
+		p->at = at;
+		p->cap = cap;
+	}
+	p->at[p->len++] = v;
+	return true;
+}
+
+static bool
+get(struct packer *p, uint64_t *v)
+{
+	if (p->left < sizeof *v)
+		return false;
+	memcpy(v, p->in, sizeof *v);
+	p->in += sizeof *v;
+	p->left -= sizeof *v;
+	return true;
+}
+
+static bool
+put_list(struct packer *p, const struct list *list, uint64_t orderings)
+{
+	for (size_t i = 0; i < list->count; i++) {
+		const struct layer *e = &list->at[i];
+
+		if (!put(p, e->base) || !put(p, e->draws) || !put(p, e->runs) ||
+		    !put(p, e->den.len))
+			return false;
+		for (size_t k = 0; k < e->den.len; k++)
+			if (!put(p, e->den.limb[k]))
+				return false;
+		for (uint64_t r = 0; e->tally != NULL && r < orderings; r++)
+			if (!put(p, e->tally[r]))
+				return false;
+	}
+	return true;
+}
+
+int
+sa_layers_pack(const sa_layers *l, unsigned char **buf, size_t *len)
+{
+	const sa_layers_info *in = &l->info;
+	uint64_t head[PACK_HEAD] = { PACK_MAGIC, in->n, in->depth, in->runs,
+		in->unfinished, (uint64_t)in->reduce.method, in->reduce.bits,
+		l->done.count, l->rest.count };
+	struct packer p = { NULL, 0, 0, NULL, 0 };
+	bool ok = true;
+
+	for (size_t i = 0; i < PACK_HEAD && ok; i++)
+		ok = put(&p, head[i]);
+	ok = ok && put_list(&p, &l->done, in->orderings) &&
+	    put_list(&p, &l->rest, 0);
+	if (!ok) {
+		free(p.at);
+		return SA_ENOMEM;
+	}
+	*buf = (unsigned char *)p.at;
+	*len = p.len * sizeof *p.at;
+	return SA_OK;
+}
+
+/* COUNT entries into LIST of L; SA_EINVAL when the buffer is not right. */
+static int
+get_list(struct packer *p, sa_layers *l, struct list *list, uint64_t count,
+    uint64_t orderings)
+{
+	sa_big den, limb;
+	int status = SA_OK;
+
+	sa_big_init(&den);
+	sa_big_init(&limb);
+	for (uint64_t i = 0; i < count && status == SA_OK; i++) {
+		uint64_t base, draws, runs, limbs, v;
+		struct layer *e;
+
+		status = SA_EINVAL;
+		if (!get(p, &base) || !get(p, &draws) || !get(p, &runs) ||
+		    !get(p, &limbs) || limbs == 0 || limbs > p->left / 8)
+			break;
+		if (sa_big_set_u64(&den, 0) != SA_OK)
+			break;
+		for (uint64_t k = limbs; k-- > 0;) {
+			memcpy(&v, p->in + 8 * k, sizeof v);
+			if (v > UINT32_MAX || sa_big_mul_u64(&den, UINT64_C(1)
+			    << 32) != SA_OK || sa_big_set_u64(&limb, v) !=
+			    SA_OK || sa_big_add(&den, &limb) != SA_OK)
+				goto out;
+		}
+		p->in += 8 * limbs;
+		p->left -= 8 * limbs;
+		if (den.len != limbs || (orderings != 0 &&
+		    orderings > p->left / 8))
+			break;
+		if ((e = lookup(l, list, base, (size_t)draws, &den,
+		    orderings)) == NULL || e->runs != 0) {
+			status = e == NULL ? SA_ENOMEM : SA_EINVAL;
+			break;
+		}
+		e->runs = runs;
+		for (uint64_t r = 0; r < orderings; r++)
+			get(p, &e->tally[r]);
+		status = SA_OK;
+	}
+out:
+	sa_big_free(&den);
+	sa_big_free(&limb);
+	return status;
+}
+
+int
+sa_layers_unpack(const sa_shuffle *sh, const unsigned char *buf, size_t len,
+    sa_layers **out)
+{
+	struct packer p = { NULL, 0, 0, buf, len };
+	uint64_t head[PACK_HEAD];
+	sa_layers_opts opts;
+	sa_layers *l;
+	int status;
+
+	*out = NULL;
+	for (size_t i = 0; i < PACK_HEAD; i++)
+		if (!get(&p, &head[i]))
+			return SA_EINVAL;
+	if (head[0] != PACK_MAGIC || head[1] == 0 || head[1] > SA_PERM_MAX ||
+	    head[2] == 0 || head[5] > SA_REDUCE_LEMIRE || head[6] > 64)
+		return SA_EINVAL;
+	if ((l = calloc(1, sizeof *l)) == NULL)
+		return SA_ENOMEM;
+	memset(&opts, 0, sizeof opts);
+	opts.depth = (size_t)head[2];
+	opts.reduce.method = (enum sa_reduce_method)head[5];
+	opts.reduce.bits = (unsigned)head[6];
+	status = prepare(sh, (size_t)head[1], &opts, l);
+	if (status == SA_OK)
+		status = get_list(&p, l, &l->done, head[7], l->info.orderings);
+	if (status == SA_OK)
+		status = get_list(&p, l, &l->rest, head[8], 0);
+	if (status == SA_OK && p.left != 0)
+		status = SA_EINVAL;
+	if (status != SA_OK) {
+		sa_layers_free(l);
+		return status;
+	}
+	l->info.runs = head[3];
+	l->info.unfinished = head[4];
 	*out = l;
 	return SA_OK;
 }

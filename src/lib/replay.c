@@ -69,18 +69,93 @@ replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, sa_script *r,
  * this file), with the audit's options: TWICE runs each sequence again
  * and compares; WINDOW holds the odometer (and sets the cap) when given.
  */
+/* Whether the run in R is in the part AUDIT walks (see audit.h). */
+static bool
+in_part(const sa_audit_opts *audit, const sa_script *r)
+{
+	if (audit == NULL || audit->parts < 2)
+		return true;
+	return (r->len == 0 ? 0 : r->val[0] % audit->parts) == audit->part;
+}
+
+/*
+ * Moves the odometer R past its run: the last digit that can still
+ * move goes up by one and the digits after it are dropped; the first
+ * digit moves on to the next value of the walk's part.  False when the
+ * walk is over.  SKIP: the run was not in the part, so its first
+ * digit's whole subtree is passed over.
+ */
+static bool
+advance(const sa_audit_opts *audit, sa_script *r, bool skip)
+{
+	unsigned parts = audit != NULL && audit->parts > 1 ? audit->parts : 1;
+	unsigned part = parts > 1 ? audit->part : 0;
+	size_t k;
+
+	if (skip)
+		k = r->len > 0 ? 1 : 0;
+	else
+		for (k = r->len; k > 0 && r->val[k - 1] + 1 == r->bound[k - 1];
+		    k--)
+			;
+	if (k == 0)
+		return false;
+	if (k == 1) {
+		uint64_t v = r->val[0] + 1;
+
+		while (v % parts != part && v < r->bound[0])
+			v++;
+		if (v >= r->bound[0])
+			return false;
+		r->val[0] = v;
+	} else {
+		r->val[k - 1]++;
+	}
+	r->len = k;
+	return true;
+}
+
+/*
+ * The run just replayed, again: the same draws must give the same deck.
+ * SA_OK or why not.
+ */
+static int
+again(const sa_shuffle *sh, const unsigned *deck, unsigned *copy, size_t n,
+    sa_script *r, sa_replay_window *window)
+{
+	int status;
+
+	r->mode = SA_SCRIPT_STRICT;
+	status = replay_once(sh, copy, n, r, window);
+	r->mode = SA_SCRIPT_REPLAY;
+	if (status == SA_OK && memcmp(deck, copy, n * sizeof *deck) != 0)
+		status = SA_ENONDET;
+	if (status == SA_ENONDET && window != NULL)
+		window->pos = r->len;
+	return status;
+}
+
+/*
+ * Every draw sequence of SH on N cards, by the odometer (see the top of
+ * this file), with the audit's options: TWICE runs sequences again and
+ * compares (one in EVERY); WINDOW holds the odometer (and sets the cap)
+ * when given; PARTS shares the walk out.
+ */
 int
 sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
     const sa_audit_opts *audit, sa_visit_fn *visit, void *ctx)
 {
 	sa_replay_window *window = audit ? audit->window : NULL;
 	bool twice = audit && audit->twice;
+	uint64_t every = audit && audit->every > 1 ? audit->every : 1, done = 0;
 	sa_script r;
 	uint64_t *val, *bound;
-	unsigned *deck = NULL, *again = NULL, *deck_mem, *again_mem;
+	unsigned *deck = NULL, *copy = NULL, *deck_mem, *copy_mem;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || visit == NULL)
+		return SA_EINVAL;
+	if (audit != NULL && audit->parts > 1 && audit->part >= audit->parts)
 		return SA_EINVAL;
 	if (max_draws == 0)
 		max_draws = SA_CENSUS_MAX_DRAWS;
@@ -101,26 +176,29 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		r.raw_used = &window->raw_used;
 	}
 	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
-	again_mem = malloc((n + 2 * GUARD) * sizeof *again_mem);
+	copy_mem = malloc((n + 2 * GUARD) * sizeof *copy_mem);
 	if (deck_mem != NULL)
 		deck = deck_mem + GUARD;
-	if (again_mem != NULL)
-		again = again_mem + GUARD;
-	if (val == NULL || bound == NULL || deck == NULL || again == NULL) {
+	if (copy_mem != NULL)
+		copy = copy_mem + GUARD;
+	if (val == NULL || bound == NULL || deck == NULL || copy == NULL) {
 		status = SA_ENOMEM;
 		goto out;
 	}
 	for (;;) {
-		size_t k;
+		bool skip;
 
 		status = replay_once(sh, deck, n, &r, window);
-		if (status == SA_SCRIPT_CUT && audit != NULL &&
-		    audit->cut != NULL) {
+		skip = !in_part(audit, &r);
+		if (status == SA_SCRIPT_CUT && r.cut) {
 			/* Unfinished at the cap: its prefix, then on. */
-			status = audit->cut(ctx, r.bound, r.len);
-			if (status != SA_OK)
+			if (!skip && (status = audit->cut(ctx, r.bound,
+			    r.len)) != SA_OK)
 				break;
-			goto advance;
+			status = SA_OK;
+			if (!advance(audit, &r, skip))
+				break;
+			continue;
 		}
 		if (status != SA_OK)
 			break;
@@ -128,32 +206,18 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 			status = SA_ENOTPERM;
 			break;
 		}
-		if (twice) {
-			/* The same draws again must give the same deck. */
-			r.mode = SA_SCRIPT_STRICT;
-			status = replay_once(sh, again, n, &r, window);
-			r.mode = SA_SCRIPT_REPLAY;
-			if (status == SA_OK && memcmp(deck, again,
-			    n * sizeof *deck) != 0)
-				status = SA_ENONDET;
-			if (status != SA_OK) {
-				if (status == SA_ENONDET && window != NULL)
-					window->pos = r.len;
+		if (!skip) {
+			if (twice && done % every == 0 &&
+			    (status = again(sh, deck, copy, n, &r, window)) !=
+			    SA_OK)
 				break;
-			}
+			done++;
+			status = visit(ctx, deck, n, r.val, r.bound, r.len);
+			if (status != SA_OK)
+				break;
 		}
-		status = visit(ctx, deck, n, r.val, r.bound, r.len);
-		if (status != SA_OK)
+		if (!advance(audit, &r, skip))
 			break;
-
-advance:
-		/* Advance the odometer: the last digit that can still move. */
-		for (k = r.len; k > 0 && r.val[k - 1] + 1 == r.bound[k - 1]; k--)
-			;
-		if (k == 0)
-			break;
-		r.val[k - 1]++;
-		r.len = k;
 	}
 out:
 	if (window == NULL) {
@@ -161,7 +225,7 @@ out:
 		free(bound);
 	}
 	free(deck_mem);
-	free(again_mem);
+	free(copy_mem);
 	return status;
 }
 

@@ -1548,6 +1548,188 @@ test_layers_agree(void **state)
 	check_layers_bracket("naive", 3, "reject:2", 9, SA_LAYERS_UNFAIR);
 }
 
+/*
+ * A walk shared out in parts (by the first draw modulo the parts), each
+ * part a census of its own, merged: the same counts as the whole walk.
+ * UNEVEN_RUN's runs differ in probability (1/2 when its first draw is 1,
+ * 1/6 when it is 0), so each part has its own weight.
+ */
+static void
+uneven_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	if (sa_draw(o, 2) == 0) {
+		size_t k = (size_t)sa_draw(o, n);
+		unsigned t = deck[0];
+
+		deck[0] = deck[k];
+		deck[k] = t;
+	}
+}
+
+static void
+check_parts(const sa_shuffle *sh, size_t n, unsigned raw_bits,
+    unsigned parts)
+{
+	sa_census_opts replay = { .engine = SA_ENGINE_REPLAY };
+	sa_audit_opts whole_opts = { .raw_bits = raw_bits };
+	sa_census *whole, *sum = NULL, *part;
+
+	assert_int_equal(sa_census_run_audited(sh, n, &replay, &whole_opts,
+	    &whole), SA_OK);
+	for (unsigned k = 0; k < parts; k++) {
+		sa_audit_opts o = { .raw_bits = raw_bits, .part = k,
+		    .parts = parts, .twice = true, .every = 3 };
+
+		assert_int_equal(sa_census_run_audited(sh, n, &replay, &o,
+		    &part), SA_OK);
+		if (sum == NULL) {
+			sum = part;
+			continue;
+		}
+		assert_int_equal(sa_census_merge(sum, part), SA_OK);
+		sa_census_free(part);
+	}
+	assert_int_equal(about(sum)->runs, about(whole)->runs);
+	assert_int_equal(about(sum)->sequences, about(whole)->sequences);
+	assert_int_equal(about(sum)->weighted, about(whole)->weighted);
+	assert_int_equal(about(sum)->fair, about(whole)->fair);
+	for (uint64_t r = 0; r < about(whole)->orderings; r++)
+		assert_int_equal(sa_census_count(sum, r),
+		    sa_census_count(whole, r));
+	sa_census_free(sum);
+	sa_census_free(whole);
+}
+
+static void
+test_audit_parts(void **state)
+{
+	const sa_shuffle words = { .name = "words", .run = word_run };
+	const sa_shuffle uneven = { .name = "uneven", .run = uneven_run };
+	const sa_shuffle stateful = { .name = "stateful", .run = stateful_run };
+	sa_census_opts replay = { .engine = SA_ENGINE_REPLAY };
+	sa_audit_opts sparse = { .twice = true, .every = 1000 };
+	sa_audit_opts bad = { .part = 2, .parts = 2 };
+	sa_census *c, *d;
+
+	(void)state;
+	for (unsigned parts = 2; parts <= 4; parts++) {
+		check_parts(sa_shuffle_find("naive"), 4, 0, parts);
+		check_parts(sa_shuffle_find("durstenfeld"), 5, 0, parts);
+		check_parts(&words, 3, 2, parts);
+		check_parts(&uneven, 3, 0, parts);
+	}
+	/* The first draw has 2 values: a fourth part walks no run at all. */
+	assert_int_equal(sa_census_run_audited(&uneven, 3, &replay, &bad, &c),
+	    SA_EINVAL);
+	/*
+	 * Sparse repeats, on 4 cards (4 runs): with one run in 1000 run
+	 * again, only the first is, as calls 0 and 1, before the stateful
+	 * shuffle's third call changes anything, so it goes unseen.  With
+	 * one in 3, runs 1 and 4 are: calls 0, 1 (run 1), 2, 3 (runs 2 and
+	 * 3), then 4 and 5 (run 4 and its repeat), and the repeat, call 5,
+	 * swaps once more: caught.
+	 */
+	calls = 0;
+	assert_int_equal(sa_census_run_audited(&stateful, 4, &replay, &sparse,
+	    &c), SA_OK);
+	sa_census_free(c);
+	sparse.every = 3;
+	calls = 0;
+	assert_int_equal(sa_census_run_audited(&stateful, 4, &replay, &sparse,
+	    &c), SA_ENONDET);
+	/* Merging censuses of different decks is refused. */
+	assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 3, &replay, &c),
+	    SA_OK);
+	assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 4, &replay, &d),
+	    SA_OK);
+	assert_int_equal(sa_census_merge(c, d), SA_EINVAL);
+	sa_census_free(c);
+	sa_census_free(d);
+}
+
+/*
+ * Layers collected in parts, each packed and unpacked (as a plugin's
+ * child hands them over), merged and judged: the same layers, counts,
+ * remainder and verdict as the whole walk.  A packed buffer cut short
+ * or with a wrong first word is refused.
+ */
+static void
+check_layers_parts(const char *name, size_t n, const char *reduce,
+    size_t depth, unsigned parts)
+{
+	const sa_shuffle *sh = sa_shuffle_find(name);
+	sa_layers_opts o = { .depth = depth };
+	sa_layers *whole, *sum = NULL, *part, *back;
+	const sa_layers_info *a, *b;
+	sa_fraction x, y;
+	unsigned char *buf;
+	size_t len;
+	sa_layer la, lb;
+
+	assert_non_null(sh);
+	if (reduce != NULL)
+		assert_int_equal(sa_reduce_parse(reduce, &o.reduce), SA_OK);
+	assert_int_equal(sa_layers_run(sh, n, &o, &whole), SA_OK);
+	for (unsigned k = 0; k < parts; k++) {
+		sa_audit_opts ao = { .part = k, .parts = parts };
+
+		assert_int_equal(sa_layers_collect(sh, n, &o, &ao, &part), SA_OK);
+		assert_int_equal(sa_layers_pack(part, &buf, &len), SA_OK);
+		sa_layers_free(part);
+		assert_int_equal(sa_layers_unpack(sh, buf, len - 8, &back),
+		    SA_EINVAL);
+		buf[0] ^= 1;
+		assert_int_equal(sa_layers_unpack(sh, buf, len, &back),
+		    SA_EINVAL);
+		buf[0] ^= 1;
+		assert_int_equal(sa_layers_unpack(sh, buf, len, &back), SA_OK);
+		free(buf);
+		if (sum == NULL)
+			sum = back;
+		else {
+			assert_int_equal(sa_layers_merge(sum, back), SA_OK);
+			sa_layers_free(back);
+		}
+	}
+	assert_int_equal(sa_layers_finish(sum), SA_OK);
+	a = sa_layers_about(whole);
+	b = sa_layers_about(sum);
+	assert_int_equal(a->layers, b->layers);
+	assert_int_equal(a->runs, b->runs);
+	assert_int_equal(a->unfinished, b->unfinished);
+	assert_int_equal(a->verdict, b->verdict);
+	for (size_t k = 0; k < a->layers; k++) {
+		assert_int_equal(sa_layers_layer(whole, k, &la, NULL), SA_OK);
+		assert_int_equal(sa_layers_layer(sum, k, &lb, NULL), SA_OK);
+		assert_int_equal(la.runs, lb.runs);
+		assert_int_equal(la.draws, lb.draws);
+		for (uint64_t r = 0; r < a->orderings; r++)
+			assert_int_equal(sa_layers_count(whole, k, r),
+			    sa_layers_count(sum, k, r));
+	}
+	sa_fraction_init(&x);
+	sa_fraction_init(&y);
+	assert_int_equal(sa_layers_remainder(whole, &x), SA_OK);
+	assert_int_equal(sa_layers_remainder(sum, &y), SA_OK);
+	assert_int_equal(sa_big_cmp(&x.num, &y.num), 0);
+	assert_int_equal(sa_big_cmp(&x.den, &y.den), 0);
+	sa_fraction_free(&x);
+	sa_fraction_free(&y);
+	sa_layers_free(whole);
+	sa_layers_free(sum);
+}
+
+static void
+test_layers_parts(void **state)
+{
+	(void)state;
+	check_layers_parts("durstenfeld", 3, "reject:2", 5, 2);
+	check_layers_parts("durstenfeld", 4, "lemire:3", 5, 3);
+	check_layers_parts("naive", 3, "reject:2", 6, 2);	/* unfair */
+	check_layers_parts("rejection", 3, NULL, 5, 2);	/* mixed bounds */
+}
+
 static void
 test_refusals(void **state)
 {
@@ -1877,6 +2059,8 @@ main(void)
 		cmocka_unit_test(test_layers_rejection),
 		cmocka_unit_test(test_layers_verdicts),
 		cmocka_unit_test(test_layers_agree),
+		cmocka_unit_test(test_audit_parts),
+		cmocka_unit_test(test_layers_parts),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_overrun),
