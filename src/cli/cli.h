@@ -256,6 +256,7 @@ struct layers_args {
 	sa_fraction eps;
 	double seconds;
 	bool check;
+	struct audit *audit;	/* the audited code, or NULL */
 };
 
 int layers_census(const struct layers_args *a);
@@ -281,6 +282,11 @@ struct audit {
 	unsigned timeout;	/* seconds without progress */
 	unsigned raw_bits;
 	size_t max_draws;
+	uint64_t every;		/* run again one run in EVERY; 0: none */
+	bool repeat_set;	/* --repeat was given */
+	bool batch;		/* --batch: plans of draws (exec) */
+	unsigned instances;	/* copies of the code run side by side */
+	size_t depth;		/* the layers being counted; 0: a census */
 	sa_shuffle shuffle;	/* its name and summary, for the reports */
 	char label[64], summary[160];
 	/* What went wrong (EXIT_MISBEHAVED): */
@@ -298,6 +304,14 @@ struct audit {
  * audit_report), or EXIT_TROUBLE after an error message.
  */
 int audit_census(struct audit *au, size_t n, sa_census **out);
+
+/*
+ * The same for the census by layers to DEPTH draws a run: OUT, judged,
+ * with EXIT_FAIR.  audit_mention_raw adds the raw words' width to AU's
+ * summary once the code has asked for one.
+ */
+int audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out);
+void audit_mention_raw(struct audit *au);
 
 /*
  * The process around an audit (cli_guard.c).  guard_startup, first

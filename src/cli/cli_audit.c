@@ -75,8 +75,9 @@ contract(int status)
 		return "asked for a draw below 0 or above 2^32, or a raw word "
 		    "wider than 32 bits";
 	case SA_EDRAWS:
-		return "made more draws than --max-draws allows (a runaway "
-		    "loop?)";
+		return "made more draws in one run than --max-draws allows "
+		    "(code that draws by rejection is counted by layers: "
+		    "--layers)";
 	case SA_ENOTPERM:
 		return "did not end on a permutation of the deck: a card was "
 		    "lost or duplicated";
@@ -100,13 +101,15 @@ contract(int status)
 struct meter {
 	double start, last;
 	bool on;
+	size_t depth;		/* layers: the depth walked; 0: a census */
 };
 
 static void
-meter_start(struct meter *m)
+meter_start(struct meter *m, const struct audit *au)
 {
 	m->start = m->last = cli_seconds();
 	m->on = isatty(STDERR_FILENO) != 0;
+	m->depth = au->depth;
 }
 
 /*
@@ -137,8 +140,11 @@ meter_show(struct meter *m, const sa_replay_window *w)
 		return;
 	m->last = now;
 	f = walked(w);
-	fprintf(stderr, "\r" PROGNAME ": audit: %llu runs, %.3g runs/s, %.1f%% "
-	    "walked", runs, (double)runs / spent, 100.0 * f);
+	fprintf(stderr, "\r" PROGNAME ": audit: ");
+	if (m->depth != 0)
+		fprintf(stderr, "layers to depth %zu: ", m->depth);
+	fprintf(stderr, "%llu runs, %.3g runs/s, %.1f%% walked", runs,
+	    (double)runs / spent, 100.0 * f);
 	if (f > 0.001)
 		fprintf(stderr, ", about %.0f s left", spent * (1.0 - f) / f);
 	fputc(' ', stderr);
@@ -160,9 +166,34 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	opts->engine = SA_ENGINE_REPLAY;
 	opts->max_draws = au->max_draws;
 	memset(audit, 0, sizeof *audit);
-	audit->twice = true;
+	audit->twice = au->every != 0;
+	audit->every = au->every;
 	audit->window = w;
 	audit->raw_bits = au->raw_bits;
+}
+
+/* What an audit counts: a census, or the layers to DEPTH draws. */
+struct job {
+	size_t depth;		/* 0: a census */
+	sa_census *census;
+	sa_layers *layers;	/* collected, not yet judged */
+};
+
+/* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
+static int
+count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
+    sa_replay_window *w, struct job *job)
+{
+	sa_census_opts opts;
+	sa_audit_opts audit;
+	sa_layers_opts lo;
+
+	audit_opts(au, w, &opts, &audit);
+	if (job->depth == 0)
+		return sa_census_run_audited(sh, n, &opts, &audit, &job->census);
+	memset(&lo, 0, sizeof lo);
+	lo.depth = job->depth;
+	return sa_layers_collect(sh, n, &lo, &audit, &job->layers);
 }
 
 /*
@@ -174,14 +205,19 @@ static int
 census_failed(struct audit *au, int status, const sa_replay_window *w,
     size_t n)
 {
+	/* Counts that outgrow 64 bits are what rejection makes. */
+	const char *hint = status == SA_EOVERFLOW && au->depth == 0 ?
+	    " (code that draws by rejection has no end of runs: count it by "
+	    "layers, --layers)" : "";
+
 	if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
 	    status == SA_ETOOBIG) {
 		if (au->command != NULL)
-			cli_error("--exec: census of %zu cards: %s", n,
-			    sa_strerror(status));
+			cli_error("--exec: census of %zu cards: %s%s", n,
+			    sa_strerror(status), hint);
 		else
-			cli_error("--plugin %s: census of %zu cards: %s",
-			    au->path, n, sa_strerror(status));
+			cli_error("--plugin %s: census of %zu cards: %s%s",
+			    au->path, n, sa_strerror(status), hint);
 		return EXIT_TROUBLE;
 	}
 	breach(au, status, w, "%s", contract(status));
@@ -199,6 +235,7 @@ struct shared {
 	volatile int status;	/* CHILD_RUNNING until the census ends */
 	uint64_t runs, sequences;
 	int weighted;
+	uint64_t packed;	/* bytes of packed layers in the spill file */
 	volatile int forked;	/* the plugin called fork() */
 	char msg[256];
 };
@@ -242,18 +279,63 @@ plugin_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		o->fail(o, SA_EPROTO);
 }
 
-/* The child: load, count, leave the tally, exit.  Never returns. */
+/* LEN bytes of BUF to FD; false when they could not all be written. */
+static bool
+write_all(int fd, const unsigned char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t put = write(fd, buf, len);
+
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put <= 0)
+			return false;
+		buf += put;
+		len -= (size_t)put;
+	}
+	return true;
+}
+
+/*
+ * The child's count into the shared memory: a census's tally, or the
+ * layers packed into the file SPILL.  An SA_ status.
+ */
+static int
+child_count(struct audit *au, const sa_shuffle *run, size_t n,
+    struct shared *sh, uint64_t *tally, struct job *job, int spill)
+{
+	unsigned char *buf;
+	size_t len;
+	int status = count_job(au, run, n, &sh->win, job);
+
+	if (status != SA_OK)
+		return status;
+	if (job->depth == 0) {
+		const sa_census_info *in = sa_census_about(job->census);
+
+		sa_census_copy_tally(job->census, tally);
+		sh->runs = in->runs;
+		sh->sequences = in->sequences;
+		sh->weighted = in->weighted;
+		return SA_OK;
+	}
+	if ((status = sa_layers_pack(job->layers, &buf, &len)) != SA_OK)
+		return status;
+	if (!write_all(spill, buf, len))
+		status = SA_ENOMEM;	/* no room for them on disk */
+	sh->packed = len;
+	free(buf);
+	return status;
+}
+
+/* The child: load, count, leave the count, exit.  Never returns. */
 static void
 plugin_child(struct audit *au, size_t n, struct shared *sh,
-    uint64_t *tally)
+    uint64_t *tally, struct job *job, int spill)
 {
 	sa_shuffle run = { 0 };
 	struct plugin_ctx pc;
-	sa_census_opts opts;
-	sa_audit_opts audit;
-	sa_census *c;
 	void *handle, *sym;
-	int status;
 
 	/*
 	 * A crash must kill the child, so that the parent sees the signal:
@@ -307,18 +389,7 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	run.name = "plugin";
 	run.run = plugin_run;
 	run.ctx = &pc;
-	audit_opts(au, &sh->win, &opts, &audit);
-	status = sa_census_run_audited(&run, n, &opts, &audit, &c);
-	if (status == SA_OK) {
-		const sa_census_info *in = sa_census_about(c);
-
-		sa_census_copy_tally(c, tally);
-		sh->runs = in->runs;
-		sh->sequences = in->sequences;
-		sh->weighted = in->weighted;
-		sa_census_free(c);
-	}
-	sh->status = status;
+	sh->status = child_count(au, &run, n, sh, tally, job, spill);
 	_exit(0);
 }
 
@@ -349,26 +420,132 @@ finish_child(pid_t pid, int *wst)
 	guard_release();
 }
 
-static int
-audit_plugin(struct audit *au, size_t n, sa_census **out)
+/*
+ * Waits for the plugin's child PID, giving up on one that makes no
+ * progress for the timeout; false (after filling in AU) when it had to
+ * be stopped.  Either way it is reaped into *WST.
+ */
+static bool
+plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst)
 {
-	uint64_t orderings = sa_factorial(n);
+	uint64_t last_runs = 0;
+	size_t last_pos = 0;
+	double quiet_since = cli_seconds();
+	struct meter meter;
+
+	meter_start(&meter, au);
+	for (;;) {
+		struct timespec nap = { 0, 20 * 1000 * 1000 };
+
+		if (exited(pid))
+			break;
+		meter_show(&meter, &sh->win);
+		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
+			last_runs = sh->win.runs;
+			last_pos = sh->win.pos;
+			quiet_since = cli_seconds();
+		} else if (cli_seconds() - quiet_since > (double)au->timeout) {
+			finish_child(pid, wst);
+			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
+			    "second%s (an endless loop?) and was stopped",
+			    au->timeout, au->timeout == 1 ? "" : "s");
+			return false;
+		}
+		nanosleep(&nap, NULL);
+	}
+	meter_end(&meter);
+	finish_child(pid, wst);
+	return true;
+}
+
+/* The child's count, taken over into JOB; an SA_ status. */
+static int
+plugin_take(struct audit *au, size_t n, const struct shared *sh,
+    const uint64_t *tally, struct job *job, int spill)
+{
+	unsigned char *buf;
+	uint64_t *copy;
+	int status;
+
+	if (job->depth == 0) {
+		size_t bytes = (size_t)sa_factorial(n) * sizeof *copy;
+
+		if ((copy = malloc(bytes)) == NULL)
+			return SA_ENOMEM;
+		memcpy(copy, tally, bytes);
+		return sa_census_from_tally(&job->census, &au->shuffle, n, copy,
+		    sh->runs, sh->sequences, sh->weighted != 0);
+	}
+	if (sh->packed > SIZE_MAX || (buf = malloc(sh->packed)) == NULL)
+		return SA_ENOMEM;
+	status = lseek(spill, 0, SEEK_SET) == 0 &&
+	    read(spill, buf, sh->packed) == (ssize_t)sh->packed ?
+	    sa_layers_unpack(&au->shuffle, buf, sh->packed, &job->layers) :
+	    SA_EINVAL;
+	free(buf);
+	return status;
+}
+
+/* How the plugin's child ended, as an exit status (AU says more). */
+static int
+plugin_ended(struct audit *au, size_t n, const struct shared *sh, int wst,
+    const uint64_t *tally, struct job *job, int spill)
+{
+	if (sh->forked) {
+		breach(au, SA_EPROTO, &sh->win, "forked: it called fork(), "
+		    "which an audited shuffle must not do");
+		return EXIT_MISBEHAVED;
+	}
+	if (WIFSIGNALED(wst)) {
+		breach(au, SA_EPROTO, &sh->win, "crashed: %s",
+		    strsignal(WTERMSIG(wst)));
+		return EXIT_MISBEHAVED;
+	}
+	if (sh->status == CHILD_LOAD) {
+		cli_error("--plugin %s: %s", au->path, sh->msg);
+		return EXIT_TROUBLE;
+	}
+	if (sh->status == CHILD_RUNNING) {
+		breach(au, SA_EPROTO, &sh->win, "exited with status %d in the "
+		    "middle of the census", WIFEXITED(wst) ?
+		    WEXITSTATUS(wst) : -1);
+		return EXIT_MISBEHAVED;
+	}
+	if (sh->status != SA_OK)
+		return census_failed(au, sh->status, &sh->win, n);
+	if (plugin_take(au, n, sh, tally, job, spill) != SA_OK) {
+		cli_error("--plugin: the child's count could not be taken "
+		    "over (out of memory, or it does not add up)");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_FAIR;
+}
+
+static int
+audit_plugin(struct audit *au, size_t n, struct job *job)
+{
+	uint64_t orderings = job->depth ? 0 : sa_factorial(n);
 	size_t cap = au->max_draws, bytes;
 	struct shared *sh;
-	uint64_t *tally, *copy, last_runs = 0;
-	size_t last_pos = 0;
-	struct meter meter;
-	double quiet_since;
+	uint64_t *tally;
+	FILE *spill = NULL;
 	pid_t pid;
 	int wst = 0, status;
 
 	bytes = sizeof *sh + 2 * cap * sizeof(uint64_t) +
 	    (size_t)orderings * sizeof(uint64_t);
+	if (job->depth != 0 && (spill = tmpfile()) == NULL) {
+		cli_error("--plugin: cannot make a file for the child's layers: "
+		    "%s", strerror(errno));
+		return EXIT_TROUBLE;
+	}
 	sh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED |
 	    MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED) {
 		cli_error("--plugin: cannot share %zu bytes with the child: %s",
 		    bytes, strerror(errno));
+		if (spill != NULL)
+			fclose(spill);
 		return EXIT_TROUBLE;
 	}
 	memset(sh, 0, sizeof *sh);
@@ -385,77 +562,20 @@ audit_plugin(struct audit *au, size_t n, sa_census **out)
 		cli_error("--plugin: cannot start a child process: %s",
 		    strerror(errno));
 		guard_release();
-		munmap(sh, bytes);
-		return EXIT_TROUBLE;
+		status = EXIT_TROUBLE;
+		goto out;
 	}
 	if (pid == 0)
-		plugin_child(au, n, sh, tally);
+		plugin_child(au, n, sh, tally, job, spill ? fileno(spill) : -1);
 	setpgid(pid, pid);	/* either side may get there first */
 	guard_group(pid);
-
-	/* Wait, and give up on a child that makes no progress. */
-	quiet_since = cli_seconds();
-	meter_start(&meter);
-	for (;;) {
-		struct timespec nap = { 0, 20 * 1000 * 1000 };
-
-		if (exited(pid))
-			break;
-		meter_show(&meter, &sh->win);
-		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
-			last_runs = sh->win.runs;
-			last_pos = sh->win.pos;
-			quiet_since = cli_seconds();
-		} else if (cli_seconds() - quiet_since > (double)au->timeout) {
-			finish_child(pid, &wst);
-			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
-			    "second%s (an endless loop?) and was stopped",
-			    au->timeout, au->timeout == 1 ? "" : "s");
-			munmap(sh, bytes);
-			return EXIT_MISBEHAVED;
-		}
-		nanosleep(&nap, NULL);
-	}
-	meter_end(&meter);
-	finish_child(pid, &wst);
-
-	status = EXIT_FAIR;
-	if (sh->forked) {
-		breach(au, SA_EPROTO, &sh->win, "forked: it called fork(), "
-		    "which an audited shuffle must not do");
-		status = EXIT_MISBEHAVED;
-	} else if (WIFSIGNALED(wst)) {
-		breach(au, SA_EPROTO, &sh->win, "crashed: %s",
-		    strsignal(WTERMSIG(wst)));
-		status = EXIT_MISBEHAVED;
-	} else if (sh->status == CHILD_LOAD) {
-		cli_error("--plugin %s: %s", au->path, sh->msg);
-		status = EXIT_TROUBLE;
-	} else if (sh->status == CHILD_RUNNING) {
-		breach(au, SA_EPROTO, &sh->win, "exited with status %d in the "
-		    "middle of the census", WIFEXITED(wst) ?
-		    WEXITSTATUS(wst) : -1);
-		status = EXIT_MISBEHAVED;
-	} else if (sh->status != SA_OK) {
-		status = census_failed(au, sh->status, &sh->win, n);
-	} else {
-		copy = malloc((size_t)orderings * sizeof *copy);
-		if (copy == NULL) {
-			cli_error("--plugin: out of memory");
-			status = EXIT_TROUBLE;
-		} else {
-			memcpy(copy, tally, (size_t)orderings * sizeof *copy);
-			if (sa_census_from_tally(out, &au->shuffle, n, copy,
-			    sh->runs, sh->sequences, sh->weighted != 0) !=
-			    SA_OK) {
-				cli_error("--plugin: the child's tally does not "
-				    "add up");
-				status = EXIT_TROUBLE;
-			}
-		}
-	}
-	au->raw_used = sh->win.raw_used;
+	status = plugin_wait(au, pid, sh, &wst) ? plugin_ended(au, n, sh, wst,
+	    tally, job, spill ? fileno(spill) : -1) : EXIT_MISBEHAVED;
+	au->raw_used = au->raw_used || sh->win.raw_used;
+out:
 	munmap(sh, bytes);
+	if (spill != NULL)
+		fclose(spill);
 	return status;
 }
 
@@ -474,6 +594,9 @@ struct proto {
 	uint64_t lines;		/* lines read so far */
 	sa_replay_window win;	/* this process's odometer */
 	char line[1 << 16];
+	char *plan;		/* --batch: the line that offers a plan */
+	size_t plan_cap;
+	uint64_t drain;		/* the state of the answers past the depth */
 };
 
 /*
@@ -583,26 +706,23 @@ gone(struct proto *p, double until)
 }
 
 /*
- * PREFIX (may be "") and V as one line to the program.  Its input is
- * non-blocking, so a program that stops reading cannot hold us: a full
- * pipe is waited on for the timeout, like an answer.
+ * LEN bytes at AT to the program.  Its input is non-blocking, so a
+ * program that stops reading cannot hold us: a full pipe is waited on
+ * for the timeout, like an answer.
  */
 static bool
-send_line(struct proto *p, const char *prefix, unsigned long long v)
+send_text(struct proto *p, const char *at, size_t len)
 {
-	char out[64];
-	int len = snprintf(out, sizeof out, "%s%llu\n", prefix, v);
-	const char *at = out;
 	double until = cli_seconds() + (double)p->au->timeout;
 
 	while (len > 0) {
-		ssize_t put = write(p->to, at, (size_t)len);
+		ssize_t put = write(p->to, at, len);
 		struct pollfd pfd = { p->to, POLLOUT, 0 };
 		double left;
 
 		if (put > 0) {
 			at += put;
-			len -= (int)put;
+			len -= (size_t)put;
 			continue;
 		}
 		if (put < 0 && errno == EINTR)
@@ -632,6 +752,16 @@ send_line(struct proto *p, const char *prefix, unsigned long long v)
 		}
 	}
 	return true;
+}
+
+/* PREFIX (may be "") and V as one line to the program. */
+static bool
+send_line(struct proto *p, const char *prefix, unsigned long long v)
+{
+	char out[64];
+	int len = snprintf(out, sizeof out, "%s%llu\n", prefix, v);
+
+	return send_text(p, out, (size_t)len);
 }
 
 /* A whole decimal number in [0, 2^64) at S, ending at *END. */
@@ -688,62 +818,236 @@ excerpt(const char *line, char *buf)
 	return buf;
 }
 
+/* What a line from the program asks for. */
+enum request { REQ_DRAW, REQ_RAW, REQ_DECK, REQ_ASKED };
+
+/* The deck of N cards after "deck" at S into DECK (P's line, for errors). */
+static void
+parse_deck(struct proto *p, sa_oracle *o, const char *s, unsigned *deck,
+    size_t n)
+{
+	const char *end;
+	uint64_t v;
+
+	for (size_t i = 0; i < n; i++) {
+		if (*s != ' ' || !number(s + 1, &end, &v) || v > UINT32_MAX)
+			break;
+		deck[i] = (unsigned)v;
+		s = end;
+		if (i + 1 == n && *s == '\0')
+			return;
+	}
+	if (n == 0 && *s == '\0')
+		return;
+	proto_fail(p, o, "broke the protocol at line %llu: the deck should "
+	    "be %zu whole numbers", (unsigned long long)p->lines, n);
+}
+
+/*
+ * The program's next line: a draw below *BOUND, a raw word, its deck
+ * (into DECK), or (--batch) the draws of the plan it used, left in
+ * P->line.  A line that is none of these does not return.
+ */
+static enum request
+request(struct proto *p, sa_oracle *o, unsigned *deck, size_t n,
+    uint64_t *bound)
+{
+	char cut[64];
+	const char *s, *end;
+
+	if (!read_line(p))
+		proto_fail(p, o, NULL);
+	s = p->line;
+	if (strncmp(s, "draw ", 5) == 0) {
+		if (!number(s + 5, &end, bound) || *end != '\0')
+			proto_fail(p, o, "broke the protocol at line %llu, "
+			    "\"%s\": the bound is not a whole number",
+			    (unsigned long long)p->lines, excerpt(s, cut));
+		return REQ_DRAW;
+	}
+	if (strcmp(s, "raw") == 0)
+		return REQ_RAW;
+	if (strncmp(s, "deck", 4) == 0 && (s[4] == ' ' || s[4] == '\0')) {
+		parse_deck(p, o, s + 4, deck, n);
+		return REQ_DECK;
+	}
+	if (p->au->batch && strncmp(s, "asked", 5) == 0 &&
+	    (s[5] == ' ' || s[5] == '\0'))
+		return REQ_ASKED;
+	proto_fail(p, o, "broke the protocol at line %llu, \"%s\": expected "
+	    "\"draw K\", \"raw\"%s or \"deck ...\"",
+	    (unsigned long long)p->lines, excerpt(s, cut),
+	    p->au->batch ? ", \"asked ...\"" : "");
+	return REQ_DECK;	/* not reached */
+}
+
+/* The next answer past the depth: splitmix64 (Steele, Lea, Flood 2014). */
+static uint64_t
+drain_next(struct proto *p)
+{
+	uint64_t z = (p->drain += UINT64_C(0x9E3779B97F4A7C15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/*
+ * The run has reached the depth of the census by layers, and asks for
+ * one draw more (RAW, or below BOUND): the rest of it is not counted,
+ * but the program must finish the run before the next can start.  So
+ * its draws from here on are answered by a generator of our own (any
+ * answers do, since nothing past the depth is counted; a rejection loop
+ * ends soon on varied ones), at most --max-draws of them, and its deck
+ * is dropped.
+ */
+static void
+drain(struct proto *p, sa_oracle *o, bool raw, uint64_t bound,
+    unsigned *deck, size_t n)
+{
+	for (size_t extra = 0;; extra++) {
+		uint64_t v = drain_next(p);
+
+		if (extra == p->au->max_draws)
+			proto_fail(p, o, "went on drawing past the depth of the "
+			    "census by layers: %zu draws more in one run "
+			    "(--max-draws) without an end", extra);
+		v = raw ? v >> (64 - p->au->raw_bits) : v % bound;
+		if (!send_line(p, "", (unsigned long long)v))
+			proto_fail(p, o, NULL);
+		switch (request(p, o, deck, n, &bound)) {
+		case REQ_DRAW:
+			raw = false;
+			if (bound == 0 || bound > SA_DRAW_MAX)
+				proto_fail(p, o, "%s", contract(SA_EBOUND));
+			break;
+		case REQ_RAW:
+			raw = true;
+			break;
+		case REQ_DECK:
+			return;
+		default:
+			proto_fail(p, o, "broke the protocol at line %llu: "
+			    "\"asked\" comes once in a run, first",
+			    (unsigned long long)p->lines);
+		}
+	}
+}
+
+/* A draw (RAW, or below BOUND) from the odometer; the answer sent. */
+static void
+answer(struct proto *p, sa_oracle *o, bool raw, uint64_t bound,
+    unsigned *deck, size_t n)
+{
+	sa_replay_window *w = &p->win;
+	uint64_t v;
+
+	/* One past the depth: the scripted oracle cuts the run there. */
+	if (p->au->depth != 0 && w->pos == p->au->depth &&
+	    (raw || (bound > 0 && bound <= SA_DRAW_MAX)))
+		drain(p, o, raw, bound, deck, n);
+	v = raw ? sa_word(o) : sa_draw(o, bound);
+	if (!send_line(p, "", (unsigned long long)v))
+		proto_fail(p, o, NULL);
+}
+
+/*
+ * --batch: the run's first line, "shuffle N plan K:V ...", offers the
+ * odometer's plan (see sa_replay_window): the draws it replays, then
+ * 0 for each draw the run before made after them, below the bound that
+ * run asked.  No further than the depth or --max-draws.
+ */
+static void
+send_plan(struct proto *p, sa_oracle *o, size_t n)
+{
+	const sa_replay_window *w = &p->win;
+	size_t cap = p->au->depth ? p->au->depth : p->au->max_draws;
+	size_t last = w->last < cap ? w->last : cap, at;
+	size_t need = 48 + 42 * last;
+
+	if (need > p->plan_cap) {
+		char *grown = realloc(p->plan, need);
+
+		if (grown == NULL)
+			proto_fail(p, o, "could not be sent its plan: out of "
+			    "memory");
+		p->plan = grown;
+		p->plan_cap = need;
+	}
+	at = (size_t)sprintf(p->plan, "shuffle %zu plan", n);
+	for (size_t i = 0; i < last; i++)
+		at += (size_t)sprintf(p->plan + at, " %llu:%llu",
+		    (unsigned long long)w->bound[i],
+		    (unsigned long long)(i < w->len ? w->val[i] : 0));
+	p->plan[at++] = '\n';
+	if (!send_text(p, p->plan, at))
+		proto_fail(p, o, NULL);
+}
+
+/*
+ * --batch: the "asked" line in P->line, each word the bound of a draw of
+ * the plan the program used (or "raw"), in order: each must be the
+ * plan's, and is taken from the odometer as if asked for then.
+ */
+static void
+take_asked(struct proto *p, sa_oracle *o)
+{
+	const sa_replay_window *w = &p->win;
+	size_t cap = p->au->depth ? p->au->depth : p->au->max_draws;
+	size_t last = w->last < cap ? w->last : cap;
+	const char *s = p->line + 5, *end;
+	uint64_t raw_bound = UINT64_C(1) << p->au->raw_bits;
+
+	for (size_t i = 0; *s != '\0'; i++) {
+		bool raw = strncmp(s, " raw", 4) == 0 &&
+		    (s[4] == ' ' || s[4] == '\0');
+		uint64_t k = raw_bound;
+
+		if (raw)
+			end = s + 4;
+		else if (*s != ' ' || !number(s + 1, &end, &k) ||
+		    (*end != ' ' && *end != '\0'))
+			proto_fail(p, o, "broke the protocol at line %llu: "
+			    "\"asked\" should be followed by bounds or \"raw\"",
+			    (unsigned long long)p->lines);
+		if (i >= last || w->bound[i] != k)
+			proto_fail(p, o, "broke the protocol at line %llu: draw "
+			    "%zu of its plan was %s, but it says it used one "
+			    "below %llu", (unsigned long long)p->lines, i + 1,
+			    i >= last ? "not offered" : "of another bound",
+			    (unsigned long long)k);
+		(void)(raw ? sa_word(o) : sa_draw(o, k));
+		s = end;
+	}
+}
+
 static void
 exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
-	char cut[64];
-
 	struct proto *p = sh->ctx;
+	uint64_t bound = 0;
+	enum request req;
 
-	if (!send_line(p, "shuffle ", (unsigned long long)n))
+	if (p->au->batch)
+		send_plan(p, o, n);
+	else if (!send_line(p, "shuffle ", (unsigned long long)n))
 		proto_fail(p, o, NULL);
-	for (;;) {
-		const char *s, *end;
-		uint64_t v;
-
-		if (!read_line(p))
-			proto_fail(p, o, NULL);
-		s = p->line;
-		if (strncmp(s, "draw ", 5) == 0) {
-			if (!number(s + 5, &end, &v) || *end != '\0')
-				proto_fail(p, o, "broke the protocol at line "
-				    "%llu, \"%s\": the bound is not a whole "
-				    "number",
-				    (unsigned long long)p->lines, excerpt(s, cut));
-			v = sa_draw(o, v);
-			if (!send_line(p, "", (unsigned long long)v))
-				proto_fail(p, o, NULL);
-		} else if (strcmp(s, "raw") == 0) {
-			v = sa_word(o);
-			if (!send_line(p, "", (unsigned long long)v))
-				proto_fail(p, o, NULL);
-		} else if (strncmp(s, "deck", 4) == 0 && (s[4] == ' ' ||
-		    s[4] == '\0')) {
-			s += 4;
-			for (size_t i = 0; i < n; i++) {
-				if (*s != ' ' || !number(s + 1, &end, &v) ||
-				    v > UINT32_MAX)
-					proto_fail(p, o, "broke the protocol at "
-					    "line %llu: the deck should be %zu "
-					    "whole numbers",
-					    (unsigned long long)p->lines, n);
-				deck[i] = (unsigned)v;
-				s = end;
-			}
-			if (*s != '\0')
-				proto_fail(p, o, "broke the protocol at line "
-				    "%llu: the deck should be %zu whole numbers",
-				    (unsigned long long)p->lines, n);
-			/* The run's draws are all in the odometer now. */
-			meter_show(&p->meter, &p->win);
-			return;
-		} else {
-			proto_fail(p, o, "broke the protocol at line %llu, "
-			    "\"%s\": expected \"draw K\", \"raw\" or "
-			    "\"deck ...\"",
-			    (unsigned long long)p->lines, excerpt(s, cut));
-		}
+	if (p->au->batch) {
+		if (request(p, o, deck, n, &bound) != REQ_ASKED)
+			proto_fail(p, o, "broke the protocol at line %llu: with "
+			    "--batch, a run's first line is \"asked ...\"",
+			    (unsigned long long)p->lines);
+		take_asked(p, o);
 	}
+	while ((req = request(p, o, deck, n, &bound)) != REQ_DECK) {
+		if (req == REQ_ASKED)
+			proto_fail(p, o, "broke the protocol at line %llu: "
+			    "\"asked\" comes once in a run, first",
+			    (unsigned long long)p->lines);
+		answer(p, o, req == REQ_RAW, bound, deck, n);
+	}
+	/* The run's draws are all in the odometer now. */
+	meter_show(&p->meter, &p->win);
 }
 
 /*
@@ -880,11 +1184,9 @@ reap(struct proto *p, int *wst)
 }
 
 static int
-audit_exec(struct audit *au, size_t n, sa_census **out)
+audit_exec(struct audit *au, size_t n, struct job *job)
 {
 	struct proto *p = calloc(1, sizeof *p);
-	sa_census_opts opts;
-	sa_audit_opts audit;
 	struct sigaction ign, old;
 	int status, wst = 0, exit_status;
 
@@ -927,10 +1229,9 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 		return EXIT_TROUBLE;
 	}
 
-	audit_opts(au, &p->win, &opts, &audit);
 	au->what[0] = '\0';
-	meter_start(&p->meter);
-	status = sa_census_run_audited(&au->shuffle, n, &opts, &audit, out);
+	meter_start(&p->meter, au);
+	status = count_job(au, &au->shuffle, n, &p->win, job);
 	meter_end(&p->meter);
 
 	/*
@@ -977,14 +1278,17 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 		exit_status = EXIT_MISBEHAVED;
 	}
 	if (exit_status != EXIT_FAIR && status == SA_OK) {
-		sa_census_free(*out);
-		*out = NULL;
+		sa_census_free(job->census);
+		sa_layers_free(job->layers);
+		job->census = NULL;
+		job->layers = NULL;
 	}
 	close(p->from);
 	sigaction(SIGPIPE, &old, NULL);
-	au->raw_used = p->win.raw_used;
+	au->raw_used = au->raw_used || p->win.raw_used;
 	free(p->win.val);
 	free(p->win.bound);
+	free(p->plan);
 	free(p);
 	return exit_status;
 }
@@ -992,19 +1296,48 @@ audit_exec(struct audit *au, size_t n, sa_census **out)
 int
 audit_census(struct audit *au, size_t n, sa_census **out)
 {
+	struct job job = { 0, NULL, NULL };
 	int status;
 
-	*out = NULL;
-	status = au->command != NULL ? audit_exec(au, n, out) :
-	    audit_plugin(au, n, out);
-	/* Raw words are worth a mention only when the code asked for them. */
-	if (au->raw_used) {
-		size_t len = strlen(au->summary);
+	au->depth = 0;
+	status = au->command != NULL ? audit_exec(au, n, &job) :
+	    audit_plugin(au, n, &job);
+	*out = job.census;
+	audit_mention_raw(au);
+	return status;
+}
 
+int
+audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out)
+{
+	struct job job = { depth, NULL, NULL };
+	int status;
+
+	au->depth = depth;
+	status = au->command != NULL ? audit_exec(au, n, &job) :
+	    audit_plugin(au, n, &job);
+	*out = NULL;
+	if (status != EXIT_FAIR)
+		return status;
+	if ((status = sa_layers_finish(job.layers)) != SA_OK) {
+		cli_error("--%s: census by layers of %zu cards: %s",
+		    au->command ? "exec" : "plugin", n, sa_strerror(status));
+		sa_layers_free(job.layers);
+		return EXIT_TROUBLE;
+	}
+	*out = job.layers;
+	return EXIT_FAIR;
+}
+
+void
+audit_mention_raw(struct audit *au)
+{
+	size_t len = strlen(au->summary);
+
+	/* Raw words are worth a mention only when the code asked for them. */
+	if (au->raw_used && strstr(au->summary, ", raw words of") == NULL)
 		snprintf(au->summary + len, sizeof au->summary - len,
 		    ", raw words of %u bits", au->raw_bits);
-	}
-	return status;
 }
 
 void

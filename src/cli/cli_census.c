@@ -96,13 +96,16 @@ struct census_args {
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
 	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_PLUGIN, OPT_EXEC,
 	OPT_TIMEOUT, OPT_RAW_BITS, OPT_MAX_DRAWS, OPT_LAYERS, OPT_DEPTH,
-	OPT_REMAINDER, OPT_TIME_LIMIT };
+	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_REPEAT, OPT_BATCH, OPT_INSTANCES };
 
 /* The deepest --depth: as many draws as a run may make. */
 #define DEPTH_MAX SA_CENSUS_MAX_DRAWS
 
 /* The most raw-word bits an audit enumerates: 2^16 values a word. */
 #define RAW_BITS_MAX 16
+
+/* The most copies of audited code run side by side. */
+#define INSTANCES_MAX 16
 
 /* PATH[:SYMBOL] into A's audit. */
 static bool
@@ -145,13 +148,21 @@ audit_args(struct census_args *a)
 	const char *base;
 
 	if (au->path == NULL && au->command == NULL) {
-		if (au->timeout || au->raw_bits || au->max_draws) {
+		if (au->timeout || au->raw_bits || au->max_draws ||
+		    au->repeat_set || au->batch || au->instances) {
 			cli_error("%s: only with --plugin or --exec",
 			    au->timeout ? "--timeout" : au->raw_bits ?
-			    "--raw-bits" : "--max-draws");
+			    "--raw-bits" : au->max_draws ? "--max-draws" :
+			    au->repeat_set ? "--repeat" : au->batch ? "--batch" :
+			    "--instances");
 			return false;
 		}
 		return true;
+	}
+	if (au->batch && au->command == NULL) {
+		cli_error("--batch: a plan of draws is a line of the exec "
+		    "protocol, so only with --exec");
+		return false;
 	}
 	if (au->path != NULL && au->command != NULL) {
 		cli_error("--plugin and --exec: audit one at a time");
@@ -179,6 +190,10 @@ audit_args(struct census_args *a)
 		au->raw_bits = 8;
 	if (au->max_draws == 0)
 		au->max_draws = SA_CENSUS_MAX_DRAWS;
+	if (!au->repeat_set)
+		au->every = 1;
+	if (au->instances == 0)
+		au->instances = 1;
 	a->audited = true;
 	a->check = true;
 	memset(&au->shuffle, 0, sizeof au->shuffle);
@@ -221,6 +236,35 @@ audit_placeholder(const sa_shuffle *sh, unsigned *deck, size_t n,
 	(void)o;
 }
 
+/*
+ * --repeat all, none or 1/K: which runs of audited code are run a
+ * second time to catch randomness the auditor cannot see.
+ */
+static bool
+parse_repeat(const char *arg, struct audit *au)
+{
+	uint64_t k;
+
+	au->repeat_set = true;
+	if (strcmp(arg, "all") == 0) {
+		au->every = 1;
+		return true;
+	}
+	if (strcmp(arg, "none") == 0) {
+		au->every = 0;
+		return true;
+	}
+	if (strncmp(arg, "1/", 2) != 0) {
+		cli_error("--repeat: expected all, none or 1/K, not \"%s\"",
+		    arg);
+		return false;
+	}
+	if (!cli_parse_uint("--repeat 1/K", arg + 2, 1, UINT64_MAX, &k))
+		return false;
+	au->every = k;
+	return true;
+}
+
 /* An option of --plugin or --exec into AU; false after a message. */
 static bool
 audit_option(int c, const char *arg, struct audit *au)
@@ -246,6 +290,16 @@ audit_option(int c, const char *arg, struct audit *au)
 		if (!cli_parse_uint("--raw-bits", arg, 1, RAW_BITS_MAX, &v))
 			return false;
 		au->raw_bits = (unsigned)v;
+		return true;
+	case OPT_REPEAT:
+		return parse_repeat(arg, au);
+	case OPT_BATCH:
+		au->batch = true;
+		return true;
+	case OPT_INSTANCES:
+		if (!cli_parse_uint("--instances", arg, 1, INSTANCES_MAX, &v))
+			return false;
+		au->instances = (unsigned)v;
 		return true;
 	default:	/* OPT_MAX_DRAWS */
 		if (!cli_parse_uint("--max-draws", arg, 1, UINT64_C(1) << 20,
@@ -320,6 +374,9 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "raw-bits", required_argument, NULL, OPT_RAW_BITS },
 		{ "max-draws", required_argument, NULL, OPT_MAX_DRAWS },
+		{ "repeat", required_argument, NULL, OPT_REPEAT },
+		{ "batch", no_argument, NULL, OPT_BATCH },
+		{ "instances", required_argument, NULL, OPT_INSTANCES },
 		{ "layers", no_argument, NULL, OPT_LAYERS },
 		{ "depth", required_argument, NULL, OPT_DEPTH },
 		{ "remainder", required_argument, NULL, OPT_REMAINDER },
@@ -376,6 +433,9 @@ parse_args(int argc, char **argv, struct census_args *a)
 		case OPT_TIMEOUT:
 		case OPT_RAW_BITS:
 		case OPT_MAX_DRAWS:
+		case OPT_REPEAT:
+		case OPT_BATCH:
+		case OPT_INSTANCES:
 			if (!audit_option(c, optarg, &a->audit))
 				return EXIT_TROUBLE;
 			break;
@@ -998,16 +1058,11 @@ show(struct census_args *a, const sa_census *c)
 
 /* The census by layers A asks for; an exit status. */
 static int
-count_layers(const struct census_args *a)
+count_layers(struct census_args *a)
 {
 	struct layers_args la;
 	int status;
 
-	if (a->audited) {
-		cli_error("--layers: not yet with --%s (built-in shuffles "
-		    "only, for now)", a->audit.path ? "plugin" : "exec");
-		return EXIT_TROUBLE;
-	}
 	if (a->engine != SA_ENGINE_AUTO || a->summary || a->by_runs ||
 	    a->top != 0) {
 		cli_error("--layers: prints the layers, so not with %s",
@@ -1034,6 +1089,11 @@ count_layers(const struct census_args *a)
 	la.reduce = a->reduce;
 	la.depth = (size_t)a->depth;
 	la.max_depth = DEPTH_MAX;
+	if (a->audited) {
+		la.audit = &a->audit;
+		la.shuffle = &a->audit.shuffle;
+		la.max_depth = a->audit.max_draws;
+	}
 	la.seconds = a->seconds ? (double)a->seconds : 60.0;
 	la.check = a->check;
 	status = layers_census(&la);

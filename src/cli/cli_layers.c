@@ -41,6 +41,54 @@ small_enough(const sa_layers *l, const sa_fraction *eps)
 	return ok;
 }
 
+/* Why the census by layers could not be made, in a message. */
+static void
+refused(const struct layers_args *a, int status)
+{
+	sa_reduce red = a->reduce;
+	bool rejects;
+
+	if (red.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(a->shuffle, &red);
+	rejects = red.method == SA_REDUCE_REJECT ||
+	    red.method == SA_REDUCE_LEMIRE;
+	if (status == SA_EINVAL && red.method != SA_REDUCE_NONE && !rejects)
+		cli_error("census of %zu cards: --layers: draws by %s:%u are "
+		    "not a rejection; the layers walk reject or lemire",
+		    a->n, sa_reduce_name(red.method), red.bits);
+	else if (status == SA_EINVAL && rejects && red.bits > 32)
+		cli_error("census of %zu cards: --layers: %s:%u: the layers "
+		    "walk words of at most 32 bits", a->n,
+		    sa_reduce_name(red.method), red.bits);
+	else if (status == SA_EINVAL && rejects)
+		cli_error("census of %zu cards: --layers: %s:%u: %u-bit words "
+		    "cannot make a draw below %zu (every word would be thrown "
+		    "back)", a->n, sa_reduce_name(red.method), red.bits,
+		    red.bits, a->n);
+	else
+		cli_error("census of %zu cards: --layers: %s", a->n,
+		    sa_strerror(status));
+}
+
+/*
+ * One walk of A's shuffle to depth O's, into *OUT; an exit status, after
+ * a message unless it is EXIT_MISBEHAVED (the audit says what then).
+ */
+static int
+walk(const struct layers_args *a, const sa_layers_opts *o, sa_layers **out)
+{
+	int status;
+
+	if (a->audit != NULL)
+		return audit_layers(a->audit, a->n, o->depth, out);
+	status = sa_layers_run(a->shuffle, a->n, o, out);
+	if (status != SA_OK) {
+		refused(a, status);
+		return EXIT_TROUBLE;
+	}
+	return EXIT_FAIR;
+}
+
 /*
  * The census by layers at the depth A asks for, or at depths from 1 up,
  * one draw at a time, until the remainder is at most A's, every run
@@ -48,7 +96,7 @@ small_enough(const sa_layers *l, const sa_fraction *eps)
  * depth reaches the most draws a run may make.  Each depth is a new
  * walk: a tree of rejections can grow by a large factor with every
  * draw, so the next walk's time is foretold from the last two (their
- * ratio, at least 2), not assumed.  *STOP says which; an SA_ status.
+ * ratio, at least 2), not assumed.  *STOP says which; an exit status.
  */
 static int
 deepen(const struct layers_args *a, sa_layers **out, enum stop *stop)
@@ -65,8 +113,7 @@ deepen(const struct layers_args *a, sa_layers **out, enum stop *stop)
 		double began = cli_seconds();
 
 		*out = NULL;
-		status = sa_layers_run(a->shuffle, a->n, &o, out);
-		if (status != SA_OK)
+		if ((status = walk(a, &o, out)) != EXIT_FAIR)
 			return status;
 		before = last;
 		last = cli_seconds() - began;
@@ -101,7 +148,7 @@ deepen(const struct layers_args *a, sa_layers **out, enum stop *stop)
 	}
 	if (tty && cli_seconds() - start >= 1.0)
 		cli_clear_line(stderr);
-	return SA_OK;
+	return EXIT_FAIR;
 }
 
 /* F as "N/D (decimal)", a string the caller frees; NULL on ENOMEM. */
@@ -304,35 +351,6 @@ render(const struct layers_args *a, const sa_layers *l, enum stop stop)
 	rep_end(&r);
 }
 
-/* Why the census by layers could not be made, in a message. */
-static void
-refused(const struct layers_args *a, int status)
-{
-	sa_reduce red = a->reduce;
-	bool rejects;
-
-	if (red.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(a->shuffle, &red);
-	rejects = red.method == SA_REDUCE_REJECT ||
-	    red.method == SA_REDUCE_LEMIRE;
-	if (status == SA_EINVAL && red.method != SA_REDUCE_NONE && !rejects)
-		cli_error("census of %zu cards: --layers: draws by %s:%u are "
-		    "not a rejection; the layers walk reject or lemire",
-		    a->n, sa_reduce_name(red.method), red.bits);
-	else if (status == SA_EINVAL && rejects && red.bits > 32)
-		cli_error("census of %zu cards: --layers: %s:%u: the layers "
-		    "walk words of at most 32 bits", a->n,
-		    sa_reduce_name(red.method), red.bits);
-	else if (status == SA_EINVAL && rejects)
-		cli_error("census of %zu cards: --layers: %s:%u: %u-bit words "
-		    "cannot make a draw below %zu (every word would be thrown "
-		    "back)", a->n, sa_reduce_name(red.method), red.bits,
-		    red.bits, a->n);
-	else
-		cli_error("census of %zu cards: --layers: %s", a->n,
-		    sa_strerror(status));
-}
-
 int
 layers_census(const struct layers_args *a)
 {
@@ -340,10 +358,14 @@ layers_census(const struct layers_args *a)
 	enum stop stop;
 	int status = deepen(a, &l, &stop);
 
-	if (status != SA_OK) {
-		refused(a, status);
-		return EXIT_TROUBLE;
+	if (status == EXIT_MISBEHAVED) {
+		audit_report(a->audit, a->n, a->fmt);
+		return cli_finish(status);
 	}
+	if (status != EXIT_FAIR)
+		return status;
+	if (a->audit != NULL)
+		audit_mention_raw(a->audit);
 	if (sa_layers_about(l)->layers == 0) {
 		/* Nothing counted proves nothing, so no verdict. */
 		cli_error("census of %zu cards: --layers: no run finished within "

@@ -22,6 +22,14 @@ typedef struct sa_replay_window {
 	uint64_t *val, *bound;
 	size_t cap;
 	volatile bool raw_used;	/* set once a run asks for a raw word */
+	/*
+	 * The plan of the run under way: its first LEN draws are replayed
+	 * (VAL below BOUND); the draws after them are new and answered 0,
+	 * and BOUND[LEN .. LAST) are the bounds the run before asked there,
+	 * which the program likely asks again.  LAST is the number of draws
+	 * the run before made.
+	 */
+	volatile size_t len, last;
 } sa_replay_window;
 
 /*

@@ -52,11 +52,14 @@ replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, sa_script *r,
 	sa_script_rewind(r);
 	if (window != NULL) {
 		window->pos = 0;
+		window->len = r->len;
 		if (r->mode != SA_SCRIPT_STRICT)
 			window->runs++;	/* a second run is the same run */
 	}
 	if (setjmp(r->abort) == 0)
 		sh->run(sh, deck, n, &r->base);
+	if (window != NULL)
+		window->last = r->len;
 	if (!guards_intact(deck, n))
 		r->err = SA_EOVERRUN;	/* before anything else it did */
 	else if (r->err == SA_OK && r->pos < r->len)
