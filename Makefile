@@ -7,6 +7,8 @@
 #   make check-valgrind  the same tests run under valgrind
 #   make check-all       all three (what CI runs)
 #   make bench           the census against a plain walker, timed
+#   make bench-audit     runs a second of --exec audits, with and without
+#                        --batch, --repeat and --instances
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
 #   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
 #   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
@@ -69,7 +71,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench bench-audit fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -119,6 +121,10 @@ $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 # Timings print; nothing is asserted about them.  BENCH_MAX=12 for 12.
 bench: $(O)/bench
 	$(O)/bench
+
+# Runs a second of --exec audits, before and after their speed-ups.
+bench-audit: $(BIN)
+	sh tests/bench/audit.sh ./$(BIN)
 
 # libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang against the
 # library and the command line built the same way.  A target that

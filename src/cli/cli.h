@@ -286,6 +286,8 @@ struct audit {
 	bool repeat_set;	/* --repeat was given */
 	bool batch;		/* --batch: plans of draws (exec) */
 	unsigned instances;	/* copies of the code run side by side */
+	unsigned part;		/* the copy this is, from 0 */
+	struct crew *crew;	/* the copies, while they run */
 	size_t depth;		/* the layers being counted; 0: a census */
 	sa_shuffle shuffle;	/* its name and summary, for the reports */
 	char label[64], summary[160];

@@ -102,6 +102,7 @@ struct meter {
 	double start, last;
 	bool on;
 	size_t depth;		/* layers: the depth walked; 0: a census */
+	unsigned instances;	/* copies of the program; the first's shown */
 };
 
 static void
@@ -110,6 +111,7 @@ meter_start(struct meter *m, const struct audit *au)
 	m->start = m->last = cli_seconds();
 	m->on = isatty(STDERR_FILENO) != 0;
 	m->depth = au->depth;
+	m->instances = au->instances;
 }
 
 /*
@@ -147,6 +149,8 @@ meter_show(struct meter *m, const sa_replay_window *w)
 	    (double)runs / spent, 100.0 * f);
 	if (f > 0.001)
 		fprintf(stderr, ", about %.0f s left", spent * (1.0 - f) / f);
+	if (m->instances > 1)
+		fprintf(stderr, " (the first of %u copies)", m->instances);
 	fputc(' ', stderr);
 }
 
@@ -168,6 +172,8 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	memset(audit, 0, sizeof *audit);
 	audit->twice = au->every != 0;
 	audit->every = au->every;
+	audit->part = au->part;
+	audit->parts = au->instances;
 	audit->window = w;
 	audit->raw_bits = au->raw_bits;
 }
@@ -600,6 +606,13 @@ struct proto {
 };
 
 /*
+ * The protocol state of the program this thread speaks to.  The run
+ * function finds it here, not in the shuffle, so that every copy of the
+ * program counts into the one audited shuffle.
+ */
+static _Thread_local struct proto *current;
+
+/*
  * The next line into P->line; false (with AU->what) when there is none.
  * Each answer may take --timeout seconds; the very first, which waits on
  * the program's start-up (an interpreter on a busy machine can take
@@ -1024,7 +1037,8 @@ take_asked(struct proto *p, sa_oracle *o)
 static void
 exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
-	struct proto *p = sh->ctx;
+	(void)sh;
+	struct proto *p = current;
 	uint64_t bound = 0;
 	enum request req;
 
@@ -1102,7 +1116,10 @@ startable(const char *command)
 	return WIFEXITED(wst) && WEXITSTATUS(wst) == 0 ? 0 : 127;
 }
 
-/* Starts COMMAND with pipes to its stdin and from its stdout. */
+/*
+ * Starts COMMAND with pipes to its stdin and from its stdout, in a
+ * process group of its own.  The caller watches (guard_watch) first.
+ */
 static bool
 spawn(struct proto *p, const char *command)
 {
@@ -1117,12 +1134,10 @@ spawn(struct proto *p, const char *command)
 		return false;
 	}
 	fflush(NULL);
-	guard_watch();
 	p->pid = fork();
 	if (p->pid < 0) {
 		int e = errno;
 
-		guard_release();
 		close(in[0]);
 		close(in[1]);
 		close(outp[0]);
@@ -1147,7 +1162,6 @@ spawn(struct proto *p, const char *command)
 		_exit(127);
 	}
 	setpgid(p->pid, p->pid);
-	guard_group(p->pid);
 	close(in[0]);
 	close(outp[1]);
 	p->to = in[1];
@@ -1158,10 +1172,18 @@ spawn(struct proto *p, const char *command)
 	return true;
 }
 
+/* Kills the group of the child PID, then reaps PID into *WST. */
+static void
+stop_child(pid_t pid, int *wst)
+{
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, wst, 0) < 0 && errno == EINTR)
+		;
+}
+
 /*
  * Waits up to the timeout for the program to exit; its wait status.
- * Either way the program's group and anything it left running are
- * killed and reaped.
+ * Either way the program's group is killed and the program reaped.
  */
 static bool
 reap(struct proto *p, int *wst)
@@ -1172,67 +1194,130 @@ reap(struct proto *p, int *wst)
 		struct timespec nap = { 0, 10 * 1000 * 1000 };
 
 		if (exited(p->pid)) {
-			finish_child(p->pid, wst);
+			stop_child(p->pid, wst);
 			return true;
 		}
 		if (cli_seconds() > until) {
-			finish_child(p->pid, wst);
+			stop_child(p->pid, wst);
 			return false;
 		}
 		nanosleep(&nap, NULL);
 	}
 }
 
-static int
-audit_exec(struct audit *au, size_t n, struct job *job)
+/*
+ * One copy of the program, walking its part of the odometer: its
+ * protocol state, and its own copy of the audit, where a breach is
+ * written.  Copies run side by side in threads, each holding its
+ * protocol state in CURRENT, which the run function reads.
+ */
+struct instance {
+	struct audit own;
+	struct proto *p;
+	struct job job;
+	int status;		/* of its count, an SA_ status */
+	int exit_status;
+	pthread_t thread;
+};
+
+struct crew {
+	struct instance *at;
+	unsigned count;
+	size_t n;
+	struct audit *au;
+	pthread_mutex_t lock;
+	unsigned failed;	/* the lowest instance that failed; COUNT: none */
+};
+
+
+/* Instance K of CREW: allocated, its odometer, its program started. */
+static bool
+instance_start(struct crew *crew, unsigned k)
 {
+	struct instance *in = &crew->at[k];
 	struct proto *p = calloc(1, sizeof *p);
-	struct sigaction ign, old;
-	int status, wst = 0, exit_status;
 
-	if (p == NULL) {
-		cli_error("--exec: out of memory");
-		return EXIT_TROUBLE;
+	in->own = *crew->au;
+	in->own.draws = in->own.bounds = NULL;
+	in->own.symbol_buf = NULL;
+	in->own.part = k;
+	in->job.depth = crew->au->depth;
+	in->p = p;
+	if (p == NULL)
+		return false;
+	p->au = &in->own;
+	p->drain = k;
+	p->win.cap = crew->au->max_draws;
+	p->win.val = calloc(p->win.cap, sizeof *p->win.val);
+	p->win.bound = calloc(p->win.cap, sizeof *p->win.bound);
+	if (p->win.val == NULL || p->win.bound == NULL)
+		return false;
+	p->to = p->from = -1;
+	if (!spawn(p, crew->au->command)) {
+		p->pid = 0;
+		return false;
 	}
-	if ((status = startable(au->command)) != 0) {
-		cli_error("--exec %s: cannot start it: %s", au->command,
-		    status == 127 ? "no such command" : "not an executable file");
-		free(p);
-		return EXIT_TROUBLE;
-	}
-	/* The census names the audit's own shuffle, which outlives P. */
-	au->shuffle.run = exec_run;
-	au->shuffle.ctx = p;
-	p->au = au;
-	p->win.cap = au->max_draws;
-	p->win.val = calloc(au->max_draws, sizeof *p->win.val);
-	p->win.bound = calloc(au->max_draws, sizeof *p->win.bound);
-	if (p->win.val == NULL || p->win.bound == NULL) {
-		free(p->win.val);
-		free(p->win.bound);
-		free(p);
-		cli_error("--exec: out of memory");
-		return EXIT_TROUBLE;
-	}
-	/* A program that dies must not take this process with SIGPIPE. */
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGPIPE, &ign, &old);
-	if (!spawn(p, au->command)) {
-		cli_error("--exec: cannot start %s: %s", au->command,
-		    strerror(errno));
-		sigaction(SIGPIPE, &old, NULL);
-		free(p->win.val);
-		free(p->win.bound);
-		free(p);
-		return EXIT_TROUBLE;
-	}
+	return true;
+}
 
-	au->what[0] = '\0';
-	meter_start(&p->meter, au);
-	status = count_job(au, &au->shuffle, n, &p->win, job);
-	meter_end(&p->meter);
+static void
+instance_free(struct instance *in)
+{
+	if (in->p != NULL) {
+		if (in->p->to >= 0)
+			close(in->p->to);
+		if (in->p->from >= 0)
+			close(in->p->from);
+		free(in->p->win.val);
+		free(in->p->win.bound);
+		free(in->p->plan);
+		free(in->p);
+	}
+	sa_census_free(in->job.census);
+	sa_layers_free(in->job.layers);
+	audit_free(&in->own);
+}
+
+/*
+ * A thread's count.  The report of a failure is that of the lowest
+ * instance that fails on its own, so that it is the same however the
+ * threads ran: a failure stops the instances above it (their failures
+ * could not be reported) and leaves those below to finish.
+ */
+static void *
+instance_count(void *arg)
+{
+	struct instance *in = arg;
+	struct crew *crew = in->own.crew;
+	unsigned k = in->own.part;
+
+	current = in->p;
+	in->status = count_job(&in->own, &crew->au->shuffle, crew->n,
+	    &in->p->win, &in->job);
+	if (in->status != SA_OK) {
+		pthread_mutex_lock(&crew->lock);
+		if (k < crew->failed) {
+			for (unsigned j = k + 1; j < crew->count; j++)
+				if (crew->at[j].p != NULL && crew->at[j].p->pid > 0)
+					kill(-crew->at[j].p->pid, SIGKILL);
+			crew->failed = k;
+		}
+		pthread_mutex_unlock(&crew->lock);
+	}
+	return NULL;
+}
+
+/*
+ * How instance IN ended, as an exit status, after it has counted: a
+ * breach, a program that never started, or one that did not exit
+ * cleanly once its input closed.  Its program is reaped either way.
+ */
+static int
+instance_end(struct instance *in, size_t n)
+{
+	struct proto *p = in->p;
+	struct audit *au = &in->own;
+	int status = in->status, wst = 0;
 
 	/*
 	 * A program that said nothing at all before its output closed may
@@ -1247,49 +1332,175 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 		while (!exited(p->pid) && cli_seconds() - since < au->timeout)
 			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 	}
-	if (status != SA_OK)
-		finish_child(p->pid, &wst);
+	if (status != SA_OK) {
+		stop_child(p->pid, &wst);
+		p->pid = 0;
+	}
 	close(p->to);
-	exit_status = EXIT_FAIR;
+	p->to = -1;
 	if (status == SA_EPROTO && p->lines == 0 && WIFEXITED(wst) &&
 	    (WEXITSTATUS(wst) == 127 || WEXITSTATUS(wst) == 126)) {
 		cli_error("--exec %s: cannot start it (the shell says %s, "
 		    "exit status %d)", au->command, WEXITSTATUS(wst) == 127 ?
 		    "not found" : "not executable", WEXITSTATUS(wst));
-		exit_status = EXIT_TROUBLE;
-	} else if (status == SA_EPROTO) {
+		return EXIT_TROUBLE;
+	}
+	if (status == SA_EPROTO) {
 		breach(au, status, &p->win, NULL);	/* the run said what */
-		exit_status = EXIT_MISBEHAVED;
-	} else if (status != SA_OK) {
-		exit_status = census_failed(au, status, &p->win, n);
-	} else if (!reap(p, &wst)) {
+		return EXIT_MISBEHAVED;
+	}
+	if (status != SA_OK)
+		return census_failed(au, status, &p->win, n);
+	if (!reap(p, &wst)) {
+		p->pid = 0;
 		breach(au, SA_EPROTO, &p->win, "did not exit within %u "
 		    "second%s of its input closing, and was stopped",
 		    au->timeout, au->timeout == 1 ? "" : "s");
 		au->ndraws = 0;
 		au->run = 0;
-		exit_status = EXIT_MISBEHAVED;
-	} else if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
+		return EXIT_MISBEHAVED;
+	}
+	p->pid = 0;
+	if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
 		breach(au, SA_EPROTO, &p->win, "exited with %s %d after the "
 		    "last run", WIFEXITED(wst) ? "status" : "signal",
 		    WIFEXITED(wst) ? WEXITSTATUS(wst) : WTERMSIG(wst));
 		au->ndraws = 0;
 		au->run = 0;
-		exit_status = EXIT_MISBEHAVED;
+		return EXIT_MISBEHAVED;
 	}
-	if (exit_status != EXIT_FAIR && status == SA_OK) {
-		sa_census_free(job->census);
-		sa_layers_free(job->layers);
-		job->census = NULL;
-		job->layers = NULL;
+	return EXIT_FAIR;
+}
+
+/* The instances' counts added up into JOB; false when they could not be. */
+static bool
+gather(struct crew *crew, struct job *job)
+{
+	struct job *first = &crew->at[0].job;
+	int status = SA_OK;
+
+	for (unsigned k = 1; k < crew->count && status == SA_OK; k++)
+		status = job->depth == 0 ?
+		    sa_census_merge(first->census, crew->at[k].job.census) :
+		    sa_layers_merge(first->layers, crew->at[k].job.layers);
+	if (status != SA_OK) {
+		cli_error("--exec: the counts of the %u instances could not be "
+		    "added up: %s", crew->count, sa_strerror(status));
+		return false;
 	}
-	close(p->from);
+	*job = *first;
+	first->census = NULL;
+	first->layers = NULL;
+	return true;
+}
+
+/* Runs the instances of CREW, side by side when there are several. */
+static void
+run_crew(struct crew *crew)
+{
+	unsigned started = 0;
+
+	meter_start(&crew->at[0].p->meter, crew->au);
+	if (crew->count == 1) {
+		instance_count(&crew->at[0]);
+	} else {
+		for (; started < crew->count; started++)
+			if (pthread_create(&crew->at[started].thread, NULL,
+			    instance_count, &crew->at[started]) != 0)
+				break;
+		/* A thread that could not start: its part is walked here. */
+		for (unsigned k = started; k < crew->count; k++)
+			instance_count(&crew->at[k]);
+		for (unsigned k = 0; k < started; k++)
+			pthread_join(crew->at[k].thread, NULL);
+	}
+	meter_end(&crew->at[0].p->meter);
+}
+
+/* The instance whose report stands into AU: its breach and its draws. */
+static void
+take_report(struct audit *au, struct instance *in)
+{
+	au->status = in->own.status;
+	memcpy(au->what, in->own.what, sizeof au->what);
+	au->run = in->own.run;
+	au->ndraws = in->own.ndraws;
+	free(au->draws);
+	free(au->bounds);
+	au->draws = in->own.draws;
+	au->bounds = in->own.bounds;
+	in->own.draws = in->own.bounds = NULL;
+	au->part = in->own.part;
+}
+
+static int
+audit_exec(struct audit *au, size_t n, struct job *job)
+{
+	struct crew crew = { NULL, au->instances ? au->instances : 1, n, au,
+	    PTHREAD_MUTEX_INITIALIZER, 0 };
+	struct sigaction ign, old;
+	int exit_status = EXIT_FAIR, status;
+	unsigned k, chosen;
+
+	if ((status = startable(au->command)) != 0) {
+		cli_error("--exec %s: cannot start it: %s", au->command,
+		    status == 127 ? "no such command" : "not an executable file");
+		return EXIT_TROUBLE;
+	}
+	crew.failed = crew.count;
+	au->crew = &crew;
+	au->what[0] = '\0';
+	/* The census names the audit's own shuffle, which outlives us. */
+	au->shuffle.run = exec_run;
+	au->shuffle.ctx = NULL;
+	if ((crew.at = calloc(crew.count, sizeof *crew.at)) == NULL) {
+		cli_error("--exec: out of memory");
+		return EXIT_TROUBLE;
+	}
+	/* A program that dies must not take this process with SIGPIPE. */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	guard_watch();
+	for (k = 0; k < crew.count; k++)
+		if (!instance_start(&crew, k))
+			break;
+	if (k < crew.count) {
+		cli_error("--exec: cannot start %s: %s", au->command,
+		    crew.at[k].p == NULL || crew.at[k].p->win.val == NULL ||
+		    crew.at[k].p->win.bound == NULL ? "out of memory" :
+		    strerror(errno));
+		exit_status = EXIT_TROUBLE;
+	} else {
+		run_crew(&crew);
+		/* Every instance ends, in order; the first failure stands. */
+		chosen = crew.count;
+		for (k = 0; k < crew.count; k++) {
+			int e = instance_end(&crew.at[k], n);
+
+			if (e != EXIT_FAIR && chosen == crew.count) {
+				chosen = k;
+				exit_status = e;
+			}
+		}
+		if (chosen < crew.count)
+			take_report(au, &crew.at[chosen]);
+		else if (!gather(&crew, job))
+			exit_status = EXIT_TROUBLE;
+	}
+	for (k = 0; k < crew.count; k++) {
+		if (crew.at[k].p != NULL && crew.at[k].p->pid > 0)
+			kill(-crew.at[k].p->pid, SIGKILL);	/* guard reaps */
+		if (crew.at[k].p != NULL)
+			au->raw_used = au->raw_used || crew.at[k].p->win.raw_used;
+		instance_free(&crew.at[k]);
+	}
+	guard_release();
 	sigaction(SIGPIPE, &old, NULL);
-	au->raw_used = au->raw_used || p->win.raw_used;
-	free(p->win.val);
-	free(p->win.bound);
-	free(p->plan);
-	free(p);
+	pthread_mutex_destroy(&crew.lock);
+	free(crew.at);
+	au->crew = NULL;
 	return exit_status;
 }
 
@@ -1373,9 +1584,18 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	rep_str(&r, "verdict", "verdict", "misbehaved", "exit status 3");
 	rep_bool(&r, "fair", NULL, false, NULL);	/* not shown fair */
 	rep_str(&r, "problem", "problem", au->what, NULL);
+	if (au->instances > 1) {
+		char note[96];
+
+		snprintf(note, sizeof note, "of %u, runs whose first draw is "
+		    "%u modulo %u", au->instances, au->part, au->instances);
+		rep_u64(&r, "part", "in part", au->part + 1, note);
+	}
 	if (au->run != 0)
-		rep_u64(&r, "run", "on run", au->run, "counting from 1, in "
-		    "the order of the draws below");
+		rep_u64(&r, "run", "on run", au->run, au->instances > 1 ?
+		    "of its part, counting from 1, in the order of the draws "
+		    "below" : "counting from 1, in the order of the draws "
+		    "below");
 	rep_u64(&r, "raw_bits", "raw word bits", au->raw_bits, NULL);
 	if (au->run != 0 && au->ndraws > 0) {
 		rep_line(&r, "%s", "");

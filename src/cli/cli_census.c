@@ -138,6 +138,20 @@ parse_plugin(const char *spec, struct audit *au)
 }
 
 /*
+ * The planner and the layers need a run function; the audit supplies
+ * the real one.
+ */
+static void
+audit_placeholder(const sa_shuffle *sh, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	(void)sh;
+	(void)deck;
+	(void)n;
+	(void)o;
+}
+
+/*
  * The options of an audit, checked and defaulted: the audited code is
  * the shuffle, counted by replay, with --check implied.
  */
@@ -158,6 +172,11 @@ audit_args(struct census_args *a)
 			return false;
 		}
 		return true;
+	}
+	if (au->instances > 1 && au->command == NULL) {
+		cli_error("--instances: copies of a program, so only with "
+		    "--exec (a plugin runs in one child process)");
+		return false;
 	}
 	if (au->batch && au->command == NULL) {
 		cli_error("--batch: a plan of draws is a line of the exec "
@@ -221,20 +240,11 @@ audit_args(struct census_args *a)
 	}
 	au->shuffle.name = au->label;
 	au->shuffle.summary = au->summary;
+	au->shuffle.run = audit_placeholder;
 	a->shuffle = au->shuffle;
 	return true;
 }
 
-/* The plan needs a run function; the audit supplies the real one. */
-static void
-audit_placeholder(const sa_shuffle *sh, unsigned *deck, size_t n,
-    sa_oracle *o)
-{
-	(void)sh;
-	(void)deck;
-	(void)n;
-	(void)o;
-}
 
 /*
  * --repeat all, none or 1/K: which runs of audited code are run a
@@ -983,7 +993,6 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 	/* The memory a replay of this size takes, checked first. */
 	opts->engine = SA_ENGINE_REPLAY;
 	opts->max_draws = a->audit.max_draws;
-	a->audit.shuffle.run = audit_placeholder;
 	status = sa_census_plan_for(&a->audit.shuffle, a->n, opts, &plan);
 	if (status != SA_OK) {
 		refusal(a, status, &plan);
