@@ -105,6 +105,20 @@ $(PLUGIN_DIR)/%.so: tests/examples/plugins/%.c include/shuffle_audit.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
+# The C++ plugins (libstdc++'s std::shuffle), with your CXX, CXXFLAGS
+# and the rest, when there is a C++ compiler; their cases skip without.
+HAVE_CXX := $(shell command -v $(CXX) 2>/dev/null)
+ifneq ($(HAVE_CXX),)
+PLUGIN_CXX_SRCS = $(wildcard tests/examples/plugins/*.cc)
+PLUGINS += $(PLUGIN_CXX_SRCS:tests/examples/plugins/%.cc=$(PLUGIN_DIR)/%.so)
+endif
+CXXFLAGS ?= -O2 -g
+
+$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc include/shuffle_audit.h
+	@mkdir -p $(@D)
+	$(CXX) -Iinclude $(CPPFLAGS) -std=c++17 -Wall -Wextra -Wpedantic \
+		$(WERROR) $(CXXFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
+
 plugins: $(PLUGINS)
 
 # Audit a plugin, failing on any verdict but fair: a target for CI.

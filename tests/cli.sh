@@ -99,7 +99,8 @@ while IFS= read -r line; do
 	esac
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
-	# Cases named py-* need python3 and node-* need node.
+	# Cases named py-* need python3, node-* need node, java-* a JDK and
+	# cxx-* the C++ plugins (a C++ compiler).
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
@@ -111,6 +112,22 @@ while IFS= read -r line; do
 	node-*)
 		if ! command -v node >/dev/null 2>&1; then
 			echo "SKIP: $name: node not found"
+			skipped=$((skipped + 1))
+			continue
+		fi
+		;;
+	java-*)
+		# java runs a single source file from JDK 11 on, with javac's
+		# compiler inside: a runtime without it cannot.
+		if ! command -v javac >/dev/null 2>&1; then
+			echo "SKIP: $name: no JDK (javac) found"
+			skipped=$((skipped + 1))
+			continue
+		fi
+		;;
+	cxx-*)
+		if [ ! -f "$TOP/build/plugins/std_shuffle.so" ]; then
+			echo "SKIP: $name: no C++ compiler built the C++ plugins"
 			skipped=$((skipped + 1))
 			continue
 		fi

@@ -88,7 +88,7 @@ contract(int status)
 		return "wrote past the deck: an entry just before or after the "
 		    "cards it was given changed";
 	default:
-		return sa_strerror(status);
+		return NULL;	/* the code's own oracle->fail */
 	}
 }
 
@@ -226,7 +226,11 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 			    au->path, n, sa_strerror(status), hint);
 		return EXIT_TROUBLE;
 	}
-	breach(au, status, w, "%s", contract(status));
+	if (contract(status) != NULL)
+		breach(au, status, w, "%s", contract(status));
+	else
+		breach(au, status, w, "gave the run up itself (oracle->fail: "
+		    "%s)", sa_strerror(status));
 	return EXIT_MISBEHAVED;
 }
 
@@ -1346,6 +1350,13 @@ instance_end(struct instance *in, size_t n)
 		return EXIT_TROUBLE;
 	}
 	if (status == SA_EPROTO) {
+		size_t len = strlen(au->what);
+
+		/* A program that fails its first planned run may not plan. */
+		if (au->batch && p->win.runs == 1)
+			snprintf(au->what + len, sizeof au->what - len, " (with "
+			    "--batch, a program must take the plan offered with "
+			    "each run: see THE EXEC PROTOCOL)");
 		breach(au, status, &p->win, NULL);	/* the run said what */
 		return EXIT_MISBEHAVED;
 	}

@@ -9,6 +9,9 @@
   dup       ends a run with a card twice
   noisy     fair, but writes to stderr on every run
   linger    fair, but does not exit when its input closes
+  endless   draws below 2 for ever, whatever it is answered
+  offplan   (--batch) says it used a draw the plan did not offer
+  noasked   (--batch) asks for a draw before saying what it used
 """
 import sys
 import time
@@ -37,6 +40,13 @@ for line in sys.stdin:
         draw(2 ** 40)
     if mode == "noisy":
         print("run", runs, file=sys.stderr, flush=True)
+    if mode == "endless":
+        while True:
+            draw(2)
+    if mode == "offplan":
+        print("asked 99", flush=True)
+    if mode == "noasked":
+        draw(2)
     for i in range(n - 1, 0, -1):
         j = draw(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
