@@ -120,6 +120,7 @@ walk(json.load(sys.stdin), keys)
 print("\n".join(sorted(keys)))'
 }
 plugin=$top/build/plugins/lose_card.so
+layered=$top/build/plugins/wrong_threshold.so
 for c in "census -n 4" "census -n 4 --summary" \
     "census -a comparator-merge -n 3" "census -n 3 --reduce modulo:5" \
     "census -n 3 --reduce modulo:5 --summary" "divisibility -n 4" \
@@ -127,8 +128,12 @@ for c in "census -n 4" "census -n 4 --summary" \
     "trace --seed 1" "trace --draws 0,0,0,0 --reduce modulo:3" \
     "trace --ordering 1032" "algorithms" "claims" \
     "census -n 3 --reduce reject:2 --layers" \
-    "census --plugin $plugin -n 3"; do
-	case $c in *"$plugin"*) [ -f "$plugin" ] || continue ;; esac
+    "census --plugin $plugin -n 3" \
+    "census --plugin $layered -n 3 --raw-bits 2 --layers --depth 3" \
+    "census --exec true -n 3 --instances 2"; do
+	case $c in *"$plugin"* | *"$layered"*)
+		[ -f "$plugin" ] && [ -f "$layered" ] || continue ;;
+	esac
 	# shellcheck disable=SC2086
 	keys=$("$bin" $c -f json 2>/dev/null | json_keys)
 	[ -n "$keys" ] || { check no "$c -f json: no JSON"; continue; }

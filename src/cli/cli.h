@@ -242,9 +242,10 @@ bool cli_check_cards(const sa_shuffle *sh, size_t n);
 /*
  * The census by layers (cli_layers.c): SHUFFLE on N cards, draws made
  * by REDUCE (or the shuffle's own), walked to DEPTH draws a run, or, when
- * DEPTH is 0, at depths doubling until the remainder is at most EPS or
- * the next would likely pass SECONDS, up to MAX_DEPTH.  CHECK: exit 1
- * unless fair at every layer.
+ * DEPTH is 0, at depths one draw deeper each time until the remainder is
+ * at most EPS or the next would likely pass SECONDS, up to MAX_DEPTH.
+ * CHECK: exit 1 unless fair at every layer.  AUDIT, when not NULL, is the
+ * audited code, SHUFFLE its stand-in.
  */
 struct layers_args {
 	const sa_shuffle *shuffle;

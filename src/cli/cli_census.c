@@ -26,7 +26,9 @@ static const char usage_text[] =
     "                     [--remainder EPS] [--time-limit S] [--check]\n"
     "       " PROGNAME " census --plugin PATH[:SYMBOL] | --exec COMMAND\n"
     "                     [--timeout S] [--raw-bits B] [--max-draws N]\n"
-    "                     [-n CARDS] [-f FORMAT] [--summary]\n";
+    "                     [--repeat all|none|1/K] [--batch] [--instances N]\n"
+    "                     [--layers [--depth D | --remainder EPS]\n"
+    "                     [--time-limit S]] [-n CARDS] [-f FORMAT] [--summary]\n";
 
 static void
 help(void)
@@ -56,6 +58,10 @@ help(void)
 	    "      --timeout S       stop audited code idle for S seconds (60)\n"
 	    "      --raw-bits B      raw words of B bits for audited code (8)\n"
 	    "      --max-draws N     most draws in one run of audited code (4096)\n"
+	    "      --repeat all|none|1/K  run every run of audited code again\n"
+	    "                        (all, the default), none, or one in K\n"
+	    "      --batch           --exec: offer a plan of draws with each run\n"
+	    "      --instances N     --exec: N copies of the program side by side\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
 	    "                        modulo, multiply, reject or lemire\n"
 	    "      --layers          count by layers, for draws by rejection\n"
