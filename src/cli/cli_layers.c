@@ -71,6 +71,27 @@ refused(const struct layers_args *a, int status)
 }
 
 /*
+ * The deepening so far, on a terminal: the depth walked, its runs, its
+ * remainder (as a decimal, for the eye) and the time spent.
+ */
+static void
+deepen_progress(const sa_layers *l, double spent)
+{
+	sa_fraction rem;
+	char *dec = NULL;
+
+	sa_fraction_init(&rem);
+	if (sa_layers_remainder(l, &rem) == SA_OK)
+		dec = sa_fraction_sig(&rem, 3);
+	fprintf(stderr, "\r" PROGNAME ": census by layers: depth %zu: %llu "
+	    "runs, remainder %s, %.1f s ", sa_layers_about(l)->depth,
+	    (unsigned long long)sa_layers_about(l)->runs, dec ? dec : "?",
+	    spent);
+	free(dec);
+	sa_fraction_free(&rem);
+}
+
+/*
  * One walk of A's shuffle to depth O's, into *OUT; an exit status, after
  * a message unless it is EXIT_MISBEHAVED (the audit says what then).
  */
@@ -139,10 +160,7 @@ deepen(const struct layers_args *a, sa_layers **out, enum stop *stop)
 			break;
 		}
 		if (tty && cli_seconds() - start >= 1.0)
-			fprintf(stderr, "\r" PROGNAME ": census by layers: depth "
-			    "%zu: %llu runs, %.1f s ", o.depth,
-			    (unsigned long long)sa_layers_about(*out)->runs,
-			    cli_seconds() - start);
+			deepen_progress(*out, cli_seconds() - start);
 		o.depth++;
 		sa_layers_free(*out);
 	}
@@ -252,6 +270,96 @@ layer_table(report *r, const sa_layers *l)
 	sa_fraction_free(&p);
 }
 
+/*
+ * Each ordering's probability interval: what the layers give it, and
+ * that plus the remainder.  Text shows the first TEXT_ROWS orderings,
+ * each bound exact with its decimal; JSON lists every ordering with the
+ * exact fractions.  (TSV and CSV carry the layer table alone.)
+ */
+#define TEXT_ROWS 24
+
+/*
+ * A bound for the text: exact with its decimal while the fraction is
+ * short, else its decimal alone, to 6 significant digits, so that a row
+ * keeps within 80 columns; a string the caller frees.
+ */
+static char *
+bound_text(const sa_fraction *f)
+{
+	char *exact = sa_fraction_exact(f);
+
+	if (exact != NULL && strlen(exact) <= 13) {
+		free(exact);
+		return both(f);
+	}
+	free(exact);
+	return sa_fraction_sig(f, 6);
+}
+
+static void
+ordering_table(report *r, const struct layers_args *a, const sa_layers *l)
+{
+	struct rep_col cols[] = {
+		{ "ordering", "ordering", REP_STR, 8, false, true, 0, NULL },
+		{ "counted", "counted", REP_STR, 7, false, true, 0, NULL },
+		{ "at_most", "at most", REP_STR, 7, false, true, 0, NULL },
+	};
+	const sa_layers_info *in = sa_layers_about(l);
+	bool text = a->fmt == REP_TEXT;
+	uint64_t rows = text && in->orderings > TEXT_ROWS ? TEXT_ROWS :
+	    in->orderings;
+	char ord[128];
+	unsigned p[SA_PERM_MAX];
+	sa_fraction lo, hi;
+
+	sa_fraction_init(&lo);
+	sa_fraction_init(&hi);
+	cols[0].width = (int)a->n;
+	for (uint64_t k = 0; text && k < rows; k++) {
+		char *x = NULL, *y = NULL;
+
+		if (sa_layers_mass(l, k, &lo, &hi) == SA_OK) {
+			x = bound_text(&lo);
+			y = bound_text(&hi);
+		}
+		if (x != NULL && (int)strlen(x) > cols[1].width)
+			cols[1].width = (int)strlen(x);
+		if (y != NULL && (int)strlen(y) > cols[2].width)
+			cols[2].width = (int)strlen(y);
+		free(x);
+		free(y);
+	}
+	sa_perm_unrank(0, in->n, p);
+	sa_perm_format_as(p, in->n, a->notation, ord, sizeof ord);
+	if ((int)strlen(ord) > cols[0].width)
+		cols[0].width = (int)strlen(ord);
+	rep_table(r, "intervals", cols, 3);
+	for (uint64_t k = 0; k < rows; k++) {
+		struct rep_cell cells[3];
+		char *x = NULL, *y = NULL;
+
+		sa_perm_unrank(k, in->n, p);
+		sa_perm_format_as(p, in->n, a->notation, ord, sizeof ord);
+		if (sa_layers_mass(l, k, &lo, &hi) == SA_OK) {
+			x = text ? bound_text(&lo) : sa_fraction_exact(&lo);
+			y = text ? bound_text(&hi) : sa_fraction_exact(&hi);
+		}
+		memset(cells, 0, sizeof cells);
+		cells[0].s = ord;
+		cells[1].s = x ? x : "?";
+		cells[2].s = y ? y : "?";
+		rep_row(r, cells);
+		free(x);
+		free(y);
+	}
+	rep_table_end(r);
+	if (rows < in->orderings)
+		rep_line(r, "(and %llu orderings more: -f json lists them all)",
+		    (unsigned long long)(in->orderings - rows));
+	sa_fraction_free(&lo);
+	sa_fraction_free(&hi);
+}
+
 /* The verdict in words, as a field, with its proof. */
 static void
 verdict(report *r, const struct layers_args *a, const sa_layers *l)
@@ -346,6 +454,13 @@ render(const struct layers_args *a, const sa_layers *l, enum stop stop)
 	rep_u64(&r, "layer_count", "layers", in->layers, NULL);
 	rep_line(&r, "%s", "");
 	layer_table(&r, l);
+	if (a->fmt == REP_TEXT || a->fmt == REP_JSON) {
+		rep_line(&r, "%s", "");
+		rep_line(&r, "Each ordering's probability lies between what the "
+		    "layers counted and that");
+		rep_line(&r, "plus the remainder:");
+		ordering_table(&r, a, l);
+	}
 	rep_line(&r, "%s", "");
 	verdict(&r, a, l);
 	rep_end(&r);
