@@ -1484,6 +1484,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 		    strerror(errno));
 		exit_status = EXIT_TROUBLE;
 	} else {
+		guard_group(crew.at[0].p->pid);	/* the others by their groups */
 		run_crew(&crew);
 		/* Every instance ends, in order; the first failure stands. */
 		chosen = crew.count;
@@ -1507,6 +1508,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 			au->raw_used = au->raw_used || crew.at[k].p->win.raw_used;
 		instance_free(&crew.at[k]);
 	}
+	guard_group(0);
 	guard_release();
 	sigaction(SIGPIPE, &old, NULL);
 	pthread_mutex_destroy(&crew.lock);

@@ -134,8 +134,15 @@ stop_all(void)
 		count = orphans(pids, sizeof pids / sizeof pids[0]);
 		if (count == 0)
 			break;
-		for (size_t i = 0; i < count; i++)
+		/*
+		 * Each child and, when it leads one (every audited program
+		 * does), its process group: several copies of a program
+		 * run at once, and only one group is watched.
+		 */
+		for (size_t i = 0; i < count; i++) {
+			kill(-pids[i], SIGKILL);
 			kill(pids[i], SIGKILL);
+		}
 		for (size_t i = 0; i < count; i++)
 			while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
 				;
