@@ -42,7 +42,8 @@ LIB = libshuffleaudit.a
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
 LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
-	src/lib/fraction.c src/lib/layers.c src/lib/oracle.c src/lib/perm.c \
+	src/lib/fraction.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
+	src/lib/perm.c \
 	src/lib/plan.c \
 	src/lib/reduce.c src/lib/replay.c src/lib/rng.c src/lib/shuffle.c \
 	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
