@@ -50,7 +50,7 @@ LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
 	src/lib/walk.c src/lib/weighted.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
-	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c \
+	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c src/cli/cli_matrix.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
 UNIT_TESTS = test_perm test_census test_report test_big test_rng
@@ -72,7 +72,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench bench-audit fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench bench-audit check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -189,7 +189,7 @@ fuzz: fuzz-build
 	done
 
 check: check-unit check-cli check-docs check-install check-symbols \
-	check-lengths check-circles
+	check-lengths check-circles check-browser
 
 # No library file calls into one that calls it back.
 check-circles: $(LIB_OBJS)
@@ -219,6 +219,10 @@ check-cli: $(BIN) $(PLUGINS)
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)
+
+# The matrix's SVG in headless Chromium, its pixels checked.
+check-browser: $(BIN)
+	sh tests/browser.sh ./$(BIN)
 
 # Install into a staging directory, build the example program against
 # what was installed, run it, and uninstall again.

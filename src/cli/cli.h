@@ -268,6 +268,7 @@ int cmd_census(int argc, char **argv);
 int cmd_claims(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_divisibility(int argc, char **argv);
+int cmd_matrix(int argc, char **argv);
 int cmd_state_space(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 

@@ -20,6 +20,7 @@ static const struct command {
 	{ "deal", cmd_deal, "deal a hand from a seed, or unpredictably" },
 	{ "divisibility", cmd_divisibility,
 	    "whether n! divides the runs, for any n" },
+	{ "matrix", cmd_matrix, "P(card c ends at position p), exactly" },
 	{ "state-space", cmd_state_space,
 	    "how many orderings a seeded generator can reach" },
 	{ "trace", cmd_trace, "one run step by step, or the runs to an "

@@ -40,6 +40,7 @@ struct cstep {
 	uint64_t total;
 	const sa_big *bw;	/* the same as big integers, when wide */
 	const sa_big *btotal;
+	bool unit;		/* every weight is 1 (ideal draws) */
 };
 
 /* Weights for one bound: the reduction's, or 1 each for ideal draws. */
@@ -197,6 +198,7 @@ prepare(struct chain *ch, const sa_reduce *r)
 		c->total = t->total;
 		c->bw = t->bw;
 		c->btotal = &t->btotal;
+		c->unit = !t->wide && t->total == t->k;
 	}
 	return status;
 }
@@ -229,6 +231,39 @@ times(sa_big *a, const struct cstep *c, uint64_t j)
 }
 
 /*
+ * swap_step with every weight 1 (ideal draws, the common case), in a
+ * third of the work: into I comes the sum over the set, and a card in
+ * the set stays with weight W - 1 or comes from I with weight 1.
+ */
+static int
+unit_step(const struct cstep *c, size_t n, sa_big *v, sa_big *from_i,
+    sa_big *into_i)
+{
+	size_t i = c->st.pos, lo = c->st.lo, hi = lo + c->st.count;
+	uint64_t stay = c->total - 1;
+	int status = sa_big_copy(from_i, &v[i]);
+
+	if (status == SA_OK)
+		status = sa_big_set_u64(into_i, 0);
+	for (size_t x = lo; x < hi && status == SA_OK; x++)
+		status = sa_big_add(into_i, &v[x]);
+	for (size_t x = 0; x < n && status == SA_OK; x++) {
+		if (x == i)
+			continue;
+		if (x < lo || x >= hi) {
+			status = sa_big_mul_u64(&v[x], c->total);
+			continue;
+		}
+		status = sa_big_mul_u64(&v[x], stay);
+		if (status == SA_OK)
+			status = sa_big_add(&v[x], from_i);
+	}
+	if (status == SA_OK)
+		status = sa_big_copy(&v[i], into_i);
+	return status;
+}
+
+/*
  * One swap step on the card's counts V (scaled up by the step's total):
  * the card at I goes to LO + j with weight w_j; the card at LO + j goes
  * to I with weight w_j and stays with the rest; any other stays.
@@ -238,7 +273,11 @@ swap_step(const struct cstep *c, size_t n, sa_big *v, sa_big *t,
     sa_big *from_i, sa_big *into_i)
 {
 	size_t i = c->st.pos, lo = c->st.lo, hi = lo + c->st.count;
-	int status = sa_big_copy(from_i, &v[i]);
+	int status;
+
+	if (c->unit)
+		return unit_step(c, n, v, from_i, into_i);
+	status = sa_big_copy(from_i, &v[i]);
 
 	if (status == SA_OK)
 		status = sa_big_set_u64(into_i, 0);

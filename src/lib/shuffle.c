@@ -372,6 +372,27 @@ comparator_merge_run(const sa_shuffle *self, unsigned *deck, size_t n,
 	merge_sort(deck, tmp, 0, n, o);
 }
 
+/*
+ * A random rotation: one draw r below n, and the deck turned so that
+ * the card at r comes first.  Every card is equally likely at every
+ * position, yet only n of the n! orderings can come up: the example of
+ * a uniform card-by-position matrix that is not a fair shuffle.
+ */
+static void
+rotation_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	unsigned tmp[SCRATCH];
+	size_t r;
+
+	(void)self;
+	if (n < 2)
+		return;
+	r = (size_t)sa_draw(o, n);
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = deck[(i + r) % n];
+	memcpy(deck, tmp, n * sizeof *deck);
+}
+
 static const sa_shuffle builtins[] = {
 	{
 		.name = "naive",
@@ -501,6 +522,16 @@ static const sa_shuffle builtins[] = {
 		.source = "array.sort(() => Math.random() - 0.5) under a merge "
 		    "sort",
 		.max_cards = SCRATCH,
+	},
+	{
+		.name = "rotation",
+		.summary = "turn the deck by a number drawn below n: every card "
+		    "is as likely at every position, yet only n orderings come "
+		    "up",
+		.runs_formula = "n",
+		.run = rotation_run, .max_cards = SCRATCH,
+		.source = "a cut of the deck at a random place; the matrix's "
+		    "counterexample",
 	},
 };
 

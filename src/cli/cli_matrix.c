@@ -1,0 +1,521 @@
+/*
+ * cli_matrix.c - `shuffle-audit matrix`: P(card c ends at position p),
+ * exactly, for every card and position, as figures, a heat map in the
+ * terminal, every cell in TSV, CSV or JSON, or an SVG picture.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define CARDS_MAX SA_MATRIX_MAX_CARDS
+#define MAP_COLS 60		/* the text map's most columns of cells */
+#define SVG_CELLS 200		/* the picture's most cells a side */
+
+static const char usage_text[] =
+    "usage: " PROGNAME " matrix [-a ALGORITHM] [-n CARDS] [--reduce METHOD:BITS]\n"
+    "                     [-f text|tsv|csv|json|svg] [--census] [--check]\n"
+    "                     [--threads N]\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "Works out P(card c ends at position p) for every card and position,\n"
+	    "exactly: for a shuffle made of steps, one card at a time through its\n"
+	    "steps, at any deck size up to 1024; for others, from the census.\n"
+	    "\n"
+	    "  -a, --algorithm NAME  the shuffle (default naive)\n"
+	    "  -n, --cards N         cards in the deck (default 52)\n"
+	    "      --reduce M:B      make each draw from a B-bit word by M\n"
+	    "  -f, --format FORMAT   text (default, with a heat map), tsv, csv,\n"
+	    "                        json (every cell) or svg (a picture)\n"
+	    "      --census          from the census even with a step form\n"
+	    "      --check           exit 1 unless every cell is 1/n\n"
+	    "      --threads N       threads (default: the machine's cores)\n"
+	    "  -h, --help            show this help\n"
+	    "\n"
+	    "Every cell 1/n is necessary for a fair shuffle, not sufficient: a\n"
+	    "random rotation of the deck has it and reaches only n orderings.\n",
+	    stdout);
+}
+
+enum { OPT_REDUCE = 256, OPT_CENSUS, OPT_CHECK, OPT_THREADS };
+
+struct matrix_args {
+	sa_shuffle shuffle;
+	size_t n;
+	enum rep_format fmt;
+	bool svg, census, check;
+	sa_reduce reduce;
+	uint64_t threads;
+};
+
+/* F as "N/D (decimal)" when short, else its decimal; the caller frees. */
+static char *
+figure(const sa_fraction *f, unsigned digits)
+{
+	char *exact = sa_fraction_exact(f), *dec = sa_fraction_sig(f, digits);
+	char *out = NULL;
+
+	if (exact != NULL && dec != NULL && strlen(exact) <= 24 &&
+	    (out = malloc(strlen(exact) + strlen(dec) + 4)) != NULL)
+		sprintf(out, "%s (%s)", exact, dec);
+	if (out == NULL && dec != NULL) {
+		out = dec;
+		dec = NULL;
+	}
+	free(exact);
+	free(dec);
+	return out;
+}
+
+/* One extreme cell as fields: its place, P and its ratio to fair. */
+static void
+extreme(report *r, const sa_matrix *m, const char *key, const char *label,
+    size_t card, size_t pos)
+{
+	char k1[48], k2[48], place[96], *p = NULL, *q = NULL, *pe, *qe;
+	sa_fraction f, g;
+
+	sa_fraction_init(&f);
+	sa_fraction_init(&g);
+	if (sa_matrix_cell(m, card, pos, &f) == SA_OK &&
+	    sa_matrix_ratio(m, card, pos, &g) == SA_OK) {
+		p = figure(&f, 6);
+		q = figure(&g, 6);
+	}
+	pe = sa_fraction_exact(&f);
+	qe = sa_fraction_exact(&g);
+	snprintf(place, sizeof place, "card %zu at position %zu", card, pos);
+	rep_str(r, NULL, label, place, NULL);
+	snprintf(k1, sizeof k1, "%s_card", key);
+	rep_u64(r, k1, NULL, card, NULL);
+	snprintf(k1, sizeof k1, "%s_position", key);
+	rep_u64(r, k1, NULL, pos, NULL);
+	rep_str(r, NULL, "  probability", p ? p : "?", NULL);
+	rep_str(r, NULL, "  ratio to fair", q ? q : "?", NULL);
+	snprintf(k1, sizeof k1, "%s_probability", key);
+	snprintf(k2, sizeof k2, "%s_ratio", key);
+	rep_str(r, k1, NULL, pe ? pe : "?", NULL);
+	rep_str(r, k2, NULL, qe ? qe : "?", NULL);
+	free(p);
+	free(q);
+	free(pe);
+	free(qe);
+	sa_fraction_free(&f);
+	sa_fraction_free(&g);
+}
+
+/*
+ * The shade of a block on a square-root scale, for the eye: small
+ * deviations stay visible beside the largest, and the order of the
+ * shades is the order of the ratios.
+ */
+static double
+shade_of(const sa_matrix *m, size_t c0, size_t c1, size_t p0, size_t p1)
+{
+	double s = 0;
+
+	if (sa_matrix_block(m, c0, c1, p0, p1, NULL, &s) != SA_OK)
+		return 0;
+	return s < 0 ? -sqrt(-s) : sqrt(s);
+}
+
+/*
+ * The text heat map: a character a cell, from ' ' (the lowest ratio)
+ * through '=' (fair) to '@' (the highest), scaled to the largest
+ * deviation; past MAP_COLS cards, a character is a block of cells (their
+ * mean).  On a terminal, and unless NO_COLOR is set, each character's
+ * background is coloured too, blue below fair and red above.
+ */
+static void
+heat_map(const sa_matrix *m)
+{
+	static const char ramp[] = " .:-=+*#@";
+	static const int colour[] = { 19, 26, 33, 75, 255, 217, 210, 203, 196 };
+	size_t n = sa_matrix_about(m)->n;
+	size_t b = (n + MAP_COLS - 1) / MAP_COLS, rows = (n + b - 1) / b;
+	const char *no_color = getenv("NO_COLOR");
+	bool paint = isatty(STDOUT_FILENO) && (no_color == NULL ||
+	    *no_color == '\0');
+
+	for (size_t i = 0; i < rows; i++) {
+		printf("%5zu ", i * b);
+		for (size_t j = 0; j < rows; j++) {
+			size_t c1 = (i + 1) * b < n ? (i + 1) * b : n;
+			size_t p1 = (j + 1) * b < n ? (j + 1) * b : n;
+			double s = shade_of(m, i * b, c1, j * b, p1);
+			int k;
+
+			k = (int)((s + 1.0) * 4.0 + 0.5);
+			k = k < 0 ? 0 : k > 8 ? 8 : k;
+			if (paint)
+				printf("\033[48;5;%dm%c\033[0m", colour[k],
+				    ramp[k]);
+			else
+				putchar(ramp[k]);
+		}
+		putchar('\n');
+	}
+}
+
+/* Every cell as a row: TSV, CSV or JSON's "cells". */
+static void
+cells_table(report *r, const sa_matrix *m)
+{
+	static const struct rep_col cols[] = {
+		{ "card", "card", REP_U64, 4, true, true, 0, NULL },
+		{ "position", "position", REP_U64, 8, true, true, 0, NULL },
+		{ "probability", "probability", REP_STR, 11, false, true, 0,
+		    NULL },
+		{ "probability_decimal", "decimal", REP_STR, 7, false, true, 0,
+		    NULL },
+		{ "ratio", "ratio", REP_STR, 5, false, true, 0, NULL },
+		{ "ratio_decimal", "decimal", REP_STR, 7, false, true, 0, NULL },
+	};
+	size_t n = sa_matrix_about(m)->n;
+	sa_fraction f, g;
+
+	sa_fraction_init(&f);
+	sa_fraction_init(&g);
+	rep_table(r, "cells", cols, 6);
+	for (size_t c = 0; c < n; c++)
+		for (size_t p = 0; p < n; p++) {
+			struct rep_cell v[6];
+			char *s[4] = { NULL, NULL, NULL, NULL };
+
+			if (sa_matrix_cell(m, c, p, &f) == SA_OK &&
+			    sa_matrix_ratio(m, c, p, &g) == SA_OK) {
+				s[0] = sa_fraction_exact(&f);
+				s[1] = sa_fraction_sig(&f, 12);
+				s[2] = sa_fraction_exact(&g);
+				s[3] = sa_fraction_sig(&g, 12);
+			}
+			memset(v, 0, sizeof v);
+			v[0].u = c;
+			v[1].u = p;
+			for (int k = 0; k < 4; k++)
+				v[2 + k].s = s[k] ? s[k] : "?";
+			rep_row(r, v);
+			for (int k = 0; k < 4; k++)
+				free(s[k]);
+		}
+	rep_table_end(r);
+	sa_fraction_free(&f);
+	sa_fraction_free(&g);
+}
+
+/* The figures, the map and the caveat, as text (or fields elsewhere). */
+static void
+render(const struct matrix_args *a, const sa_matrix *m)
+{
+	const sa_matrix_info *in = sa_matrix_about(m);
+	char label[96], spec[32], *dev = NULL, *runs_s = NULL;
+	size_t n = in->n, b = (n + MAP_COLS - 1) / MAP_COLS;
+	sa_fraction f;
+	sa_big runs;
+	report r;
+
+	cli_shuffle_label(&a->shuffle, n, label, sizeof label);
+	sa_fraction_init(&f);
+	sa_big_init(&runs);
+	if (sa_matrix_max_deviation(m, &f) == SA_OK)
+		dev = figure(&f, 6);
+	if (sa_matrix_runs(m, &runs) == SA_OK)
+		runs_s = sa_big_to_dec(&runs);
+	rep_begin(&r, stdout, a->fmt);
+	rep_line(&r, "The %s shuffle of %zu cards: P(card c ends at position "
+	    "p), exactly.", label, n);
+	rep_line(&r, "%s", in->method == SA_MATRIX_CHAIN ? "Followed card by "
+	    "card through the shuffle's steps (one card's position is a "
+	    "Markov chain)." : "Summed by card and position from the "
+	    "census of every run.");
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", "algorithm", label, NULL);
+	rep_u64(&r, "cards", "cards", n, NULL);
+	if (in->reduce.method != SA_REDUCE_NONE) {
+		snprintf(spec, sizeof spec, "%s:%u",
+		    sa_reduce_name(in->reduce.method), in->reduce.bits);
+		rep_str(&r, "reduce", "draws made by", spec,
+		    cli_reduce_words(in->reduce.method));
+	}
+	rep_str(&r, "method", "counted by", in->method == SA_MATRIX_CHAIN ?
+	    "chain" : "census", NULL);
+	if (runs_s != NULL && strlen(runs_s) <= 40)
+		rep_num(&r, "runs", "denominator", runs_s,
+		    "every row of counts adds up to it");
+	else if (runs_s != NULL)
+		rep_num(&r, "runs", NULL, runs_s, NULL);
+	rep_bool(&r, "uniform", "every cell 1/n", in->uniform, NULL);
+	extreme(&r, m, "max", "largest cell", in->max_card, in->max_pos);
+	extreme(&r, m, "min", "smallest cell", in->min_card, in->min_pos);
+	rep_str(&r, NULL, "largest deviation", dev ? dev : "?",
+	    "|ratio - 1|, over every cell");
+	free(dev);
+	dev = sa_fraction_exact(&f);
+	rep_str(&r, "max_deviation", NULL, dev ? dev : "?", NULL);
+	free(dev);
+	free(runs_s);
+	sa_fraction_free(&f);
+	sa_big_free(&runs);
+	if (a->fmt == REP_TEXT) {
+		rep_line(&r, "%s", "");
+		rep_line(&r, "Cards down, positions across%s; each cell from ' ' "
+		    "(the smallest ratio) through '=' (fair) to '@' (the "
+		    "largest), on a square-root scale:", b > 1 ? "" :
+		    ", one character a cell");
+		if (b > 1)
+			rep_line(&r, "each character is a block of %zu x %zu "
+			    "cells, shaded by their mean.", b, b);
+		fflush(stdout);
+		heat_map(m);
+	} else {
+		cells_table(&r, m);
+	}
+	rep_line(&r, "%s", "");
+	rep_line(&r, "Every cell 1/n is necessary for a fair shuffle but not "
+	    "sufficient: a random rotation of the deck (-a rotation) has it, "
+	    "and reaches only n of the n! orderings.");
+	rep_end(&r);
+}
+
+/* S with XML's five special characters escaped, to F. */
+static void
+xml_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default: fputc(*s, f); break;
+		}
+}
+
+/*
+ * The colour of shade S (-1 .. 1): white at fair, deepening to blue
+ * below it and to red above it, as "Will It Shuffle?" draws it.
+ */
+static void
+colour_of(double s, char *buf, size_t size)
+{
+	static const int blue[3] = { 33, 102, 172 }, red[3] = { 178, 24, 43 };
+	const int *to = s < 0 ? blue : red;
+	double t = s < 0 ? -s : s;
+	int rgb[3];
+
+	for (int k = 0; k < 3; k++)
+		rgb[k] = (int)(255.0 + (to[k] - 255.0) * t + 0.5);
+	snprintf(buf, size, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+/* The legend's end labels: the smallest and the largest ratio. */
+static void
+svg_legend(FILE *f, const sa_matrix *m, int x, int y, int w)
+{
+	const sa_matrix_info *in = sa_matrix_about(m);
+	sa_fraction lo, hi, dev;
+	char *a = NULL, *b = NULL, *d = NULL, fill[16];
+
+	sa_fraction_init(&lo);
+	sa_fraction_init(&hi);
+	sa_fraction_init(&dev);
+	if (sa_matrix_ratio(m, in->min_card, in->min_pos, &lo) == SA_OK &&
+	    sa_matrix_ratio(m, in->max_card, in->max_pos, &hi) == SA_OK &&
+	    sa_matrix_max_deviation(m, &dev) == SA_OK) {
+		a = sa_fraction_sig(&lo, 4);
+		b = sa_fraction_sig(&hi, 4);
+		d = sa_fraction_sig(&dev, 4);
+	}
+	for (int k = 0; k < 21; k++) {
+		colour_of((k - 10) / 10.0, fill, sizeof fill);
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"12\" "
+		    "fill=\"%s\"/>\n", x + k * w / 21, y, w / 21 + 1, fill);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\">1 - %s</text>\n", x, y + 26,
+	    d ? d : "?");
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">fair "
+	    "(ratio 1)</text>\n", x + w / 2, y + 26);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">1 + %s</text>\n",
+	    x + w, y + 26, d ? d : "?");
+	fprintf(f, "<text x=\"%d\" y=\"%d\">ratio to fair on a square-root "
+	    "scale; smallest %s, largest %s (exact: -f json)</text>\n", x, y + 44,
+	    a ? a : "?", b ? b : "?");
+	free(a);
+	free(b);
+	free(d);
+	sa_fraction_free(&lo);
+	sa_fraction_free(&hi);
+	sa_fraction_free(&dev);
+}
+
+/*
+ * The SVG: a title, the cells (or blocks of them past SVG_CELLS cards)
+ * coloured by their ratio to fair, axes with ticks, and a legend.
+ */
+static void
+svg(const struct matrix_args *a, const sa_matrix *m)
+{
+	size_t n = sa_matrix_about(m)->n;
+	size_t b = (n + SVG_CELLS - 1) / SVG_CELLS, side = (n + b - 1) / b;
+	size_t tick = n <= 10 ? 1 : n <= 60 ? 5 : n <= 200 ? 20 : 100;
+	int px = (int)(560 / side) > 0 ? (int)(560 / side) : 1;
+	int left = 60, top = 70, w, h;
+	char label[96], title[160], fill[16];
+	FILE *f = stdout;
+
+	if (px > 24)
+		px = 24;
+	w = left + px * (int)side + 40;
+	if (w < 520)
+		w = 520;
+	h = top + px * (int)side + 80;
+	cli_shuffle_label(&a->shuffle, n, label, sizeof label);
+	snprintf(title, sizeof title, "The %s shuffle of %zu cards: P(card "
+	    "ends at position), exactly", label, n);
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns="
+	    "\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+	    "font-size=\"11\">\n<title>", w, h, w, h);
+	xml_text(f, title);
+	fputs("</title>\n", f);
+	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
+	    "<text x=\"%d\" y=\"22\" font-size=\"14\">", w, h, left);
+	xml_text(f, title);
+	fprintf(f, "</text>\n<text x=\"%d\" y=\"%d\">position</text>\n"
+	    "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\">card"
+	    "</text>\n", left, top - 22, top + 40, top + 40);
+	for (size_t i = 0; i < n; i += tick) {
+		int at = (int)(i / b) * px + px / 2;
+
+		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%zu"
+		    "</text>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%zu"
+		    "</text>\n", left + at, top - 6, i, left - 4, top + at + 4,
+		    i);
+	}
+	fputs("<g shape-rendering=\"crispEdges\">\n", f);
+	for (size_t i = 0; i < side; i++)
+		for (size_t j = 0; j < side; j++) {
+			size_t c1 = (i + 1) * b < n ? (i + 1) * b : n;
+			size_t p1 = (j + 1) * b < n ? (j + 1) * b : n;
+			double s = shade_of(m, i * b, c1, j * b, p1);
+
+			colour_of(s, fill, sizeof fill);
+			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
+			    "height=\"%d\" fill=\"%s\"/>\n", left + (int)j * px,
+			    top + (int)i * px, px, px, fill);
+		}
+	fputs("</g>\n", f);
+	if (b > 1)
+		fprintf(f, "<text x=\"%d\" y=\"%d\">each square is a block of "
+		    "%zu x %zu cells, coloured by their mean</text>\n", left,
+		    top + px * (int)side + 70, b, b);
+	svg_legend(f, m, left, top + px * (int)side + 12,
+	    px * (int)side < 300 ? 300 : px * (int)side);
+	fputs("</svg>\n", f);
+}
+
+static int
+parse_args(int argc, char **argv, struct matrix_args *a)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, 'n' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "reduce", required_argument, NULL, OPT_REDUCE },
+		{ "census", no_argument, NULL, OPT_CENSUS },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, fmt = REP_TEXT, status;
+	uint64_t cards = 52;
+	const struct cli_options common = { "matrix", help, &a->shuffle, &fmt,
+	    &cards, CARDS_MAX };
+
+	memset(a, 0, sizeof *a);
+	a->shuffle = *sa_shuffle_find("naive");
+	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			a->svg = strcmp(optarg, "svg") == 0;
+			if (!a->svg && strcmp(optarg, "text") != 0 &&
+			    strcmp(optarg, "tsv") != 0 &&
+			    strcmp(optarg, "csv") != 0 &&
+			    strcmp(optarg, "json") != 0) {
+				cli_error("-f %s: expected text, tsv, csv, json "
+				    "or svg", optarg);
+				return EXIT_TROUBLE;
+			}
+			if (!a->svg && !cli_parse_format(optarg, &fmt))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_REDUCE:
+			if (!cli_parse_reduce(optarg, &a->reduce))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_CENSUS:
+			a->census = true;
+			break;
+		case OPT_CHECK:
+			a->check = true;
+			break;
+		case OPT_THREADS:
+			if (!cli_parse_uint("--threads", optarg, 1, 64,
+			    &a->threads))
+				return EXIT_TROUBLE;
+			break;
+		default:
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status == EXIT_FAIR ? -1 : status;
+			break;
+		}
+	}
+	if (!cli_no_operands("matrix", argc, argv))
+		return EXIT_TROUBLE;
+	a->fmt = (enum rep_format)fmt;
+	a->n = (size_t)cards;
+	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
+}
+
+int
+cmd_matrix(int argc, char **argv)
+{
+	struct matrix_args a;
+	sa_matrix_opts o;
+	sa_matrix *m;
+	int status = parse_args(argc, argv, &a);
+
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
+	memset(&o, 0, sizeof o);
+	o.reduce = a.reduce;
+	o.census = a.census;
+	o.threads = (unsigned)a.threads;
+	status = sa_matrix_run(&a.shuffle, a.n, &o, &m);
+	if (status != SA_OK) {
+		cli_error("matrix of %zu cards: %s%s", a.n, sa_strerror(status),
+		    status == SA_ETOOBIG || status == SA_EOVERFLOW ?
+		    " (without a step form, the matrix comes from the census)" :
+		    "");
+		return EXIT_TROUBLE;
+	}
+	if (a.svg)
+		svg(&a, m);
+	else
+		render(&a, m);
+	status = a.check && !sa_matrix_about(m)->uniform ? EXIT_UNFAIR :
+	    EXIT_FAIR;
+	sa_matrix_free(m);
+	return cli_finish(status);
+}
