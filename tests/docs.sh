@@ -127,7 +127,8 @@ for c in "census -n 4" "census -n 4 --summary" \
     "divisibility -a durstenfeld -n 4" "state-space" "deal" "deal --random" \
     "trace --seed 1" "trace --draws 0,0,0,0 --reduce modulo:3" \
     "trace --ordering 1032" "algorithms" "claims" \
-    "census -n 3 --reduce reject:2 --layers" \
+    "census -n 3 --reduce reject:2 --layers" "matrix -n 4" \
+    "matrix -a rotation -n 3 --reduce modulo:3" \
     "census --plugin $plugin -n 3" \
     "census --plugin $layered -n 3 --raw-bits 2 --layers --depth 3" \
     "census --exec true -n 3 --instances 2"; do

@@ -230,6 +230,9 @@ void cli_shuffle_label(const sa_shuffle *sh, size_t n, char *buf,
 /* -a NAME[:VALUE] into OUT; false after an error message. */
 bool cli_parse_shuffle(const char *spec, sa_shuffle *out);
 
+/* True when the decimal D reads as exactly 1: "1", "1.00". */
+bool cli_reads_one(const char *d);
+
 /* How the reduction M makes a draw below k, in words: "r % k". */
 const char *cli_reduce_words(enum sa_reduce_method m);
 

@@ -606,14 +606,6 @@ figures_free(struct figures *f)
 	free(f->identity);
 }
 
-/* True when the decimal D reads as exactly 1: "1", "1.00". */
-static bool
-reads_one(const char *d)
-{
-	return d[0] == '1' && (d[1] == '\0' || (d[1] == '.' &&
-	    strspn(d + 2, "0") == strlen(d + 2)));
-}
-
 /* The figure GET gives, as decimal digits; NULL when memory runs out. */
 static char *
 digits_of(const sa_census *c, int (*get)(const sa_census *, sa_big *))
@@ -660,7 +652,7 @@ figures_for(const sa_census *c, struct figures *f)
 		    sa_fraction_fixed(&x, 2);
 		/* Never "1.00 times" beside "unfair": digits until it differs. */
 		for (unsigned sig = 4; f->ratio != NULL && !in->fair &&
-		    reads_one(f->ratio) && sig <= 40; sig += 4) {
+		    cli_reads_one(f->ratio) && sig <= 40; sig += 4) {
 			free(f->ratio);
 			f->ratio = sa_fraction_sig(&x, sig);
 		}

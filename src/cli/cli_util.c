@@ -466,3 +466,10 @@ cli_reduce_words(enum sa_reduce_method m)
 		return "Lemire's multiply-and-reject";
 	}
 }
+
+bool
+cli_reads_one(const char *d)
+{
+	return d[0] == '1' && (d[1] == '\0' || (d[1] == '.' &&
+	    strspn(d + 2, "0") == strlen(d + 2)));
+}
