@@ -42,6 +42,7 @@ LIB = libshuffleaudit.a
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
 LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
+	src/lib/fit.c \
 	src/lib/fraction.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/perm.c \
 	src/lib/plan.c \

@@ -824,6 +824,69 @@ int sa_matrix_block(const sa_matrix *m, size_t c0, size_t c1, size_t p0,
     size_t p1, sa_fraction *mean, double *shade);
 
 /*
+ * Fairness of a black box from its output.
+ *
+ * An sa_fit counts decks (permutations in array form: PERM[p] is the
+ * item at position p) as they come, item by position and, up to
+ * SA_FIT_ORDERINGS_MAX items, ordering by ordering.  sa_fit_judge()
+ * tests them: chi-square on the item-by-position table, (n-1)^2 degrees
+ * of freedom, and on the n! orderings, n! - 1, each at ALPHA / the
+ * number of tests (Bonferroni), so that a fair shuffle is rejected with
+ * probability at most ALPHA.  Its p-values are logarithms, accurate far
+ * into the tail (sa_chi2_log10_sf).
+ */
+#define SA_FIT_MAX_CARDS 4096
+#define SA_FIT_ORDERINGS_MAX 8
+
+typedef struct sa_fit sa_fit;
+
+int sa_fit_new(size_t n, sa_fit **out);	/* N from 2 to SA_FIT_MAX_CARDS */
+void sa_fit_free(sa_fit *f);		/* NULL is fine */
+/*
+ * Whether PERM is a permutation of 0 .. n-1: SA_ERANGE for an entry of n
+ * or more, SA_EINVAL for a repeated one, with *BAD its position.
+ */
+int sa_fit_check(sa_fit *f, const unsigned *perm, size_t *bad);
+/* Counts PERM (checked first: nothing is counted when it is not one). */
+int sa_fit_add(sa_fit *f, const unsigned *perm);
+uint64_t sa_fit_samples(const sa_fit *f);
+uint64_t sa_fit_cell(const sa_fit *f, size_t item, size_t pos);
+
+typedef struct sa_fit_test {
+	double stat;		/* the chi-square statistic */
+	double df;		/* its degrees of freedom */
+	double log10_p;		/* log10 of its p-value */
+} sa_fit_test;
+
+typedef struct sa_fit_result {
+	size_t n;
+	uint64_t samples;
+	double alpha;
+	unsigned tests;		/* 1, or 2 with the orderings */
+	sa_fit_test matrix;
+	bool has_orderings;
+	sa_fit_test orderings;
+	bool rejected;		/* some p-value below ALPHA / TESTS */
+} sa_fit_result;
+
+/* The tests at ALPHA (0 < ALPHA < 1); SA_EINVAL with no decks counted. */
+int sa_fit_judge(const sa_fit *f, double alpha, sa_fit_result *out);
+
+/* log10 P(chi-square(DF) > X), for DF > 0; 0 for X <= 0. */
+double sa_chi2_log10_sf(double df, double x);
+
+/*
+ * The fewest decks for the item-by-position test at ALPHA to reject a
+ * shuffle with matrix M with probability POWER (the noncentral
+ * chi-square's, exactly summed): SA_ERANGE when M is uniform.
+ */
+int sa_fit_detect(const sa_matrix *m, double alpha, double power,
+    uint64_t *samples);
+
+/* F as the nearest double (for statistics and pictures, not figures). */
+double sa_fraction_to_double(const sa_fraction *f);
+
+/*
  * The divisibility argument.
  *
  * A shuffle with R runs can be fair on n cards only if n! divides R.

@@ -5,6 +5,7 @@
  * the digits shown are the exact value's to the last place.
  */
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,4 +318,27 @@ sa_fraction_format(const sa_fraction *f, unsigned places, bool plus,
 	len = (size_t)snprintf(buf, size, "%s", s);
 	free(s);
 	return len;
+}
+
+/* A as a double times 2^(32 *EXP32): its top three limbs. */
+static double
+top_limbs(const sa_big *a, long *exp32)
+{
+	double d = 0;
+	size_t top = a->len > 3 ? a->len - 3 : 0;
+
+	for (size_t k = a->len; k > top; k--)
+		d = d * 4294967296.0 + (double)a->limb[k - 1];
+	*exp32 = (long)top;
+	return d;
+}
+
+double
+sa_fraction_to_double(const sa_fraction *f)
+{
+	long en, ed;
+	double n = top_limbs(&f->num, &en), d = top_limbs(&f->den, &ed);
+	double v = d > 0 ? ldexp(n / d, (int)(32 * (en - ed))) : 0;
+
+	return f->neg ? -v : v;
 }
