@@ -46,12 +46,13 @@ LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
 	src/lib/fraction.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/perm.c \
 	src/lib/plan.c \
-	src/lib/reduce.c src/lib/replay.c src/lib/rng.c src/lib/shuffle.c \
+	src/lib/reduce.c src/lib/replay.c src/lib/rng.c src/lib/sample.c \
+	src/lib/shuffle.c \
 	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
 	src/lib/walk.c src/lib/weighted.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
-	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c src/cli/cli_matrix.c \
+	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
 UNIT_TESTS = test_perm test_census test_report test_big test_rng

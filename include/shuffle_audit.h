@@ -883,6 +883,30 @@ double sa_chi2_log10_sf(double df, double x);
 int sa_fit_detect(const sa_matrix *m, double alpha, double power,
     uint64_t *samples);
 
+/* Adds FROM's counts into INTO (the same N). */
+int sa_fit_merge(sa_fit *into, const sa_fit *from);
+
+/*
+ * Sampling: DECKS decks of SHUFFLE on N cards, each dealt from
+ * xoshiro256** seeded with SEED (a stream a thread), draws by Lemire's
+ * unbiased bound or by REDUCE over its raw words.  sa_sample_run()
+ * counts them into FIT over THREADS threads (0: the cores; the decks
+ * depend on SEED and THREADS); sa_sample_each() deals them in one
+ * stream, in order, to EACH (a non-zero return stops it).
+ */
+typedef struct sa_sample_opts {
+	uint64_t decks;
+	uint64_t seed;
+	sa_reduce reduce;
+	unsigned threads;
+} sa_sample_opts;
+
+int sa_sample_run(const sa_shuffle *shuffle, size_t n,
+    const sa_sample_opts *opts, sa_fit *fit);
+int sa_sample_each(const sa_shuffle *shuffle, size_t n,
+    const sa_sample_opts *opts,
+    int (*each)(void *ctx, const unsigned *deck, size_t n), void *ctx);
+
 /* F as the nearest double (for statistics and pictures, not figures). */
 double sa_fraction_to_double(const sa_fraction *f);
 
@@ -1024,6 +1048,21 @@ typedef struct sa_mulberry32 {
 } sa_mulberry32;
 
 void sa_mulberry32_init(sa_mulberry32 *g, uint32_t seed);
+
+/*
+ * xoshiro256** (Blackman and Vigna, 2018), a small fast generator with
+ * 256 bits of state, for sampling: draws below k by Lemire's unbiased
+ * multiply-and-reject, raw words as its top bits.  Seeded by splitmix64
+ * from SEED; STREAM picks one of many disjoint-seeded copies (one for
+ * each thread).  S may also be set directly.
+ */
+typedef struct sa_xoshiro256 {
+	sa_oracle base;
+	uint64_t s[4];
+} sa_xoshiro256;
+
+void sa_xoshiro256_init(sa_xoshiro256 *g, uint64_t seed, uint64_t stream);
+uint64_t sa_xoshiro256_next(sa_xoshiro256 *g);
 
 /*
  * The operating system's entropy (getrandom), with unbiased bounded

@@ -230,6 +230,9 @@ void cli_shuffle_label(const sa_shuffle *sh, size_t n, char *buf,
 /* -a NAME[:VALUE] into OUT; false after an error message. */
 bool cli_parse_shuffle(const char *spec, sa_shuffle *out);
 
+/* A number strictly between 0 and 1 (--alpha); false after a message. */
+bool cli_parse_prob(const char *opt, const char *s, double *out);
+
 /* True when the decimal D reads as exactly 1: "1", "1.00". */
 bool cli_reads_one(const char *d);
 
@@ -271,6 +274,8 @@ int cmd_census(int argc, char **argv);
 int cmd_claims(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_divisibility(int argc, char **argv);
+int cmd_fit(int argc, char **argv);
+int cmd_sample(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_state_space(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
@@ -337,6 +342,10 @@ void guard_group(pid_t pgid);
 void guard_child(void);
 void guard_release(void);
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);
+
+/* The tests of a fit as report fields, and the sentence after them. */
+void fit_fields(report *r, const sa_fit_result *res);
+void fit_conclusion(report *r, const sa_fit_result *res);
 void audit_free(struct audit *au);
 
 #endif /* SA_CLI_H */

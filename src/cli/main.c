@@ -20,7 +20,10 @@ static const struct command {
 	{ "deal", cmd_deal, "deal a hand from a seed, or unpredictably" },
 	{ "divisibility", cmd_divisibility,
 	    "whether n! divides the runs, for any n" },
+	{ "fit", cmd_fit, "whether a black box's decks look fair" },
 	{ "matrix", cmd_matrix, "P(card c ends at position p), exactly" },
+	{ "sample", cmd_sample, "deal decks from a real generator and test "
+	    "them" },
 	{ "state-space", cmd_state_space,
 	    "how many orderings a seeded generator can reach" },
 	{ "trace", cmd_trace, "one run step by step, or the runs to an "

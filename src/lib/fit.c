@@ -321,3 +321,16 @@ sa_fit_detect(const sa_matrix *m, double alpha, double power,
 	*samples = hi;
 	return SA_OK;
 }
+
+int
+sa_fit_merge(sa_fit *into, const sa_fit *from)
+{
+	if (into->n != from->n)
+		return SA_EINVAL;
+	for (size_t k = 0; k < into->n * into->n; k++)
+		into->cell[k] += from->cell[k];
+	for (uint64_t r = 0; into->order != NULL && r < into->orderings; r++)
+		into->order[r] += from->order[r];
+	into->samples += from->samples;
+	return SA_OK;
+}

@@ -132,3 +132,82 @@ sa_sysrandom_init(sa_sysrandom *g)
 	g->base.fail = NULL;
 	g->err = SA_OK;
 }
+
+/*
+ * xoshiro256** 1.0 (Blackman and Vigna, "Scrambled linear pseudorandom
+ * number generators", 2018): output rotl(s1 * 5, 7) * 9, then the xor
+ * shifts of its linear engine.  Seeded from a 64-bit seed through
+ * splitmix64, as its authors suggest.
+ */
+static uint64_t
+rotl64(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t
+sa_xoshiro256_next(sa_xoshiro256 *g)
+{
+	uint64_t *s = g->s, out = rotl64(s[1] * 5, 7) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl64(s[3], 45);
+	return out;
+}
+
+/*
+ * A draw below BOUND by Lemire's multiply-and-reject ("Fast random
+ * integer generation in an interval", 2019): the high word of x * bound,
+ * taking x again while the low word falls below 2^64 mod bound.
+ */
+static uint64_t
+xoshiro_draw(sa_oracle *o, uint64_t bound)
+{
+	sa_xoshiro256 *g = (sa_xoshiro256 *)o;
+	uint64_t x = sa_xoshiro256_next(g), low = x * bound;
+
+	if (bound == 0)
+		return 0;
+	if (low < bound) {
+		uint64_t floor = -bound % bound;
+
+		while (low < floor) {
+			x = sa_xoshiro256_next(g);
+			low = x * bound;
+		}
+	}
+	return mulhi64(x, bound);
+}
+
+static uint64_t
+xoshiro_raw(sa_oracle *o, unsigned bits)
+{
+	uint64_t x = sa_xoshiro256_next((sa_xoshiro256 *)o);
+
+	return bits >= 64 ? x : x >> (64 - bits);
+}
+
+void
+sa_xoshiro256_init(sa_xoshiro256 *g, uint64_t seed, uint64_t stream)
+{
+	uint64_t z = seed;
+
+	g->base.draw = xoshiro_draw;
+	g->base.raw = xoshiro_raw;
+	g->base.word_bits = 0;
+	g->base.fail = NULL;
+	/* splitmix64, with STREAM's four words skipped 4 at a time */
+	for (uint64_t k = 0; k < 4 * stream + 4; k++) {
+		uint64_t w = (z += UINT64_C(0x9E3779B97F4A7C15));
+
+		w = (w ^ (w >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+		w = (w ^ (w >> 27)) * UINT64_C(0x94D049BB133111EB);
+		w ^= w >> 31;
+		if (k >= 4 * stream)
+			g->s[k - 4 * stream] = w;
+	}
+}

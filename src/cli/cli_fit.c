@@ -1,0 +1,631 @@
+/*
+ * cli_fit.c - `shuffle-audit fit`: whether a black box's decks look
+ * fair, from the decks alone, with the odds of a false alarm stated;
+ * and how many decks a known bias takes to show.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: " PROGNAME " fit -n CARDS [--base 0|1] [-d DELIM] [--cards]\n"
+    "                     [--run COMMAND --samples S] [--alpha A] [-f FORMAT]\n"
+    "       " PROGNAME " fit -n CARDS --detect ALGORITHM [--reduce METHOD:BITS]\n"
+    "                     [--alpha A] [--power P] [-f FORMAT]\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "Reads decks, one a line (position 0 first, each entry the item\n"
+	    "there), and tests whether they look fair: chi-square on the item-\n"
+	    "by-position counts and, up to 8 cards, on the orderings.  Exits 0\n"
+	    "when consistent with fair, 1 when rejected at --alpha.\n"
+	    "\n"
+	    "  -n, --cards N         items in a deck (2 to 4096)\n"
+	    "      --base B          the first item's number, 0 (default) or 1\n"
+	    "  -d, --delimiter C     entries separated by C as well as blanks\n"
+	    "      --names           entries are card names, AS 2S ... KC (52)\n"
+	    "      --run COMMAND     read the decks COMMAND writes (sh -c)\n"
+	    "      --samples S       with --run: read S decks\n"
+	    "      --alpha A         the false-alarm odds (default 1e-6)\n"
+	    "      --detect NAME     how many decks the shuffle NAME's bias\n"
+	    "                        takes to show (from its exact matrix)\n"
+	    "      --reduce M:B      with --detect: draws made by M from B bits\n"
+	    "      --power P         with --detect: the chance to show it (0.99)\n"
+	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+enum { OPT_BASE = 256, OPT_NAMES, OPT_RUN, OPT_SAMPLES, OPT_ALPHA,
+	OPT_DETECT, OPT_REDUCE, OPT_POWER };
+
+struct fit_args {
+	size_t n;
+	enum rep_format fmt;
+	unsigned base;
+	int delim;		/* -1: blanks only */
+	bool names;
+	const char *run;
+	uint64_t samples;
+	double alpha, power;
+	bool detect;
+	sa_shuffle shuffle;
+	sa_reduce reduce;
+};
+
+/* A number in (0, 1) from S; false after a message. */
+bool
+cli_parse_prob(const char *opt, const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || errno != 0 || !(v > 0 && v < 1)) {
+		cli_error("%s %s: expected a number between 0 and 1, such as "
+		    "1e-6", opt, s);
+		return false;
+	}
+	*out = v;
+	return true;
+}
+
+/* The card named at S (AS, 10H, KC; ranks A 2-10 J Q K in S H D C). */
+static bool
+card_name(const char *s, size_t len, unsigned *out)
+{
+	static const char ranks[] = "A23456789TJQK", suits[] = "SHDC";
+	const char *r, *u;
+	unsigned rank;
+
+	if (len == 3 && s[0] == '1' && s[1] == '0')
+		rank = 9;
+	else if (len == 2 && (r = memchr(ranks, s[0], 13)) != NULL &&
+	    s[0] != 'T')
+		rank = (unsigned)(r - ranks);
+	else
+		return false;
+	if ((u = memchr(suits, s[len - 1], 4)) == NULL)
+		return false;
+	*out = (unsigned)(u - suits) * 13 + rank;
+	return true;
+}
+
+/*
+ * The reader of decks: lines from a descriptor, parsed in place, each
+ * counted into FIT.  LINE counts lines from 1.
+ */
+struct reader {
+	const struct fit_args *a;
+	sa_fit *fit;
+	unsigned *perm;
+	uint64_t line;
+	char *buf;
+	size_t have, cap;
+};
+
+/* "line N: WHAT: WHY" and false. */
+static bool
+bad_line(const struct reader *rd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static bool
+bad_line(const struct reader *rd, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cli_error("line %llu: %s", (unsigned long long)rd->line, msg);
+	return false;
+}
+
+/* The entry at S (LEN bytes), the Kth of its line, into *V. */
+static bool
+entry(const struct reader *rd, const char *s, size_t len, size_t k,
+    unsigned *v)
+{
+	const struct fit_args *a = rd->a;
+	uint64_t x = 0;
+
+	if (a->names) {
+		if (!card_name(s, len, v))
+			return bad_line(rd, "entry %zu, \"%.*s\": not a card name "
+			    "(AS 2S ... 10S JS QS KS, then H, D, C)", k + 1,
+			    (int)(len > 12 ? 12 : len), s);
+		return true;
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9' || x > 100000)
+			return bad_line(rd, "entry %zu, \"%.*s\": not a whole "
+			    "number%s", k + 1, (int)(len > 12 ? 12 : len), s,
+			    x > 100000 ? " this deck could hold" : "");
+		x = x * 10 + (uint64_t)(s[i] - '0');
+	}
+	if (x < a->base || x - a->base >= a->n)
+		return bad_line(rd, "entry %zu, %llu: out of range (%u to %zu)",
+		    k + 1, (unsigned long long)x, a->base,
+		    a->n - 1 + a->base);
+	*v = (unsigned)(x - a->base);
+	return true;
+}
+
+static bool
+is_sep(const struct fit_args *a, char c)
+{
+	return c == ' ' || c == '\t' || (a->delim >= 0 && c == a->delim);
+}
+
+/* One line, S to END (no newline), counted; false after a message. */
+static bool
+take_line(struct reader *rd, char *s, char *end)
+{
+	const struct fit_args *a = rd->a;
+	size_t k = 0, bad;
+	int status;
+
+	if (end > s && end[-1] == '\r')
+		end--;
+	for (;;) {
+		char *t;
+
+		while (s < end && is_sep(a, *s))
+			s++;
+		if (s == end)
+			break;
+		for (t = s; t < end && !is_sep(a, *t); t++)
+			;
+		if (k == a->n)
+			return bad_line(rd, "more than %zu entries", a->n);
+		if (!entry(rd, s, (size_t)(t - s), k, &rd->perm[k]))
+			return false;
+		k++;
+		s = t;
+	}
+	if (k != a->n)
+		return bad_line(rd, "%zu entr%s: expected %zu", k,
+		    k == 1 ? "y" : "ies", a->n);
+	status = sa_fit_check(rd->fit, rd->perm, &bad);
+	if (status != SA_OK) {
+		size_t first = 0;
+
+		while (rd->perm[first] != rd->perm[bad])
+			first++;
+		return bad_line(rd, "entry %zu: a duplicate (entry %zu holds "
+		    "the same)", bad + 1, first + 1);
+	}
+	sa_fit_add(rd->fit, rd->perm);
+	return true;
+}
+
+/*
+ * Decks from FD until its end or, when MAX is not 0, MAX of them; false
+ * after a message.
+ */
+static bool
+read_decks(struct reader *rd, int fd, uint64_t max)
+{
+	for (;;) {
+		char *nl, *at = rd->buf;
+		ssize_t got;
+
+		while ((nl = memchr(at, '\n', rd->have - (size_t)(at - rd->buf)))
+		    != NULL) {
+			rd->line++;
+			if (!take_line(rd, at, nl))
+				return false;
+			at = nl + 1;
+			if (max != 0 && rd->line == max)
+				return true;
+		}
+		rd->have -= (size_t)(at - rd->buf);
+		memmove(rd->buf, at, rd->have);
+		if (rd->have == rd->cap)
+			return bad_line(rd, "longer than %zu bytes", rd->cap);
+		got = read(fd, rd->buf + rd->have, rd->cap - rd->have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			cli_error("reading the decks: %s", strerror(errno));
+			return false;
+		}
+		if (got == 0) {
+			if (rd->have > 0) {	/* a last line with no newline */
+				rd->line++;
+				if (!take_line(rd, rd->buf, rd->buf + rd->have))
+					return false;
+				rd->have = 0;
+			}
+			return true;
+		}
+		rd->have += (size_t)got;
+	}
+}
+
+/*
+ * --run: COMMAND started with sh -c, its output read for S decks, then
+ * it and its process group stopped; false after a message.
+ */
+static bool
+run_command(struct reader *rd, const char *command, uint64_t samples)
+{
+	int out[2], wst;
+	pid_t pid;
+	bool ok;
+
+	if (pipe(out) < 0) {
+		cli_error("--run: %s", strerror(errno));
+		return false;
+	}
+	fflush(NULL);
+	guard_watch();
+	if ((pid = fork()) < 0) {
+		cli_error("--run: cannot start %s: %s", command, strerror(errno));
+		guard_release();
+		close(out[0]);
+		close(out[1]);
+		return false;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		guard_child();
+		dup2(out[1], STDOUT_FILENO);
+		close(out[0]);
+		close(out[1]);
+		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	guard_group(pid);
+	close(out[1]);
+	ok = read_decks(rd, out[0], samples);
+	if (ok && rd->line < samples) {
+		cli_error("--run %s: it wrote %llu decks, not %llu", command,
+		    (unsigned long long)rd->line, (unsigned long long)samples);
+		ok = false;
+	}
+	close(out[0]);
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, &wst, 0) < 0 && errno == EINTR)
+		;
+	guard_group(0);
+	guard_release();
+	return ok;
+}
+
+/* 10^L as text: "0.0123", "3.2e-7", "4.1e-1234". */
+static void
+p_text(double l, char *buf, size_t size)
+{
+	double e = floor(l);
+
+	if (l >= -4)
+		snprintf(buf, size, "%.3g", pow(10.0, l));
+	else
+		snprintf(buf, size, "%.2ge%.0f", pow(10.0, l - e), e);
+}
+
+static void
+test_fields(report *r, const char *key, const char *label,
+    const sa_fit_test *t)
+{
+	char k[48], v[160], p[48];
+
+	p_text(t->log10_p, p, sizeof p);
+	snprintf(v, sizeof v, "chi-square %.6g on %.0f degrees of freedom, "
+	    "p = %s", t->stat, t->df, p);
+	rep_str(r, NULL, label, v, NULL);
+	snprintf(k, sizeof k, "%s_chi2", key);
+	snprintf(v, sizeof v, "%.17g", t->stat);
+	rep_num(r, k, NULL, v, NULL);
+	snprintf(k, sizeof k, "%s_df", key);
+	rep_u64(r, k, NULL, (uint64_t)t->df, NULL);
+	snprintf(k, sizeof k, "%s_log10_p", key);
+	snprintf(v, sizeof v, "%.17g", t->log10_p);
+	rep_num(r, k, NULL, v, NULL);
+	snprintf(k, sizeof k, "%s_p", key);
+	rep_str(r, k, NULL, p, NULL);
+}
+
+void
+fit_fields(report *r, const sa_fit_result *res)
+{
+	char buf[64], odds[64];
+
+	rep_u64(r, "samples", "decks read", res->samples, NULL);
+	test_fields(r, "matrix", "item by position", &res->matrix);
+	if (res->has_orderings)
+		test_fields(r, "orderings", "orderings", &res->orderings);
+	snprintf(buf, sizeof buf, "%g", res->alpha);
+	rep_str(r, "alpha", "alpha", buf, res->tests > 1 ? "each test at "
+	    "alpha / 2 (Bonferroni)" : NULL);
+	snprintf(odds, sizeof odds, "at most 1 in %.0f", 1.0 / res->alpha);
+	rep_str(r, "false_alarm", "false alarms", odds,
+	    "the chance a fair shuffle is rejected");
+	rep_str(r, "verdict", "verdict", res->rejected ? "rejected" :
+	    "consistent with fair", NULL);
+	rep_bool(r, "rejected", NULL, res->rejected, NULL);
+}
+
+void
+fit_conclusion(report *r, const sa_fit_result *res)
+{
+	rep_line(r, "%s", "");
+	rep_line(r, "%s", res->rejected ? "These decks are not what a fair "
+	    "shuffle deals: a fair one would look this far off less often "
+	    "than the false-alarm odds above." : "Nothing here tells these "
+	    "decks from a fair shuffle's; that is not a proof of fairness, "
+	    "which only counting every run can give (census, matrix).");
+}
+
+static void
+render(const struct fit_args *a, const sa_fit_result *res)
+{
+	report r;
+
+	rep_begin(&r, stdout, a->fmt);
+	rep_line(&r, "%llu decks of %zu cards, tested for fairness from the "
+	    "decks alone.", (unsigned long long)res->samples, res->n);
+	rep_line(&r, "%s", "");
+	rep_u64(&r, "cards", "cards", res->n, NULL);
+	fit_fields(&r, res);
+	fit_conclusion(&r, res);
+	rep_end(&r);
+}
+
+/* --detect: the decks the shuffle's bias takes to show. */
+static int
+detect(const struct fit_args *a)
+{
+	sa_matrix_opts o;
+	sa_matrix *m;
+	uint64_t decks = 0;
+	char label[96], buf[64];
+	report r;
+	int status;
+
+	memset(&o, 0, sizeof o);
+	o.reduce = a->reduce;
+	status = sa_matrix_run(&a->shuffle, a->n, &o, &m);
+	if (status != SA_OK) {
+		cli_error("--detect %s: matrix of %zu cards: %s", a->shuffle.name,
+		    a->n, sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	status = sa_fit_detect(m, a->alpha, a->power, &decks);
+	sa_matrix_free(m);
+	if (status != SA_OK && status != SA_ERANGE) {
+		cli_error("--detect %s: %s", a->shuffle.name,
+		    sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	cli_shuffle_label(&a->shuffle, a->n, label, sizeof label);
+	rep_begin(&r, stdout, a->fmt);
+	rep_line(&r, "How many decks of the %s shuffle the item-by-position "
+	    "test needs to reject it, from its exact matrix.", label);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", "algorithm", label, NULL);
+	rep_u64(&r, "cards", "cards", a->n, NULL);
+	snprintf(buf, sizeof buf, "%g", a->alpha);
+	rep_str(&r, "alpha", "alpha", buf, NULL);
+	snprintf(buf, sizeof buf, "%g", a->power);
+	rep_str(&r, "power", "power", buf, "the chance of rejecting it");
+	if (status == SA_ERANGE) {
+		rep_str(&r, "decks", "decks needed", "none suffice",
+		    "every cell is 1/n: this test cannot see it");
+	} else {
+		rep_u64(&r, "decks", "decks needed", decks, NULL);
+		rep_line(&r, "%s", "");
+		rep_line(&r, "With fewer decks the test misses this bias more than "
+		    "1 time in %.0f; the census and the matrix prove it with no "
+		    "decks at all.", 1.0 / (1.0 - a->power));
+	}
+	rep_end(&r);
+	return cli_finish(EXIT_FAIR);
+}
+
+static bool
+fit_option(int c, const char *arg, struct fit_args *a)
+{
+	uint64_t v;
+
+	switch (c) {
+	case OPT_BASE:
+		if (strcmp(arg, "0") != 0 && strcmp(arg, "1") != 0) {
+			cli_error("--base %s: expected 0 or 1", arg);
+			return false;
+		}
+		a->base = arg[0] == '1';
+		return true;
+	case 'd':
+		if (strlen(arg) != 1 || (arg[0] >= '0' && arg[0] <= '9') ||
+		    arg[0] == '\n') {
+			cli_error("-d %s: expected one character, not a digit", arg);
+			return false;
+		}
+		a->delim = (unsigned char)arg[0];
+		return true;
+	case OPT_NAMES:
+		a->names = true;
+		return true;
+	case OPT_RUN:
+		if (*arg == '\0') {
+			cli_error("--run: the command is empty");
+			return false;
+		}
+		a->run = arg;
+		return true;
+	case OPT_SAMPLES:
+		if (!cli_parse_uint("--samples", arg, 1, UINT64_C(1) << 40, &v))
+			return false;
+		a->samples = v;
+		return true;
+	case OPT_ALPHA:
+		return cli_parse_prob("--alpha", arg, &a->alpha);
+	case OPT_POWER:
+		return cli_parse_prob("--power", arg, &a->power);
+	case OPT_DETECT:
+		a->detect = true;
+		return cli_parse_shuffle(arg, &a->shuffle);
+	default:	/* OPT_REDUCE */
+		return cli_parse_reduce(arg, &a->reduce);
+	}
+}
+
+/* The options' combinations; false after a message. */
+static bool
+fit_args_fit(const struct fit_args *a, bool have_n, bool have_power)
+{
+	if (!have_n) {
+		cli_error("fit: -n CARDS is needed: the decks' size");
+		return false;
+	}
+	if (a->n < 2) {
+		cli_error("-n %zu: a deck of one card has nothing to test", a->n);
+		return false;
+	}
+	if ((a->run != NULL) != (a->samples != 0)) {
+		cli_error("%s", a->run ? "--run: needs --samples S, the decks to "
+		    "read" : "--samples: only with --run");
+		return false;
+	}
+	if (a->detect && (a->run != NULL || a->names || a->delim >= 0 ||
+	    a->base != 0)) {
+		cli_error("--detect: works from the exact matrix and reads no "
+		    "decks, so not with --run, --names, -d or --base");
+		return false;
+	}
+	if (!a->detect && (a->reduce.method != SA_REDUCE_NONE || have_power)) {
+		cli_error("%s: only with --detect", have_power ? "--power" :
+		    "--reduce");
+		return false;
+	}
+	if (a->names && a->n != 52) {
+		cli_error("--names: card names make a deck of 52, not %zu", a->n);
+		return false;
+	}
+	return true;
+}
+
+static int
+parse_args(int argc, char **argv, struct fit_args *a)
+{
+	static const struct option longopts[] = {
+		{ "cards", required_argument, NULL, 'n' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "delimiter", required_argument, NULL, 'd' },
+		{ "base", required_argument, NULL, OPT_BASE },
+		{ "names", no_argument, NULL, OPT_NAMES },
+		{ "run", required_argument, NULL, OPT_RUN },
+		{ "samples", required_argument, NULL, OPT_SAMPLES },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "detect", required_argument, NULL, OPT_DETECT },
+		{ "reduce", required_argument, NULL, OPT_REDUCE },
+		{ "power", required_argument, NULL, OPT_POWER },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, fmt = REP_TEXT, status;
+	uint64_t cards = 0;
+	bool have_power = false;
+	const struct cli_options common = { "fit", help, NULL, &fmt, &cards,
+	    SA_FIT_MAX_CARDS };
+
+	memset(a, 0, sizeof *a);
+	a->delim = -1;
+	a->alpha = 1e-6;
+	a->power = 0.99;
+	while ((c = getopt_long(argc, argv, ":d:f:hn:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+		case OPT_BASE:
+		case OPT_NAMES:
+		case OPT_RUN:
+		case OPT_SAMPLES:
+		case OPT_ALPHA:
+		case OPT_DETECT:
+		case OPT_REDUCE:
+		case OPT_POWER:
+			have_power = have_power || c == OPT_POWER;
+			if (!fit_option(c, optarg, a))
+				return EXIT_TROUBLE;
+			break;
+		default:
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status == EXIT_FAIR ? -1 : status;
+			break;
+		}
+	}
+	if (!cli_no_operands("fit", argc, argv))
+		return EXIT_TROUBLE;
+	a->fmt = (enum rep_format)fmt;
+	a->n = (size_t)cards;
+	if (!fit_args_fit(a, cards != 0, have_power))
+		return EXIT_TROUBLE;
+	if (a->detect && !cli_check_cards(&a->shuffle, a->n))
+		return EXIT_TROUBLE;
+	return 0;
+}
+
+int
+cmd_fit(int argc, char **argv)
+{
+	struct fit_args a;
+	struct reader rd;
+	sa_fit_result res;
+	int status = parse_args(argc, argv, &a);
+	bool ok;
+
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
+	if (a.detect)
+		return detect(&a);
+	memset(&rd, 0, sizeof rd);
+	rd.a = &a;
+	rd.cap = (size_t)1 << 20;
+	rd.buf = malloc(rd.cap);
+	rd.perm = malloc(a.n * sizeof *rd.perm);
+	if (rd.buf == NULL || rd.perm == NULL ||
+	    sa_fit_new(a.n, &rd.fit) != SA_OK) {
+		cli_error("fit: out of memory");
+		free(rd.buf);
+		free(rd.perm);
+		return EXIT_TROUBLE;
+	}
+	ok = a.run != NULL ? run_command(&rd, a.run, a.samples) :
+	    read_decks(&rd, STDIN_FILENO, 0);
+	if (ok && sa_fit_samples(rd.fit) == 0) {
+		cli_error("fit: no decks were read");
+		ok = false;
+	}
+	status = EXIT_TROUBLE;
+	if (ok && sa_fit_judge(rd.fit, a.alpha, &res) == SA_OK) {
+		render(&a, &res);
+		status = cli_finish(res.rejected ? EXIT_UNFAIR : EXIT_FAIR);
+	}
+	sa_fit_free(rd.fit);
+	free(rd.buf);
+	free(rd.perm);
+	return status;
+}

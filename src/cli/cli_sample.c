@@ -1,0 +1,263 @@
+/*
+ * cli_sample.c - `shuffle-audit sample`: decks dealt by a real
+ * generator, tested as a black box would be, beside what the exact
+ * matrix says; or the decks themselves, a line each.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: " PROGNAME " sample [-a ALGORITHM] [-n CARDS] --decks D [--seed S]\n"
+    "                     [--reduce METHOD:BITS] [--threads N] [--alpha A]\n"
+    "                     [-f text|tsv|csv|json|perms]\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "Deals D decks from xoshiro256** (draws by Lemire's unbiased bound,\n"
+	    "or by the reduction asked for) and tests them as fit tests a black\n"
+	    "box's, beside the exact matrix's largest deviation and the decks it\n"
+	    "takes to show; or, with -f perms, writes the decks, a line each.\n"
+	    "\n"
+	    "  -a, --algorithm NAME  the shuffle (default naive)\n"
+	    "  -n, --cards N         cards in the deck (default 52)\n"
+	    "      --decks D         how many decks to deal\n"
+	    "      --seed S          the generator's seed (default 1)\n"
+	    "      --reduce M:B      make each draw from a B-bit word by M\n"
+	    "      --threads N       threads (default: the cores; the decks\n"
+	    "                        dealt depend on the seed and the threads)\n"
+	    "      --alpha A         the false-alarm odds (default 1e-6)\n"
+	    "  -f, --format FORMAT   text (default), tsv, csv, json, or perms\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+enum { OPT_DECKS = 256, OPT_SEED, OPT_REDUCE, OPT_THREADS, OPT_ALPHA };
+
+struct sample_args {
+	sa_shuffle shuffle;
+	size_t n;
+	enum rep_format fmt;
+	bool perms;
+	sa_sample_opts o;
+	double alpha;
+};
+
+/* A deck as a line, written through a buffer of our own. */
+struct writer {
+	char buf[1 << 16];
+	size_t have;
+};
+
+static int
+write_deck(void *ctx, const unsigned *deck, size_t n)
+{
+	struct writer *w = ctx;
+
+	if (w->have + 12 * n + 2 > sizeof w->buf) {
+		if (fwrite(w->buf, 1, w->have, stdout) != w->have)
+			return SA_ESYS;
+		w->have = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char digits[12];
+		int len = 0;
+		unsigned v = deck[i];
+
+		do
+			digits[len++] = (char)('0' + v % 10);
+		while ((v /= 10) != 0);
+		if (i > 0)
+			w->buf[w->have++] = ' ';
+		while (len > 0)
+			w->buf[w->have++] = digits[--len];
+	}
+	w->buf[w->have++] = '\n';
+	return SA_OK;
+}
+
+/* The exact side: the matrix's largest deviation, and decks to show it. */
+static void
+exact_side(report *r, const struct sample_args *a)
+{
+	sa_matrix_opts mo;
+	sa_matrix *m;
+	sa_fraction dev;
+	uint64_t decks;
+	char *d;
+	int status;
+
+	memset(&mo, 0, sizeof mo);
+	mo.reduce = a->o.reduce;
+	mo.threads = a->o.threads;
+	if (sa_matrix_run(&a->shuffle, a->n, &mo, &m) != SA_OK) {
+		rep_str(r, NULL, "exact matrix", "beyond the census here", NULL);
+		return;
+	}
+	sa_fraction_init(&dev);
+	d = sa_matrix_max_deviation(m, &dev) == SA_OK ? sa_fraction_sig(&dev, 6) :
+	    NULL;
+	rep_bool(r, "exact_uniform", "exact matrix uniform",
+	    sa_matrix_about(m)->uniform, NULL);
+	rep_str(r, "exact_max_deviation", "its largest deviation", d ? d : "?",
+	    "|ratio - 1|, exactly from the matrix");
+	status = sa_fit_detect(m, a->alpha, 0.99, &decks);
+	if (status == SA_OK)
+		rep_u64(r, "decks_to_detect", "decks to show it", decks,
+		    "for this test at alpha, 99 times in 100");
+	free(d);
+	sa_fraction_free(&dev);
+	sa_matrix_free(m);
+}
+
+static int
+parse_args(int argc, char **argv, struct sample_args *a)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, 'n' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "decks", required_argument, NULL, OPT_DECKS },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "reduce", required_argument, NULL, OPT_REDUCE },
+		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, fmt = REP_TEXT, status;
+	uint64_t cards = 52, v;
+	const struct cli_options common = { "sample", help, &a->shuffle, &fmt,
+	    &cards, SA_FIT_MAX_CARDS };
+
+	memset(a, 0, sizeof *a);
+	a->shuffle = *sa_shuffle_find("naive");
+	a->o.seed = 1;
+	a->alpha = 1e-6;
+	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if ((a->perms = strcmp(optarg, "perms") == 0))
+				break;
+			if (strcmp(optarg, "text") != 0 &&
+			    strcmp(optarg, "tsv") != 0 &&
+			    strcmp(optarg, "csv") != 0 &&
+			    strcmp(optarg, "json") != 0) {
+				cli_error("-f %s: expected text, tsv, csv, json "
+				    "or perms", optarg);
+				return EXIT_TROUBLE;
+			}
+			if (!cli_parse_format(optarg, &fmt))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_DECKS:
+			if (!cli_parse_uint("--decks", optarg, 1,
+			    UINT64_C(1) << 40, &a->o.decks))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_SEED:
+			if (!cli_parse_uint("--seed", optarg, 0, UINT64_MAX,
+			    &a->o.seed))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_REDUCE:
+			if (!cli_parse_reduce(optarg, &a->o.reduce))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_THREADS:
+			if (!cli_parse_uint("--threads", optarg, 1, 64, &v))
+				return EXIT_TROUBLE;
+			a->o.threads = (unsigned)v;
+			break;
+		case OPT_ALPHA:
+			if (!cli_parse_prob("--alpha", optarg, &a->alpha))
+				return EXIT_TROUBLE;
+			break;
+		default:
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status == EXIT_FAIR ? -1 : status;
+			break;
+		}
+	}
+	if (!cli_no_operands("sample", argc, argv))
+		return EXIT_TROUBLE;
+	a->fmt = (enum rep_format)fmt;
+	a->n = (size_t)cards;
+	if (a->o.decks == 0) {
+		cli_error("sample: --decks D is needed: how many to deal");
+		return EXIT_TROUBLE;
+	}
+	if (a->n < 2) {
+		cli_error("-n %zu: a deck of one card has nothing to sample",
+		    a->n);
+		return EXIT_TROUBLE;
+	}
+	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
+}
+
+int
+cmd_sample(int argc, char **argv)
+{
+	struct sample_args a;
+	sa_fit_result res;
+	char label[96], buf[32];
+	sa_fit *fit;
+	report r;
+	int status = parse_args(argc, argv, &a);
+
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
+	if (a.perms) {
+		struct writer *w = malloc(sizeof *w);
+
+		if (w == NULL) {
+			cli_error("sample: out of memory");
+			return EXIT_TROUBLE;
+		}
+		w->have = 0;
+		status = sa_sample_each(&a.shuffle, a.n, &a.o, write_deck, w);
+		if (status == SA_OK && fwrite(w->buf, 1, w->have, stdout) !=
+		    w->have)
+			status = SA_ESYS;
+		free(w);
+		if (status != SA_OK && status != SA_ESYS) {
+			cli_error("sample: %s", sa_strerror(status));
+			return EXIT_TROUBLE;
+		}
+		return cli_finish(EXIT_FAIR);
+	}
+	if (sa_fit_new(a.n, &fit) != SA_OK) {
+		cli_error("sample: out of memory");
+		return EXIT_TROUBLE;
+	}
+	status = sa_sample_run(&a.shuffle, a.n, &a.o, fit);
+	if (status == SA_OK)
+		status = sa_fit_judge(fit, a.alpha, &res);
+	sa_fit_free(fit);
+	if (status != SA_OK) {
+		cli_error("sample: %s", sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	cli_shuffle_label(&a.shuffle, a.n, label, sizeof label);
+	rep_begin(&r, stdout, a.fmt);
+	rep_line(&r, "%llu decks of the %s shuffle of %zu cards, dealt from "
+	    "xoshiro256** and tested as a black box's would be.",
+	    (unsigned long long)a.o.decks, label, a.n);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", "algorithm", label, NULL);
+	rep_u64(&r, "cards", "cards", a.n, NULL);
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)a.o.seed);
+	rep_num(&r, "seed", "seed", buf, NULL);
+	fit_fields(&r, &res);
+	exact_side(&r, &a);
+	fit_conclusion(&r, &res);
+	rep_end(&r);
+	return cli_finish(EXIT_FAIR);
+}
