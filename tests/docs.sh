@@ -128,6 +128,7 @@ for c in "census -n 4" "census -n 4 --summary" \
     "trace --seed 1" "trace --draws 0,0,0,0 --reduce modulo:3" \
     "trace --ordering 1032" "algorithms" "claims" \
     "census -n 3 --reduce reject:2 --layers" "matrix -n 4" \
+    "fit -n 52 --detect naive" "sample -n 5 --decks 50 --threads 1" \
     "matrix -a rotation -n 3 --reduce modulo:3" \
     "census --plugin $plugin -n 3" \
     "census --plugin $layered -n 3 --raw-bits 2 --layers --depth 3" \

@@ -335,12 +335,12 @@ test_fields(report *r, const char *key, const char *label,
 	snprintf(v, sizeof v, "chi-square %.6g on %.0f degrees of freedom, "
 	    "p = %s", t->stat, t->df, p);
 	rep_str(r, NULL, label, v, NULL);
-	snprintf(k, sizeof k, "%s_chi2", key);
+	snprintf(k, sizeof k, "%s_statistic", key);
 	snprintf(v, sizeof v, "%.17g", t->stat);
 	rep_num(r, k, NULL, v, NULL);
 	snprintf(k, sizeof k, "%s_df", key);
 	rep_u64(r, k, NULL, (uint64_t)t->df, NULL);
-	snprintf(k, sizeof k, "%s_log10_p", key);
+	snprintf(k, sizeof k, "%s_log_p", key);
 	snprintf(v, sizeof v, "%.17g", t->log10_p);
 	rep_num(r, k, NULL, v, NULL);
 	snprintf(k, sizeof k, "%s_p", key);
