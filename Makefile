@@ -7,6 +7,8 @@
 #   make check-valgrind  the same tests run under valgrind
 #   make check-all       all three (what CI runs)
 #   make bench           the census against a plain walker, timed
+#   make bench-sample    sample's decks a second against std::shuffle,
+#                        and fit's lines a second
 #   make bench-audit     runs a second of --exec audits, with and without
 #                        --batch, --repeat and --instances
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
@@ -74,7 +76,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench bench-audit check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench bench-audit bench-sample check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -138,6 +140,10 @@ $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 # Timings print; nothing is asserted about them.  BENCH_MAX=12 for 12.
 bench: $(O)/bench
 	$(O)/bench
+
+# Decks a second of sample against std::shuffle, lines a second of fit.
+bench-sample: $(BIN)
+	sh tests/bench/sample.sh ./$(BIN)
 
 # Runs a second of --exec audits, before and after their speed-ups.
 bench-audit: $(BIN)

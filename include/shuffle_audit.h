@@ -849,6 +849,8 @@ void sa_fit_free(sa_fit *f);		/* NULL is fine */
 int sa_fit_check(sa_fit *f, const unsigned *perm, size_t *bad);
 /* Counts PERM (checked first: nothing is counted when it is not one). */
 int sa_fit_add(sa_fit *f, const unsigned *perm);
+/* Counts PERM unchecked: one sa_fit_check() passed, or dealt as one. */
+void sa_fit_count(sa_fit *f, const unsigned *perm);
 uint64_t sa_fit_samples(const sa_fit *f);
 uint64_t sa_fit_cell(const sa_fit *f, size_t item, size_t pos);
 

@@ -88,6 +88,19 @@ sa_fit_check(sa_fit *f, const unsigned *perm, size_t *bad)
 	return SA_OK;
 }
 
+void
+sa_fit_count(sa_fit *f, const unsigned *perm)
+{
+	size_t n = f->n;
+	uint64_t *cell = f->cell;
+
+	for (size_t p = 0; p < n; p++)
+		cell[(size_t)perm[p] * n + p]++;
+	if (f->order != NULL)
+		f->order[sa_perm_rank(perm, n)]++;
+	f->samples++;
+}
+
 int
 sa_fit_add(sa_fit *f, const unsigned *perm)
 {

@@ -123,11 +123,13 @@ test_xoshiro256(void **state)
 }
 
 /*
- * Sampling is repeatable: the same seed deals the same decks, in order
- * (sa_sample_each), and the counts of sa_sample_run with one thread are
- * those decks' counts.  Durstenfeld's shuffle over 20,000 decks of 6 is
- * then judged: at alpha 1e-6 a fair shuffle is rejected at most once in
- * a million such runs, and this seed is fixed, so the verdict is too.
+ * Sampling is repeatable.  Through the oracle (here with draws by
+ * modulo:32, which keeps sa_sample_run off its fast path) the counts of
+ * sa_sample_run with one thread are those of the decks sa_sample_each
+ * deals, in order.  The fast path (Durstenfeld's shuffle, ideal draws)
+ * gives the same counts twice, and its 20,000 decks of 6 are judged: at
+ * alpha 1e-6 a fair shuffle is rejected at most once in a million such
+ * runs, and this seed is fixed, so the verdict is too.
  */
 struct tally6 {
 	sa_fit *fit;
@@ -150,10 +152,11 @@ test_sample(void **state)
 	const sa_shuffle *durst = sa_shuffle_find("durstenfeld");
 	sa_sample_opts o = { .decks = 20000, .seed = 5, .threads = 1 };
 	struct tally6 t = { NULL, 0 };
-	sa_fit *f;
+	sa_fit *f, *g;
 	sa_fit_result r;
 
 	(void)state;
+	assert_int_equal(sa_reduce_parse("modulo:32", &o.reduce), SA_OK);
 	assert_int_equal(sa_fit_new(6, &t.fit), SA_OK);
 	assert_int_equal(sa_fit_new(6, &f), SA_OK);
 	assert_int_equal(sa_sample_each(durst, 6, &o, count_deck, &t), SA_OK);
@@ -164,11 +167,23 @@ test_sample(void **state)
 		for (size_t p = 0; p < 6; p++)
 			assert_int_equal(sa_fit_cell(f, i, p),
 			    sa_fit_cell(t.fit, i, p));
+	sa_fit_free(f);
+	sa_fit_free(t.fit);
+	memset(&o.reduce, 0, sizeof o.reduce);
+	o.threads = 2;
+	assert_int_equal(sa_fit_new(6, &f), SA_OK);
+	assert_int_equal(sa_fit_new(6, &g), SA_OK);
+	assert_int_equal(sa_sample_run(durst, 6, &o, f), SA_OK);
+	assert_int_equal(sa_sample_run(durst, 6, &o, g), SA_OK);
+	for (size_t i = 0; i < 6; i++)
+		for (size_t p = 0; p < 6; p++)
+			assert_int_equal(sa_fit_cell(f, i, p),
+			    sa_fit_cell(g, i, p));
 	assert_int_equal(sa_fit_judge(f, 1e-6, &r), SA_OK);
 	assert_false(r.rejected);
 	sa_fit_free(f);
-	sa_fit_free(t.fit);
-	/* No decks, one card, or a shuffle too small: refused. */
+	sa_fit_free(g);
+/* No decks, one card, or a shuffle too small: refused. */
 	assert_int_equal(sa_fit_new(6, &f), SA_OK);
 	o.decks = 0;
 	assert_int_equal(sa_sample_run(durst, 6, &o, f), SA_EINVAL);
