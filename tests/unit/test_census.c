@@ -1734,8 +1734,9 @@ test_layers_parts(void **state)
 /*
  * The card-by-position matrix by the chain against the census's tally
  * summed by card and position, cell by cell as exact fractions, for
- * every built-in shuffle up to 6 cards (its limit, if lower) and under
- * every reduction at small widths.  Shuffles without a step form are
+ * every built-in shuffle up to 6 cards (its limit, if lower) under every
+ * reduction at small widths, and at 7 cards with ideal draws and with
+ * modulo:4.  Shuffles without a step form are
  * counted from the census both ways, which checks the summing alone.
  */
 static void
@@ -1823,6 +1824,12 @@ test_matrix_agrees(void **state)
 					continue;
 				check_matrix(&sh, n, reduces[k]);
 			}
+		/* 7 cards: ideal draws, and a biased reduction */
+		if (sh.max_cards == 0 || sh.max_cards >= 7) {
+			check_matrix(&sh, 7, NULL);
+			if (sh.reduce == NULL)
+				check_matrix(&sh, 7, "modulo:4");
+		}
 	}
 }
 
