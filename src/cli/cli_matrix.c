@@ -379,7 +379,7 @@ svg(const struct matrix_args *a, const sa_matrix *m)
 	size_t tick = n <= 10 ? 1 : n <= 60 ? 5 : n <= 200 ? 20 : 100;
 	int px = (int)(560 / side) > 0 ? (int)(560 / side) : 1;
 	int left = 60, top = 70, w, h;
-	char label[96], title[160], fill[16];
+	char label[96], title[256], fill[16];
 	FILE *f = stdout;
 
 	if (px > 24)
