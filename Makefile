@@ -160,12 +160,13 @@ FUZZ_S = 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
 FZ = build/fuzz
-FUZZ_TARGETS = numbers trace deck protocol report
+FUZZ_TARGETS = numbers trace deck protocol report fit
 FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) \
 	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o))
 SKIP_trace = $(FZ)/cli/cli_trace.o
 SKIP_deck = $(FZ)/cli/cli_deal.o
 SKIP_protocol = $(FZ)/cli/cli_audit.o
+SKIP_fit = $(FZ)/cli/cli_fit.o
 
 $(FZ)/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(@D)
