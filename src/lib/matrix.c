@@ -18,7 +18,6 @@
  * it), are counted from the census instead: its tally summed by card
  * and position, which is also how the tests check the chain.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -710,27 +709,13 @@ sa_matrix_max_deviation(const sa_matrix *m, sa_fraction *out)
 	return status;
 }
 
-/* A as a double, near enough for a colour: its top 96 bits, scaled. */
-static double
-approx(const sa_big *a, long *exp32)
-{
-	double d = 0;
-	size_t top = a->len > 3 ? a->len - 3 : 0;
-
-	for (size_t k = a->len; k > top; k--)
-		d = d * 4294967296.0 + (double)a->limb[k - 1];
-	*exp32 = (long)top;
-	return d;
-}
-
 int
 sa_matrix_block(const sa_matrix *m, size_t c0, size_t c1, size_t p0,
     size_t p1, sa_fraction *mean, double *shade)
 {
 	size_t n = m->info.n;
+	sa_fraction avg;
 	sa_big sum, den;
-	long en, ed, em, ex;
-	double x, dn, dd, dm, dx;
 	int status;
 
 	if (c0 >= c1 || p0 >= p1 || c1 > n || p1 > n)
@@ -738,6 +723,7 @@ sa_matrix_block(const sa_matrix *m, size_t c0, size_t c1, size_t p0,
 	/* mean ratio = sum of counts * n / (runs * cells) */
 	sa_big_init(&sum);
 	sa_big_init(&den);
+	sa_fraction_init(&avg);
 	status = sa_big_set_u64(&sum, 0);
 	for (size_t c = c0; c < c1 && status == SA_OK; c++)
 		for (size_t p = p0; p < p1 && status == SA_OK; p++)
@@ -748,17 +734,15 @@ sa_matrix_block(const sa_matrix *m, size_t c0, size_t c1, size_t p0,
 		status = sa_big_copy(&den, &m->runs);
 	if (status == SA_OK)
 		status = sa_big_mul_u64(&den, (uint64_t)(c1 - c0) * (p1 - p0));
+	if (status == SA_OK)
+		status = sa_fraction_set(&avg, &sum, &den, false);
 	if (status == SA_OK && mean != NULL)
 		status = sa_fraction_set(mean, &sum, &den, false);
 	if (status == SA_OK && shade != NULL) {
 		/* (mean - 1) / maxdev, for a colour only */
-		dn = approx(&sum, &en);
-		dd = approx(&den, &ed);
-		x = ldexp(dn / dd, (int)(32 * (en - ed))) - 1.0;
-		dm = approx(&m->maxdev.num, &em);
-		dx = approx(&m->maxdev.den, &ex);
-		dm = dx > 0 ? ldexp(dm / dx, (int)(32 * (em - ex))) : 0;
-		*shade = dm > 0 ? x / dm : 0;
+		double dev = sa_fraction_to_double(&m->maxdev);
+
+		*shade = dev > 0 ? (sa_fraction_to_double(&avg) - 1.0) / dev : 0;
 		if (*shade > 1)
 			*shade = 1;
 		if (*shade < -1)
@@ -766,5 +750,6 @@ sa_matrix_block(const sa_matrix *m, size_t c0, size_t c1, size_t p0,
 	}
 	sa_big_free(&sum);
 	sa_big_free(&den);
+	sa_fraction_free(&avg);
 	return status;
 }
