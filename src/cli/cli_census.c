@@ -369,6 +369,57 @@ engine_fits(const struct census_args *a)
 	return true;
 }
 
+/*
+ * One of the census's own options (not an audit's or the layers') into
+ * A; false after a message.
+ */
+static bool
+plain_option(int c, const char *optarg, struct census_args *a)
+{
+	/* In the order of enum sa_engine. */
+	static const char *const engines[] = { "auto", "steps", "replay",
+	    "walk", NULL };
+	static const char *const sorts[] = { "ordering", "runs", NULL };
+	int choice;
+
+	switch (c) {
+	case OPT_CHECK:
+		a->check = true;
+		return true;
+	case OPT_ENGINE:
+		if (!cli_parse_choice("--engine", optarg, engines,
+		    "engine", &choice))
+			return false;
+		a->engine = (enum sa_engine)choice;
+		return true;
+	case OPT_SUMMARY:
+		a->summary = true;
+		return true;
+	case OPT_THREADS:
+		if (!cli_parse_uint("--threads", optarg, 1, 64,
+		    &a->threads))
+			return false;
+		return true;
+	case OPT_REDUCE:
+		if (!cli_parse_reduce(optarg, &a->reduce))
+			return false;
+		return true;
+	case OPT_NOTATION:
+		if (!cli_parse_notation(optarg, &choice))
+			return false;
+		a->notation = (enum sa_notation)choice;
+		return true;
+	case OPT_SORT:
+		if (!cli_parse_choice("--sort", optarg, sorts,
+		    "sort key", &choice))
+			return false;
+		a->by_runs = choice == 1;
+		return true;
+	default:
+		return true;
+	}
+}
+
 static int
 parse_args(int argc, char **argv, struct census_args *a)
 {
@@ -399,11 +450,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
-	/* In the order of enum sa_engine. */
-	static const char *const engines[] = { "auto", "steps", "replay",
-	    "walk", NULL };
-	static const char *const sorts[] = { "ordering", "runs", NULL };
-	int c, choice, status, fmt = REP_TEXT;
+	int c, status, fmt = REP_TEXT;
 	uint64_t cards = 4;
 	const struct cli_options common = { "census", help, &a->shuffle, &fmt,
 	    &cards, CARDS_MAX };
@@ -413,36 +460,14 @@ parse_args(int argc, char **argv, struct census_args *a)
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_CHECK:
-			a->check = true;
-			break;
 		case OPT_ENGINE:
-			if (!cli_parse_choice("--engine", optarg, engines,
-			    "engine", &choice))
-				return EXIT_TROUBLE;
-			a->engine = (enum sa_engine)choice;
-			break;
 		case OPT_SUMMARY:
-			a->summary = true;
-			break;
 		case OPT_THREADS:
-			if (!cli_parse_uint("--threads", optarg, 1, 64,
-			    &a->threads))
-				return EXIT_TROUBLE;
-			break;
 		case OPT_REDUCE:
-			if (!cli_parse_reduce(optarg, &a->reduce))
-				return EXIT_TROUBLE;
-			break;
 		case OPT_NOTATION:
-			if (!cli_parse_notation(optarg, &choice))
-				return EXIT_TROUBLE;
-			a->notation = (enum sa_notation)choice;
-			break;
 		case OPT_SORT:
-			if (!cli_parse_choice("--sort", optarg, sorts,
-			    "sort key", &choice))
+			if (!plain_option(c, optarg, a))
 				return EXIT_TROUBLE;
-			a->by_runs = choice == 1;
 			break;
 		case OPT_PLUGIN:
 		case OPT_EXEC:
