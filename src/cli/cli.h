@@ -189,7 +189,10 @@ typedef struct report {
 } report;
 
 void rep_begin(report *r, FILE *out, enum rep_format fmt);
-/* Fields.  KEY NULL: text only.  LABEL NULL: machine formats only. */
+/*
+ * Fields.  KEY NULL: text only.  LABEL NULL: machine formats only.  Both
+ * are kept by their pointers until the report ends: constant strings.
+ */
 void rep_str(report *r, const char *key, const char *label,
     const char *value, const char *note);
 void rep_u64(report *r, const char *key, const char *label, uint64_t value,

@@ -363,26 +363,32 @@ p_text(double l, char *buf, size_t size)
 		snprintf(buf, size, "%.2ge%.0f", pow(10.0, l - e), e);
 }
 
+/*
+ * One test as fields: ORDERINGS picks its keys.  (A report keeps a
+ * field's key by its pointer, so the keys are constant strings.)
+ */
 static void
-test_fields(report *r, const char *key, const char *label,
+test_fields(report *r, bool orderings, const char *label,
     const sa_fit_test *t)
 {
-	char k[48], v[160], p[48];
+	static const char *const keys[2][4] = {
+		{ "matrix_statistic", "matrix_df", "matrix_log_p", "matrix_p" },
+		{ "orderings_statistic", "orderings_df", "orderings_log_p",
+		    "orderings_p" },
+	};
+	const char *const *k = keys[orderings];
+	char v[160], p[48];
 
 	p_text(t->log10_p, p, sizeof p);
 	snprintf(v, sizeof v, "chi-square %.6g on %.0f degrees of freedom, "
 	    "p = %s", t->stat, t->df, p);
 	rep_str(r, NULL, label, v, NULL);
-	snprintf(k, sizeof k, "%s_statistic", key);
 	snprintf(v, sizeof v, "%.17g", t->stat);
-	rep_num(r, k, NULL, v, NULL);
-	snprintf(k, sizeof k, "%s_df", key);
-	rep_u64(r, k, NULL, (uint64_t)t->df, NULL);
-	snprintf(k, sizeof k, "%s_log_p", key);
+	rep_num(r, k[0], NULL, v, NULL);
+	rep_u64(r, k[1], NULL, (uint64_t)t->df, NULL);
 	snprintf(v, sizeof v, "%.17g", t->log10_p);
-	rep_num(r, k, NULL, v, NULL);
-	snprintf(k, sizeof k, "%s_p", key);
-	rep_str(r, k, NULL, p, NULL);
+	rep_num(r, k[2], NULL, v, NULL);
+	rep_str(r, k[3], NULL, p, NULL);
 }
 
 void
@@ -391,9 +397,9 @@ fit_fields(report *r, const sa_fit_result *res)
 	char buf[64], odds[64];
 
 	rep_u64(r, "samples", "decks read", res->samples, NULL);
-	test_fields(r, "matrix", "item by position", &res->matrix);
+	test_fields(r, false, "item by position", &res->matrix);
 	if (res->has_orderings)
-		test_fields(r, "orderings", "orderings", &res->orderings);
+		test_fields(r, true, "orderings", &res->orderings);
 	snprintf(buf, sizeof buf, "%g", res->alpha);
 	rep_str(r, "alpha", "alpha", buf, res->tests > 1 ? "each test at "
 	    "alpha / 2 (Bonferroni)" : NULL);

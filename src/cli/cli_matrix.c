@@ -85,12 +85,21 @@ figure(const sa_fraction *f, unsigned digits)
 	return out;
 }
 
-/* One extreme cell as fields: its place, P and its ratio to fair. */
+/*
+ * One extreme cell as fields, the largest (MAX) or the smallest: its
+ * place, P and its ratio to fair.  (A report keeps a field's key by its
+ * pointer, so the keys are constant strings.)
+ */
 static void
-extreme(report *r, const sa_matrix *m, const char *key, const char *label,
+extreme(report *r, const sa_matrix *m, bool max, const char *label,
     size_t card, size_t pos)
 {
-	char k1[48], k2[48], place[96], *p = NULL, *q = NULL, *pe, *qe;
+	static const char *const keys[2][4] = {
+		{ "min_card", "min_position", "min_probability", "min_ratio" },
+		{ "max_card", "max_position", "max_probability", "max_ratio" },
+	};
+	const char *const *k = keys[max];
+	char place[96], *p = NULL, *q = NULL, *pe, *qe;
 	sa_fraction f, g;
 
 	sa_fraction_init(&f);
@@ -104,16 +113,12 @@ extreme(report *r, const sa_matrix *m, const char *key, const char *label,
 	qe = sa_fraction_exact(&g);
 	snprintf(place, sizeof place, "card %zu at position %zu", card, pos);
 	rep_str(r, NULL, label, place, NULL);
-	snprintf(k1, sizeof k1, "%s_card", key);
-	rep_u64(r, k1, NULL, card, NULL);
-	snprintf(k1, sizeof k1, "%s_position", key);
-	rep_u64(r, k1, NULL, pos, NULL);
+	rep_u64(r, k[0], NULL, card, NULL);
+	rep_u64(r, k[1], NULL, pos, NULL);
 	rep_str(r, NULL, "  probability", p ? p : "?", NULL);
 	rep_str(r, NULL, "  ratio to fair", q ? q : "?", NULL);
-	snprintf(k1, sizeof k1, "%s_probability", key);
-	snprintf(k2, sizeof k2, "%s_ratio", key);
-	rep_str(r, k1, NULL, pe ? pe : "?", NULL);
-	rep_str(r, k2, NULL, qe ? qe : "?", NULL);
+	rep_str(r, k[2], NULL, pe ? pe : "?", NULL);
+	rep_str(r, k[3], NULL, qe ? qe : "?", NULL);
 	free(p);
 	free(q);
 	free(pe);
@@ -263,8 +268,8 @@ render(const struct matrix_args *a, const sa_matrix *m)
 	else if (runs_s != NULL)
 		rep_num(&r, "runs", NULL, runs_s, NULL);
 	rep_bool(&r, "uniform", "every cell 1/n", in->uniform, NULL);
-	extreme(&r, m, "max", "largest cell", in->max_card, in->max_pos);
-	extreme(&r, m, "min", "smallest cell", in->min_card, in->min_pos);
+	extreme(&r, m, true, "largest cell", in->max_card, in->max_pos);
+	extreme(&r, m, false, "smallest cell", in->min_card, in->min_pos);
 	rep_str(&r, NULL, "largest deviation", dev ? dev : "?",
 	    "|ratio - 1|, over every cell");
 	free(dev);
