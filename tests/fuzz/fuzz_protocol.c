@@ -63,6 +63,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	memset(&p, 0, sizeof p);
 	p.au = &au;
 	au.shuffle.ctx = &p;
+	current = &p;	/* exec_run speaks to the thread's program */
 	p.from = from[0];
 	p.to = to[1];
 	fcntl(p.to, F_SETFL, fcntl(p.to, F_GETFL) | O_NONBLOCK);
