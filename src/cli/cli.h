@@ -84,6 +84,9 @@ bool cli_parse_choice(const char *opt, const char *s,
 
 /* -f FORMAT: text, tsv, csv or json, in the order of enum rep_format. */
 bool cli_parse_format(const char *s, int *out);
+/* The same, or the command's own EXTRA format (*IS_EXTRA then). */
+bool cli_parse_format_or(const char *s, const char *extra, int *fmt,
+    bool *is_extra);
 
 /* --notation: array, inverse or cycles, as enum sa_notation. */
 bool cli_parse_notation(const char *s, int *out);

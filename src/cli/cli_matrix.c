@@ -462,16 +462,7 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			a->svg = strcmp(optarg, "svg") == 0;
-			if (!a->svg && strcmp(optarg, "text") != 0 &&
-			    strcmp(optarg, "tsv") != 0 &&
-			    strcmp(optarg, "csv") != 0 &&
-			    strcmp(optarg, "json") != 0) {
-				cli_error("-f %s: expected text, tsv, csv, json "
-				    "or svg", optarg);
-				return EXIT_TROUBLE;
-			}
-			if (!a->svg && !cli_parse_format(optarg, &fmt))
+			if (!cli_parse_format_or(optarg, "svg", &fmt, &a->svg))
 				return EXIT_TROUBLE;
 			break;
 		case OPT_REDUCE:

@@ -143,17 +143,8 @@ parse_args(int argc, char **argv, struct sample_args *a)
 	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if ((a->perms = strcmp(optarg, "perms") == 0))
-				break;
-			if (strcmp(optarg, "text") != 0 &&
-			    strcmp(optarg, "tsv") != 0 &&
-			    strcmp(optarg, "csv") != 0 &&
-			    strcmp(optarg, "json") != 0) {
-				cli_error("-f %s: expected text, tsv, csv, json "
-				    "or perms", optarg);
-				return EXIT_TROUBLE;
-			}
-			if (!cli_parse_format(optarg, &fmt))
+			if (!cli_parse_format_or(optarg, "perms", &fmt,
+			    &a->perms))
 				return EXIT_TROUBLE;
 			break;
 		case OPT_DECKS:

@@ -473,3 +473,17 @@ cli_reads_one(const char *d)
 	return d[0] == '1' && (d[1] == '\0' || (d[1] == '.' &&
 	    strspn(d + 2, "0") == strlen(d + 2)));
 }
+
+bool
+cli_parse_format_or(const char *s, const char *extra, int *fmt, bool *is_extra)
+{
+	*is_extra = strcmp(s, extra) == 0;
+	if (*is_extra)
+		return true;
+	if (strcmp(s, "text") != 0 && strcmp(s, "tsv") != 0 &&
+	    strcmp(s, "csv") != 0 && strcmp(s, "json") != 0) {
+		cli_error("-f %s: expected text, tsv, csv, json or %s", s, extra);
+		return false;
+	}
+	return cli_parse_format(s, fmt);
+}
