@@ -847,8 +847,12 @@ void sa_fit_free(sa_fit *f);		/* NULL is fine */
  * or more, SA_EINVAL for a repeated one, with *BAD its position.
  */
 int sa_fit_check(sa_fit *f, const unsigned *perm, size_t *bad);
-/* Counts PERM (checked first: nothing is counted when it is not one). */
-int sa_fit_add(sa_fit *f, const unsigned *perm);
+/*
+ * Counts PERM, checked as it goes: when it is not a permutation, nothing
+ * is counted and the status and *BAD (unless BAD is NULL) are those of
+ * sa_fit_check().
+ */
+int sa_fit_add(sa_fit *f, const unsigned *perm, size_t *bad);
 /* Counts PERM unchecked: one sa_fit_check() passed, or dealt as one. */
 void sa_fit_count(sa_fit *f, const unsigned *perm);
 uint64_t sa_fit_samples(const sa_fit *f);

@@ -24,7 +24,7 @@ __extension__ typedef unsigned __int128 u128;
 struct sa_fit {
 	size_t n;
 	uint64_t samples;
-	uint64_t *cell;		/* cell[item * n + pos] */
+	uint64_t *cell;		/* cell[pos * n + item]: a deck's counts sweep it */
 	uint64_t *order;	/* n! counts when n <= SA_FIT_ORDERINGS_MAX */
 	uint64_t orderings;
 	uint64_t *seen;		/* a stamp an item, for the duplicate check */
@@ -95,26 +95,48 @@ sa_fit_count(sa_fit *f, const unsigned *perm)
 	uint64_t *cell = f->cell;
 
 	for (size_t p = 0; p < n; p++)
-		cell[(size_t)perm[p] * n + p]++;
+		cell[p * n + perm[p]]++;
 	if (f->order != NULL)
 		f->order[sa_perm_rank(perm, n)]++;
 	f->samples++;
 }
 
 int
-sa_fit_add(sa_fit *f, const unsigned *perm)
+sa_fit_add(sa_fit *f, const unsigned *perm, size_t *bad)
 {
-	size_t n = f->n, bad;
-	int status = sa_fit_check(f, perm, &bad);
+	size_t n = f->n, p;
+	uint64_t *cell = f->cell, *seen = f->seen, stamp = ++f->stamp;
+	int status = SA_OK;
 
-	if (status != SA_OK)
+	/* one pass, checking and counting; a refusal takes the counts back */
+	for (p = 0; p < n; p++) {
+		unsigned v = perm[p];
+
+		if (v >= n || seen[v] == stamp) {
+			status = v >= n ? SA_ERANGE : SA_EINVAL;
+			break;
+		}
+		seen[v] = stamp;
+		cell[p * n + v]++;
+	}
+	if (status != SA_OK) {
+		if (bad != NULL)
+			*bad = p;
+		while (p-- > 0)
+			cell[p * n + perm[p]]--;
 		return status;
-	for (size_t p = 0; p < n; p++)
-		f->cell[(size_t)perm[p] * n + p]++;
+	}
 	if (f->order != NULL)
 		f->order[sa_perm_rank(perm, n)]++;
 	f->samples++;
 	return SA_OK;
+}
+
+uint64_t *
+sa_fit_cells(sa_fit *f, uint64_t **samples)
+{
+	*samples = &f->samples;
+	return f->order == NULL ? f->cell : NULL;
 }
 
 uint64_t
@@ -126,7 +148,7 @@ sa_fit_samples(const sa_fit *f)
 uint64_t
 sa_fit_cell(const sa_fit *f, size_t item, size_t pos)
 {
-	return item < f->n && pos < f->n ? f->cell[item * f->n + pos] : 0;
+	return item < f->n && pos < f->n ? f->cell[pos * f->n + item] : 0;
 }
 
 /* log Q(a, x) by the continued fraction, for x >= a + 1. */

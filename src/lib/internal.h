@@ -9,6 +9,13 @@
 /* A = HI * 2^64 + LO (big.c); SA_OK or SA_ENOMEM. */
 int sa_big_set_parts(sa_big *a, uint64_t hi, uint64_t lo);
 
+/*
+ * F's counts, cell[pos * n + item], for a caller that counts decks itself
+ * (sample.c's fast path), and its count of decks; no orderings are kept
+ * past SA_FIT_ORDERINGS_MAX items, so above that the cells are all.
+ */
+uint64_t *sa_fit_cells(sa_fit *f, uint64_t **samples);
+
 /* Bits set in X. */
 static inline unsigned
 popcount32(uint32_t x)

@@ -15,14 +15,38 @@ __extension__ typedef unsigned __int128 u128;
 
 /*
  * The fast path, for a shuffle of swap steps with ideal draws (Durstenfeld's,
- * the naive one, Sattolo's and the rest): the steps laid out once, and the
- * generator and Lemire's bound inline, with no oracle in between, two
- * draws from each 64-bit word (so its decks are not those the oracle
- * path deals from the same seed, though as fair).
+ * the naive one, Sattolo's and the rest): the steps laid out once, in
+ * groups whose bounds multiply to at most FAST_BATCH, and the generator
+ * inline with no oracle in between.  A group's draws all come from one
+ * 64-bit word by batched Lemire multiplication (Brackett-Rozinsky and
+ * Lemire, "Batched ranged random integer generation", Software: Practice
+ * and Experience, 2024): multiplying the word by each bound in turn and
+ * keeping the high halves is Lemire's method for the product P of the
+ * bounds, its draw read in mixed radix, so rejecting a final low half
+ * below 2^64 mod P makes every draw exactly uniform and independent.  A
+ * word then serves about seven draws of a 52-card deck instead of one,
+ * and a rejection, at most P / 2^64 = 2^-24 a group, is rare.  Its decks
+ * are not those the oracle path deals from the same seed, though as fair.
  */
+#define FAST_BATCH ((uint64_t)1 << 40)
+
 struct fast_step {
 	uint32_t pos, lo;
 	uint64_t count;
+	int final;	/* no later step touches pos: count it here */
+};
+
+struct fast_group {
+	uint32_t first, steps;	/* its steps: st[first .. first + steps) */
+	uint64_t product, floor;	/* P, and 2^64 mod P */
+};
+
+struct fast_plan {
+	struct fast_step *st;
+	struct fast_group *group;
+	size_t steps, groups;
+	uint32_t *rest;		/* the positions no step makes final */
+	size_t rests;
 };
 
 static inline uint64_t
@@ -45,49 +69,105 @@ next_word(uint64_t *s)
 	return out;
 }
 
-static inline uint64_t
-bounded(uint64_t *s, uint64_t bound)
+static void
+fast_plan_free(struct fast_plan *fp)
 {
-	u128 m = (u128)next_word(s) * bound;
-	uint64_t low = (uint64_t)m;
-
-	if (low < bound) {
-		uint64_t floor = -bound % bound;
-
-		while (low < floor) {
-			m = (u128)next_word(s) * bound;
-			low = (uint64_t)m;
-		}
-	}
-	return (uint64_t)(m >> 64);
+	free(fp->st);
+	free(fp->group);
+	free(fp->rest);
 }
 
-/* The steps of SH on N cards, when every one is a swap; NULL otherwise. */
-static struct fast_step *
-fast_steps(const sa_shuffle *sh, size_t n, const sa_reduce *r, size_t *count)
+/*
+ * Marks the steps after which their position is never touched again, so
+ * that the fast path counts its card there and then instead of storing it
+ * (half the stores of Durstenfeld's shuffle), and lists the positions
+ * left to count from the finished deck.  Nothing is final when ORDERINGS:
+ * the whole deck is needed for its rank.
+ */
+static int
+fast_finals(struct fast_plan *fp, size_t n, int orderings)
 {
-	struct fast_step *st;
-	size_t steps;
+	unsigned char *touched = calloc(n, 1);
 
+	if (touched == NULL || (fp->rest = malloc(n * sizeof *fp->rest)) ==
+	    NULL) {
+		free(touched);
+		return SA_ENOMEM;
+	}
+	for (size_t k = fp->steps; k-- > 0;) {
+		struct fast_step *st = &fp->st[k];
+
+		if (st->pos >= n || st->lo >= n || st->count > n - st->lo) {
+			free(touched);
+			return SA_EINVAL;
+		}
+		st->final = !orderings && touched[st->pos] == 0;
+		touched[st->pos] |= st->final ? 2 : 1;
+		for (uint64_t i = 0; i < st->count; i++)
+			touched[st->lo + i] |= 1;
+	}
+	fp->rests = 0;
+	for (size_t q = 0; q < n; q++)
+		if (!(touched[q] & 2))
+			fp->rest[fp->rests++] = (uint32_t)q;
+	free(touched);
+	return SA_OK;
+}
+
+/* Cuts the steps into groups whose bounds multiply to at most FAST_BATCH. */
+static int
+fast_groups(struct fast_plan *fp)
+{
+	size_t g = 0;
+
+	if ((fp->group = malloc((fp->steps ? fp->steps : 1) *
+	    sizeof *fp->group)) == NULL)
+		return SA_ENOMEM;
+	for (size_t k = 0; k < fp->steps; g++) {
+		struct fast_group *gr = &fp->group[g];
+
+		*gr = (struct fast_group){ (uint32_t)k, 1, fp->st[k].count, 0 };
+		for (k++; k < fp->steps && fp->st[k].count <= FAST_BATCH &&
+		    gr->product <= FAST_BATCH / fp->st[k].count; k++) {
+			gr->product *= fp->st[k].count;
+			gr->steps++;
+		}
+		gr->floor = -gr->product % gr->product;
+	}
+	fp->groups = g;
+	return SA_OK;
+}
+
+/* The steps of SH on N cards in groups, when every one is a swap; else 0. */
+static int
+fast_plan(const sa_shuffle *sh, size_t n, const sa_reduce *r, int orderings,
+    struct fast_plan *fp)
+{
+	memset(fp, 0, sizeof *fp);
 	if (r->method != SA_REDUCE_NONE || sh->steps == NULL ||
-	    sh->step == NULL || sh->reduce != NULL || n > UINT32_MAX)
-		return NULL;
-	steps = sh->steps(sh, n);
-	if ((st = malloc((steps ? steps : 1) * sizeof *st)) == NULL)
-		return NULL;
-	for (size_t k = 0; k < steps; k++) {
+	    sh->step == NULL || sh->reduce != NULL || n > UINT16_MAX + 1u)
+		return 0;
+	fp->steps = sh->steps(sh, n);
+	if ((fp->st = malloc((fp->steps ? fp->steps : 1) *
+	    sizeof *fp->st)) == NULL)
+		return 0;
+	for (size_t k = 0; k < fp->steps; k++) {
 		sa_step one = { 0, 0, 0, SA_STEP_SWAP };
 
 		sh->step(sh, n, k, &one);
 		if (one.kind != SA_STEP_SWAP || one.count == 0) {
-			free(st);
-			return NULL;
+			fast_plan_free(fp);
+			return 0;
 		}
-		st[k] = (struct fast_step){ (uint32_t)one.pos,
-		    (uint32_t)one.lo, one.count };
+		fp->st[k] = (struct fast_step){ (uint32_t)one.pos,
+		    (uint32_t)one.lo, one.count, 0 };
 	}
-	*count = steps;
-	return st;
+	if (fast_groups(fp) != SA_OK || fast_finals(fp, n, orderings) !=
+	    SA_OK) {
+		fast_plan_free(fp);
+		return 0;
+	}
+	return 1;
 }
 
 /* One thread's decks: its own generator and its own counts. */
@@ -115,71 +195,69 @@ deal(const struct part *p, sa_xoshiro256 *g, sa_reducer *r, unsigned *deck)
 }
 
 /*
- * 32 random bits at a time, two from each of the generator's words, and
- * a draw below BOUND (at most 2^32) from them by Lemire's method at 32
- * bits: half the generator's work of a 64-bit draw, still unbiased.
+ * A word for a group of bounds multiplying to P: the low half left after
+ * the group's multiplications is the word times P modulo 2^64, so the
+ * rejection is settled before any draw is made.
  */
-struct halves {
-	uint64_t *s;
-	uint64_t word;
-	int left;
-};
-
-static inline uint32_t
-half(struct halves *h)
-{
-	uint32_t x;
-
-	if (h->left == 0) {
-		h->word = next_word(h->s);
-		h->left = 2;
-	}
-	x = (uint32_t)h->word;
-	h->word >>= 32;
-	h->left--;
-	return x;
-}
-
 static inline uint64_t
-bounded32(struct halves *h, uint64_t bound)
+group_word(uint64_t *s, const struct fast_group *g)
 {
-	uint64_t m;
-	uint32_t low;
+	uint64_t w;
 
-	if (bound > UINT32_MAX)
-		return bounded(h->s, bound);
-	m = (uint64_t)half(h) * bound;
-	low = (uint32_t)m;
-	if (low < bound) {
-		uint32_t floor = (uint32_t)(-(uint32_t)bound % (uint32_t)bound);
-
-		while (low < floor) {
-			m = (uint64_t)half(h) * bound;
-			low = (uint32_t)m;
-		}
-	}
-	return m >> 32;
+	do
+		w = next_word(s);
+	while (w * g->product < g->floor);
+	return w;
 }
 
-/* The fast path's decks, counted (see fast_step). */
+/*
+ * The fast path's decks, counted (see fast_step) straight into the
+ * fit's CELLS, or whole into the fit when it ranks orderings (CELLS
+ * NULL, and no step final).
+ */
 static void
-deal_fast(struct part *p, const struct fast_step *st, size_t steps,
-    uint64_t *s, unsigned *deck)
+deal_fast(struct part *p, const struct fast_plan *fp, uint64_t *s,
+    uint16_t *deck)
 {
-	struct halves h = { s, 0, 0 };
 	size_t n = p->n;
+	uint64_t *samples, *cell = sa_fit_cells(p->fit, &samples);
+	uint16_t *identity = deck + n;
+	unsigned *whole = (unsigned *)(void *)(identity + n);
 
 	for (uint64_t k = 0; k < p->decks; k++) {
-		for (size_t i = 0; i < n; i++)
-			deck[i] = (unsigned)i;
-		for (size_t t = 0; t < steps; t++) {
-			size_t j = st[t].lo + (size_t)bounded32(&h, st[t].count);
-			unsigned x = deck[st[t].pos];
+		memcpy(deck, identity, n * sizeof *deck);
+		for (size_t g = 0; g < fp->groups; g++) {
+			const struct fast_group *gr = &fp->group[g];
+			const struct fast_step *st = fp->st + gr->first;
 
-			deck[st[t].pos] = deck[j];
-			deck[j] = x;
+			uint64_t w = group_word(s, gr);
+
+			for (uint32_t i = 0; i < gr->steps; i++) {
+				/* the high half of w * count (below 2^17) */
+				uint64_t c = st[i].count;
+				uint64_t a = (w & 0xffffffffu) * c;
+				size_t j = st[i].lo +
+				    (size_t)(((w >> 32) * c + (a >> 32)) >> 32);
+				uint16_t x = deck[j];
+
+				deck[j] = deck[st[i].pos];
+				w *= c;
+				if (st[i].final)
+					cell[(size_t)st[i].pos * n + x]++;
+				else
+					deck[st[i].pos] = x;
+			}
 		}
-		sa_fit_count(p->fit, deck);
+		if (cell != NULL) {
+			for (size_t r = 0; r < fp->rests; r++)
+				cell[(size_t)fp->rest[r] * n +
+				    deck[fp->rest[r]]]++;
+			(*samples)++;
+		} else {
+			for (size_t q = 0; q < n; q++)
+				whole[q] = deck[q];
+			sa_fit_count(p->fit, whole);
+		}
 	}
 }
 
@@ -188,8 +266,8 @@ deal_part(void *arg)
 {
 	struct part *p = arg;
 	unsigned *deck = malloc(p->n * sizeof *deck);
-	struct fast_step *st;
-	size_t steps = 0;
+	struct fast_plan fp;
+	uint64_t *samples;
 	sa_xoshiro256 g;
 	sa_reducer r;
 
@@ -199,16 +277,26 @@ deal_part(void *arg)
 	}
 	sa_xoshiro256_init(&g, p->o->seed, p->stream);
 	sa_reducer_init(&r, &p->o->reduce, &g.base);
-	if ((st = fast_steps(p->sh, p->n, &p->o->reduce, &steps)) != NULL) {
-		deal_fast(p, st, steps, g.s, deck);
-		free(st);
+	if (fast_plan(p->sh, p->n, &p->o->reduce,
+	    sa_fit_cells(p->fit, &samples) == NULL, &fp)) {
+		/* the deck, the identity, and the deck as the fit takes it */
+		uint16_t *d16 = malloc(p->n * (2 * sizeof *d16 + sizeof *deck));
+
+		for (size_t i = 0; d16 != NULL && i < p->n; i++)
+			d16[p->n + i] = (uint16_t)i;
+		if (d16 != NULL)
+			deal_fast(p, &fp, g.s, d16);
+		else
+			p->status = SA_ENOMEM;
+		free(d16);
+		fast_plan_free(&fp);
 		free(deck);
 		return NULL;
 	}
 	for (uint64_t k = 0; k < p->decks && p->status == SA_OK; k++) {
 		p->status = deal(p, &g, &r, deck);
 		if (p->status == SA_OK)
-			p->status = sa_fit_add(p->fit, deck);
+			p->status = sa_fit_add(p->fit, deck, NULL);
 	}
 	free(deck);
 	return NULL;

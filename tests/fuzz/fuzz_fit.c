@@ -27,13 +27,8 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	a.base = (pick >> 3) & 1;
 	a.delim = delims[(pick >> 4) & 3];
 	a.alpha = 1e-6;
-	memset(&rd, 0, sizeof rd);
-	rd.a = &a;
-	rd.cap = 256;		/* small, so lines cross reads and overflow */
-	rd.buf = malloc(rd.cap);
-	rd.perm = malloc(a.n * sizeof *rd.perm);
-	if (rd.buf == NULL || rd.perm == NULL || sa_fit_new(a.n, &rd.fit) !=
-	    SA_OK || pipe(in) < 0)
+	/* small lines, so they cross reads and overflow */
+	if (!reader_new(&rd, &a, 256) || pipe(in) < 0)
 		abort();
 	if (size > 1 && write(in[1], data + 1, size - 1) != (ssize_t)(size - 1))
 		abort();
@@ -41,8 +36,6 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (read_decks(&rd, in[0], 0) && sa_fit_samples(rd.fit) > rd.line)
 		abort();	/* more decks counted than lines read */
 	close(in[0]);
-	sa_fit_free(rd.fit);
-	free(rd.buf);
-	free(rd.perm);
+	reader_free(&rd);
 	return 0;
 }

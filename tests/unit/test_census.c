@@ -1959,12 +1959,18 @@ test_fit_by_hand(void **state)
 	assert_int_equal(sa_fit_new(3, &f), SA_OK);
 	assert_int_equal(sa_fit_judge(f, 1e-6, &r), SA_EINVAL);	/* none */
 	for (int i = 0; i < 6; i++)
-		assert_int_equal(sa_fit_add(f, deck), SA_OK);
+		assert_int_equal(sa_fit_add(f, deck, NULL), SA_OK);
 	assert_int_equal(sa_fit_check(f, dup, &bad), SA_EINVAL);
 	assert_int_equal(bad, 1);
-	assert_int_equal(sa_fit_add(f, big), SA_ERANGE);
+	assert_int_equal(sa_fit_add(f, big, NULL), SA_ERANGE);
+	bad = 9;
+	assert_int_equal(sa_fit_add(f, dup, &bad), SA_EINVAL);
+	assert_int_equal(bad, 1);
+	/* the refused decks' first entries were taken back: only deck's */
 	assert_int_equal(sa_fit_samples(f), 6);
 	assert_int_equal(sa_fit_cell(f, 2, 0), 6);
+	assert_int_equal(sa_fit_cell(f, 1, 0), 0);
+	assert_int_equal(sa_fit_cell(f, 0, 0), 0);
 	assert_int_equal(sa_fit_judge(f, 1e-6, &r), SA_OK);
 	near(r.matrix.stat, 36);
 	near(r.matrix.df, 4);
@@ -1983,7 +1989,7 @@ test_fit_by_hand(void **state)
 	assert_int_equal(sa_fit_new(4, &f), SA_OK);
 	for (uint64_t k = 0; k < 24; k++) {
 		sa_perm_unrank(k, 4, p);
-		assert_int_equal(sa_fit_add(f, p), SA_OK);
+		assert_int_equal(sa_fit_add(f, p, NULL), SA_OK);
 	}
 	assert_int_equal(sa_fit_judge(f, 1e-6, &r), SA_OK);
 	near(r.matrix.stat, 0);
