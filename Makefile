@@ -53,6 +53,7 @@ LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
 	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
 	src/lib/walk.c src/lib/weighted.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
+	src/cli/cli_audit_opts.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \

@@ -317,6 +317,44 @@ struct audit {
 };
 
 /*
+ * The options of audited code, for every command that audits
+ * (cli_audit_opts.c): AUDIT_LONGOPTS in its getopt table, AUDIT_CASES
+ * as the cases that hand an option to audit_option (false after a
+ * message), AUDIT_HELP in its help.  After the options, audit_settle
+ * checks them against CHOSE (-a given) and REDUCE (--reduce) and fills
+ * in the defaults and AU->shuffle, the code's stand-in: 1 when code is
+ * audited, 0 when none is, -1 after a message.
+ */
+enum { OPT_PLUGIN = 0x400, OPT_EXEC, OPT_TIMEOUT, OPT_RAW_BITS,
+	OPT_MAX_DRAWS, OPT_REPEAT, OPT_BATCH, OPT_INSTANCES };
+#define AUDIT_LONGOPTS \
+	{ "plugin", required_argument, NULL, OPT_PLUGIN }, \
+	{ "exec", required_argument, NULL, OPT_EXEC }, \
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT }, \
+	{ "raw-bits", required_argument, NULL, OPT_RAW_BITS }, \
+	{ "max-draws", required_argument, NULL, OPT_MAX_DRAWS }, \
+	{ "repeat", required_argument, NULL, OPT_REPEAT }, \
+	{ "batch", no_argument, NULL, OPT_BATCH }, \
+	{ "instances", required_argument, NULL, OPT_INSTANCES }
+#define AUDIT_CASES \
+	case OPT_PLUGIN: case OPT_EXEC: case OPT_TIMEOUT: case OPT_RAW_BITS: \
+	case OPT_MAX_DRAWS: case OPT_REPEAT: case OPT_BATCH: case OPT_INSTANCES
+#define AUDIT_HELP \
+	"      --plugin P[:SYM]  audit the shuffle SYM (default " \
+	SA_PLUGIN_SYMBOL ")\n" \
+	"                        in the shared object P, in a child process\n" \
+	"      --exec COMMAND    audit a program speaking the exec protocol\n" \
+	"      --timeout S       stop audited code idle for S seconds (60)\n" \
+	"      --raw-bits B      raw words of B bits for audited code (8)\n" \
+	"      --max-draws N     most draws in one run of audited code (4096)\n" \
+	"      --repeat all|none|1/K  run every run of audited code again\n" \
+	"                        (all, the default), none, or one in K\n" \
+	"      --batch           --exec: offer a plan of draws with each run\n" \
+	"      --instances N     --exec: N copies of the program side by side\n"
+bool audit_option(int c, const char *arg, struct audit *au);
+int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce);
+
+/*
  * Counts every run of the audited code into OUT.  Returns EXIT_FAIR
  * with OUT filled in, EXIT_MISBEHAVED with AU saying what happened (for
  * audit_report), or EXIT_TROUBLE after an error message.

@@ -51,17 +51,7 @@ help(void)
 	    "      --summary         the summary and a histogram, no rows\n"
 	    "      --threads N       threads for the step and walk engines (default:\n"
 	    "                        the machine's cores)\n"
-	    "      --plugin P[:SYM]  audit the shuffle SYM (default "
-	    SA_PLUGIN_SYMBOL ")\n"
-	    "                        in the shared object P, in a child process\n"
-	    "      --exec COMMAND    audit a program speaking the exec protocol\n"
-	    "      --timeout S       stop audited code idle for S seconds (60)\n"
-	    "      --raw-bits B      raw words of B bits for audited code (8)\n"
-	    "      --max-draws N     most draws in one run of audited code (4096)\n"
-	    "      --repeat all|none|1/K  run every run of audited code again\n"
-	    "                        (all, the default), none, or one in K\n"
-	    "      --batch           --exec: offer a plan of draws with each run\n"
-	    "      --instances N     --exec: N copies of the program side by side\n"
+	    AUDIT_HELP
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
 	    "                        modulo, multiply, reject or lemire\n"
 	    "      --layers          count by layers, for draws by rejection\n"
@@ -100,230 +90,35 @@ struct census_args {
 };
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
-	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_PLUGIN, OPT_EXEC,
-	OPT_TIMEOUT, OPT_RAW_BITS, OPT_MAX_DRAWS, OPT_LAYERS, OPT_DEPTH,
-	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_REPEAT, OPT_BATCH, OPT_INSTANCES };
+	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_LAYERS, OPT_DEPTH,
+	OPT_REMAINDER, OPT_TIME_LIMIT };
 
 /* The deepest --depth: as many draws as a run may make. */
 #define DEPTH_MAX SA_CENSUS_MAX_DRAWS
 
-/* The most raw-word bits an audit enumerates: 2^16 values a word. */
-#define RAW_BITS_MAX 16
-
-/* The most copies of audited code run side by side. */
-#define INSTANCES_MAX 16
-
-/* PATH[:SYMBOL] into A's audit. */
-static bool
-parse_plugin(const char *spec, struct audit *au)
-{
-	const char *colon = strrchr(spec, ':');
-
-	if (*spec == '\0' || colon == spec) {
-		cli_error("--plugin: expected PATH[:SYMBOL]");
-		return false;
-	}
-	free(au->symbol_buf);
-	au->symbol_buf = strdup(spec);
-	if (au->symbol_buf == NULL) {
-		cli_error("--plugin: out of memory");
-		return false;
-	}
-	au->path = au->symbol_buf;
-	au->symbol = SA_PLUGIN_SYMBOL;
-	if (colon != NULL) {
-		au->symbol_buf[colon - spec] = '\0';
-		au->symbol = au->symbol_buf + (colon - spec) + 1;
-		if (*au->symbol == '\0') {
-			cli_error("--plugin %s: the symbol after ':' is empty",
-			    spec);
-			return false;
-		}
-	}
-	return true;
-}
-
 /*
- * The planner and the layers need a run function; the audit supplies
- * the real one.
- */
-static void
-audit_placeholder(const sa_shuffle *sh, unsigned *deck, size_t n,
-    sa_oracle *o)
-{
-	(void)sh;
-	(void)deck;
-	(void)n;
-	(void)o;
-}
-
-/*
- * The options of an audit, checked and defaulted: the audited code is
- * the shuffle, counted by replay, with --check implied.
+ * The options of an audit, checked and defaulted (audit_settle): the
+ * audited code is the shuffle, counted by replay, with --check implied.
  */
 static bool
 audit_args(struct census_args *a)
 {
-	struct audit *au = &a->audit;
-	const char *base;
+	int audited;
 
-	if (au->path == NULL && au->command == NULL) {
-		if (au->timeout || au->raw_bits || au->max_draws ||
-		    au->repeat_set || au->batch || au->instances) {
-			cli_error("%s: only with --plugin or --exec",
-			    au->timeout ? "--timeout" : au->raw_bits ?
-			    "--raw-bits" : au->max_draws ? "--max-draws" :
-			    au->repeat_set ? "--repeat" : au->batch ? "--batch" :
-			    "--instances");
-			return false;
-		}
-		return true;
-	}
-	if (au->instances > 1 && au->command == NULL) {
-		cli_error("--instances: copies of a program, so only with "
-		    "--exec (a plugin runs in one child process)");
-		return false;
-	}
-	if (au->batch && au->command == NULL) {
-		cli_error("--batch: a plan of draws is a line of the exec "
-		    "protocol, so only with --exec");
-		return false;
-	}
-	if (au->path != NULL && au->command != NULL) {
-		cli_error("--plugin and --exec: audit one at a time");
-		return false;
-	}
-	if (a->chose) {
-		cli_error("-a: not with --%s, whose code is the shuffle",
-		    au->path ? "plugin" : "exec");
-		return false;
-	}
-	if (a->engine == SA_ENGINE_STEPS || a->engine == SA_ENGINE_WALK) {
+	if ((a->audit.path != NULL || a->audit.command != NULL) &&
+	    (a->engine == SA_ENGINE_STEPS || a->engine == SA_ENGINE_WALK)) {
 		cli_error("--engine %s: audited code is counted by replay",
 		    a->engine == SA_ENGINE_STEPS ? "steps" : "walk");
 		return false;
 	}
-	if (a->reduce.method != SA_REDUCE_NONE) {
-		cli_error("--reduce: not with --%s; ask for raw words and "
-		    "reduce them in the code (--raw-bits)",
-		    au->path ? "plugin" : "exec");
+	if ((audited = audit_settle(&a->audit, a->chose, &a->reduce)) < 0)
 		return false;
+	if (audited) {
+		a->audited = true;
+		a->check = true;
+		a->shuffle = a->audit.shuffle;
 	}
-	if (au->timeout == 0)
-		au->timeout = 60;
-	if (au->raw_bits == 0)
-		au->raw_bits = 8;
-	if (au->max_draws == 0)
-		au->max_draws = SA_CENSUS_MAX_DRAWS;
-	if (!au->repeat_set)
-		au->every = 1;
-	if (au->instances == 0)
-		au->instances = 1;
-	a->audited = true;
-	a->check = true;
-	memset(&au->shuffle, 0, sizeof au->shuffle);
-	if (au->path != NULL) {
-		base = strrchr(au->path, '/');
-		base = base ? base + 1 : au->path;
-		snprintf(au->label, sizeof au->label, "%s", base);
-		snprintf(au->summary, sizeof au->summary, "%s() in %s, run "
-		    "in a child process", au->symbol, au->path);
-	} else {
-		size_t len = strlen(au->command), cut = sizeof au->label - 4;
-
-		if (len < sizeof au->label) {
-			memcpy(au->label, au->command, len + 1);
-		} else {
-			/* Cut between characters, never inside one. */
-			while (cut > 0 &&
-			    ((unsigned char)au->command[cut] & 0xC0) == 0x80)
-				cut--;
-			memcpy(au->label, au->command, cut);
-			memcpy(au->label + cut, "...", 4);
-		}
-		snprintf(au->summary, sizeof au->summary, "a program spoken "
-		    "to over the exec protocol");
-	}
-	au->shuffle.name = au->label;
-	au->shuffle.summary = au->summary;
-	au->shuffle.run = audit_placeholder;
-	a->shuffle = au->shuffle;
 	return true;
-}
-
-
-/*
- * --repeat all, none or 1/K: which runs of audited code are run a
- * second time to catch randomness the auditor cannot see.
- */
-static bool
-parse_repeat(const char *arg, struct audit *au)
-{
-	uint64_t k;
-
-	au->repeat_set = true;
-	if (strcmp(arg, "all") == 0) {
-		au->every = 1;
-		return true;
-	}
-	if (strcmp(arg, "none") == 0) {
-		au->every = 0;
-		return true;
-	}
-	if (strncmp(arg, "1/", 2) != 0) {
-		cli_error("--repeat: expected all, none or 1/K, not \"%s\"",
-		    arg);
-		return false;
-	}
-	if (!cli_parse_uint("--repeat 1/K", arg + 2, 1, UINT64_MAX, &k))
-		return false;
-	au->every = k;
-	return true;
-}
-
-/* An option of --plugin or --exec into AU; false after a message. */
-static bool
-audit_option(int c, const char *arg, struct audit *au)
-{
-	uint64_t v;
-
-	switch (c) {
-	case OPT_PLUGIN:
-		return parse_plugin(arg, au);
-	case OPT_EXEC:
-		if (*arg == '\0') {
-			cli_error("--exec: the command is empty");
-			return false;
-		}
-		au->command = arg;
-		return true;
-	case OPT_TIMEOUT:
-		if (!cli_parse_uint("--timeout", arg, 1, 86400, &v))
-			return false;
-		au->timeout = (unsigned)v;
-		return true;
-	case OPT_RAW_BITS:
-		if (!cli_parse_uint("--raw-bits", arg, 1, RAW_BITS_MAX, &v))
-			return false;
-		au->raw_bits = (unsigned)v;
-		return true;
-	case OPT_REPEAT:
-		return parse_repeat(arg, au);
-	case OPT_BATCH:
-		au->batch = true;
-		return true;
-	case OPT_INSTANCES:
-		if (!cli_parse_uint("--instances", arg, 1, INSTANCES_MAX, &v))
-			return false;
-		au->instances = (unsigned)v;
-		return true;
-	default:	/* OPT_MAX_DRAWS */
-		if (!cli_parse_uint("--max-draws", arg, 1, UINT64_C(1) << 20,
-		    &v))
-			return false;
-		au->max_draws = (size_t)v;
-		return true;
-	}
 }
 
 /* An option of the census by layers into A; false after a message. */
@@ -436,14 +231,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
-		{ "plugin", required_argument, NULL, OPT_PLUGIN },
-		{ "exec", required_argument, NULL, OPT_EXEC },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "raw-bits", required_argument, NULL, OPT_RAW_BITS },
-		{ "max-draws", required_argument, NULL, OPT_MAX_DRAWS },
-		{ "repeat", required_argument, NULL, OPT_REPEAT },
-		{ "batch", no_argument, NULL, OPT_BATCH },
-		{ "instances", required_argument, NULL, OPT_INSTANCES },
+		AUDIT_LONGOPTS,
 		{ "layers", no_argument, NULL, OPT_LAYERS },
 		{ "depth", required_argument, NULL, OPT_DEPTH },
 		{ "remainder", required_argument, NULL, OPT_REMAINDER },
@@ -469,14 +257,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 			if (!plain_option(c, optarg, a))
 				return EXIT_TROUBLE;
 			break;
-		case OPT_PLUGIN:
-		case OPT_EXEC:
-		case OPT_TIMEOUT:
-		case OPT_RAW_BITS:
-		case OPT_MAX_DRAWS:
-		case OPT_REPEAT:
-		case OPT_BATCH:
-		case OPT_INSTANCES:
+		AUDIT_CASES:
 			if (!audit_option(c, optarg, &a->audit))
 				return EXIT_TROUBLE;
 			break;

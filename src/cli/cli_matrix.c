@@ -19,7 +19,7 @@
 static const char usage_text[] =
     "usage: " PROGNAME " matrix [-a ALGORITHM] [-n CARDS] [--reduce METHOD:BITS]\n"
     "                     [-f text|tsv|csv|json|svg] [--census] [--check]\n"
-    "                     [--threads N]\n";
+    "                     [--threads N] [--plugin P[:SYM] | --exec COMMAND]\n";
 
 static void
 help(void)
@@ -28,7 +28,8 @@ help(void)
 	fputs("\n"
 	    "Works out P(card c ends at position p) for every card and position,\n"
 	    "exactly: for a shuffle made of steps, one card at a time through its\n"
-	    "steps, at any deck size up to 1024; for others, from the census.\n"
+	    "steps, at any deck size up to 1024; for others, and for a plugin or\n"
+	    "a program (--plugin, --exec), from the census.\n"
 	    "\n"
 	    "  -a, --algorithm NAME  the shuffle (default naive)\n"
 	    "  -n, --cards N         cards in the deck (default 52)\n"
@@ -38,6 +39,7 @@ help(void)
 	    "      --census          from the census even with a step form\n"
 	    "      --check           exit 1 unless every cell is 1/n\n"
 	    "      --threads N       threads (default: the machine's cores)\n"
+	    AUDIT_HELP
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "Every cell 1/n is necessary for a fair shuffle, not sufficient: a\n"
@@ -54,6 +56,9 @@ struct matrix_args {
 	bool svg, census, check;
 	sa_reduce reduce;
 	uint64_t threads;
+	bool chose;		/* -a was given */
+	struct audit audit;	/* --plugin or --exec */
+	bool audited;
 };
 
 /*
@@ -450,6 +455,7 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 		{ "census", no_argument, NULL, OPT_CENSUS },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "threads", required_argument, NULL, OPT_THREADS },
+		AUDIT_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, fmt = REP_TEXT, status;
@@ -480,7 +486,12 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 			    &a->threads))
 				return EXIT_TROUBLE;
 			break;
+		AUDIT_CASES:
+			if (!audit_option(c, optarg, &a->audit))
+				return EXIT_TROUBLE;
+			break;
 		default:
+			a->chose = a->chose || c == 'a';
 			if ((status = cli_option(c, argv, &common)) !=
 			    CLI_CONTINUE)
 				return status == EXIT_FAIR ? -1 : status;
@@ -489,9 +500,70 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 	}
 	if (!cli_no_operands("matrix", argc, argv))
 		return EXIT_TROUBLE;
+	if ((status = audit_settle(&a->audit, a->chose, &a->reduce)) < 0)
+		return EXIT_TROUBLE;
+	if (status > 0) {
+		a->audited = true;
+		a->shuffle = a->audit.shuffle;
+	}
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
 	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
+}
+
+/* M as the format asks, freed; the exit status (--check). */
+static int
+show(const struct matrix_args *a, sa_matrix *m)
+{
+	int status;
+
+	if (a->svg)
+		svg(a, m);
+	else
+		render(a, m);
+	status = a->check && !sa_matrix_about(m)->uniform ? EXIT_UNFAIR :
+	    EXIT_FAIR;
+	sa_matrix_free(m);
+	return cli_finish(status);
+}
+
+/*
+ * The matrix of the audited code, from its census, into *M: SA_OK, or an
+ * exit status after a message (with the report of a breach).
+ */
+static int
+audited_matrix(struct matrix_args *a, sa_matrix **m)
+{
+	sa_census_opts opts;
+	sa_census_plan plan;
+	sa_census *c;
+	int status;
+
+	/* The memory a replay of this size takes, checked first. */
+	memset(&opts, 0, sizeof opts);
+	opts.engine = SA_ENGINE_REPLAY;
+	opts.max_draws = a->audit.max_draws;
+	opts.extra_per_ordering = a->audit.path != NULL ? 16 : 0;
+	status = sa_census_plan_for(&a->audit.shuffle, a->n, &opts, &plan);
+	if (status != SA_OK) {
+		cli_error("matrix of %zu cards: %s (the matrix of audited "
+		    "code comes from its census)", a->n, sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	status = audit_census(&a->audit, a->n, &c);
+	if (status == EXIT_MISBEHAVED) {
+		audit_report(&a->audit, a->n, a->svg ? REP_TEXT : a->fmt);
+		return cli_finish(status);
+	}
+	if (status != EXIT_FAIR)
+		return status;
+	status = sa_matrix_from_census(c, m);
+	sa_census_free(c);
+	if (status != SA_OK) {
+		cli_error("matrix of %zu cards: %s", a->n, sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	return SA_OK;
 }
 
 int
@@ -502,8 +574,17 @@ cmd_matrix(int argc, char **argv)
 	sa_matrix *m;
 	int status = parse_args(argc, argv, &a);
 
-	if (status != 0)
+	if (status != 0) {
+		audit_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
+	}
+	if (a.audited) {
+		status = audited_matrix(&a, &m);
+		audit_free(&a.audit);
+		if (status != SA_OK)
+			return status;
+		return show(&a, m);
+	}
 	memset(&o, 0, sizeof o);
 	o.reduce = a.reduce;
 	o.census = a.census;
@@ -516,12 +597,5 @@ cmd_matrix(int argc, char **argv)
 		    "");
 		return EXIT_TROUBLE;
 	}
-	if (a.svg)
-		svg(&a, m);
-	else
-		render(&a, m);
-	status = a.check && !sa_matrix_about(m)->uniform ? EXIT_UNFAIR :
-	    EXIT_FAIR;
-	sa_matrix_free(m);
-	return cli_finish(status);
+	return show(&a, m);
 }
