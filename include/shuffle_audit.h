@@ -905,6 +905,12 @@ typedef struct sa_sample_opts {
 	uint64_t seed;
 	sa_reduce reduce;
 	unsigned threads;
+	/*
+	 * Called now and then with the fraction of the decks dealt, from
+	 * the thread that called (or its first helper's share); may be NULL.
+	 */
+	void (*progress)(void *ctx, double done);
+	void *progress_ctx;
 } sa_sample_opts;
 
 int sa_sample_run(const sa_shuffle *shuffle, size_t n,

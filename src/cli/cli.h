@@ -35,6 +35,16 @@ double cli_seconds(void);
 void cli_clear_line(FILE *out);
 
 /*
+ * Progress on stderr, once a second has passed since START and then at
+ * most four times a second: "WHAT P% done, R UNIT/s, about S s left",
+ * the rate when TOTAL (the units of the whole job) is known, not 0; the
+ * line is cleared when DONE reaches 1.  The caller checks that stderr
+ * is a terminal.
+ */
+void cli_progress(const char *what, double start, double done,
+    uint64_t total, const char *unit);
+
+/*
  * FMT and AP written into SMALL (SIZE bytes) when they fit, or into a
  * string from malloc when not (the caller frees it when it is not
  * SMALL); cut to SMALL when memory runs out.

@@ -772,19 +772,8 @@ static void
 progress(void *ctx, double done)
 {
 	const struct clock *c = ctx;
-	double spent = cli_seconds() - c->start;
 
-	if (spent < 1.0 || done <= 0.0)
-		return;
-	if (c->runs != 0)
-		fprintf(stderr, "\r" PROGNAME ": census %5.1f%% done, %.3g runs/s, "
-		    "about %.0f s left ", 100.0 * done,
-		    done * (double)c->runs / spent, spent / done * (1.0 - done));
-	else
-		fprintf(stderr, "\r" PROGNAME ": census %5.1f%% done, about %.0f "
-		    "s left ", 100.0 * done, spent / done * (1.0 - done));
-	if (done >= 1.0)
-		cli_clear_line(stderr);
+	cli_progress("census", c->start, done, c->runs, "runs");
 }
 
 /* The census of the audited code into *C; an exit status. */

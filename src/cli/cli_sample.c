@@ -47,6 +47,7 @@ struct sample_args {
 	bool perms;
 	sa_sample_opts o;
 	double alpha;
+	double start;		/* when the dealing started, for progress */
 };
 
 /* A deck as a line, written through a buffer of our own. */
@@ -193,6 +194,15 @@ parse_args(int argc, char **argv, struct sample_args *a)
 	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
 }
 
+/* Progress on a terminal: CTX is when the dealing started. */
+static void
+progress(void *ctx, double done)
+{
+	const struct sample_args *a = ctx;
+
+	cli_progress("sample", a->start, done, a->o.decks, "decks");
+}
+
 int
 cmd_sample(int argc, char **argv)
 {
@@ -205,6 +215,11 @@ cmd_sample(int argc, char **argv)
 
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
+	if (isatty(STDERR_FILENO)) {
+		a.o.progress = progress;
+		a.o.progress_ctx = &a;
+		a.start = cli_seconds();
+	}
 	if (a.perms) {
 		struct writer *w = malloc(sizeof *w);
 
@@ -214,6 +229,8 @@ cmd_sample(int argc, char **argv)
 		}
 		w->have = 0;
 		status = sa_sample_each(&a.shuffle, a.n, &a.o, write_deck, w);
+		if (a.o.progress != NULL)
+			progress(&a, 1.0);
 		if (status == SA_OK && fwrite(w->buf, 1, w->have, stdout) !=
 		    w->have)
 			status = SA_ESYS;
@@ -229,6 +246,8 @@ cmd_sample(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	status = sa_sample_run(&a.shuffle, a.n, &a.o, fit);
+	if (a.o.progress != NULL)
+		progress(&a, 1.0);
 	if (status == SA_OK)
 		status = sa_fit_judge(fit, a.alpha, &res);
 	sa_fit_free(fit);

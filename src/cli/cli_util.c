@@ -392,6 +392,28 @@ cli_clear_line(FILE *out)
 		fputs("\r\033[K", out);
 }
 
+void
+cli_progress(const char *what, double start, double done, uint64_t total,
+    const char *unit)
+{
+	static double last;
+	double now = cli_seconds(), spent = now - start;
+
+	if (spent < 1.0 || done <= 0.0 || (done < 1.0 && now - last < 0.25))
+		return;
+	last = now;
+	if (total != 0)
+		fprintf(stderr, "\r" PROGNAME ": %s %5.1f%% done, %.3g %s/s, "
+		    "about %.0f s left ", what, 100.0 * done,
+		    done * (double)total / spent, unit,
+		    spent / done * (1.0 - done));
+	else
+		fprintf(stderr, "\r" PROGNAME ": %s %5.1f%% done, about %.0f "
+		    "s left ", what, 100.0 * done, spent / done * (1.0 - done));
+	if (done >= 1.0)
+		cli_clear_line(stderr);
+}
+
 /*
  * A probability EPS strictly between 0 and 1, written 2^-K (K from 1 to
  * 4096) or as a decimal 0.DDD (up to 60 decimals), into OUT exactly.

@@ -170,6 +170,9 @@ fast_plan(const sa_shuffle *sh, size_t n, const sa_reduce *r, int orderings,
 	return 1;
 }
 
+/* Decks between calls of the progress function. */
+#define PROGRESS_DECKS ((uint64_t)1 << 16)
+
 /* One thread's decks: its own generator and its own counts. */
 struct part {
 	const sa_shuffle *sh;
@@ -179,6 +182,15 @@ struct part {
 	sa_fit *fit;
 	int status;
 };
+
+/* Tells the progress function of the first part's K decks dealt. */
+static void
+told(const struct part *p, uint64_t k)
+{
+	if (p->stream == 0 && p->o->progress != NULL && k > 0)
+		p->o->progress(p->o->progress_ctx, (double)k /
+		    (double)p->decks);
+}
 
 /* Deals one deck into DECK from G (through R when a reduction is set). */
 static int
@@ -225,6 +237,8 @@ deal_fast(struct part *p, const struct fast_plan *fp, uint64_t *s,
 	unsigned *whole = (unsigned *)(void *)(identity + n);
 
 	for (uint64_t k = 0; k < p->decks; k++) {
+		if (k % PROGRESS_DECKS == 0)
+			told(p, k);
 		memcpy(deck, identity, n * sizeof *deck);
 		for (size_t g = 0; g < fp->groups; g++) {
 			const struct fast_group *gr = &fp->group[g];
@@ -294,6 +308,8 @@ deal_part(void *arg)
 		return NULL;
 	}
 	for (uint64_t k = 0; k < p->decks && p->status == SA_OK; k++) {
+		if (k % PROGRESS_DECKS == 0)
+			told(p, k);
 		p->status = deal(p, &g, &r, deck);
 		if (p->status == SA_OK)
 			p->status = sa_fit_add(p->fit, deck, NULL);
@@ -355,6 +371,8 @@ sa_sample_each(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
 	sa_xoshiro256_init(&g, o->seed, 0);
 	sa_reducer_init(&r, &o->reduce, &g.base);
 	for (uint64_t k = 0; k < o->decks && status == SA_OK; k++) {
+		if (k % PROGRESS_DECKS == 0)
+			told(&p, k);
 		status = deal(&p, &g, &r, deck);
 		if (status == SA_OK)
 			status = each(ctx, deck, n);
