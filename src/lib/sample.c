@@ -31,10 +31,12 @@ __extension__ typedef unsigned __int128 u128;
 #define FAST_BATCH ((uint64_t)1 << 40)
 
 struct fast_step {
-	uint32_t pos, lo;
-	uint64_t count;
-	int final;	/* no later step touches pos: count it here */
+	uint32_t count;
+	uint32_t row;		/* pos * n when no later step touches pos, */
+	uint16_t pos, lo;	/* so its card is counted there: else NOT_FINAL */
 };
+
+#define NOT_FINAL UINT32_MAX
 
 struct fast_group {
 	uint32_t first, steps;	/* its steps: st[first .. first + steps) */
@@ -97,13 +99,10 @@ fast_finals(struct fast_plan *fp, size_t n, int orderings)
 	for (size_t k = fp->steps; k-- > 0;) {
 		struct fast_step *st = &fp->st[k];
 
-		if (st->pos >= n || st->lo >= n || st->count > n - st->lo) {
-			free(touched);
-			return SA_EINVAL;
-		}
-		st->final = !orderings && touched[st->pos] == 0;
-		touched[st->pos] |= st->final ? 2 : 1;
-		for (uint64_t i = 0; i < st->count; i++)
+		st->row = !orderings && touched[st->pos] == 0 ?
+		    (uint32_t)(st->pos * n) : NOT_FINAL;
+		touched[st->pos] |= st->row != NOT_FINAL ? 2 : 1;
+		for (uint32_t i = 0; i < st->count; i++)
 			touched[st->lo + i] |= 1;
 	}
 	fp->rests = 0;
@@ -127,7 +126,8 @@ fast_groups(struct fast_plan *fp)
 		struct fast_group *gr = &fp->group[g];
 
 		*gr = (struct fast_group){ (uint32_t)k, 1, fp->st[k].count, 0 };
-		for (k++; k < fp->steps && fp->st[k].count <= FAST_BATCH &&
+		/* counts are at most SA_FIT_MAX_CARDS, below FAST_BATCH */
+		for (k++; k < fp->steps &&
 		    gr->product <= FAST_BATCH / fp->st[k].count; k++) {
 			gr->product *= fp->st[k].count;
 			gr->steps++;
@@ -145,7 +145,7 @@ fast_plan(const sa_shuffle *sh, size_t n, const sa_reduce *r, int orderings,
 {
 	memset(fp, 0, sizeof *fp);
 	if (r->method != SA_REDUCE_NONE || sh->steps == NULL ||
-	    sh->step == NULL || sh->reduce != NULL || n > UINT16_MAX + 1u)
+	    sh->step == NULL || sh->reduce != NULL || n > SA_FIT_MAX_CARDS)
 		return 0;
 	fp->steps = sh->steps(sh, n);
 	if ((fp->st = malloc((fp->steps ? fp->steps : 1) *
@@ -155,12 +155,14 @@ fast_plan(const sa_shuffle *sh, size_t n, const sa_reduce *r, int orderings,
 		sa_step one = { 0, 0, 0, SA_STEP_SWAP };
 
 		sh->step(sh, n, k, &one);
-		if (one.kind != SA_STEP_SWAP || one.count == 0) {
+		if (one.kind != SA_STEP_SWAP || one.count == 0 ||
+		    one.pos >= n || one.lo >= n || one.count > n - one.lo) {
 			fast_plan_free(fp);
 			return 0;
 		}
-		fp->st[k] = (struct fast_step){ (uint32_t)one.pos,
-		    (uint32_t)one.lo, one.count, 0 };
+		/* n is at most SA_FIT_MAX_CARDS: each fits, and pos * n */
+		fp->st[k] = (struct fast_step){ (uint32_t)one.count, NOT_FINAL,
+		    (uint16_t)one.pos, (uint16_t)one.lo };
 	}
 	if (fast_groups(fp) != SA_OK || fast_finals(fp, n, orderings) !=
 	    SA_OK) {
@@ -249,6 +251,7 @@ deal_fast(struct part *p, const struct fast_plan *fp, uint64_t *s,
 			for (uint32_t i = 0; i < gr->steps; i++) {
 				/* the high half of w * count (below 2^17) */
 				uint64_t c = st[i].count;
+				uint32_t row = st[i].row;
 				uint64_t a = (w & 0xffffffffu) * c;
 				size_t j = st[i].lo +
 				    (size_t)(((w >> 32) * c + (a >> 32)) >> 32);
@@ -256,8 +259,8 @@ deal_fast(struct part *p, const struct fast_plan *fp, uint64_t *s,
 
 				deck[j] = deck[st[i].pos];
 				w *= c;
-				if (st[i].final)
-					cell[(size_t)st[i].pos * n + x]++;
+				if (row != NOT_FINAL)
+					cell[row + (size_t)x]++;
 				else
 					deck[st[i].pos] = x;
 			}
