@@ -49,6 +49,7 @@ LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
 	src/lib/perm.c \
 	src/lib/plan.c \
 	src/lib/reduce.c src/lib/replay.c src/lib/rng.c src/lib/sample.c \
+	src/lib/seeded.c src/lib/seeds.c \
 	src/lib/shuffle.c \
 	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
 	src/lib/walk.c src/lib/weighted.c
