@@ -11,6 +11,7 @@
 #                        and fit's lines a second
 #   make bench-audit     runs a second of --exec audits, with and without
 #                        --batch, --repeat and --instances
+#   make bench-seeds     all 2^32 mulberry32 seeds of a 4-card deal
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
 #   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
 #   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
@@ -57,6 +58,7 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
+	src/cli/cli_seed_space.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
 UNIT_TESTS = test_perm test_census test_report test_big test_rng
@@ -78,7 +80,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench bench-audit bench-sample check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench bench-audit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -150,6 +152,10 @@ bench-sample: $(BIN)
 # Runs a second of --exec audits, before and after their speed-ups.
 bench-audit: $(BIN)
 	sh tests/bench/audit.sh ./$(BIN)
+
+# All 2^32 mulberry32 seeds of a 4-card deal, against the draw oracle.
+bench-seeds: $(BIN)
+	sh tests/bench/seeds.sh ./$(BIN)
 
 # libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang against the
 # library and the command line built the same way.  A target that

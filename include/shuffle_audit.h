@@ -1103,6 +1103,52 @@ void sa_seeded_init(sa_seeded *g, const sa_seeded_gen *gen, uint64_t seed);
 uint32_t sa_seeded_next(sa_seeded *g);
 
 /*
+ * The seed space of a seeded deal (seeds.c): every seed from FIRST, COUNT
+ * of them (0: the rest of the generator's space), seeds GEN, which
+ * answers SHUFFLE's draws on N <= SA_SEEDS_MAX_CARDS cards (by REDUCE
+ * over its raw words when set), and each ordering dealt is counted.  The
+ * info: the seeds, the orderings and those reached, a commonest and a
+ * rarest ordering (the first by rank) with their seeds, and whether
+ * every ordering is dealt by as many seeds.  sa_seeds_plan says the
+ * seeds and the memory first, and SA_ETOOBIG past MAX_BYTES (0:
+ * sa_memory_available()), SA_ERANGE for seeds outside the space.
+ */
+#define SA_SEEDS_MAX_CARDS 12
+
+typedef struct sa_seeds_opts {
+	uint64_t first, count;
+	sa_reduce reduce;
+	unsigned threads;	/* 0: the machine's cores */
+	uint64_t max_bytes;
+	/* Called now and then with the fraction done; may be NULL. */
+	void (*progress)(void *ctx, double done);
+	void *progress_ctx;
+} sa_seeds_opts;
+
+typedef struct sa_seeds_info {
+	uint64_t first, seeds;
+	uint64_t orderings, reached;
+	uint64_t max_rank, max_count;
+	uint64_t min_rank, min_count;	/* 0 seeds when some is never dealt */
+	bool uniform;
+	bool fast;		/* walked by sequences of draws */
+} sa_seeds_info;
+
+typedef struct sa_seeds sa_seeds;
+
+int sa_seeds_plan(const sa_shuffle *shuffle, size_t n,
+    const sa_seeded_gen *gen, const sa_seeds_opts *opts, uint64_t *seeds,
+    uint64_t *bytes);
+int sa_seeds_run(const sa_shuffle *shuffle, size_t n,
+    const sa_seeded_gen *gen, const sa_seeds_opts *opts, sa_seeds **out);
+void sa_seeds_free(sa_seeds *s);	/* NULL is fine */
+const sa_seeds_info *sa_seeds_about(const sa_seeds *s);
+uint64_t sa_seeds_count(const sa_seeds *s, uint64_t rank);
+/* Pearson's chi-square against every ordering equally often, exactly,
+ * on orderings - 1 degrees of freedom. */
+int sa_seeds_chi2(const sa_seeds *s, sa_fraction *out);
+
+/*
  * xoshiro256** (Blackman and Vigna, 2018), a small fast generator with
  * 256 bits of state, for sampling: draws below k by Lemire's unbiased
  * multiply-and-reject, raw words as its top bits.  Seeded by splitmix64

@@ -34,6 +34,9 @@ double cli_seconds(void);
  */
 void cli_clear_line(FILE *out);
 
+/* A p-value 10^L as text: "0.0123", "3.2e-7", "4.1e-1234". */
+void cli_p_text(double l, char *buf, size_t size);
+
 /*
  * Progress on stderr, once a second has passed since START and then at
  * most four times a second: "WHAT P% done, R UNIT/s, about S s left",
@@ -292,6 +295,7 @@ int cmd_deal(int argc, char **argv);
 int cmd_divisibility(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_sample(int argc, char **argv);
+int cmd_seed_space(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_state_space(int argc, char **argv);
 int cmd_trace(int argc, char **argv);

@@ -431,18 +431,6 @@ run_command(struct reader *rd, const char *command, uint64_t samples)
 	return ok;
 }
 
-/* 10^L as text: "0.0123", "3.2e-7", "4.1e-1234". */
-static void
-p_text(double l, char *buf, size_t size)
-{
-	double e = floor(l);
-
-	if (l >= -4)
-		snprintf(buf, size, "%.3g", pow(10.0, l));
-	else
-		snprintf(buf, size, "%.2ge%.0f", pow(10.0, l - e), e);
-}
-
 /*
  * One test as fields: ORDERINGS picks its keys.  (A report keeps a
  * field's key by its pointer, so the keys are constant strings.)
@@ -459,7 +447,7 @@ test_fields(report *r, bool orderings, const char *label,
 	const char *const *k = keys[orderings];
 	char v[160], p[48];
 
-	p_text(t->log10_p, p, sizeof p);
+	cli_p_text(t->log10_p, p, sizeof p);
 	snprintf(v, sizeof v, "chi-square %.6g on %.0f degrees of freedom, "
 	    "p = %s", t->stat, t->df, p);
 	rep_str(r, NULL, label, v, NULL);

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -390,6 +391,17 @@ cli_clear_line(FILE *out)
 		fprintf(out, "\r%79s\r", "");
 	else
 		fputs("\r\033[K", out);
+}
+
+void
+cli_p_text(double l, char *buf, size_t size)
+{
+	double e = floor(l);
+
+	if (l >= -4)
+		snprintf(buf, size, "%.3g", pow(10.0, l));
+	else
+		snprintf(buf, size, "%.2ge%.0f", pow(10.0, l - e), e);
 }
 
 void

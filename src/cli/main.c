@@ -24,6 +24,8 @@ static const struct command {
 	{ "matrix", cmd_matrix, "P(card c ends at position p), exactly" },
 	{ "sample", cmd_sample, "deal decks from a real generator and test "
 	    "them" },
+	{ "seed-space", cmd_seed_space, "deal from every seed of a seeded "
+	    "generator and count" },
 	{ "state-space", cmd_state_space,
 	    "how many orderings a seeded generator can reach" },
 	{ "trace", cmd_trace, "one run step by step, or the runs to an "

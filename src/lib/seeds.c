@@ -1,3 +1,398 @@
-/* seeds.c - placeholder */
+/*
+ * seeds.c - the seed space of a seeded deal: every seed in a range dealt
+ * and the orderings tallied exactly, so that what a seeded deal reaches,
+ * and how unevenly, is counted rather than sampled.
+ *
+ * Each thread walks its own stretch of seeds into a tally of its own,
+ * and the tallies are added.  A shuffle of swap steps under mulberry32's
+ * or delphi's own draws is walked the fast way: the generator inline, and
+ * each seed counted by its sequence of draws (a small table), which the
+ * steps then turn into orderings once for all seeds.
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "shuffle_audit.h"
-typedef int seeds_placeholder;
+#include "internal.h"
+
+struct sa_seeds {
+	sa_seeds_info info;
+	uint64_t *tally;	/* by rank, n! of them */
+	sa_big sum_sq;		/* the sum of the squared counts */
+};
+
+/* Seeds between calls of the progress function. */
+#define PROGRESS_SEEDS ((uint64_t)1 << 20)
+
+/* The fast path's most draw sequences: its tables stay in cache. */
+#define FAST_SEQUENCES 65536
+#define FAST_COPIES 4
+
+struct seeds_part {
+	const sa_shuffle *sh;
+	const sa_seeded_gen *gen;
+	const sa_seeds_opts *o;
+	size_t n;
+	uint64_t first, count;	/* its seeds */
+	unsigned index;		/* 0 tells the progress */
+	uint64_t *tally;	/* n! counts, or draw sequences (fast) */
+	const uint64_t *bounds;	/* fast: each step's count, or NULL */
+	size_t steps;
+	uint64_t sequences;	/* fast: the draw sequences, */
+	unsigned copies;	/* and the tables of them */
+	int status;
+};
+
+static void
+told(const struct seeds_part *p, uint64_t k)
+{
+	if (p->index == 0 && p->o->progress != NULL && k > 0)
+		p->o->progress(p->o->progress_ctx, (double)k /
+		    (double)p->count);
+}
+
+/* Every seed of P dealt through the oracle and its ordering counted. */
+static void
+walk_plain(struct seeds_part *p)
+{
+	unsigned *deck = malloc(p->n * sizeof *deck);
+	sa_seeded g;
+	sa_reducer r;
+
+	if (deck == NULL) {
+		p->status = SA_ENOMEM;
+		return;
+	}
+	for (uint64_t k = 0; k < p->count && p->status == SA_OK; k++) {
+		sa_oracle *o = &g.base;
+
+		if (k % PROGRESS_SEEDS == 0)
+			told(p, k);
+		sa_seeded_init(&g, p->gen, p->first + k);
+		if (p->o->reduce.method != SA_REDUCE_NONE) {
+			sa_reducer_init(&r, &p->o->reduce, &g.base);
+			o = &r.base;
+		}
+		for (size_t i = 0; i < p->n; i++)
+			deck[i] = (unsigned)i;
+		p->sh->run(p->sh, deck, p->n, o);
+		if (g.err != SA_OK || (o != &g.base && r.err != SA_OK))
+			p->status = g.err != SA_OK ? g.err : r.err;
+		else
+			p->tally[sa_perm_rank(deck, p->n)]++;
+	}
+	free(deck);
+}
+
+/*
+ * The fast way for mulberry32 and delphi, whose draw below k is
+ * floor(x k / 2^32): each seed's draws read as one number in mixed radix
+ * (the first draw the most significant), counted in P's table, in COPIES
+ * tables side by side (1 or 4) so that seeds in a row rarely wait on the
+ * same count.  MULBERRY is a constant where this is called, so each
+ * generator gets a loop of its own.
+ */
+static inline void
+walk_fast_gen(struct seeds_part *p, bool mulberry, uint64_t sequences,
+    unsigned copies)
+{
+	const uint64_t *b = p->bounds;
+	size_t steps = p->steps;
+
+	for (uint64_t k = 0; k < p->count; k++) {
+		uint32_t s = (uint32_t)(p->first + k);
+		uint64_t idx = 0;
+
+		if (k % PROGRESS_SEEDS == 0)
+			told(p, k);
+		for (size_t t = 0; t < steps; t++) {
+			uint32_t x;
+
+			if (mulberry) {
+				x = s += 0x6D2B79F5u;
+				x = (x ^ (x >> 15)) * (x | 1u);
+				x ^= x + (x ^ (x >> 7)) * (x | 61u);
+				x ^= x >> 14;
+			} else {
+				x = s = s * 134775813u + 1u;
+			}
+			idx = idx * b[t] + (((uint64_t)x * b[t]) >> 32);
+		}
+		p->tally[(k & (copies - 1)) * sequences + idx]++;
+	}
+}
+
+static void
+walk_fast(struct seeds_part *p, uint64_t sequences, unsigned copies)
+{
+	if (p->gen->kind == SA_GEN_MULBERRY32)
+		walk_fast_gen(p, true, sequences, copies);
+	else
+		walk_fast_gen(p, false, sequences, copies);
+}
+
+static void *
+walk_part(void *arg)
+{
+	struct seeds_part *p = arg;
+
+	if (p->bounds != NULL)
+		walk_fast(p, p->sequences, p->copies);
+	else
+		walk_plain(p);
+	return NULL;
+}
+
+/*
+ * The bounds of SH's steps on N cards into *BOUNDS when the fast way
+ * serves (swap steps, mulberry32's or delphi's own draws, at most
+ * FAST_SEQUENCES sequences of draws); false otherwise.
+ */
+static bool
+fast_bounds(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
+    const sa_seeds_opts *o, uint64_t **bounds, size_t *steps,
+    uint64_t *sequences)
+{
+	uint64_t seq = 1;
+	size_t k;
+
+	*bounds = NULL;
+	if ((gen->kind != SA_GEN_MULBERRY32 && gen->kind != SA_GEN_DELPHI) ||
+	    o->reduce.method != SA_REDUCE_NONE || sh->steps == NULL ||
+	    sh->step == NULL || sh->reduce != NULL)
+		return false;
+	*steps = sh->steps(sh, n);
+	if ((*bounds = malloc((*steps ? *steps : 1) * sizeof **bounds)) ==
+	    NULL)
+		return false;
+	for (k = 0; k < *steps; k++) {
+		sa_step one = { 0, 0, 0, SA_STEP_SWAP };
+
+		sh->step(sh, n, k, &one);
+		if (one.kind != SA_STEP_SWAP || one.count == 0 ||
+		    one.count > FAST_SEQUENCES / seq || one.pos >= n ||
+		    one.lo >= n || one.count > n - one.lo)
+			break;
+		(*bounds)[k] = one.count;
+		seq *= one.count;
+	}
+	if (k < *steps) {
+		free(*bounds);
+		*bounds = NULL;
+		return false;
+	}
+	*sequences = seq;
+	return true;
+}
+
+/* Each sequence of draws of TABLE turned into its ordering, into T. */
+static void
+sequences_to_orderings(const sa_shuffle *sh, size_t n, size_t steps,
+    const uint64_t *bounds, const uint64_t *table, uint64_t sequences,
+    uint64_t *t)
+{
+	unsigned deck[SA_SEEDS_MAX_CARDS];
+	uint64_t digit[64];
+
+	for (uint64_t idx = 0; idx < sequences; idx++) {
+		uint64_t rest = idx;
+
+		if (table[idx] == 0)
+			continue;
+		for (size_t k = steps; k-- > 0;) {
+			digit[k] = rest % bounds[k];
+			rest /= bounds[k];
+		}
+		for (size_t i = 0; i < n; i++)
+			deck[i] = (unsigned)i;
+		for (size_t k = 0; k < steps; k++) {
+			sa_step one;
+			size_t j;
+			unsigned x;
+
+			sh->step(sh, n, k, &one);
+			j = one.lo + (size_t)digit[k];
+			x = deck[one.pos];
+			deck[one.pos] = deck[j];
+			deck[j] = x;
+		}
+		t[sa_perm_rank(deck, n)] += table[idx];
+	}
+}
+
+int
+sa_seeds_plan(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
+    const sa_seeds_opts *o, uint64_t *seeds, uint64_t *bytes)
+{
+	unsigned threads = o->threads ? o->threads : sa_cores();
+	uint64_t space = gen->seed_bits >= 64 ? UINT64_MAX :
+	    (UINT64_C(1) << gen->seed_bits);
+	uint64_t max = o->max_bytes ? o->max_bytes :
+	    sa_memory_available(NULL);
+
+	*seeds = o->count ? o->count : o->first < space ? space - o->first : 0;
+	*bytes = 0;
+	if (sh == NULL || gen == NULL || n < 1 || n > SA_SEEDS_MAX_CARDS ||
+	    (sh->max_cards != 0 && n > sh->max_cards))
+		return SA_EINVAL;
+	if (o->first >= space || *seeds > space - o->first)
+		return SA_ERANGE;
+	if (threads > 64)
+		threads = 64;
+	/* a tally a thread and the sum, 8 bytes an ordering each */
+	*bytes = (uint64_t)(threads + 1) * sa_factorial(n) * 8;
+	return *bytes > max ? SA_ETOOBIG : SA_OK;
+}
+
+/* The figures of S from its tally. */
+static int
+settle(sa_seeds *s, size_t n)
+{
+	sa_seeds_info *in = &s->info;
+	sa_big sq;
+	int status = SA_OK;
+
+	in->orderings = sa_factorial(n);
+	in->min_count = UINT64_MAX;
+	sa_big_init(&sq);
+	for (uint64_t r = 0; r < in->orderings && status == SA_OK; r++) {
+		uint64_t c = s->tally[r];
+
+		if (c != 0)
+			in->reached++;
+		if (c > in->max_count || r == 0) {
+			in->max_count = c;
+			in->max_rank = r;
+		}
+		if (c < in->min_count) {
+			in->min_count = c;
+			in->min_rank = r;
+		}
+		if (c != 0 && (status = sa_big_set_u64(&sq, c)) == SA_OK &&
+		    (status = sa_big_mul_u64(&sq, c)) == SA_OK)
+			status = sa_big_add(&s->sum_sq, &sq);
+	}
+	sa_big_free(&sq);
+	in->uniform = in->min_count == in->max_count;
+	return status;
+}
+
+int
+sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
+    const sa_seeds_opts *o, sa_seeds **out)
+{
+	struct seeds_part parts[64];
+	unsigned threads = o->threads ? o->threads : sa_cores();
+	uint64_t seeds, bytes, sequences = 0, *bounds = NULL, width;
+	size_t steps = 0;
+	sa_seeds *s;
+	int status;
+
+	*out = NULL;
+	if ((status = sa_seeds_plan(sh, n, gen, o, &seeds, &bytes)) != SA_OK)
+		return status;
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return SA_ENOMEM;
+	sa_big_init(&s->sum_sq);
+	s->info.seeds = seeds;
+	s->info.first = o->first;
+	if (threads > 64)
+		threads = 64;
+	if (threads > seeds)
+		threads = (unsigned)seeds;
+	/* four tables of a few sequences each, one of many */
+	width = fast_bounds(sh, n, gen, o, &bounds, &steps, &sequences) ?
+	    sequences * (sequences <= 1024 ? FAST_COPIES : 1) :
+	    sa_factorial(n);
+	s->info.fast = bounds != NULL;
+	memset(parts, 0, sizeof parts);
+	for (unsigned t = 0; t < threads && status == SA_OK; t++) {
+		parts[t] = (struct seeds_part){ sh, gen, o, n, o->first +
+		    seeds / threads * t + (t < seeds % threads ? t :
+		    seeds % threads), seeds / threads + (t < seeds % threads),
+		    t, calloc(width, sizeof(uint64_t)), bounds, steps,
+		    sequences, (unsigned)(width / (sequences ? sequences : 1)),
+		    SA_OK };
+		if (parts[t].tally == NULL)
+			status = SA_ENOMEM;
+	}
+	if (status == SA_OK &&
+	    (s->tally = calloc(sa_factorial(n), sizeof *s->tally)) == NULL)
+		status = SA_ENOMEM;
+	if (status == SA_OK)
+		sa_parallel(walk_part, parts, sizeof parts[0], threads);
+	for (unsigned t = 0; t < threads; t++) {
+		if (status == SA_OK)
+			status = parts[t].status;
+		if (t > 0 && status == SA_OK)
+			for (uint64_t i = 0; i < width; i++)
+				parts[0].tally[i] += parts[t].tally[i];
+	}
+	for (uint64_t i = sequences; bounds != NULL && i < width; i++)
+		parts[0].tally[i % sequences] += parts[0].tally[i];
+	if (status == SA_OK && bounds != NULL)
+		sequences_to_orderings(sh, n, steps, bounds, parts[0].tally,
+		    sequences, s->tally);
+	else if (status == SA_OK)
+		memcpy(s->tally, parts[0].tally, width * sizeof *s->tally);
+	for (unsigned t = 0; t < threads; t++)
+		free(parts[t].tally);
+	free(bounds);
+	if (status == SA_OK)
+		status = settle(s, n);
+	if (status != SA_OK) {
+		sa_seeds_free(s);
+		return status;
+	}
+	*out = s;
+	return SA_OK;
+}
+
+void
+sa_seeds_free(sa_seeds *s)
+{
+	if (s == NULL)
+		return;
+	free(s->tally);
+	sa_big_free(&s->sum_sq);
+	free(s);
+}
+
+const sa_seeds_info *
+sa_seeds_about(const sa_seeds *s)
+{
+	return &s->info;
+}
+
+uint64_t
+sa_seeds_count(const sa_seeds *s, uint64_t rank)
+{
+	return rank < s->info.orderings ? s->tally[rank] : 0;
+}
+
+/*
+ * Pearson's statistic against every ordering equally often, exactly:
+ * X = sum (c - S/N)^2 / (S/N) = N sum c^2 / S - S, for S seeds and N
+ * orderings.
+ */
+int
+sa_seeds_chi2(const sa_seeds *s, sa_fraction *out)
+{
+	sa_big num, den, s2;
+	int status;
+
+	sa_big_init(&num);
+	sa_big_init(&den);
+	sa_big_init(&s2);
+	if ((status = sa_big_copy(&num, &s->sum_sq)) == SA_OK &&
+	    (status = sa_big_mul_u64(&num, s->info.orderings)) == SA_OK &&
+	    (status = sa_big_set_u64(&s2, s->info.seeds)) == SA_OK &&
+	    (status = sa_big_mul_u64(&s2, s->info.seeds)) == SA_OK &&
+	    (status = sa_big_sub(&num, &s2)) == SA_OK &&
+	    (status = sa_big_set_u64(&den, s->info.seeds)) == SA_OK)
+		status = sa_fraction_set(out, &num, &den, false);
+	sa_big_free(&num);
+	sa_big_free(&den);
+	sa_big_free(&s2);
+	return status;
+}

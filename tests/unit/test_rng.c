@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -421,6 +422,81 @@ test_seeded_mt19937_delphi(void **state)
 	sa_seeded_init(&g, sa_seeded_find("java"), 1);
 	(void)sa_draw(&g.base, UINT64_C(1) << 31);
 	assert_int_equal(g.err, SA_EBOUND);
+}
+
+/*
+ * The seed space against deals done one by one another way: mulberry32
+ * through the deal's own oracle (sa_mulberry32) for the fast walk, and
+ * glibc's real srand() and rand() % k, with Durstenfeld's loop written
+ * out here, for the plain one; the counts agree ordering by ordering,
+ * add up to the seeds, and the exact chi-square matches one worked out
+ * here in floating point.
+ */
+static void
+test_seed_space(void **state)
+{
+	const sa_shuffle *durst = sa_shuffle_find("durstenfeld");
+	const sa_seeded_gen *m32 = sa_seeded_find("mulberry32");
+	const sa_seeded_gen *libc = sa_seeded_find("glibc");
+	sa_seeds_opts o = { .first = 1000, .count = 60000, .threads = 2 };
+	uint64_t want[120], total = 0;
+	double x = 0;
+	sa_fraction chi;
+	sa_seeds *s;
+
+	(void)state;
+	memset(want, 0, sizeof want);
+	for (uint64_t seed = 1000; seed < 61000; seed++) {
+		sa_mulberry32 g;
+		unsigned deck[5] = { 0, 1, 2, 3, 4 };
+
+		sa_mulberry32_init(&g, (uint32_t)seed);
+		durst->run(durst, deck, 5, &g.base);
+		want[sa_perm_rank(deck, 5)]++;
+	}
+	assert_int_equal(sa_seeds_run(durst, 5, m32, &o, &s), SA_OK);
+	assert_true(sa_seeds_about(s)->fast);
+	for (uint64_t r = 0; r < 120; r++) {
+		double e = 60000.0 / 120;
+
+		assert_int_equal(sa_seeds_count(s, r), want[r]);
+		total += sa_seeds_count(s, r);
+		x += ((double)want[r] - e) * ((double)want[r] - e) / e;
+	}
+	assert_int_equal(total, 60000);
+	sa_fraction_init(&chi);
+	assert_int_equal(sa_seeds_chi2(s, &chi), SA_OK);
+	assert_true(fabs(sa_fraction_to_double(&chi) - x) < 1e-9 * x);
+	sa_seeds_free(s);
+
+	memset(want, 0, sizeof want);
+	for (unsigned seed = 0xfffff000u; seed != 0; seed++) {
+		unsigned deck[4] = { 0, 1, 2, 3 };
+
+		srand(seed);
+		for (unsigned i = 3; i > 0; i--) {
+			unsigned j = (unsigned)rand() % (i + 1), t = deck[i];
+
+			deck[i] = deck[j];
+			deck[j] = t;
+		}
+		want[sa_perm_rank(deck, 4)]++;
+	}
+	o = (sa_seeds_opts){ .first = 0xfffff000u, .threads = 3 };
+	assert_int_equal(sa_seeds_run(durst, 4, libc, &o, &s), SA_OK);
+	assert_false(sa_seeds_about(s)->fast);
+	assert_int_equal(sa_seeds_about(s)->seeds, 4096);
+	for (uint64_t r = 0; r < 24; r++)
+		assert_int_equal(sa_seeds_count(s, r), want[r]);
+	sa_seeds_free(s);
+	sa_fraction_free(&chi);
+	/* outside the space, or too many cards */
+	o = (sa_seeds_opts){ .first = UINT64_C(1) << 32 };
+	assert_int_equal(sa_seeds_run(durst, 4, libc, &o, &s), SA_ERANGE);
+	o = (sa_seeds_opts){ .first = 5, .count = UINT64_C(1) << 32 };
+	assert_int_equal(sa_seeds_run(durst, 4, libc, &o, &s), SA_ERANGE);
+	o = (sa_seeds_opts){ .count = 5 };
+	assert_int_equal(sa_seeds_run(durst, 13, libc, &o, &s), SA_EINVAL);
 }
 
 static void
@@ -891,6 +967,7 @@ main(void)
 		cmocka_unit_test(test_seeded_glibc),
 		cmocka_unit_test(test_seeded_java),
 		cmocka_unit_test(test_seeded_mt19937_delphi),
+		cmocka_unit_test(test_seed_space),
 		cmocka_unit_test(test_sysrandom),
 		cmocka_unit_test(test_trace),
 		cmocka_unit_test(test_trace_seeded),

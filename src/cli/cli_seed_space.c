@@ -1,0 +1,350 @@
+/*
+ * cli_seed_space.c - `shuffle-audit seed-space`: every seed of a seeded
+ * deal dealt, and the orderings counted exactly.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define CARDS_MAX SA_SEEDS_MAX_CARDS
+
+static const char usage_text[] =
+    "usage: " PROGNAME " seed-space [-g GENERATOR] [--seeds FROM-TO] "
+    "[-a ALGORITHM]\n"
+    "                         [-n CARDS] [--reduce METHOD:BITS] "
+    "[--threads N]\n"
+    "                         [--check] [-f FORMAT]\n";
+
+static void
+help(void)
+{
+	size_t count;
+	const sa_seeded_gen *g = sa_seeded_gens(&count);
+
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "Deals from every seed of a seeded generator (or the seeds FROM to\n"
+	    "TO) and counts the orderings exactly: how many are reached, the\n"
+	    "commonest and the rarest, and whether the deal is uniform over the\n"
+	    "seeds.\n"
+	    "\n"
+	    "  -g, --generator NAME  the generator (default mulberry32):\n", stdout);
+	for (size_t i = 0; i < count; i++)
+		printf("                          %-11s %u-bit seeds\n", g[i].name,
+		    g[i].seed_bits);
+	fputs("      --seeds FROM-TO   the seeds dealt (default: every one)\n"
+	    "  -a, --algorithm NAME  the shuffle (default durstenfeld)\n"
+	    "  -n, --cards N         cards in the deck, 1 to 12 (default 4)\n"
+	    "      --reduce M:B      make each draw from a B-bit word by M\n"
+	    "                        (default: the generator's own draw)\n"
+	    "      --threads N       threads (default: the machine's cores)\n"
+	    "      --check           exit 1 unless every ordering is dealt by\n"
+	    "                        as many seeds\n"
+	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+enum { OPT_SEEDS = 256, OPT_REDUCE, OPT_THREADS, OPT_CHECK };
+
+struct seeds_args {
+	sa_shuffle shuffle;
+	size_t n;
+	enum rep_format fmt;
+	const sa_seeded_gen *gen;
+	sa_seeds_opts o;
+	bool check;
+	double start;		/* for the progress */
+};
+
+/* --seeds FROM-TO, inside GEN's space, into O. */
+static bool
+parse_seeds(const char *arg, const sa_seeded_gen *gen, sa_seeds_opts *o)
+{
+	uint64_t max = (UINT64_C(1) << gen->seed_bits) - 1, from, to;
+	const char *dash = strchr(arg, '-');
+	char *head;
+	bool ok;
+
+	if (dash == NULL || dash == arg || dash[1] == '\0') {
+		cli_error("--seeds %s: expected FROM-TO, two seeds", arg);
+		return false;
+	}
+	if ((head = strndup(arg, (size_t)(dash - arg))) == NULL) {
+		cli_error("--seeds: out of memory");
+		return false;
+	}
+	ok = cli_parse_uint("--seeds FROM", head, 0, max, &from) &&
+	    cli_parse_uint("--seeds TO", dash + 1, 0, max, &to);
+	free(head);
+	if (ok && to < from) {
+		cli_error("--seeds %s: TO is below FROM", arg);
+		return false;
+	}
+	if (ok) {
+		o->first = from;
+		o->count = to - from + 1;	/* 0 only for the whole 2^64 */
+	}
+	return ok;
+}
+
+static int
+parse_args(int argc, char **argv, struct seeds_args *a)
+{
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, 'n' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "generator", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "seeds", required_argument, NULL, OPT_SEEDS },
+		{ "reduce", required_argument, NULL, OPT_REDUCE },
+		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ "check", no_argument, NULL, OPT_CHECK },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, fmt = REP_TEXT, status;
+	uint64_t cards = 4, threads = 0;
+	const char *seeds = NULL;
+	const struct cli_options common = { "seed-space", help, &a->shuffle,
+	    &fmt, &cards, CARDS_MAX };
+
+	memset(a, 0, sizeof *a);
+	a->shuffle = *sa_shuffle_find("durstenfeld");
+	a->gen = sa_seeded_find("mulberry32");
+	while ((c = getopt_long(argc, argv, ":a:f:g:hn:", longopts, NULL)) !=
+	    -1) {
+		switch (c) {
+		case 'g':
+			if ((a->gen = sa_seeded_find(optarg)) == NULL) {
+				cli_error("-g %s: no such generator (mulberry32, "
+				    "delphi, glibc, java, mt19937)", optarg);
+				return EXIT_TROUBLE;
+			}
+			break;
+		case OPT_SEEDS:
+			seeds = optarg;
+			break;
+		case OPT_REDUCE:
+			if (!cli_parse_reduce(optarg, &a->o.reduce))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_THREADS:
+			if (!cli_parse_uint("--threads", optarg, 1, 64, &threads))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_CHECK:
+			a->check = true;
+			break;
+		default:
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status == EXIT_FAIR ? -1 : status;
+			break;
+		}
+	}
+	if (!cli_no_operands("seed-space", argc, argv))
+		return EXIT_TROUBLE;
+	if (seeds != NULL && !parse_seeds(seeds, a->gen, &a->o))
+		return EXIT_TROUBLE;
+	if (a->o.reduce.method != SA_REDUCE_NONE &&
+	    a->o.reduce.bits > a->gen->word_bits) {
+		cli_error("--reduce %s:%u: %s's outputs have %u bits",
+		    sa_reduce_name(a->o.reduce.method), a->o.reduce.bits,
+		    a->gen->name, a->gen->word_bits);
+		return EXIT_TROUBLE;
+	}
+	a->o.threads = (unsigned)threads;
+	a->fmt = (enum rep_format)fmt;
+	a->n = (size_t)cards;
+	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
+}
+
+/* Progress on a terminal. */
+static void
+progress(void *ctx, double done)
+{
+	const struct seeds_args *a = ctx;
+
+	cli_progress("seed-space", a->start, done, a->o.count, "seeds");
+}
+
+/*
+ * One extreme ordering as fields: its ordering, its seeds and its ratio
+ * to an even share.  (A report keeps a field's key by its pointer, so
+ * the keys are constant strings.)
+ */
+static void
+extreme(report *r, const sa_seeds_info *in, size_t n, bool max)
+{
+	static const char *const keys[2][3] = {
+		{ "min_ordering", "min_seeds", "min_ratio" },
+		{ "max_ordering", "max_seeds", "max_ratio" },
+	};
+	uint64_t rank = max ? in->max_rank : in->min_rank;
+	uint64_t count = max ? in->max_count : in->min_count;
+	unsigned deck[CARDS_MAX];
+	char ord[64], note[96], *ratio = NULL;
+	sa_big num, den;
+	sa_fraction f;
+
+	sa_perm_unrank(rank, n, deck);
+	sa_perm_format(deck, n, ord, sizeof ord);
+	sa_big_init(&num);
+	sa_big_init(&den);
+	sa_fraction_init(&f);
+	if (sa_big_set_u64(&num, count) == SA_OK &&
+	    sa_big_mul_u64(&num, in->orderings) == SA_OK &&
+	    sa_big_set_u64(&den, in->seeds) == SA_OK &&
+	    sa_fraction_set(&f, &num, &den, false) == SA_OK)
+		ratio = sa_fraction_sig(&f, 6);
+	snprintf(note, sizeof note, "%s times an even share",
+	    ratio ? ratio : "?");
+	rep_str(r, keys[max][0], max ? "commonest" : "rarest", ord, NULL);
+	rep_u64(r, keys[max][1], "  dealt by seeds", count, note);
+	rep_num(r, keys[max][2], NULL, ratio ? ratio : "0", NULL);
+	free(ratio);
+	sa_fraction_free(&f);
+	sa_big_free(&num);
+	sa_big_free(&den);
+}
+
+/* The chi-square against uniform, exactly and with its p-value. */
+static void
+chi_fields(report *r, const sa_seeds *s)
+{
+	const sa_seeds_info *in = sa_seeds_about(s);
+	double df = (double)(in->orderings - 1), x;
+	char v[160], p[48], *exact = NULL, *dec = NULL;
+	sa_fraction f;
+
+	sa_fraction_init(&f);
+	if (sa_seeds_chi2(s, &f) == SA_OK) {
+		exact = sa_fraction_exact(&f);
+		dec = sa_fraction_sig(&f, 6);
+	}
+	x = sa_fraction_to_double(&f);
+	cli_p_text(in->orderings > 1 ? sa_chi2_log10_sf(df, x) : 0, p,
+	    sizeof p);
+	snprintf(v, sizeof v, "%s on %.0f degrees of freedom, p = %s",
+	    dec ? dec : "?", df, p);
+	rep_str(r, NULL, "chi-square", v, "against every ordering equally "
+	    "often");
+	rep_num(r, "chi_square", NULL, dec ? dec : "0", NULL);
+	rep_str(r, "chi_square_exact", NULL, exact ? exact : "?", NULL);
+	rep_u64(r, "df", NULL, in->orderings - 1, NULL);
+	rep_str(r, "p", NULL, p, NULL);
+	free(exact);
+	free(dec);
+	sa_fraction_free(&f);
+}
+
+static void
+render(const struct seeds_args *a, const sa_seeds *s)
+{
+	const sa_seeds_info *in = sa_seeds_about(s);
+	char label[96], seeds[96], note[128];
+	report r;
+
+	cli_shuffle_label(&a->shuffle, a->n, label, sizeof label);
+	rep_begin(&r, stdout, a->fmt);
+	rep_line(&r, "The %s shuffle of %zu cards dealt from %s seeds %llu "
+	    "to %llu, every one, each ordering counted.", label, a->n,
+	    a->gen->name, (unsigned long long)in->first,
+	    (unsigned long long)(in->first + in->seeds - 1));
+	rep_line(&r, "%s", "");
+	rep_str(&r, "generator", "generator", a->gen->name, NULL);
+	rep_str(&r, "algorithm", "algorithm", label, NULL);
+	rep_u64(&r, "cards", "cards", a->n, NULL);
+	rep_u64(&r, "first_seed", "first seed", in->first, NULL);
+	snprintf(seeds, sizeof seeds, "%llu", (unsigned long long)in->seeds);
+	if (in->seeds == UINT64_C(1) << a->gen->seed_bits)
+		snprintf(note, sizeof note, "the whole space, 2^%u",
+		    a->gen->seed_bits);
+	else
+		snprintf(note, sizeof note, "%.3g of the space of 2^%u",
+		    (double)in->seeds / (double)(UINT64_C(1) <<
+		    a->gen->seed_bits), a->gen->seed_bits);
+	rep_num(&r, "seeds", "seeds dealt", seeds, note);
+	rep_u64(&r, "space_bits", NULL, a->gen->seed_bits, NULL);
+	rep_u64(&r, "orderings", "orderings", in->orderings, NULL);
+	rep_u64(&r, "reached", "reached", in->reached, NULL);
+	rep_u64(&r, "never_reached", "never reached",
+	    in->orderings - in->reached, NULL);
+	extreme(&r, in, a->n, true);
+	extreme(&r, in, a->n, false);
+	chi_fields(&r, s);
+	rep_str(&r, "verdict", "verdict", in->uniform ? "uniform over the "
+	    "seeds" : "not uniform over the seeds", in->seeds %
+	    in->orderings != 0 ? "the seeds do not split evenly into "
+	    "the orderings, so no deal could be" : NULL);
+	rep_bool(&r, "divides", NULL, in->seeds % in->orderings == 0, NULL);
+	rep_bool(&r, "uniform", NULL, in->uniform, NULL);
+	rep_line(&r, "%s", "");
+	rep_line(&r, "%s", in->uniform ? "Every ordering is dealt by as many "
+	    "of these seeds." : in->reached < in->orderings ? "Some orderings "
+	    "are never dealt from these seeds, and the rest unevenly: a "
+	    "seed picked at random does not deal every ordering equally "
+	    "often." : "The orderings are not dealt by equally many of these "
+	    "seeds: a seed picked at random does not deal every ordering "
+	    "equally often.");
+	rep_end(&r);
+}
+
+static void
+refusal(const struct seeds_args *a, int status, uint64_t seeds,
+    uint64_t bytes)
+{
+	if (status == SA_ETOOBIG)
+		cli_error("seed-space of %zu cards: the tallies take %llu MB, "
+		    "more than this process may use", a->n,
+		    (unsigned long long)(bytes >> 20));
+	else if (status == SA_ERANGE)
+		cli_error("--seeds: past the end of %s's 2^%u seeds",
+		    a->gen->name, a->gen->seed_bits);
+	else if (status == SA_EBOUND)
+		cli_error("seed-space: the shuffle asked %s for a draw it "
+		    "cannot make (%llu seeds)", a->gen->name,
+		    (unsigned long long)seeds);
+	else
+		cli_error("seed-space of %zu cards: %s", a->n,
+		    sa_strerror(status));
+}
+
+int
+cmd_seed_space(int argc, char **argv)
+{
+	struct seeds_args a;
+	uint64_t seeds, bytes;
+	sa_seeds *s = NULL;
+	int status = parse_args(argc, argv, &a);
+
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
+	status = sa_seeds_plan(&a.shuffle, a.n, a.gen, &a.o, &seeds, &bytes);
+	if (status == SA_OK) {
+		a.o.count = seeds;
+		if (isatty(STDERR_FILENO)) {
+			a.o.progress = progress;
+			a.o.progress_ctx = &a;
+			a.start = cli_seconds();
+		}
+		status = sa_seeds_run(&a.shuffle, a.n, a.gen, &a.o, &s);
+		if (a.o.progress != NULL)
+			progress(&a, 1.0);
+	}
+	if (status != SA_OK) {
+		refusal(&a, status, seeds, bytes);
+		return EXIT_TROUBLE;
+	}
+	render(&a, s);
+	status = a.check && !sa_seeds_about(s)->uniform ? EXIT_UNFAIR :
+	    EXIT_FAIR;
+	sa_seeds_free(s);
+	return cli_finish(status);
+}
