@@ -393,6 +393,38 @@ rotation_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 	memcpy(deck, tmp, n * sizeof *deck);
 }
 
+/*
+ * The online poker shuffle published in 1999 (ASF Software's, as
+ * Arkin, Hill, Marks, Schmid and Walls of Reliable Software Technologies
+ * wrote it up in "How We Learned to Cheat at Online Poker", Developer.com,
+ * 1999): for each position from the first, swap it with
+ * random(51) + 1 in 1-based Pascal, a position drawn from the first 51
+ * only.  Here, for n cards, from [0, n-2]: the last card, untouched
+ * until the last step, is then always swapped away, so it never ends
+ * last.
+ */
+static void
+poker_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = 0; n > 1 && i < n; i++)
+		swap(deck, i, sa_draw(o, n - 1));
+}
+
+static size_t
+poker_steps(const sa_shuffle *self, size_t n)
+{
+	(void)self;
+	return n > 1 ? n : 0;
+}
+
+static void
+poker_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	(void)self;
+	set_step(out, SA_STEP_SWAP, s, 0, n - 1);
+}
+
 static const sa_shuffle builtins[] = {
 	{
 		.name = "naive",
@@ -532,6 +564,16 @@ static const sa_shuffle builtins[] = {
 		.run = rotation_run, .max_cards = SCRATCH,
 		.source = "a cut of the deck at a random place; the matrix's "
 		    "counterexample",
+	},
+	{
+		.name = "poker-1999",
+		.summary = "for each position i from 0 up, swap it with a "
+		    "position drawn from the first n-1 (never the last)",
+		.runs_formula = "(n-1)^n",
+		.run = poker_run, .steps = poker_steps, .step = poker_step,
+		.source = "the 1999 online poker shuffle: random(51)+1 in "
+		    "1-based Pascal (Arkin et al., \"How We Learned to Cheat "
+		    "at Online Poker\", Developer.com, 1999)",
 	},
 };
 

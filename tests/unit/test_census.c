@@ -1945,6 +1945,57 @@ test_chi2_tail(void **state)
  * 4/2 = 36 on 4 degrees of freedom.  Orderings: one cell 6, five 0, 1
  * expected: X = 25 + 5 = 30 on 5.  Every deck of 4 once: X = 0, p = 1.
  */
+/*
+ * The 1999 poker shuffle reaches exactly n! - (n-1)! orderings, every
+ * one but those that leave the last card last.  Checked against a walk
+ * of its (n-1)^n draw sequences written out here (an odometer over the
+ * draws, the swaps done by hand), ordering by ordering, and against the
+ * census.
+ */
+static void
+test_poker_1999(void **state)
+{
+	const sa_shuffle *sh = sa_shuffle_find("poker-1999");
+
+	(void)state;
+	assert_non_null(sh);
+	for (size_t n = 2; n <= 6; n++) {
+		uint64_t counts[720] = { 0 }, reached = 0, fact = 1;
+		unsigned draw[6] = { 0 };
+		sa_census *c;
+
+		for (size_t i = 2; i <= n; i++)
+			fact *= i;
+		for (;;) {
+			unsigned deck[6];
+			size_t k;
+
+			for (size_t i = 0; i < n; i++)
+				deck[i] = (unsigned)i;
+			for (size_t i = 0; i < n; i++) {
+				unsigned t = deck[i];
+
+				deck[i] = deck[draw[i]];
+				deck[draw[i]] = t;
+			}
+			assert_true(deck[n - 1] != n - 1);
+			counts[sa_perm_rank(deck, n)]++;
+			for (k = 0; k < n && ++draw[k] == n - 1; k++)
+				draw[k] = 0;
+			if (k == n)
+				break;
+		}
+		assert_int_equal(sa_census_run(sh, n, NULL, &c), SA_OK);
+		for (uint64_t r = 0; r < fact; r++) {
+			reached += counts[r] != 0;
+			assert_int_equal(sa_census_count(c, r), counts[r]);
+		}
+		assert_int_equal(reached, fact - fact / n);
+		assert_int_equal(sa_census_about(c)->reached, fact - fact / n);
+		sa_census_free(c);
+	}
+}
+
 static void
 test_fit_by_hand(void **state)
 {
@@ -2358,6 +2409,7 @@ main(void)
 		cmocka_unit_test(test_matrix_hand),
 		cmocka_unit_test(test_chi2_tail),
 		cmocka_unit_test(test_fit_by_hand),
+		cmocka_unit_test(test_poker_1999),
 		cmocka_unit_test(test_fit_detect),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_registry),
