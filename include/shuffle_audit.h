@@ -1149,6 +1149,32 @@ uint64_t sa_seeds_count(const sa_seeds *s, uint64_t rank);
 int sa_seeds_chi2(const sa_seeds *s, sa_fraction *out);
 
 /*
+ * The attack from a few seen cards: every seed of the range dealt (N up
+ * to SA_SEEDS_MATCH_MAX_CARDS cards), the seeds whose deal starts with
+ * the NSEEN cards SEEN counted and the first LIST of them kept; and, for
+ * k = 1 .. DEPTH (8, or N if fewer), REMAIN[k-1], the average over the
+ * seeds of how many seeds deal the same first k cards as that seed:
+ * what is left to guess once k cards are seen.  The plan: the seeds and
+ * the memory (16 bytes a seed), as sa_seeds_plan.
+ */
+#define SA_SEEDS_MATCH_MAX_CARDS 64
+
+typedef struct sa_seeds_match {
+	uint64_t seeds, matches;
+	uint64_t *first;
+	size_t listed, depth;
+	sa_fraction remain[8];
+} sa_seeds_match;
+
+int sa_seeds_match_plan(const sa_shuffle *shuffle, size_t n,
+    const sa_seeded_gen *gen, const sa_seeds_opts *opts, size_t nseen,
+    uint64_t *seeds, uint64_t *bytes);
+int sa_seeds_match_run(const sa_shuffle *shuffle, size_t n,
+    const sa_seeded_gen *gen, const sa_seeds_opts *opts,
+    const unsigned *seen, size_t nseen, size_t list, sa_seeds_match *out);
+void sa_seeds_match_free(sa_seeds_match *m);
+
+/*
  * xoshiro256** (Blackman and Vigna, 2018), a small fast generator with
  * 256 bits of state, for sampling: draws below k by Lemire's unbiased
  * multiply-and-reject, raw words as its top bits.  Seeded by splitmix64

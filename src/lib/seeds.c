@@ -15,6 +15,8 @@
 #include "shuffle_audit.h"
 #include "internal.h"
 
+__extension__ typedef unsigned __int128 u128;
+
 struct sa_seeds {
 	sa_seeds_info info;
 	uint64_t *tally;	/* by rank, n! of them */
@@ -395,4 +397,246 @@ sa_seeds_chi2(const sa_seeds *s, sa_fraction *out)
 	sa_big_free(&den);
 	sa_big_free(&s2);
 	return status;
+}
+
+/*
+ * The attack from a few seen cards (sa_seeds_match_run): every seed's
+ * first cards kept as a key of 6 bits a card, the first card highest, so
+ * that sorting the keys groups the seeds by every prefix at once.
+ */
+#define MATCH_DEPTH 8
+
+struct match_part {
+	const sa_shuffle *sh;
+	const sa_seeded_gen *gen;
+	const sa_seeds_opts *o;
+	size_t n, depth;
+	uint64_t first, count;
+	unsigned index;
+	uint64_t *keys;		/* count of them */
+	const unsigned *seen;
+	size_t nseen, list;
+	uint64_t matches;
+	uint64_t *found;	/* the first LIST matching seeds */
+	size_t listed;
+	int status;
+};
+
+static void *
+match_part(void *arg)
+{
+	struct match_part *p = arg;
+	unsigned *deck = malloc(p->n * sizeof *deck);
+	sa_seeded g;
+	sa_reducer r;
+
+	if (deck == NULL) {
+		p->status = SA_ENOMEM;
+		return NULL;
+	}
+	for (uint64_t k = 0; k < p->count && p->status == SA_OK; k++) {
+		sa_oracle *o = &g.base;
+		uint64_t key = 0;
+		size_t i;
+
+		if (k % PROGRESS_SEEDS == 0 && p->index == 0 &&
+		    p->o->progress != NULL && k > 0)
+			p->o->progress(p->o->progress_ctx, (double)k /
+			    (double)p->count);
+		sa_seeded_init(&g, p->gen, p->first + k);
+		if (p->o->reduce.method != SA_REDUCE_NONE) {
+			sa_reducer_init(&r, &p->o->reduce, &g.base);
+			o = &r.base;
+		}
+		for (i = 0; i < p->n; i++)
+			deck[i] = (unsigned)i;
+		p->sh->run(p->sh, deck, p->n, o);
+		if (g.err != SA_OK || (o != &g.base && r.err != SA_OK)) {
+			p->status = g.err != SA_OK ? g.err : r.err;
+			break;
+		}
+		for (i = 0; i < MATCH_DEPTH; i++)
+			key = key << 6 | (i < p->depth ? deck[i] : 0);
+		p->keys[k] = key;
+		for (i = 0; i < p->nseen && deck[i] == p->seen[i]; i++)
+			;
+		if (i == p->nseen && p->matches++ < p->list)
+			p->found[p->listed++] = p->first + k;
+	}
+	free(deck);
+	return NULL;
+}
+
+/* KEYS (COUNT of them, 48 bits each) sorted, by bytes from the lowest. */
+static void
+sort_keys(uint64_t *keys, uint64_t *tmp, uint64_t count)
+{
+	for (unsigned shift = 0; shift < 6 * MATCH_DEPTH; shift += 8) {
+		uint64_t at[257] = { 0 };
+
+		for (uint64_t i = 0; i < count; i++)
+			at[((keys[i] >> shift) & 0xff) + 1]++;
+		for (int b = 0; b < 256; b++)
+			at[b + 1] += at[b];
+		for (uint64_t i = 0; i < count; i++)
+			tmp[at[(keys[i] >> shift) & 0xff]++] = keys[i];
+		memcpy(keys, tmp, count * sizeof *keys);
+	}
+}
+
+/* For k = 1 .. DEPTH, the sum of the squared sizes of the groups of
+ * sorted KEYS that share their first k cards, into SUM (128 bits). */
+static void
+group_squares(const uint64_t *keys, uint64_t count, size_t depth,
+    u128 *sum)
+{
+	for (size_t k = 1; k <= depth; k++) {
+		unsigned shift = 6 * (unsigned)(MATCH_DEPTH - k);
+		uint64_t run = 0;
+
+		sum[k - 1] = 0;
+		for (uint64_t i = 0; i < count; i++) {
+			if (i > 0 && keys[i] >> shift != keys[i - 1] >> shift) {
+				sum[k - 1] += (u128)run * run;
+				run = 0;
+			}
+			run++;
+		}
+		sum[k - 1] += (u128)run * run;
+	}
+}
+
+/* The match's threads, each with its own stretch of seeds, started. */
+static int
+match_walk(struct match_part *parts, unsigned threads, uint64_t *keys)
+{
+	int status = SA_OK;
+
+	for (unsigned t = 0; t < threads; t++) {
+		parts[t].keys = keys + (parts[t].first - parts[0].first);
+		if (parts[t].list > 0 && (parts[t].found =
+		    malloc(parts[t].list * sizeof *parts[t].found)) == NULL)
+			status = SA_ENOMEM;
+	}
+	if (status == SA_OK)
+		sa_parallel(match_part, parts, sizeof parts[0], threads);
+	return status;
+}
+
+/* The threads' matches gathered into OUT, the lowest seeds first. */
+static int
+match_gather(struct match_part *parts, unsigned threads, size_t list,
+    sa_seeds_match *out)
+{
+	int status = SA_OK;
+
+	if (list > 0 && (out->first = malloc(list * sizeof *out->first)) ==
+	    NULL)
+		status = SA_ENOMEM;
+	for (unsigned t = 0; t < threads; t++) {
+		if (status == SA_OK)
+			status = parts[t].status;
+		out->matches += parts[t].matches;
+		for (size_t i = 0; status == SA_OK && i < parts[t].listed &&
+		    out->listed < list; i++)
+			out->first[out->listed++] = parts[t].found[i];
+		free(parts[t].found);
+	}
+	return status;
+}
+
+int
+sa_seeds_match_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
+    const sa_seeds_opts *o, const unsigned *seen, size_t nseen, size_t list,
+    sa_seeds_match *out)
+{
+	struct match_part parts[64];
+	unsigned threads = o->threads ? o->threads : sa_cores();
+	uint64_t seeds, bytes, *keys = NULL, *tmp = NULL;
+	u128 sum[MATCH_DEPTH];
+	int status;
+
+	memset(out, 0, sizeof *out);
+	status = sa_seeds_match_plan(sh, n, gen, o, nseen, &seeds, &bytes);
+	if (status != SA_OK)
+		return status;
+	for (size_t i = 0; i < nseen; i++)
+		if (seen[i] >= n)
+			return SA_EINVAL;
+	out->seeds = seeds;
+	out->depth = n < MATCH_DEPTH ? n : MATCH_DEPTH;
+	if (threads > 64)
+		threads = 64;
+	if (threads > seeds)
+		threads = (unsigned)seeds;
+	memset(parts, 0, sizeof parts);
+	for (unsigned t = 0; t < threads; t++)
+		parts[t] = (struct match_part){ sh, gen, o, n, out->depth,
+		    o->first + seeds / threads * t + (t < seeds % threads ? t :
+		    seeds % threads), seeds / threads + (t < seeds % threads),
+		    t, NULL, seen, nseen, list, 0, NULL, 0, SA_OK };
+	if ((keys = malloc(seeds * sizeof *keys)) == NULL ||
+	    (tmp = malloc(seeds * sizeof *tmp)) == NULL)
+		status = SA_ENOMEM;
+	if (status == SA_OK)
+		status = match_walk(parts, threads, keys);
+	{
+		int gathered = match_gather(parts, threads, list, out);
+
+		if (status == SA_OK)
+			status = gathered;
+	}
+	if (status == SA_OK) {
+		sort_keys(keys, tmp, seeds);
+		group_squares(keys, seeds, out->depth, sum);
+	}
+	for (size_t k = 0; status == SA_OK && k < out->depth; k++) {
+		sa_big num, den;
+
+		sa_big_init(&num);
+		sa_big_init(&den);
+		if ((status = sa_big_set_parts(&num, (uint64_t)(sum[k] >> 64),
+		    (uint64_t)sum[k])) == SA_OK &&
+		    (status = sa_big_set_u64(&den, seeds)) == SA_OK)
+			status = sa_fraction_set(&out->remain[k], &num, &den,
+			    false);
+		sa_big_free(&num);
+		sa_big_free(&den);
+	}
+	free(keys);
+	free(tmp);
+	if (status != SA_OK)
+		sa_seeds_match_free(out);
+	return status;
+}
+
+int
+sa_seeds_match_plan(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
+    const sa_seeds_opts *o, size_t nseen, uint64_t *seeds, uint64_t *bytes)
+{
+	uint64_t space = UINT64_C(1) << gen->seed_bits;
+	uint64_t max = o->max_bytes ? o->max_bytes :
+	    sa_memory_available(NULL);
+
+	*seeds = o->count ? o->count : o->first < space ? space - o->first : 0;
+	*bytes = 0;
+	if (sh == NULL || n < 1 || n > SA_SEEDS_MATCH_MAX_CARDS ||
+	    nseen > n || (sh->max_cards != 0 && n > sh->max_cards))
+		return SA_EINVAL;
+	if (o->first >= space || *seeds > space - o->first || *seeds == 0)
+		return SA_ERANGE;
+	/* a key and its copy for the sort, 16 bytes a seed */
+	if (*seeds > UINT64_MAX / 16)
+		return SA_ETOOBIG;
+	*bytes = *seeds * 16;
+	return *bytes > max ? SA_ETOOBIG : SA_OK;
+}
+
+void
+sa_seeds_match_free(sa_seeds_match *m)
+{
+	free(m->first);
+	m->first = NULL;
+	for (size_t k = 0; k < sizeof m->remain / sizeof m->remain[0]; k++)
+		sa_fraction_free(&m->remain[k]);
 }

@@ -499,6 +499,70 @@ test_seed_space(void **state)
 	assert_int_equal(sa_seeds_run(durst, 13, libc, &o, &s), SA_EINVAL);
 }
 
+/*
+ * The match: the poker shuffle of 52 cards from 3,000 delphi seeds,
+ * against the same deals done here one by one, their first cards
+ * compared pair by pair (no keys, no sort): the seeds that deal seed
+ * 3777's first five cards, and for each k the sum over seeds of the
+ * seeds that share their first k cards.
+ */
+static void
+test_seed_match(void **state)
+{
+	enum { SEEDS = 3000, FIRST = 3000, PICK = 777, N = 52 };
+	const sa_shuffle *poker = sa_shuffle_find("poker-1999");
+	const sa_seeded_gen *delphi = sa_seeded_find("delphi");
+	sa_seeds_opts o = { .first = FIRST, .count = SEEDS, .threads = 2 };
+	static unsigned char top[SEEDS][8];
+	static uint64_t same[SEEDS];
+	unsigned seen[5];
+	uint64_t matches = 0;
+	sa_seeds_match m;
+
+	(void)state;
+	for (unsigned s = 0; s < SEEDS; s++) {
+		unsigned deck[N];
+		sa_seeded g;
+
+		sa_seeded_init(&g, delphi, FIRST + s);
+		for (unsigned i = 0; i < N; i++)
+			deck[i] = i;
+		poker->run(poker, deck, N, &g.base);
+		for (int i = 0; i < 8; i++)
+			top[s][i] = (unsigned char)deck[i];
+	}
+	for (int i = 0; i < 5; i++)
+		seen[i] = top[PICK][i];
+	for (unsigned s = 0; s < SEEDS; s++)
+		matches += memcmp(top[s], top[PICK], 5) == 0;
+	assert_int_equal(sa_seeds_match_run(poker, N, delphi, &o, seen, 5, 3,
+	    &m), SA_OK);
+	assert_int_equal(m.seeds, SEEDS);
+	assert_int_equal(m.matches, matches);
+	assert_int_equal(m.depth, 8);
+	assert_true(m.listed >= 1 && m.first[0] <= FIRST + PICK);
+	for (size_t k = 1; k <= 8; k++) {
+		double sum = 0;
+
+		memset(same, 0, sizeof same);
+		for (unsigned a = 0; a < SEEDS; a++)
+			for (unsigned b = a; b < SEEDS; b++)
+				if (memcmp(top[a], top[b], k) == 0)
+					same[a] += b == a ? 1 : 2;
+		for (unsigned a = 0; a < SEEDS; a++)
+			sum += (double)same[a];
+		assert_true(fabs(sa_fraction_to_double(&m.remain[k - 1]) *
+		    SEEDS - sum) < 1e-6 * sum);
+	}
+	sa_seeds_match_free(&m);
+	/* a seen card not in the deck, more seen cards than the deck */
+	seen[0] = N;
+	assert_int_equal(sa_seeds_match_run(poker, N, delphi, &o, seen, 1, 0,
+	    &m), SA_EINVAL);
+	assert_int_equal(sa_seeds_match_run(poker, 3, delphi, &o, seen, 5, 0,
+	    &m), SA_EINVAL);
+}
+
 static void
 test_mulberry32_draw(void **state)
 {
@@ -968,6 +1032,7 @@ main(void)
 		cmocka_unit_test(test_seeded_java),
 		cmocka_unit_test(test_seeded_mt19937_delphi),
 		cmocka_unit_test(test_seed_space),
+		cmocka_unit_test(test_seed_match),
 		cmocka_unit_test(test_sysrandom),
 		cmocka_unit_test(test_trace),
 		cmocka_unit_test(test_trace_seeded),
