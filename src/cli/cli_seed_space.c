@@ -12,14 +12,16 @@
 
 #include "cli.h"
 
-#define CARDS_MAX SA_SEEDS_MAX_CARDS
+#define CARDS_MAX SA_SEEDS_MATCH_MAX_CARDS
+#define LIST_MAX 1000
 
 static const char usage_text[] =
     "usage: " PROGNAME " seed-space [-g GENERATOR] [--seeds FROM-TO] "
     "[-a ALGORITHM]\n"
     "                         [-n CARDS] [--reduce METHOD:BITS] "
     "[--threads N]\n"
-    "                         [--check] [-f FORMAT]\n";
+    "                         [--check] [--match CARDS [--list L]] "
+    "[-f FORMAT]\n";
 
 static void
 help(void)
@@ -46,11 +48,17 @@ help(void)
 	    "      --threads N       threads (default: the machine's cores)\n"
 	    "      --check           exit 1 unless every ordering is dealt by\n"
 	    "                        as many seeds\n"
+	    "      --match CARDS     count the seeds whose deal starts with\n"
+	    "                        CARDS (numbers from 0, as 51,3,17), and the\n"
+	    "                        seeds left once 1 to 8 cards are seen; any\n"
+	    "                        deck up to 64 cards\n"
+	    "      --list L          list the first L matching seeds (10)\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
 	    "  -h, --help            show this help\n", stdout);
 }
 
-enum { OPT_SEEDS = 256, OPT_REDUCE, OPT_THREADS, OPT_CHECK };
+enum { OPT_SEEDS = 256, OPT_REDUCE, OPT_THREADS, OPT_CHECK, OPT_MATCH,
+	OPT_LIST };
 
 struct seeds_args {
 	sa_shuffle shuffle;
@@ -60,6 +68,10 @@ struct seeds_args {
 	sa_seeds_opts o;
 	bool check;
 	double start;		/* for the progress */
+	const char *match;	/* --match, as given */
+	unsigned seen[CARDS_MAX];
+	size_t nseen;
+	uint64_t list;
 };
 
 /* --seeds FROM-TO, inside GEN's space, into O. */
@@ -93,6 +105,46 @@ parse_seeds(const char *arg, const sa_seeded_gen *gen, sa_seeds_opts *o)
 	return ok;
 }
 
+/* --match: cards from 0 to n-1, each once, separated by ',' or ' '. */
+static bool
+parse_match(struct seeds_args *a)
+{
+	const char *s = a->match;
+
+	a->nseen = 0;
+	while (*s != '\0') {
+		char buf[32];
+		size_t len = strcspn(s, ", ");
+		uint64_t v;
+
+		if (len == 0) {
+			s++;
+			continue;
+		}
+		if (a->nseen == a->n) {
+			cli_error("--match %s: more cards than the deck's %zu",
+			    a->match, a->n);
+			return false;
+		}
+		snprintf(buf, sizeof buf, "%.*s", (int)(len < 31 ? len : 31), s);
+		if (!cli_parse_uint("--match card", buf, 0, a->n - 1, &v))
+			return false;
+		for (size_t i = 0; i < a->nseen; i++)
+			if (a->seen[i] == v) {
+				cli_error("--match %s: card %llu twice", a->match,
+				    (unsigned long long)v);
+				return false;
+			}
+		a->seen[a->nseen++] = (unsigned)v;
+		s += len;
+	}
+	if (a->nseen == 0) {
+		cli_error("--match: no cards given");
+		return false;
+	}
+	return true;
+}
+
 static int
 parse_args(int argc, char **argv, struct seeds_args *a)
 {
@@ -106,6 +158,8 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 		{ "reduce", required_argument, NULL, OPT_REDUCE },
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "check", no_argument, NULL, OPT_CHECK },
+		{ "match", required_argument, NULL, OPT_MATCH },
+		{ "list", required_argument, NULL, OPT_LIST },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, fmt = REP_TEXT, status;
@@ -115,6 +169,7 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 	    &fmt, &cards, CARDS_MAX };
 
 	memset(a, 0, sizeof *a);
+	a->list = 10;
 	a->shuffle = *sa_shuffle_find("durstenfeld");
 	a->gen = sa_seeded_find("mulberry32");
 	while ((c = getopt_long(argc, argv, ":a:f:g:hn:", longopts, NULL)) !=
@@ -141,6 +196,14 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 		case OPT_CHECK:
 			a->check = true;
 			break;
+		case OPT_MATCH:
+			a->match = optarg;
+			break;
+		case OPT_LIST:
+			if (!cli_parse_uint("--list", optarg, 0, LIST_MAX,
+			    &a->list))
+				return EXIT_TROUBLE;
+			break;
 		default:
 			if ((status = cli_option(c, argv, &common)) !=
 			    CLI_CONTINUE)
@@ -162,6 +225,18 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 	a->o.threads = (unsigned)threads;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
+	if (a->match == NULL && a->n > SA_SEEDS_MAX_CARDS) {
+		cli_error("-n %zu: too large to count every ordering (at most "
+		    "%d; --match takes up to %d)", a->n, SA_SEEDS_MAX_CARDS,
+		    CARDS_MAX);
+		return EXIT_TROUBLE;
+	}
+	if (a->match != NULL && a->check) {
+		cli_error("--check: not with --match, which has no verdict");
+		return EXIT_TROUBLE;
+	}
+	if (a->match != NULL && !parse_match(a))
+		return EXIT_TROUBLE;
 	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
 }
 
@@ -296,13 +371,73 @@ render(const struct seeds_args *a, const sa_seeds *s)
 	rep_end(&r);
 }
 
+/* The attack from the seen cards, as a report. */
+static void
+render_match(const struct seeds_args *a, const sa_seeds_match *m)
+{
+	static const char *const keys[8] = { "remain_1", "remain_2",
+	    "remain_3", "remain_4", "remain_5", "remain_6", "remain_7",
+	    "remain_8" };
+	static const char *const names[8] = { "  after 1 card",
+	    "  after 2 cards", "  after 3 cards", "  after 4 cards",
+	    "  after 5 cards", "  after 6 cards", "  after 7 cards",
+	    "  after 8 cards" };
+	char label[96], seen[CARDS_MAX * 4 + 1];
+	size_t at = 0;
+	report r;
+
+	cli_shuffle_label(&a->shuffle, a->n, label, sizeof label);
+	for (size_t i = 0; i < a->nseen; i++)
+		at += (size_t)snprintf(seen + at, sizeof seen - at, "%s%u",
+		    i ? " " : "", a->seen[i]);
+	rep_begin(&r, stdout, a->fmt);
+	rep_line(&r, "The %s shuffle of %zu cards dealt from %s seeds %llu "
+	    "to %llu: the seeds whose deal starts with %s.", label, a->n,
+	    a->gen->name, (unsigned long long)a->o.first,
+	    (unsigned long long)(a->o.first + m->seeds - 1), seen);
+	rep_line(&r, "%s", "");
+	rep_str(&r, "generator", "generator", a->gen->name, NULL);
+	rep_str(&r, "algorithm", "algorithm", label, NULL);
+	rep_u64(&r, "cards", "cards", a->n, NULL);
+	rep_u64(&r, "first_seed", "first seed", a->o.first, NULL);
+	rep_u64(&r, "seeds", "seeds dealt", m->seeds, NULL);
+	rep_str(&r, "seen", "cards seen", seen, NULL);
+	rep_u64(&r, "matches", "seeds that deal them", m->matches, NULL);
+	at = 0;
+	seen[0] = '\0';
+	for (size_t i = 0; i < m->listed && at < sizeof seen - 24; i++)
+		at += (size_t)snprintf(seen + at, sizeof seen - at, "%s%llu",
+		    i ? " " : "", (unsigned long long)m->first[i]);
+	rep_str(&r, "listed", "the first of them", m->listed ? seen :
+	    a->fmt == REP_TEXT ? "none" : "", NULL);
+	rep_line(&r, "%s", "");
+	rep_line(&r, "%s", "Seeds left once the first k cards of a deal are "
+	    "seen, on average over the seeds:");
+	for (size_t k = 0; k < m->depth; k++) {
+		char *v = sa_fraction_sig(&m->remain[k], 6);
+		bool one = sa_big_cmp(&m->remain[k].num,
+		    &m->remain[k].den) == 0;
+
+		/* more digits until a figure above 1 no longer reads as 1 */
+		for (unsigned d = 10; v != NULL && !one && cli_reads_one(v) &&
+		    d <= 40; d += 4) {
+			free(v);
+			v = sa_fraction_sig(&m->remain[k], d);
+		}
+		rep_num(&r, keys[k], names[k], one ? "1" : v ? v : "?", NULL);
+		free(v);
+	}
+	rep_end(&r);
+}
+
 static void
 refusal(const struct seeds_args *a, int status, uint64_t seeds,
     uint64_t bytes)
 {
 	if (status == SA_ETOOBIG)
-		cli_error("seed-space of %zu cards: the tallies take %llu MB, "
-		    "more than this process may use", a->n,
+		cli_error("seed-space of %zu cards: %s take %llu MB, more "
+		    "than this process may use", a->n, a->match ? "the seeds' "
+		    "first cards" : "the tallies",
 		    (unsigned long long)(bytes >> 20));
 	else if (status == SA_ERANGE)
 		cli_error("--seeds: past the end of %s's 2^%u seeds",
@@ -316,6 +451,37 @@ refusal(const struct seeds_args *a, int status, uint64_t seeds,
 		    sa_strerror(status));
 }
 
+/* --match: the seeds that deal the seen cards; an exit status. */
+static int
+match(struct seeds_args *a)
+{
+	uint64_t seeds, bytes;
+	sa_seeds_match m;
+	int status;
+
+	status = sa_seeds_match_plan(&a->shuffle, a->n, a->gen, &a->o,
+	    a->nseen, &seeds, &bytes);
+	if (status == SA_OK) {
+		a->o.count = seeds;
+		if (isatty(STDERR_FILENO)) {
+			a->o.progress = progress;
+			a->o.progress_ctx = a;
+			a->start = cli_seconds();
+		}
+		status = sa_seeds_match_run(&a->shuffle, a->n, a->gen, &a->o,
+		    a->seen, a->nseen, (size_t)a->list, &m);
+		if (a->o.progress != NULL)
+			progress(a, 1.0);
+	}
+	if (status != SA_OK) {
+		refusal(a, status, seeds, bytes);
+		return EXIT_TROUBLE;
+	}
+	render_match(a, &m);
+	sa_seeds_match_free(&m);
+	return cli_finish(EXIT_FAIR);
+}
+
 int
 cmd_seed_space(int argc, char **argv)
 {
@@ -326,6 +492,8 @@ cmd_seed_space(int argc, char **argv)
 
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
+	if (a.match != NULL)
+		return match(&a);
 	status = sa_seeds_plan(&a.shuffle, a.n, a.gen, &a.o, &seeds, &bytes);
 	if (status == SA_OK) {
 		a.o.count = seeds;
