@@ -53,34 +53,59 @@ told(const struct seeds_part *p, uint64_t k)
 		    (double)p->count);
 }
 
+/*
+ * DECK dealt from SEED of GEN by SH on N cards, its draws by REDUCE when
+ * set, through the oracle; SA_OK, or the generator's or the reduction's
+ * complaint.
+ */
+static int
+deal_seed(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
+    const sa_reduce *reduce, uint64_t seed, unsigned *deck)
+{
+	sa_seeded g;
+	sa_reducer r;
+	sa_oracle *o = &g.base;
+
+	sa_seeded_init(&g, gen, seed);
+	if (reduce->method != SA_REDUCE_NONE) {
+		sa_reducer_init(&r, reduce, &g.base);
+		o = &r.base;
+	}
+	for (size_t i = 0; i < n; i++)
+		deck[i] = (unsigned)i;
+	sh->run(sh, deck, n, o);
+	if (g.err != SA_OK)
+		return g.err;
+	return o != &g.base ? r.err : SA_OK;
+}
+
+/* Thread T's stretch of SEEDS split over THREADS: its offset and count. */
+static void
+stretch(uint64_t seeds, unsigned threads, unsigned t, uint64_t *offset,
+    uint64_t *count)
+{
+	uint64_t each = seeds / threads, extra = seeds % threads;
+
+	*offset = each * t + (t < extra ? t : extra);
+	*count = each + (t < extra);
+}
+
 /* Every seed of P dealt through the oracle and its ordering counted. */
 static void
 walk_plain(struct seeds_part *p)
 {
 	unsigned *deck = malloc(p->n * sizeof *deck);
-	sa_seeded g;
-	sa_reducer r;
 
 	if (deck == NULL) {
 		p->status = SA_ENOMEM;
 		return;
 	}
 	for (uint64_t k = 0; k < p->count && p->status == SA_OK; k++) {
-		sa_oracle *o = &g.base;
-
 		if (k % PROGRESS_SEEDS == 0)
 			told(p, k);
-		sa_seeded_init(&g, p->gen, p->first + k);
-		if (p->o->reduce.method != SA_REDUCE_NONE) {
-			sa_reducer_init(&r, &p->o->reduce, &g.base);
-			o = &r.base;
-		}
-		for (size_t i = 0; i < p->n; i++)
-			deck[i] = (unsigned)i;
-		p->sh->run(p->sh, deck, p->n, o);
-		if (g.err != SA_OK || (o != &g.base && r.err != SA_OK))
-			p->status = g.err != SA_OK ? g.err : r.err;
-		else
+		p->status = deal_seed(p->sh, p->n, p->gen, &p->o->reduce,
+		    p->first + k, deck);
+		if (p->status == SA_OK)
 			p->tally[sa_perm_rank(deck, p->n)]++;
 	}
 	free(deck);
@@ -309,10 +334,11 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	s->info.fast = bounds != NULL;
 	memset(parts, 0, sizeof parts);
 	for (unsigned t = 0; t < threads && status == SA_OK; t++) {
-		parts[t] = (struct seeds_part){ sh, gen, o, n, o->first +
-		    seeds / threads * t + (t < seeds % threads ? t :
-		    seeds % threads), seeds / threads + (t < seeds % threads),
-		    t, calloc(width, sizeof(uint64_t)), bounds, steps,
+		uint64_t off, count;
+
+		stretch(seeds, threads, t, &off, &count);
+		parts[t] = (struct seeds_part){ sh, gen, o, n, o->first + off,
+		    count, t, calloc(width, sizeof(uint64_t)), bounds, steps,
 		    sequences, (unsigned)(width / (sequences ? sequences : 1)),
 		    SA_OK };
 		if (parts[t].tally == NULL)
@@ -427,15 +453,12 @@ match_part(void *arg)
 {
 	struct match_part *p = arg;
 	unsigned *deck = malloc(p->n * sizeof *deck);
-	sa_seeded g;
-	sa_reducer r;
 
 	if (deck == NULL) {
 		p->status = SA_ENOMEM;
 		return NULL;
 	}
 	for (uint64_t k = 0; k < p->count && p->status == SA_OK; k++) {
-		sa_oracle *o = &g.base;
 		uint64_t key = 0;
 		size_t i;
 
@@ -443,18 +466,10 @@ match_part(void *arg)
 		    p->o->progress != NULL && k > 0)
 			p->o->progress(p->o->progress_ctx, (double)k /
 			    (double)p->count);
-		sa_seeded_init(&g, p->gen, p->first + k);
-		if (p->o->reduce.method != SA_REDUCE_NONE) {
-			sa_reducer_init(&r, &p->o->reduce, &g.base);
-			o = &r.base;
-		}
-		for (i = 0; i < p->n; i++)
-			deck[i] = (unsigned)i;
-		p->sh->run(p->sh, deck, p->n, o);
-		if (g.err != SA_OK || (o != &g.base && r.err != SA_OK)) {
-			p->status = g.err != SA_OK ? g.err : r.err;
+		p->status = deal_seed(p->sh, p->n, p->gen, &p->o->reduce,
+		    p->first + k, deck);
+		if (p->status != SA_OK)
 			break;
-		}
 		for (i = 0; i < MATCH_DEPTH; i++)
 			key = key << 6 | (i < p->depth ? deck[i] : 0);
 		p->keys[k] = key;
@@ -570,11 +585,14 @@ sa_seeds_match_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	if (threads > seeds)
 		threads = (unsigned)seeds;
 	memset(parts, 0, sizeof parts);
-	for (unsigned t = 0; t < threads; t++)
+	for (unsigned t = 0; t < threads; t++) {
+		uint64_t off, count;
+
+		stretch(seeds, threads, t, &off, &count);
 		parts[t] = (struct match_part){ sh, gen, o, n, out->depth,
-		    o->first + seeds / threads * t + (t < seeds % threads ? t :
-		    seeds % threads), seeds / threads + (t < seeds % threads),
-		    t, NULL, seen, nseen, list, 0, NULL, 0, SA_OK };
+		    o->first + off, count, t, NULL, seen, nseen, list, 0, NULL,
+		    0, SA_OK };
+	}
 	if ((keys = malloc(seeds * sizeof *keys)) == NULL ||
 	    (tmp = malloc(seeds * sizeof *tmp)) == NULL)
 		status = SA_ENOMEM;
