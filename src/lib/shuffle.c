@@ -343,6 +343,55 @@ comparator_sort_run(const sa_shuffle *self, unsigned *deck, size_t n,
 			swap(deck, j - 1, j);
 }
 
+/*
+ * V8's Array.prototype.sort (TimSort, V8 7.0 on: third_party/v8/builtins/
+ * array-sort.tq) on fewer than 64 items, with the comparator
+ * () => Math.random() - 0.5: a coin says "less" (Math.random() < 0.5) or
+ * not.  CountAndMakeRun first: the first two items set the run's
+ * direction, the run grows while the coins agree, and a descending run is
+ * reversed; then binary insertion of the rest, each item's place found by
+ * halving with a coin at each step.  The tests check it against the real
+ * V8 (tests/examples/exec/v8_sort.js).
+ */
+static bool
+v8_less(sa_oracle *o)
+{
+	return sa_draw(o, 2) == 0;	/* Math.random() - 0.5 < 0 */
+}
+
+static void
+comparator_v8_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	size_t run = 2;
+	bool desc;
+
+	(void)self;
+	if (n < 2)
+		return;
+	desc = v8_less(o);
+	while (run < n && v8_less(o) == desc)
+		run++;
+	for (size_t i = 0; desc && i < run / 2; i++)
+		swap(deck, i, run - 1 - i);
+	for (size_t start = run; start < n; start++) {
+		unsigned pivot = deck[start];
+		size_t left = 0, right = start;
+
+		while (left < right) {
+			size_t mid = left + ((right - left) >> 1);
+
+			if (v8_less(o))
+				right = mid;
+			else
+				left = mid + 1;
+		}
+		memmove(deck + left + 1, deck + left, (start - left) *
+		    sizeof *deck);
+		deck[left] = pivot;
+	}
+}
+
 /* The same comparator under a top-down merge sort. */
 static void
 merge_sort(unsigned *a, unsigned *tmp, size_t lo, size_t hi, sa_oracle *o)
@@ -545,6 +594,15 @@ static const sa_shuffle builtins[] = {
 		    "fair coin",
 		.run = comparator_sort_run,
 		.source = "array.sort(() => Math.random() - 0.5)",
+	},
+	{
+		.name = "comparator-v8",
+		.summary = "V8's TimSort below 64 items (a run, then binary "
+		    "insertion) with a comparator that answers by a fair coin",
+		.run = comparator_v8_run,
+		.source = "array.sort(() => Math.random() - 0.5) in V8 7.0 and "
+		    "later (Chrome 70, Node.js 11): v8/third_party/v8/builtins/"
+		    "array-sort.tq",
 	},
 	{
 		.name = "comparator-merge",
