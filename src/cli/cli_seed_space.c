@@ -42,7 +42,8 @@ help(void)
 		    g[i].seed_bits);
 	fputs("      --seeds FROM-TO   the seeds dealt (default: every one)\n"
 	    "  -a, --algorithm NAME  the shuffle (default durstenfeld)\n"
-	    "  -n, --cards N         cards in the deck, 1 to 12 (default 4)\n"
+	    "  -n, --cards N         cards in the deck (default 4); past 12,\n"
+	    "                        the seeds against n! (--match to count)\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M\n"
 	    "                        (default: the generator's own draw)\n"
 	    "      --threads N       threads (default: the machine's cores)\n"
@@ -225,10 +226,9 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 	a->o.threads = (unsigned)threads;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
-	if (a->match == NULL && a->n > SA_SEEDS_MAX_CARDS) {
-		cli_error("-n %zu: too large to count every ordering (at most "
-		    "%d; --match takes up to %d)", a->n, SA_SEEDS_MAX_CARDS,
-		    CARDS_MAX);
+	if (a->match == NULL && a->n > SA_SEEDS_MAX_CARDS && a->check) {
+		cli_error("--check: -n %zu is too large to count every "
+		    "ordering (at most %d)", a->n, SA_SEEDS_MAX_CARDS);
 		return EXIT_TROUBLE;
 	}
 	if (a->match != NULL && a->check) {
@@ -371,6 +371,67 @@ render(const struct seeds_args *a, const sa_seeds *s)
 	rep_end(&r);
 }
 
+/*
+ * Past SA_SEEDS_MAX_CARDS, no tally: the seeds against the n! orderings
+ * (the state-space argument), exactly, and a pointer to --match.
+ */
+static int
+space_only(const struct seeds_args *a)
+{
+	uint64_t seeds, bytes;
+	sa_big fact, s;
+	sa_fraction f;
+	char *fs = NULL, *frac = NULL, label[96], buf[32];
+	report r;
+	int status;
+
+	status = sa_seeds_match_plan(&a->shuffle, a->n, a->gen, &a->o, 0,
+	    &seeds, &bytes);
+	if (status != SA_OK && status != SA_ETOOBIG) {
+		cli_error("--seeds: past the end of %s's 2^%u seeds",
+		    a->gen->name, a->gen->seed_bits);
+		return EXIT_TROUBLE;
+	}
+	sa_big_init(&fact);
+	sa_big_init(&s);
+	sa_fraction_init(&f);
+	if (sa_big_factorial(&fact, (uint32_t)a->n) == SA_OK &&
+	    sa_big_set_u64(&s, seeds) == SA_OK &&
+	    sa_fraction_set(&f, &s, &fact, false) == SA_OK) {
+		fs = sa_big_to_dec(&fact);
+		frac = sa_fraction_sci(&f, 3);
+	}
+	cli_shuffle_label(&a->shuffle, a->n, label, sizeof label);
+	rep_begin(&r, stdout, a->fmt);
+	rep_line(&r, "The %s shuffle of %zu cards dealt from %llu seeds of "
+	    "%s: too many orderings to count one by one%s", label, a->n,
+	    (unsigned long long)seeds, a->gen->name, sa_big_cmp(&s, &fact) <
+	    0 ? ", and more than the seeds can reach." : ".");
+	rep_line(&r, "%s", "");
+	rep_str(&r, "generator", "generator", a->gen->name, NULL);
+	rep_str(&r, "algorithm", "algorithm", label, NULL);
+	rep_u64(&r, "cards", "cards", a->n, NULL);
+	rep_u64(&r, "first_seed", "first seed", a->o.first, NULL);
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)seeds);
+	rep_num(&r, "seeds", "seeds", buf, NULL);
+	rep_str(&r, "orderings", "orderings", fs ? fs : "?", "n!");
+	if (sa_big_cmp(&s, &fact) >= 0)
+		rep_str(&r, "fraction", "most reached", "1", "as many seeds as "
+		    "orderings: the seeds could reach them all");
+	else
+		rep_str(&r, "fraction", "most reached", frac ? frac : "?",
+		    "of the orderings: one a seed, at most");
+	rep_line(&r, "%s", "");
+	rep_line(&r, "%s", "What a few seen cards give away: --match CARDS.");
+	rep_end(&r);
+	free(fs);
+	free(frac);
+	sa_fraction_free(&f);
+	sa_big_free(&fact);
+	sa_big_free(&s);
+	return cli_finish(EXIT_FAIR);
+}
+
 /* The attack from the seen cards, as a report. */
 static void
 render_match(const struct seeds_args *a, const sa_seeds_match *m)
@@ -494,6 +555,8 @@ cmd_seed_space(int argc, char **argv)
 		return status < 0 ? EXIT_FAIR : status;
 	if (a.match != NULL)
 		return match(&a);
+	if (a.n > SA_SEEDS_MAX_CARDS)
+		return space_only(&a);
 	status = sa_seeds_plan(&a.shuffle, a.n, a.gen, &a.o, &seeds, &bytes);
 	if (status == SA_OK) {
 		a.o.count = seeds;
