@@ -44,8 +44,8 @@ LIB = libshuffleaudit.a
 
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
-LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
-	src/lib/fit.c \
+LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/closed.c \
+	src/lib/figures.c src/lib/fit.c \
 	src/lib/fraction.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/perm.c \
 	src/lib/plan.c \
@@ -53,7 +53,7 @@ LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/figures.c \
 	src/lib/seeded.c src/lib/seeds.c \
 	src/lib/shuffle.c \
 	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
-	src/lib/walk.c src/lib/weighted.c
+	src/lib/walk.c src/lib/weighted.c src/lib/wild.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \

@@ -132,7 +132,7 @@ typedef struct sa_big sa_big;
  * The bounded-integer step.
  *
  * Real code makes "a number below k" from a raw B-bit word r in one of
- * four ways:
+ * five ways:
  *
  *   MODULO    r % k, as rand() % k does;
  *   MULTIPLY  floor(r * k / 2^B), as Math.floor(Math.random() * k) and
@@ -141,16 +141,23 @@ typedef struct sa_big sa_big;
  *             (r >= k * floor(2^B / k)), then r % k: unbiased;
  *   LEMIRE    Lemire's multiply-and-reject (2019): m = r * k, draw again
  *             while m mod 2^B < 2^B mod k, then floor(m / 2^B): unbiased.
+ *   SCALE     the word is below M = 2^B - 1 (a generator that never makes
+ *             the all-ones word; a real one is thrown back), and the draw
+ *             is (int)(r * (1.0 / M) * k) in double arithmetic, as .NET's
+ *             Random.Next(k) does with B = 31 (sa_scale).
  *
- * NONE is an ideal draw.  BITS is 1 .. 64.
+ * NONE is an ideal draw.  BITS is 1 .. 64 (SCALE: 2 .. 52).
  */
 enum sa_reduce_method {
 	SA_REDUCE_NONE = 0,
 	SA_REDUCE_MODULO,
 	SA_REDUCE_MULTIPLY,
 	SA_REDUCE_REJECT,
-	SA_REDUCE_LEMIRE
+	SA_REDUCE_LEMIRE,
+	SA_REDUCE_SCALE
 };
+/* at 53 bits the largest word scales to 1.0, a value of k: out of range */
+#define SA_SCALE_MAX_BITS 52
 
 typedef struct sa_reduce {
 	enum sa_reduce_method method;
@@ -158,6 +165,9 @@ typedef struct sa_reduce {
 } sa_reduce;
 
 /* "modulo:15" into OUT: SA_OK, SA_EUNKNOWN (method) or SA_EPARAM (bits). */
+/* .NET's scaling of a word X below M to a number below K (SCALE). */
+uint64_t sa_scale(uint64_t x, uint64_t m, uint64_t k);
+
 int sa_reduce_parse(const char *spec, sa_reduce *out);
 
 /* The method's name, "modulo" and so on; "ideal" for NONE. */
@@ -167,7 +177,8 @@ const char *sa_reduce_name(enum sa_reduce_method m);
  * How the raw words fall below K (1 <= K <= 2^BITS; SA_EINVAL beyond):
  * WEIGHT[v] (for v < K, K <= SA_REDUCE_MAX_K) gets the number of raw
  * words that come out as v, and *TOTAL the number that come out at all
- * (2^BITS, less the words a rejecting method throws back).  Both exact.
+ * (2^BITS, less the words a rejecting method throws back; 2^BITS - 1
+ * for SCALE, where K must be below that).  Both exact.
  */
 #define SA_REDUCE_MAX_K 4096
 int sa_reduce_weights(const sa_reduce *r, uint64_t k, sa_big *weight,
@@ -181,8 +192,9 @@ uint64_t sa_reduce_draw(const sa_reduce *r, sa_oracle *source, uint64_t k);
 
 /*
  * An oracle whose draws are sa_reduce_draw(R, SOURCE, k).  A draw it
- * cannot make (a bound of 0, or above 2^BITS for REJECT and LEMIRE,
- * which would throw back every word) returns 0 and leaves ERR at
+ * cannot make (a bound of 0, above 2^BITS for REJECT and LEMIRE, which
+ * would throw back every word, or above 2^BITS - 1 for SCALE, which would
+ * skip values) returns 0 and leaves ERR at
  * SA_ERANGE and BAD_BOUND at the first such bound: check ERR before
  * trusting a run.
  */
@@ -196,8 +208,8 @@ typedef struct sa_reducer {
 
 /*
  * True when R turns words into numbers below K with no bias: an ideal
- * draw, REJECT and LEMIRE (K <= 2^BITS), or MODULO and MULTIPLY where K
- * divides 2^BITS.
+ * draw, REJECT and LEMIRE (K <= 2^BITS), MODULO and MULTIPLY where K
+ * divides 2^BITS, SCALE only for K = 1.
  */
 bool sa_reduce_unbiased(const sa_reduce *r, uint64_t k);
 
@@ -270,6 +282,16 @@ struct sa_shuffle {
 	 * built-in shuffles.
 	 */
 	void *ctx;
+	/*
+	 * The exact number of runs that end on DECK, by a proven formula,
+	 * or NULL.  With it (and runs()), the census counts every ordering
+	 * without walking a run (SA_ENGINE_CLOSED), however many runs there
+	 * are: sort-keys:K by descents, for one.  The test suite checks each
+	 * formula against a walk.
+	 */
+	int (*closed)(const sa_shuffle *self, size_t n, const unsigned *deck,
+	    sa_big *out);
+	const char *closed_formula;	/* that formula in words, or NULL */
 };
 
 /* The reduction SH uses by default, in OUT (NONE when it has none). */
@@ -336,6 +358,8 @@ int sa_big_sub(sa_big *a, const sa_big *b);
 /* R = the greatest common divisor of A and B. */
 int sa_big_gcd(sa_big *r, const sa_big *a, const sa_big *b);
 int sa_big_factorial(sa_big *r, uint32_t n);			/* n! */
+/* R = C(A, K), the binomial coefficient (0 when K > A). */
+int sa_big_binomial(sa_big *r, uint64_t a, uint32_t k);
 int sa_big_pow2(sa_big *r, uint32_t exp);			/* 2^exp */
 /* Base-2 logarithm, for display only; -infinity is not returned: 0 -> 0. */
 double sa_big_log2(const sa_big *a);
@@ -419,7 +443,9 @@ enum sa_engine {
 	SA_ENGINE_AUTO = 0,	/* the fastest engine the shuffle allows */
 	SA_ENGINE_STEPS,	/* dynamic programming over the step form */
 	SA_ENGINE_REPLAY,	/* re-run the program for every draw sequence */
-	SA_ENGINE_WALK		/* every run of the step form, depth first */
+	SA_ENGINE_WALK,		/* every run of the step form, depth first */
+	SA_ENGINE_CLOSED	/* the shuffle's own formula (closed()), */
+				/* which auto picks; no walk at all */
 };
 
 typedef struct sa_census_opts {
@@ -1067,13 +1093,14 @@ void sa_mulberry32_init(sa_mulberry32 *g, uint32_t seed);
  * where it comes from, the bits of its seed space and of one output.
  * An sa_seeded answers a draw the way its library's shuffle asks (its
  * native draw: mulberry32 and delphi floor(x k / 2^32), glibc and
- * mt19937 the output modulo k, java nextInt(k)), and gives the top bits
+ * mt19937 the output modulo k, java nextInt(k), dotnet Next(k), that
+ * is sa_scale), and gives the top bits
  * of its outputs as raw words.  A bound it cannot take sets ERR to
  * SA_EBOUND.
  */
 enum sa_gen_kind {
 	SA_GEN_MULBERRY32, SA_GEN_DELPHI, SA_GEN_GLIBC, SA_GEN_JAVA,
-	SA_GEN_MT19937
+	SA_GEN_MT19937, SA_GEN_DOTNET
 };
 
 typedef struct sa_seeded_gen {
@@ -1085,6 +1112,22 @@ typedef struct sa_seeded_gen {
 	unsigned word_bits;	/* bits of one output */
 } sa_seeded_gen;
 
+/*
+ * Shuffles from the wild: famous shuffles from real code, each as a
+ * model (an -a ALGORITHM spec, a --reduce spec or NULL, a -g generator or
+ * NULL) with what it is and where it is publicly documented (wild.c).
+ */
+typedef struct sa_wild {
+	const char *name;
+	const char *what;
+	const char *algorithm;
+	const char *reduce;
+	const char *generator;
+	const char *source;
+} sa_wild;
+
+const sa_wild *sa_wild_list(size_t *count);
+
 const sa_seeded_gen *sa_seeded_gens(size_t *count);
 const sa_seeded_gen *sa_seeded_find(const char *name); /* NULL if unknown */
 
@@ -1094,7 +1137,7 @@ typedef struct sa_seeded {
 	int err;
 	uint64_t gen_limit;	/* the largest bound of a native draw */
 	uint64_t state;		/* the LCGs' and mulberry32's */
-	uint32_t words[624];	/* glibc's 31, MT19937's 624 */
+	uint32_t words[624];	/* glibc's 31, MT19937's 624, .NET's 56 */
 	int front, rear;
 } sa_seeded;
 

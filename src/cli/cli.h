@@ -263,6 +263,12 @@ bool cli_parse_reduce(const char *spec, sa_reduce *out);
 
 /* False, after a message, when SH cannot take N cards. */
 bool cli_check_cards(const sa_shuffle *sh, size_t n);
+/*
+ * False, after a message, when R scales fewer words than the N values of
+ * the largest draw a shuffle of N cards asks for by position.
+ */
+bool cli_check_reduce(const sa_reduce *r, size_t n);
+unsigned cli_bits_for(uint64_t k);	/* the fewest bits with 2^bits >= K */
 
 /*
  * The census by layers (cli_layers.c): SHUFFLE on N cards, draws made

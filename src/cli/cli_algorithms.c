@@ -2,13 +2,14 @@
  * cli_algorithms.c - `shuffle-audit algorithms`: the shuffles it knows.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: " PROGNAME " algorithms [-f FORMAT]\n";
+    "usage: " PROGNAME " algorithms [--wild] [-f FORMAT]\n";
 
 static void
 help(void)
@@ -19,7 +20,10 @@ help(void)
 	    "can take on n cards and a one-line description.  The machine\n"
 	    "formats add each shuffle's parameter, its default and least\n"
 	    "value, the most cards it takes (0: any) and where it comes from.\n"
+	    "With --wild, lists famous shuffles from real code instead, each as\n"
+	    "a model to count (-a, --reduce, -g) with where it is documented.\n"
 	    "\n"
+	    "      --wild           the shuffles from the wild\n"
 	    "  -f, --format FORMAT  text (default), tsv, csv or json\n"
 	    "  -h, --help           show this help\n", stdout);
 }
@@ -34,10 +38,67 @@ spec(const sa_shuffle *sh, char *buf, size_t size)
 		snprintf(buf, size, "%s", sh->name);
 }
 
+/* "-a durstenfeld --reduce modulo:31 -g glibc" */
+static void
+model(const sa_wild *w, char *buf, size_t size)
+{
+	snprintf(buf, size, "-a %s%s%s%s%s", w->algorithm,
+	    w->reduce ? " --reduce " : "", w->reduce ? w->reduce : "",
+	    w->generator ? " -g " : "", w->generator ? w->generator : "");
+}
+
+static int
+list_wild(int fmt)
+{
+	static const struct rep_col cols[] = {
+		{ "name", "shuffle", REP_STR, 24, false, true, 0, NULL },
+		{ "model", "model", REP_STR, 0, false, true, 0, NULL },
+		{ "what", "what it is", REP_STR, 0, false, true, 0, NULL },
+		{ "source", "source", REP_STR, 0, false, true, 0, NULL },
+	};
+	static const struct rep_col text_cols[] = {
+		{ "name", "shuffle", REP_STR, 24, false, true, 0, NULL },
+		{ "model", "model: what it is, where documented", REP_STR, 0,
+		    false, true, 0, NULL },
+	};
+	size_t count;
+	const sa_wild *w = sa_wild_list(&count);
+	report r;
+
+	rep_begin(&r, stdout, (enum rep_format)fmt);
+	if (fmt == REP_TEXT)
+		rep_table(&r, "wild", text_cols, 2);
+	else
+		rep_table(&r, "wild", cols, 4);
+	for (size_t i = 0; i < count; i++) {
+		struct rep_cell cells[4];
+		char spec[128], all[640];
+
+		memset(cells, 0, sizeof cells);
+		model(&w[i], spec, sizeof spec);
+		snprintf(all, sizeof all, "%s: %s. Documented in %s.", spec,
+		    w[i].what, w[i].source);
+		cells[0].s = w[i].name;
+		cells[1].s = fmt == REP_TEXT ? all : spec;
+		cells[2].s = w[i].what;
+		cells[3].s = w[i].source;
+		rep_row(&r, cells);
+	}
+	rep_table_end(&r);
+	rep_line(&r, "%s", "");
+	rep_line(&r, "Count one with census (no -g), matrix, or seed-space "
+	    "(with its -g): shuffle-audit census -n 5 -a durstenfeld --reduce "
+	    "modulo:31.");
+	rep_end(&r);
+	return cli_finish(EXIT_FAIR);
+}
+
 int
 cmd_algorithms(int argc, char **argv)
 {
+	enum { OPT_WILD = 0x400 };
 	static const struct option longopts[] = {
+		{ "wild", no_argument, NULL, OPT_WILD },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -46,10 +107,14 @@ cmd_algorithms(int argc, char **argv)
 	const struct cli_options common = { "algorithms", help, NULL, &fmt,
 	    NULL, 0 };
 	int c, name_width = 0, status;
+	bool wild = false;
 	report r;
 
 	while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
 		switch (c) {
+		case OPT_WILD:
+			wild = true;
+			break;
 		default:
 			if ((status = cli_option(c, argv, &common)) !=
 			    CLI_CONTINUE)
@@ -59,6 +124,8 @@ cmd_algorithms(int argc, char **argv)
 	}
 	if (!cli_no_operands("algorithms", argc, argv))
 		return EXIT_TROUBLE;
+	if (wild)
+		return list_wild(fmt);
 
 	for (size_t i = 0; i < sa_shuffle_count(); i++) {
 		char name[64];
@@ -111,7 +178,9 @@ cmd_algorithms(int argc, char **argv)
 		rep_line(&r, "%s", "");
 		rep_line(&r, "A parameter goes after a colon: -a swaps:3.  "
 		    "\"varies\": runs differ in length, each weighted by its "
-		    "chance.");
+		    "chance.  Famous shuffles from real code, each as one of "
+		    "these with where it is documented: " PROGNAME
+		    " algorithms --wild.");
 		rep_end(&r);
 	}
 	return cli_finish(EXIT_FAIR);

@@ -53,7 +53,7 @@ help(void)
 	    "                        the machine's cores)\n"
 	    AUDIT_HELP
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
-	    "                        modulo, multiply, reject or lemire\n"
+	    "                        modulo, multiply, reject, lemire or scale\n"
 	    "      --layers          count by layers, for draws by rejection\n"
 	    "      --depth D         layers: follow every run for D draws\n"
 	    "      --remainder EPS   layers: deepen until the runs still going\n"
@@ -289,7 +289,8 @@ parse_args(int argc, char **argv, struct census_args *a)
 		return EXIT_TROUBLE;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
-	if (!cli_check_cards(&a->shuffle, a->n) || !engine_fits(a))
+	if (!cli_check_cards(&a->shuffle, a->n) ||
+	    !cli_check_reduce(&a->reduce, a->n) || !engine_fits(a))
 		return EXIT_TROUBLE;
 	return 0;
 }
@@ -314,17 +315,6 @@ extra_memory(const struct census_args *a, sa_census_opts *opts)
 		opts->extra_per_ordering += 8;
 	else
 		opts->extra_bytes = 8 * top;	/* top < n! <= 20! */
-}
-
-/* The fewest bits whose 2^bits reaches K. */
-static unsigned
-bits_for(uint64_t k)
-{
-	unsigned b = 0;
-
-	while (b < 64 && (UINT64_C(1) << b) < k)
-		b++;
-	return b;
 }
 
 static void
@@ -366,7 +356,7 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			    a->n, sa_reduce_name(a->reduce.method),
 			    a->reduce.bits, a->reduce.bits, a->n,
 			    sa_reduce_name(a->reduce.method),
-			    bits_for(a->n));
+			    cli_bits_for(a->n));
 			break;
 		}
 		if (a->reduce.method != SA_REDUCE_NONE ||
@@ -585,7 +575,7 @@ runs_fields(report *r, const sa_census_info *in, const struct figures *f)
 	if (in->renormalised)
 		snprintf(note + strlen(note), sizeof note - strlen(note),
 		    "%sretries folded away", note[0] ? "; " : "");
-	if (in->weighted || in->wide) {
+	if (in->weighted || (in->wide && in->reduce.method)) {
 		rep_u64(r, "sequences", "runs it can take", in->sequences,
 		    in->weighted ? "of different lengths, so not equally likely" :
 		    note[0] ? note : NULL);
@@ -608,7 +598,13 @@ headline(report *r, const sa_census *c, const struct figures *f)
 	cli_shuffle_label(in->shuffle, in->n, label, sizeof label);
 	rep_line(r, "The %s shuffle of %zu card%s: %s.", label, in->n,
 	    in->n == 1 ? "" : "s", in->shuffle->summary);
-	if (in->wide)
+	if (in->engine == SA_ENGINE_CLOSED)
+		rep_line(r, "Counted without walking a run: each ordering's "
+		    "count is the shuffle's proven formula%s%s%s.",
+		    in->shuffle->closed_formula ? " (" : "",
+		    in->shuffle->closed_formula ? in->shuffle->closed_formula :
+		    "", in->shuffle->closed_formula ? ")" : "");
+	if (in->wide && in->reduce.method)
 		rep_line(r, "Each draw below k is made from a %u-bit raw word "
 		    "by %s (--reduce %s:%u).", in->reduce.bits,
 		    cli_reduce_words(in->reduce.method),
@@ -616,7 +612,7 @@ headline(report *r, const sa_census *c, const struct figures *f)
 	rep_line(r, "%s", "");
 	rep_str(r, "algorithm", NULL, label, NULL);
 	rep_u64(r, "cards", NULL, in->n, NULL);
-	if (in->wide) {
+	if (in->wide && in->reduce.method) {
 		snprintf(note, sizeof note, "%s:%u",
 		    sa_reduce_name(in->reduce.method), in->reduce.bits);
 		rep_str(r, "reduce", NULL, note, NULL);

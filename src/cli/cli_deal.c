@@ -281,7 +281,8 @@ make_deck(const struct deal_args *a, struct deck *d)
 	}
 	if (!ok)
 		return false;
-	if (!cli_check_cards(&a->shuffle, d->n)) {
+	if (!cli_check_cards(&a->shuffle, d->n) ||
+	    !cli_check_reduce(&a->reduce, d->n)) {
 		deck_free(d);
 		return false;
 	}
@@ -424,7 +425,8 @@ render_deal(const struct deal_args *a, const struct deck *d,
 		    "not fair: each draw comes from the operating system's "
 		    "entropy, reduced to a number below k by %s from %u-bit "
 		    "words, which favours some values whenever k does not "
-		    "divide 2^%u.", how, red->bits, red->bits);
+		    "divide 2^%u%s.", how, red->bits, red->bits,
+		    red->method == SA_REDUCE_SCALE ? " - 1" : "");
 	else if (a->random)
 		rep_line(&r, "Nobody can repeat or predict this deal: each draw "
 		    "comes from the operating system's entropy, made unbiased by "

@@ -122,6 +122,10 @@ argue(const sa_shuffle *sh, size_t n, const sa_reduce *red,
 	*weighted = false;
 	sa_big_init(&total);
 	if (red->method != SA_REDUCE_NONE) {
+		if (!cli_check_reduce(red, n)) {
+			sa_big_free(&total);
+			return EXIT_TROUBLE;
+		}
 		if (sh->steps == NULL) {
 			cli_error("--reduce: the %s shuffle has no step form to "
 			    "count raw words over", sh->name);

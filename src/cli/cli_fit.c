@@ -695,7 +695,8 @@ parse_args(int argc, char **argv, struct fit_args *a)
 	a->n = (size_t)cards;
 	if (!fit_args_fit(a, cards != 0, have_power))
 		return EXIT_TROUBLE;
-	if (a->detect && !cli_check_cards(&a->shuffle, a->n))
+	if (a->detect && (!cli_check_cards(&a->shuffle, a->n) ||
+	    !cli_check_reduce(&a->reduce, a->n)))
 		return EXIT_TROUBLE;
 	return 0;
 }

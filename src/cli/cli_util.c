@@ -260,6 +260,35 @@ cli_check_cards(const sa_shuffle *sh, size_t n)
 	return true;
 }
 
+/* The fewest bits whose 2^bits reaches K. */
+unsigned
+cli_bits_for(uint64_t k)
+{
+	unsigned b = 0;
+
+	while (b < 64 && (UINT64_C(1) << b) < k)
+		b++;
+	return b;
+}
+
+bool
+cli_check_reduce(const sa_reduce *r, size_t n)
+{
+	uint64_t words;
+
+	/* The rejections say so where they would throw back every word. */
+	if (r->method != SA_REDUCE_SCALE)
+		return true;
+	words = (UINT64_C(1) << r->bits) - 1;
+	if (n <= words)
+		return true;
+	cli_error("--reduce scale:%u: %llu words (2^%u - 1) cannot be scaled "
+	    "to a draw below %zu without skipping values; give at least %u "
+	    "bits", r->bits, (unsigned long long)words, r->bits, n,
+	    cli_bits_for((uint64_t)n + 1));
+	return false;
+}
+
 void
 cli_formula(const sa_shuffle *sh, size_t n, char *buf, size_t size)
 {
@@ -297,12 +326,16 @@ cli_parse_reduce(const char *spec, sa_reduce *out)
 	case SA_OK:
 		return true;
 	case SA_EPARAM:
-		cli_error("--reduce %s: BITS must be a whole number from 1 to 64",
-		    spec);
+		if (out->method == SA_REDUCE_SCALE)
+			cli_error("--reduce %s: BITS must be a whole number "
+			    "from 2 to %d for scale", spec, SA_SCALE_MAX_BITS);
+		else
+			cli_error("--reduce %s: BITS must be a whole number "
+			    "from 1 to 64", spec);
 		return false;
 	default:
 		cli_error("--reduce %s: unknown method (modulo, multiply, "
-		    "reject, lemire)", spec);
+		    "reject, lemire, scale)", spec);
 		return false;
 	}
 }
@@ -333,6 +366,13 @@ cli_reducer_ok(const sa_reducer *red, const sa_shuffle *sh)
 {
 	if (red->err == SA_OK)
 		return true;
+	if (red->r.method == SA_REDUCE_SCALE) {
+		cli_error("--reduce scale:%u: the %s shuffle asked for a draw "
+		    "below %llu, more values than the 2^%u - 1 words scaled",
+		    red->r.bits, sh->name, (unsigned long long)red->bad_bound,
+		    red->r.bits);
+		return false;
+	}
 	cli_error("--reduce %s:%u: the %s shuffle asked for a draw below %llu, "
 	    "which %u-bit words cannot make by %s (every word would be thrown "
 	    "back)", sa_reduce_name(red->r.method), red->r.bits, sh->name,
@@ -496,6 +536,9 @@ cli_reduce_words(enum sa_reduce_method m)
 		return "floor(r k / 2^B)";
 	case SA_REDUCE_REJECT:
 		return "rejection of the last, incomplete block";
+	case SA_REDUCE_SCALE:
+		return "(int)(r * (1.0 / (2^B - 1)) * k) as .NET's Next(k) "
+		    "does (the all-ones word never drawn)";
 	default:
 		return "Lemire's multiply-and-reject";
 	}

@@ -400,6 +400,23 @@ sa_big_factorial(sa_big *r, uint32_t n)
 	return SA_OK;
 }
 
+/*
+ * C(A, K) = A (A - 1) ... (A - K + 1) / K!: after the i-th factor the
+ * product is i! C(A, i), so dividing by i each time stays whole.
+ */
+int
+sa_big_binomial(sa_big *r, uint64_t a, uint32_t k)
+{
+	if (sa_big_set_u64(r, k > a ? 0 : 1) != SA_OK)
+		return SA_ENOMEM;
+	for (uint32_t i = 1; i <= k && k <= a; i++) {
+		if (sa_big_mul_u64(r, a - (i - 1)) != SA_OK)
+			return SA_ENOMEM;
+		(void)sa_big_div_u32(r, i);
+	}
+	return SA_OK;
+}
+
 int
 sa_big_pow2(sa_big *r, uint32_t exp)
 {

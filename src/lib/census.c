@@ -145,6 +145,8 @@ count(const sa_shuffle *sh, size_t n, const sa_census_opts *own,
 		return sa_engine_weighted(sh, n, own, plan, c);
 	}
 	switch (plan->engine) {
+	case SA_ENGINE_CLOSED:
+		return sa_engine_closed(sh, n, plan->orderings, c);
 	case SA_ENGINE_STEPS:
 	case SA_ENGINE_WALK:
 		c->info.runs = c->info.sequences = plan->runs;

@@ -96,6 +96,10 @@ int sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
     size_t max_draws, const struct sa_audit_opts *audit,
     struct sa_census *out);
 
+/* closed.c: every count from the shuffle's own formula, closed(). */
+int sa_engine_closed(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    struct sa_census *out);
+
 /* weighted.c: exact big counts of draws made from raw words by a reduction. */
 int sa_engine_weighted(const sa_shuffle *sh, size_t n,
     const sa_census_opts *opts, const sa_census_plan *plan,

@@ -45,7 +45,14 @@ choose_engine(const sa_shuffle *sh, const sa_census_opts *opts,
 	switch (opts->engine) {
 	case SA_ENGINE_AUTO:
 		plan->engine = has_steps ? SA_ENGINE_STEPS : SA_ENGINE_REPLAY;
+		if (sh->closed != NULL && sh->runs != NULL &&
+		    red->method == SA_REDUCE_NONE)
+			plan->engine = SA_ENGINE_CLOSED;
 		return SA_OK;
+	case SA_ENGINE_CLOSED:
+		plan->engine = SA_ENGINE_CLOSED;
+		return sh->closed != NULL && sh->runs != NULL &&
+		    red->method == SA_REDUCE_NONE ? SA_OK : SA_EINVAL;
 	case SA_ENGINE_STEPS:
 		plan->engine = SA_ENGINE_STEPS;
 		return has_steps ? SA_OK : SA_EINVAL;
@@ -60,6 +67,27 @@ choose_engine(const sa_shuffle *sh, const sa_census_opts *opts,
 	default:
 		return SA_EINVAL;
 	}
+}
+
+/*
+ * The closed form keeps 64-bit counts when the runs fit in 64 bits, and
+ * otherwise a big integer each, as wide as the runs (see below).
+ */
+static uint64_t
+closed_bytes(const sa_shuffle *sh, size_t n)
+{
+	sa_big runs;
+	uint64_t v, block = 0;
+
+	sa_big_init(&runs);
+	if (sh->runs(sh, n, &runs) != SA_OK)
+		block = UINT64_MAX / 2;	/* refused as too big */
+	else if (!sa_big_to_u64(&runs, &v))
+		block = (runs.len * 4 + 8 + 15) / 16 * 16;
+	sa_big_free(&runs);
+	if (block == 0)
+		return 8;
+	return sizeof(sa_big) + (block < 32 ? 32 : block);
 }
 
 /*
@@ -79,6 +107,8 @@ per_ordering(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 
 	if (engine == SA_ENGINE_WALK)
 		return 8 * (uint64_t)(opts->threads ? opts->threads : sa_cores());
+	if (engine == SA_ENGINE_CLOSED)
+		return closed_bytes(sh, n);
 	if (red->method == SA_REDUCE_NONE)
 		return 8;
 	if (engine == SA_ENGINE_STEPS) {

@@ -1,7 +1,8 @@
 /*
  * reduce.c - the bounded-integer step: a number below k from raw words,
- * the four ways real code does it, and exactly how the words fall.
+ * the five ways real code does it, and exactly how the words fall.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
@@ -10,13 +11,15 @@
 __extension__ typedef unsigned __int128 u128;
 
 static const char *const method_names[] = {
-	"ideal", "modulo", "multiply", "reject", "lemire"
+	"ideal", "modulo", "multiply", "reject", "lemire", "scale"
 };
+
+#define METHODS (sizeof method_names / sizeof method_names[0])
 
 const char *
 sa_reduce_name(enum sa_reduce_method m)
 {
-	return (unsigned)m < 5 ? method_names[m] : "unknown";
+	return (unsigned)m < METHODS ? method_names[m] : "unknown";
 }
 
 int
@@ -27,7 +30,7 @@ sa_reduce_parse(const char *spec, sa_reduce *out)
 	unsigned bits = 0;
 
 	memset(out, 0, sizeof *out);
-	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_LEMIRE; m++) {
+	for (int m = SA_REDUCE_MODULO; m < (int)METHODS; m++) {
 		if (strlen(method_names[m]) != len ||
 		    strncmp(method_names[m], spec, len) != 0)
 			continue;
@@ -39,7 +42,8 @@ sa_reduce_parse(const char *spec, sa_reduce *out)
 				return SA_EPARAM;
 			bits = bits * 10 + (unsigned)(*p - '0');
 		}
-		if (bits < 1 || bits > 64)
+		if (bits < 1 || bits > 64 || (m == SA_REDUCE_SCALE &&
+		    (bits < 2 || bits > SA_SCALE_MAX_BITS)))
 			return SA_EPARAM;
 		out->bits = bits;
 		return SA_OK;
@@ -51,6 +55,58 @@ static int
 set_u128(sa_big *b, u128 v)
 {
 	return sa_big_set_parts(b, (uint64_t)(v >> 64), (uint64_t)v);
+}
+
+/*
+ * .NET's Next(k): (int)(Sample() * k), Sample() = x * (1.0 / M), in
+ * double arithmetic as .NET does it (x < M = 2^B - 1).  Both products
+ * round monotonically and so does the truncation, so the value never
+ * falls as x grows: the words that give v are one run of x.
+ */
+uint64_t
+sa_scale(uint64_t x, uint64_t m, uint64_t k)
+{
+	double sample = (double)x * (1.0 / (double)m);
+
+	return (uint64_t)(sample * (double)k);
+}
+
+/* The least x below M whose scale to k is at least V, or M if none. */
+static uint64_t
+scale_first(uint64_t m, uint64_t k, uint64_t v)
+{
+	uint64_t lo = 0, hi = m;	/* the answer is in [lo, hi] */
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (sa_scale(mid, m, k) >= v)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* How the M = 2^B - 1 words fall below K under sa_scale, by search. */
+static int
+scale_weights(unsigned bits, uint64_t k, sa_big *weight, sa_big *total)
+{
+	uint64_t m = (UINT64_C(1) << bits) - 1, from = 0;
+	int status = SA_OK;
+
+	if (k > m)
+		return SA_EINVAL;
+	for (uint64_t v = 0; v < k && status == SA_OK; v++) {
+		uint64_t to = scale_first(m, k, v + 1);
+
+		status = sa_big_set_u64(&weight[v], to - from);
+		from = to;
+	}
+	/* every word must land below k; one that did not would be lost */
+	if (status == SA_OK && from != m)
+		return SA_EINVAL;
+	return status == SA_OK ? sa_big_set_u64(total, m) : status;
 }
 
 /* ceil(a / k) */
@@ -74,6 +130,8 @@ sa_reduce_weights(const sa_reduce *r, uint64_t k, sa_big *weight,
 			status = sa_big_set_u64(&weight[v], 1);
 		return status == SA_OK ? sa_big_set_u64(total, k) : status;
 	}
+	if (r->method == SA_REDUCE_SCALE)
+		return scale_weights(r->bits, k, weight, total);
 	words = (u128)1 << r->bits;
 	block = words / k;	/* whole blocks of k words */
 	switch (r->method) {
@@ -146,6 +204,13 @@ sa_reduce_draw(const sa_reduce *r, sa_oracle *src, uint64_t k)
 		} while (m % words < threshold);
 		return (uint64_t)(m >> r->bits);
 	}
+	case SA_REDUCE_SCALE:
+		/* the all-ones word, which the generator never makes, is
+		 * thrown back */
+		do
+			x = sa_raw(src, r->bits);
+		while (x == (uint64_t)words - 1);
+		return sa_scale(x, (uint64_t)words - 1, k);
 	default:
 		return sa_draw(src, k);
 	}
@@ -158,12 +223,15 @@ reducer_draw(sa_oracle *o, uint64_t bound)
 
 	/*
 	 * A rejecting method cannot make a number below a bound above
-	 * 2^BITS: every word would be thrown back.  That is the caller's
-	 * error to see, not a 0 to pass off as a draw.
+	 * 2^BITS: every word would be thrown back.  Scaling 2^BITS - 1
+	 * words to more values than that would skip some.  That is the
+	 * caller's error to see, not a 0 to pass off as a draw.
 	 */
 	if (bound == 0 || ((r->r.method == SA_REDUCE_REJECT ||
 	    r->r.method == SA_REDUCE_LEMIRE) && r->r.bits < 64 &&
-	    bound > UINT64_C(1) << r->r.bits)) {
+	    bound > UINT64_C(1) << r->r.bits) ||
+	    (r->r.method == SA_REDUCE_SCALE &&
+	    bound > (UINT64_C(1) << r->r.bits) - 1)) {
 		if (r->err == SA_OK) {
 			r->err = SA_ERANGE;
 			r->bad_bound = bound;
@@ -215,6 +283,8 @@ sa_reduce_unbiased(const sa_reduce *r, uint64_t k)
 	case SA_REDUCE_MODULO:
 	case SA_REDUCE_MULTIPLY:
 		return words % k == 0;
+	case SA_REDUCE_SCALE:
+		return k == 1;	/* 2^B - 1 words: k would have to divide it */
 	default:
 		return false;
 	}

@@ -35,6 +35,12 @@ static const sa_seeded_gen gens[] = {
 	  "draw below k is gen() % k",
 	  "M. Matsumoto and T. Nishimura (1998); C++ std::mt19937", 32,
 	  32 },
+	{ SA_GEN_DOTNET, "dotnet",
+	  "System.Random(seed) of .NET, Knuth's subtractive generator as "
+	  "Microsoft wrote it (with inextp = 21); a draw below k is "
+	  "(int)(x * (1.0 / int.MaxValue) * k), --reduce scale:31",
+	  "Microsoft .NET Framework reference source, "
+	  "System/Random.cs; .NET 5+ keeps it for seeded Random", 31, 31 },
 };
 
 const sa_seeded_gen *
@@ -80,6 +86,63 @@ glibc_seed(sa_seeded *g, uint32_t seed)
 	g->rear = 0;
 	for (int i = 0; i < 310; i++)
 		(void)sa_seeded_next(g);
+}
+
+#define DOTNET_MBIG 2147483647
+#define DOTNET_MSEED 161803398
+
+/*
+ * .NET's Random(int seed): the seed (its absolute value; 0 .. 2^31 - 1
+ * here, negative seeds alias these) fills 55 words in Knuth's order, and
+ * four passes stir them.  MSEED - seed goes negative past 161803398 and
+ * is left so, as Microsoft's code leaves it: that is why seeds 0 and
+ * 2^31 - 1 give nearly the same stream.  Words sit in words[1 .. 55].
+ */
+static void
+dotnet_seed(sa_seeded *g, uint32_t seed)
+{
+	int32_t *a = (int32_t *)g->words;
+	int32_t mj = DOTNET_MSEED - (int32_t)(seed & 0x7fffffffu), mk = 1;
+
+	a[55] = mj;
+	for (int i = 1; i < 55; i++) {
+		int ii = 21 * i % 55;
+
+		a[ii] = mk;
+		mk = mj - mk;
+		if (mk < 0)
+			mk += DOTNET_MBIG;
+		mj = a[ii];
+	}
+	for (int k = 1; k < 5; k++)
+		for (int i = 1; i < 56; i++) {
+			/* int arithmetic that wraps in C#, so in 32 bits here */
+			a[i] = (int32_t)((uint32_t)a[i] -
+			    (uint32_t)a[1 + (i + 30) % 55]);
+			if (a[i] < 0)
+				a[i] += DOTNET_MBIG;
+		}
+	g->front = 0;	/* inext */
+	g->rear = 21;	/* inextp: Knuth has 31 */
+}
+
+/* InternalSample(): a number 0 .. 2^31 - 2. */
+static uint32_t
+dotnet_next(sa_seeded *g)
+{
+	int32_t *a = (int32_t *)g->words, r;
+
+	if (++g->front >= 56)
+		g->front = 1;
+	if (++g->rear >= 56)
+		g->rear = 1;
+	r = (int32_t)((uint32_t)a[g->front] - (uint32_t)a[g->rear]);
+	if (r == DOTNET_MBIG)
+		r--;
+	if (r < 0)
+		r += DOTNET_MBIG;
+	a[g->front] = r;
+	return (uint32_t)r;
 }
 
 /* MT19937's init_genrand and one twist of its 624 words. */
@@ -133,6 +196,8 @@ sa_seeded_next(sa_seeded *g)
 	case SA_GEN_JAVA:
 		g->state = (g->state * JAVA_MULT + 0xB) & JAVA_MASK;
 		return (uint32_t)(g->state >> 16);
+	case SA_GEN_DOTNET:
+		return dotnet_next(g);
 	default:	/* SA_GEN_MT19937 */
 		if (g->front >= 624)
 			mt_twist(g);
@@ -177,6 +242,8 @@ seeded_draw(sa_oracle *o, uint64_t bound)
 		return ((uint64_t)sa_seeded_next(g) * bound) >> 32;
 	case SA_GEN_JAVA:
 		return java_next_int(g, bound);
+	case SA_GEN_DOTNET:
+		return sa_scale(sa_seeded_next(g), DOTNET_MBIG, bound);
 	default:	/* glibc, mt19937: the next output modulo k */
 		return sa_seeded_next(g) % bound;
 	}
@@ -206,7 +273,8 @@ sa_seeded_init(sa_seeded *g, const sa_seeded_gen *gen, uint64_t seed)
 	g->gen = gen;
 	g->err = SA_OK;
 	/* java's nextInt takes an int bound; the others one output's range */
-	g->gen_limit = gen->kind == SA_GEN_JAVA ? INT32_MAX :
+	g->gen_limit = gen->kind == SA_GEN_JAVA ||
+	    gen->kind == SA_GEN_DOTNET ? INT32_MAX :
 	    gen->kind == SA_GEN_GLIBC ? UINT64_C(1) << 31 : UINT64_C(1) << 32;
 	switch (gen->kind) {
 	case SA_GEN_MULBERRY32:
@@ -218,6 +286,9 @@ sa_seeded_init(sa_seeded *g, const sa_seeded_gen *gen, uint64_t seed)
 		break;
 	case SA_GEN_JAVA:
 		g->state = (seed ^ JAVA_MULT) & JAVA_MASK;
+		break;
+	case SA_GEN_DOTNET:
+		dotnet_seed(g, (uint32_t)seed);
 		break;
 	default:
 		mt_seed(g, (uint32_t)seed);

@@ -329,6 +329,28 @@ sort_keys_runs(const sa_shuffle *self, size_t n, sa_big *out)
 }
 
 /*
+ * The keys that sort into DECK are those that never fall along it and
+ * rise strictly wherever DECK has a descent (a larger card before a
+ * smaller: equal keys would have kept them the other way round).  With
+ * d descents, taking away d from the keys after each forced rise (one
+ * per descent) leaves any non-decreasing n keys below K - d, and there
+ * are C(K - d + n - 1, n) of those (Stanley, Enumerative Combinatorics
+ * I, 1.2: multisets).
+ */
+static int
+sort_keys_closed(const sa_shuffle *self, size_t n, const unsigned *deck,
+    sa_big *out)
+{
+	uint64_t k = sa_shuffle_param(self, n), d = 0;
+
+	for (size_t i = 1; i < n; i++)
+		d += deck[i - 1] > deck[i];
+	if (d > k)
+		return sa_big_set_u64(out, 0);
+	return sa_big_binomial(out, k - d + n - 1, (uint32_t)n);
+}
+
+/*
  * array.sort(() => Math.random() - 0.5) under an insertion sort, as
  * engines use for short arrays: the comparator says "greater" (1) or
  * "less" (0) by a fair coin, and a card moves left while it is "less".
@@ -573,6 +595,9 @@ static const sa_shuffle builtins[] = {
 		    "stably by key",
 		.runs_formula = "K^n",
 		.run = sort_keys_run, .runs = sort_keys_runs,
+		.closed = sort_keys_closed,
+		.closed_formula = "C(K - d + n - 1, n) runs for an ordering "
+		    "with d descents",
 		.source = "give each card a random key and sort by it",
 		.param = "K", .param_default = "n", .param_min = 2,
 		.max_cards = SCRATCH,

@@ -1996,6 +1996,133 @@ test_poker_1999(void **state)
 	}
 }
 
+/* Cards in order of (key, card): a stable sort by key, written apart. */
+static const uint64_t *keys_for_cmp;
+
+static int
+by_key_then_card(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	if (keys_for_cmp[x] != keys_for_cmp[y])
+		return keys_for_cmp[x] < keys_for_cmp[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * sort-keys:K counted by its formula (the closed engine) against every
+ * one of the K^n key vectors sorted here by qsort on (key, card), for
+ * K = 2, 3, 4, 7 and up to 5 cards; then at K = 2^31 - 1, LINQ's
+ * OrderBy(x => rnd.Next()), where K^4 passes 64 bits: the identity's
+ * count is C(K + 3, 4) and the reversal's C(K, 4), worked out here in
+ * 128-bit arithmetic.  And C(a, k) against Pascal's triangle.
+ */
+static void
+test_sort_keys_closed(void **state)
+{
+	static const uint64_t ks[] = { 2, 3, 4, 7 };
+	__extension__ typedef unsigned __int128 u128;
+	const uint64_t big = 2147483647;
+	u128 want[2] = {
+		(u128)(big + 3) * (big + 2) / 2 * (big + 1) / 3 * big / 4,
+		(u128)big * (big - 1) / 2 * (big - 2) / 3 * (big - 3) / 4,
+	};
+	uint64_t pascal[61][61] = { { 0 } };
+	sa_shuffle sh;
+	sa_census *c;
+	sa_big b, w;
+
+	(void)state;
+	for (size_t i = 0; i < 4; i++) {
+		for (size_t n = 1; n <= 5; n++) {
+			uint64_t counts[120] = { 0 }, key[5] = { 0 };
+			size_t j;
+
+			sh = *sa_shuffle_find("sort-keys");
+			sh.value = ks[i];
+			keys_for_cmp = key;
+			do {
+				unsigned deck[5];
+
+				for (unsigned x = 0; x < n; x++)
+					deck[x] = x;
+				qsort(deck, n, sizeof deck[0], by_key_then_card);
+				counts[sa_perm_rank(deck, n)]++;
+				for (j = 0; j < n && ++key[j] == ks[i]; j++)
+					key[j] = 0;
+			} while (j < n);
+			assert_int_equal(sa_census_run(&sh, n, NULL, &c), SA_OK);
+			assert_int_equal(about(c)->engine, SA_ENGINE_CLOSED);
+			for (uint64_t r = 0; r < about(c)->orderings; r++)
+				assert_int_equal(sa_census_count(c, r), counts[r]);
+			sa_census_free(c);
+		}
+	}
+	sh = *sa_shuffle_find("sort-keys");
+	sh.value = big;
+	sa_big_init(&b);
+	sa_big_init(&w);
+	assert_int_equal(sa_census_run(&sh, 4, NULL, &c), SA_OK);
+	assert_true(about(c)->wide);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(sa_census_count_big(c, i == 0 ? 0 : 23, &b),
+		    SA_OK);
+		assert_int_equal(sa_big_set_parts(&w, (uint64_t)(want[i] >> 64),
+		    (uint64_t)want[i]), SA_OK);
+		assert_int_equal(sa_big_cmp(&b, &w), 0);
+	}
+	sa_census_free(c);
+	for (uint64_t a = 0; a <= 60; a++)
+		for (uint64_t k = 0; k <= 60; k++) {
+			uint64_t got;
+
+			pascal[a][k] = k == 0 ? 1 : a == 0 ? 0 :
+			    pascal[a - 1][k - 1] + pascal[a - 1][k];
+			assert_int_equal(sa_big_binomial(&b, a, (uint32_t)k),
+			    SA_OK);
+			assert_true(sa_big_to_u64(&b, &got));
+			assert_int_equal(got, pascal[a][k]);
+		}
+	sa_big_free(&b);
+	sa_big_free(&w);
+}
+
+/*
+ * Every shuffle from the wild names a model that exists, and counts at 4
+ * cards to the verdict known for it: only Java's Collections.shuffle,
+ * whose nextInt rejects, is fair there (by the seed it is not, which
+ * seed-space shows).
+ */
+static void
+test_wild_models(void **state)
+{
+	size_t count;
+	const sa_wild *w = sa_wild_list(&count);
+
+	(void)state;
+	assert_true(count >= 13);
+	for (size_t i = 0; i < count; i++) {
+		sa_census_opts o;
+		sa_shuffle sh;
+		sa_census *c;
+		bool fair = strcmp(w[i].name, "java-collections-shuffle") == 0;
+
+		memset(&o, 0, sizeof o);
+		assert_int_equal(sa_shuffle_parse(w[i].algorithm, &sh), SA_OK);
+		if (w[i].reduce != NULL)
+			assert_int_equal(sa_reduce_parse(w[i].reduce, &o.reduce),
+			    SA_OK);
+		if (w[i].generator != NULL)
+			assert_non_null(sa_seeded_find(w[i].generator));
+		assert_non_null(w[i].what);
+		assert_non_null(w[i].source);
+		assert_int_equal(sa_census_run(&sh, 4, &o, &c), SA_OK);
+		if (about(c)->fair != fair)
+			fail_msg("%s: fair is %d", w[i].name, about(c)->fair);
+		sa_census_free(c);
+	}
+}
+
 /*
  * The V8 comparator model leaves an array unchanged with probability
  * exactly 3/2^n from 3 to 7 items (issue 14 says 3/2^n; past 7 it is
@@ -2444,6 +2571,8 @@ main(void)
 		cmocka_unit_test(test_fit_by_hand),
 		cmocka_unit_test(test_poker_1999),
 		cmocka_unit_test(test_comparator_v8),
+		cmocka_unit_test(test_sort_keys_closed),
+		cmocka_unit_test(test_wild_models),
 		cmocka_unit_test(test_fit_detect),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_registry),

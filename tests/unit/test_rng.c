@@ -377,6 +377,66 @@ test_seeded_java(void **state)
 		assert_int_equal(deck[i], shuffled[i]);
 }
 
+/*
+ * .NET's System.Random(seed) against outputs printed by Mono 6.8 here
+ * (Debian's mono-runtime, whose Random is Microsoft's reference source):
+ * Next() three times, then Next(k) for k = 52, 16, 2^30 + 1, 7, 2,
+ * 10^9 + 7, 3, 2^31 - 1, twice over; and Durstenfeld's loop over 0 .. 9
+ * with Next(i + 1) and seed 7.  Seeds 0 and 2^31 - 1 nearly agree, the
+ * mark of MSEED - seed going negative.
+ */
+static void
+test_seeded_dotnet(void **state)
+{
+	static const struct {
+		uint64_t seed;
+		uint32_t first[3];
+		uint64_t draws[16];
+	} want[] = {
+		{ 0, { 1559595546u, 1755192844u, 1649316166u },
+		  { 29, 3, 600097979, 6, 0, 977549759, 0, 626863973, 24, 10,
+		    504134541, 6, 0, 862370159, 2, 1454235444 } },
+		{ 42, { 1434747710u, 302596119u, 269548474u },
+		  { 27, 2, 281956738, 5, 1, 173651171, 2, 503774878, 13, 8,
+		    343847766, 2, 0, 517451103, 0, 1748346701 } },
+		{ 161803399, { 613510103u, 1016357251u, 1046844936u },
+		  { 11, 8, 63104408, 3, 0, 617609977, 0, 1846625171, 17, 9,
+		    411599831, 0, 1, 211970512, 1, 430587625 } },
+		{ 2147483647, { 1559595546u, 1755192844u, 1649316172u },
+		  { 29, 3, 600097978, 6, 0, 977549759, 0, 626863973, 24, 10,
+		    504134541, 6, 0, 862370150, 2, 1454235444 } },
+		{ 1000000007, { 1229119533u, 990667485u, 297471707u },
+		  { 33, 2, 385200345, 4, 1, 257630392, 1, 838587449, 5, 4,
+		    397963116, 4, 1, 947781927, 1, 460706539 } },
+	};
+	const uint64_t bounds[8] = { 52, 16, 1073741825, 7, 2, 1000000007,
+	    3, 2147483647 };
+	const unsigned shuffled[10] = { 4, 1, 8, 6, 9, 2, 0, 5, 7, 3 };
+	const sa_seeded_gen *gen = sa_seeded_find("dotnet");
+	const sa_shuffle *durst = sa_shuffle_find("durstenfeld");
+	unsigned deck[10];
+	sa_seeded g;
+
+	(void)state;
+	assert_non_null(gen);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		sa_seeded_init(&g, gen, want[i].seed);
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(sa_seeded_next(&g), want[i].first[k]);
+		for (int k = 0; k < 16; k++)
+			assert_int_equal(sa_draw(&g.base, bounds[k % 8]),
+			    want[i].draws[k]);
+	}
+	sa_seeded_init(&g, gen, 7);
+	for (unsigned i = 0; i < 10; i++)
+		deck[i] = i;
+	durst->run(durst, deck, 10, &g.base);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(deck[i], shuffled[i]);
+	(void)sa_draw(&g.base, UINT64_C(1) << 31);
+	assert_int_equal(g.err, SA_EBOUND);
+}
+
 static void
 test_seeded_mt19937_delphi(void **state)
 {
@@ -777,6 +837,11 @@ by_method(enum sa_reduce_method m, unsigned bits, uint64_t r, uint64_t k)
 		/* Lemire 2019, as published: reject when low < 2^B mod k. */
 		return (r * k) % words < words % k ? -1 :
 		    (int64_t)(r * k / words);
+	case SA_REDUCE_SCALE:
+		/* .NET's Next(k), word by word, all-ones never made */
+		return r == words - 1 || k > words - 1 ? -1 :
+		    (int64_t)((double)r * (1.0 / (double)(words - 1)) *
+		    (double)k);
 	default:
 		return -1;
 	}
@@ -792,8 +857,9 @@ test_reduce_weights(void **state)
 	for (size_t i = 0; i < SA_REDUCE_MAX_K; i++)
 		sa_big_init(&w[i]);
 	sa_big_init(&total);
-	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_LEMIRE; m++) {
-		for (unsigned bits = 1; bits <= 9; bits++) {
+	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_SCALE; m++) {
+		for (unsigned bits = m == SA_REDUCE_SCALE ? 2 : 1; bits <= 9;
+		    bits++) {
 			uint64_t words = UINT64_C(1) << bits;
 
 			for (uint64_t k = 1; k <= words + 3; k++) {
@@ -809,7 +875,8 @@ test_reduce_weights(void **state)
 						kept++;
 					}
 				}
-				if (kept == 0) {
+				if (kept == 0 || (m == SA_REDUCE_SCALE &&
+				    k >= words)) {
 					assert_int_equal(status, SA_EINVAL);
 					continue;
 				}
@@ -823,6 +890,78 @@ test_reduce_weights(void **state)
 			}
 		}
 	}
+	for (size_t i = 0; i < SA_REDUCE_MAX_K; i++)
+		sa_big_free(&w[i]);
+	sa_big_free(&total);
+}
+
+/*
+ * scale:31, .NET's Next(k), for every k up to SA_REDUCE_MAX_K, against
+ * the exact count of words x below M = 2^31 - 1 with floor(x k / M) = v,
+ * ceil((v + 1) M / k) - ceil(v M / k).  M is prime, so x k / M is never
+ * a whole number short of x = 0, and is at least 1/M away from one: far
+ * more than the double's rounding, so the two must agree.  At bits 2 and
+ * 52, the ends of what scale takes, the weights still add up (at 53 the
+ * largest word would scale to k itself).
+ */
+static void
+test_reduce_scale(void **state)
+{
+	const uint64_t m = 2147483647;
+	sa_reduce r = { SA_REDUCE_SCALE, 31 };
+	sa_big w[SA_REDUCE_MAX_K], total;
+	uint64_t got;
+
+	(void)state;
+	for (size_t i = 0; i < SA_REDUCE_MAX_K; i++)
+		sa_big_init(&w[i]);
+	sa_big_init(&total);
+	for (uint64_t k = 1; k <= SA_REDUCE_MAX_K; k += k < 64 ? 1 : 61) {
+		assert_int_equal(sa_reduce_weights(&r, k, w, &total), SA_OK);
+		assert_true(sa_big_to_u64(&total, &got));
+		assert_int_equal(got, m);
+		for (uint64_t v = 0; v < k; v++) {
+			uint64_t hi = ((v + 1) * m + k - 1) / k;
+			uint64_t lo = (v * m + k - 1) / k;
+
+			assert_true(sa_big_to_u64(&w[v], &got));
+			assert_int_equal(got, hi - lo);
+		}
+	}
+	/* 52 cards: 2147483647 = 52 * 41297762 + 23, so 23 values (0, 2,
+	 * 4, ..., 49) get one word more than the others */
+	assert_int_equal(sa_reduce_weights(&r, 52, w, &total), SA_OK);
+	assert_true(sa_big_to_u64(&w[0], &got));
+	assert_int_equal(got, 41297763);
+	assert_true(sa_big_to_u64(&w[49], &got));
+	assert_int_equal(got, 41297763);
+	assert_true(sa_big_to_u64(&w[51], &got));
+	assert_int_equal(got, 41297762);
+	assert_true(sa_big_to_u64(&w[1], &got));
+	assert_int_equal(got, 41297762);
+	assert_false(sa_reduce_unbiased(&r, 52));
+	assert_true(sa_reduce_unbiased(&r, 1));
+	for (unsigned bits = 2; bits <= 52; bits += 50) {
+		sa_reduce e = { SA_REDUCE_SCALE, bits };
+		uint64_t k = bits == 2 ? 3 : 4096, sum = 0;
+
+		assert_int_equal(sa_reduce_weights(&e, k, w, &total), SA_OK);
+		for (uint64_t v = 0; v < k; v++) {
+			assert_true(sa_big_to_u64(&w[v], &got));
+			sum += got;
+		}
+		assert_true(sa_big_to_u64(&total, &got));
+		assert_int_equal(got, (UINT64_C(1) << bits) - 1);
+		assert_int_equal(sum, got);
+	}
+	/* k beyond the words, and the parse */
+	assert_int_equal(sa_reduce_weights(&(sa_reduce){ SA_REDUCE_SCALE, 2 },
+	    4, w, &total), SA_EINVAL);
+	assert_int_equal(sa_reduce_parse("scale:31", &r), SA_OK);
+	assert_int_equal(r.method, SA_REDUCE_SCALE);
+	assert_int_equal(sa_reduce_parse("scale:1", &r), SA_EPARAM);
+	assert_int_equal(sa_reduce_parse("scale:53", &r), SA_EPARAM);
+	assert_string_equal(sa_reduce_name(SA_REDUCE_SCALE), "scale");
 	for (size_t i = 0; i < SA_REDUCE_MAX_K; i++)
 		sa_big_free(&w[i]);
 	sa_big_free(&total);
@@ -849,8 +988,8 @@ static void
 test_reduce_draw(void **state)
 {
 	(void)state;
-	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_LEMIRE; m++) {
-		for (uint64_t k = 1; k <= 8; k++) {
+	for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_SCALE; m++) {
+		for (uint64_t k = 1; k <= (m == SA_REDUCE_SCALE ? 7 : 8); k++) {
 			for (uint64_t x = 0; x < 8; x++) {
 				sa_reduce r = { (enum sa_reduce_method)m, 3 };
 				int64_t want = by_method(r.method, 3, x, k);
@@ -1030,6 +1169,7 @@ main(void)
 		cmocka_unit_test(test_sample_fast),
 		cmocka_unit_test(test_seeded_glibc),
 		cmocka_unit_test(test_seeded_java),
+		cmocka_unit_test(test_seeded_dotnet),
 		cmocka_unit_test(test_seeded_mt19937_delphi),
 		cmocka_unit_test(test_seed_space),
 		cmocka_unit_test(test_seed_match),
@@ -1040,6 +1180,7 @@ main(void)
 		cmocka_unit_test(test_walk_stops),
 		cmocka_unit_test(test_notations),
 		cmocka_unit_test(test_reduce_weights),
+		cmocka_unit_test(test_reduce_scale),
 		cmocka_unit_test(test_reduce_draw),
 		cmocka_unit_test(test_reduced_census),
 		cmocka_unit_test(test_unbiased_methods),
