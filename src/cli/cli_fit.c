@@ -85,27 +85,6 @@ cli_parse_prob(const char *opt, const char *s, double *out)
 	return true;
 }
 
-/* The card named at S (AS, 10H, KC; ranks A 2-10 J Q K in S H D C). */
-static bool
-card_name(const char *s, size_t len, unsigned *out)
-{
-	static const char ranks[] = "A23456789TJQK", suits[] = "SHDC";
-	const char *r, *u;
-	unsigned rank;
-
-	if (len == 3 && s[0] == '1' && s[1] == '0')
-		rank = 9;
-	else if (len == 2 && (r = memchr(ranks, s[0], 13)) != NULL &&
-	    s[0] != 'T')
-		rank = (unsigned)(r - ranks);
-	else
-		return false;
-	if ((u = memchr(suits, s[len - 1], 4)) == NULL)
-		return false;
-	*out = (unsigned)(u - suits) * 13 + rank;
-	return true;
-}
-
 /*
  * The reader of decks: lines from a descriptor, parsed in place, each
  * counted into FIT.  LINE counts lines from 1.
@@ -181,7 +160,7 @@ entry(const struct reader *rd, const char *s, size_t len, size_t k,
 	uint64_t x = 0;
 
 	if (a->names) {
-		if (!card_name(s, len, v))
+		if (!cli_card_name(s, len, v))
 			return bad_line(rd, "entry %zu, \"%.*s\": not a card name "
 			    "(AS 2S ... 10S JS QS KS, then H, D, C)", k + 1,
 			    (int)(len > 12 ? 12 : len), s);

@@ -50,7 +50,8 @@ help(void)
 	    "      --check           exit 1 unless every ordering is dealt by\n"
 	    "                        as many seeds\n"
 	    "      --match CARDS     count the seeds whose deal starts with\n"
-	    "                        CARDS (numbers from 0, as 51,3,17), and the\n"
+	    "                        CARDS (numbers from 0, as 51,3,17, or at 52\n"
+	    "                        cards names, as AS,10H,KC), and the\n"
 	    "                        seeds left once 1 to 8 cards are seen; any\n"
 	    "                        deck up to 64 cards\n"
 	    "      --list L          list the first L matching seeds (10)\n"
@@ -117,6 +118,8 @@ parse_match(struct seeds_args *a)
 		char buf[32];
 		size_t len = strcspn(s, ", ");
 		uint64_t v;
+		unsigned name;
+		bool named;
 
 		if (len == 0) {
 			s++;
@@ -128,7 +131,15 @@ parse_match(struct seeds_args *a)
 			return false;
 		}
 		snprintf(buf, sizeof buf, "%.*s", (int)(len < 31 ? len : 31), s);
-		if (!cli_parse_uint("--match card", buf, 0, a->n - 1, &v))
+		named = a->n == 52 && strspn(buf, "0123456789") != strlen(buf);
+		if (named && cli_card_name(s, len, &name))
+			v = name;
+		else if (named) {
+			cli_error("--match card %s: not a card of a standard "
+			    "deck (AS .. KS, AH .. KH, AD .. KD, AC .. KC)", buf);
+			return false;
+		} else if (!cli_parse_uint("--match card", buf, 0, a->n - 1,
+		    &v))
 			return false;
 		for (size_t i = 0; i < a->nseen; i++)
 			if (a->seen[i] == v) {
