@@ -44,12 +44,13 @@ LIB = libshuffleaudit.a
 
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
-LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/closed.c \
+LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/cardtable.c \
+	src/lib/census.c src/lib/closed.c src/lib/distance.c \
 	src/lib/figures.c src/lib/fit.c \
 	src/lib/fraction.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/perm.c \
 	src/lib/plan.c \
-	src/lib/reduce.c src/lib/replay.c src/lib/rng.c src/lib/sample.c \
+	src/lib/reduce.c src/lib/repeat.c src/lib/replay.c src/lib/rng.c src/lib/sample.c \
 	src/lib/seeded.c src/lib/seeds.c \
 	src/lib/shuffle.c \
 	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
@@ -57,7 +58,7 @@ LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/census.c src/lib/closed.c \
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
-	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
+	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c

@@ -141,6 +141,9 @@ bool cli_no_operands(const char *cmd, int argc, char **argv);
  */
 int cli_finish(int status);
 
+/* S with XML's five special characters escaped, to F. */
+void cli_xml_text(FILE *f, const char *s);
+
 /* Big enough for "1.5 GiB" style sizes. */
 void cli_format_bytes(uint64_t bytes, char *buf, size_t size);
 
@@ -157,6 +160,9 @@ enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
 
 /* REP_NUM: a string of decimal digits, unquoted in JSON (big integers). */
 enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL, REP_NUM };
+/* REP_FRAC's text shows '+' before a value above 0, as deviations do; a
+ * column of chances and distances sets NO_PLUS in its places. */
+#define REP_NO_PLUS 0x100
 
 struct rep_col {
 	const char *key;	/* TSV/CSV header and JSON member name */
@@ -303,6 +309,7 @@ int cmd_algorithms(int argc, char **argv);
 int cmd_census(int argc, char **argv);
 int cmd_claims(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
+int cmd_distance(int argc, char **argv);
 int cmd_divisibility(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_sample(int argc, char **argv);

@@ -305,21 +305,6 @@ render(const struct matrix_args *a, const sa_matrix *m)
 	rep_end(&r);
 }
 
-/* S with XML's five special characters escaped, to F. */
-static void
-xml_text(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: fputc(*s, f); break;
-		}
-}
-
 /*
  * The colour of shade S (-1 .. 1): white at fair, deepening to blue
  * below it and to red above it, as "Will It Shuffle?" draws it.
@@ -405,11 +390,11 @@ svg(const struct matrix_args *a, const sa_matrix *m)
 	    "\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
 	    "font-size=\"11\">\n<title>", w, h, w, h);
-	xml_text(f, title);
+	cli_xml_text(f, title);
 	fputs("</title>\n", f);
 	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
 	    "<text x=\"%d\" y=\"22\" font-size=\"14\">", w, h, left);
-	xml_text(f, title);
+	cli_xml_text(f, title);
 	fprintf(f, "</text>\n<text x=\"%d\" y=\"%d\">position</text>\n"
 	    "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\">card"
 	    "</text>\n", left, top - 22, top + 40, top + 40);

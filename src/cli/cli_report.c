@@ -497,8 +497,9 @@ cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
 		else if (text && sa_fraction_is_zero(v->f) && c->zero != NULL)
 			snprintf(buf, size, "%s", c->zero);
 		else
-			sa_fraction_format(v->f, text ? (unsigned)c->places : 4,
-			    text, buf, size);
+			sa_fraction_format(v->f, text ? (unsigned)c->places &
+			    ~(unsigned)REP_NO_PLUS : 4, text &&
+			    !(c->places & REP_NO_PLUS), buf, size);
 		break;
 	}
 	return buf;

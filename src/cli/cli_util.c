@@ -585,3 +585,18 @@ cli_parse_format_or(const char *s, const char *extra, int *fmt, bool *is_extra)
 	}
 	return cli_parse_format(s, fmt);
 }
+
+/* S with XML's five special characters escaped, to F. */
+void
+cli_xml_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default: fputc(*s, f); break;
+		}
+}

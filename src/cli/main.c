@@ -18,6 +18,8 @@ static const struct command {
 	{ "census", cmd_census, "count every run of a shuffle, exactly" },
 	{ "claims", cmd_claims, "check the claims about shuffles, live" },
 	{ "deal", cmd_deal, "deal a hand from a seed, or unpredictably" },
+	{ "distance", cmd_distance, "how far a shuffle done k times is from "
+	    "uniform" },
 	{ "divisibility", cmd_divisibility,
 	    "whether n! divides the runs, for any n" },
 	{ "fit", cmd_fit, "whether a black box's decks look fair" },

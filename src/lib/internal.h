@@ -96,6 +96,19 @@ int sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
     size_t max_draws, const struct sa_audit_opts *audit,
     struct sa_census *out);
 
+/* cardtable.c: the shuffles done by hand, for shuffle.c's table. */
+void sa_riffle_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o);
+int sa_riffle_runs(const sa_shuffle *self, size_t n, sa_big *out);
+int sa_riffle_closed(const sa_shuffle *self, size_t n, const unsigned *deck,
+    sa_big *out);
+void sa_overhand_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o);
+int sa_overhand_runs(const sa_shuffle *self, size_t n, sa_big *out);
+void sa_pile_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o);
+int sa_pile_runs(const sa_shuffle *self, size_t n, sa_big *out);
+
 /* closed.c: every count from the shuffle's own formula, closed(). */
 int sa_engine_closed(const sa_shuffle *sh, size_t n, uint64_t orderings,
     struct sa_census *out);

@@ -9,6 +9,7 @@
  * Shuffles that need scratch space keep it on the stack, which bounds
  * the deck they take (max_cards); the census never comes near it.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
@@ -649,6 +650,50 @@ static const sa_shuffle builtins[] = {
 		    "counterexample",
 	},
 	{
+		.name = "riffle",
+		.summary = "K riffle shuffles, Gilbert-Shannon-Reeds: n fair "
+		    "coins each, the top packet's cards falling on the 0s",
+		.runs_formula = "2^(nK)",
+		.run = sa_riffle_run, .runs = sa_riffle_runs,
+		.closed = sa_riffle_closed,
+		.closed_formula = "C(2^K + n - r, n) runs for an ordering with "
+		    "r rising sequences, Bayer and Diaconis 1992",
+		.source = "the dovetail shuffle as Gilbert, Shannon and Reeds "
+		    "model it (Bayer and Diaconis, Ann. Appl. Probab. 2, 1992)",
+		.param = "K", .param_default = "1", .param_min = 1,
+		.max_cards = SCRATCH,
+	},
+	{
+		.name = "overhand",
+		.summary = "K overhand shuffles: each of the n-1 gaps a cut by "
+		    "a fair coin, the packets laid down in reverse order",
+		.runs_formula = "2^((n-1)K)",
+		.run = sa_overhand_run, .runs = sa_overhand_runs,
+		.source = "the overhand shuffle in Pemantle's model (J. Theor. "
+		    "Probab. 2, 1989)",
+		.param = "K", .param_default = "1", .param_min = 1,
+		.max_cards = SCRATCH,
+	},
+	{
+		.name = "pile",
+		.summary = "deal into P piles in turn, each card on top of its "
+		    "pile, and stack them: no chance at all",
+		.runs_formula = "1",
+		.run = sa_pile_run, .runs = sa_pile_runs,
+		.source = "pile shuffling, as card players deal a deck into "
+		    "piles",
+		.param = "P", .param_default = "2", .param_min = 2,
+		.max_cards = SCRATCH,
+	},
+	{
+		.name = "cut",
+		.summary = "one cut at a place drawn below n: the top cards go "
+		    "to the bottom (the orderings of rotation)",
+		.runs_formula = "n",
+		.run = rotation_run, .max_cards = SCRATCH,
+		.source = "a single cut of the deck",
+	},
+	{
 		.name = "poker-1999",
 		.summary = "for each position i from 0 up, swap it with a "
 		    "position drawn from the first n-1 (never the last)",
@@ -708,9 +753,12 @@ sa_shuffle_param(const sa_shuffle *sh, size_t n)
 		return 0;
 	if (sh->value != 0)
 		return sh->value;
-	/* The defaults: swaps:2n, sort-keys:n. */
-	return strcmp(sh->param_default, "2n") == 0 ? 2 * (uint64_t)n :
-	    (uint64_t)n;
+	/* The defaults: swaps:2n, sort-keys:n, and plain numbers. */
+	if (strcmp(sh->param_default, "2n") == 0)
+		return 2 * (uint64_t)n;
+	if (strcmp(sh->param_default, "n") == 0)
+		return (uint64_t)n;
+	return strtoull(sh->param_default, NULL, 10);
 }
 
 int

@@ -1,0 +1,383 @@
+/*
+ * cli_distance.c - `shuffle-audit distance`: how far a shuffle done k
+ * times is from uniform, as a table, a text plot or an SVG chart.  The
+ * figures are the library's exact fractions (sa_distance); this file
+ * only lays them out.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define CARDS_MAX 1024
+
+static const char usage_text[] =
+    "usage: " PROGNAME " distance [-a ALGORITHM] [-n CARDS]\n"
+    "                       [--repeat K | --upto K] [--method M] [--plot]\n"
+    "                       [-f text|tsv|csv|json|svg]\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "How far the shuffle, done k times, is from uniform: the total\n"
+	    "variation distance, the separation and the commonest ordering's\n"
+	    "chance over the rarest's, each exact.  The riffle is counted by\n"
+	    "Bayer and Diaconis's formula at any deck; any other shuffle by\n"
+	    "its census, composed with itself, at the decks the census\n"
+	    "reaches.\n"
+	    "\n"
+	    "  -a, --algorithm NAME  the shuffle (default riffle)\n"
+	    "  -n, --cards N         cards in the deck (default 52)\n"
+	    "      --repeat K        the shuffle done K times only\n"
+	    "      --upto K          done 1 to K times (default 10)\n"
+	    "      --method M        auto (default), formula or census\n"
+	    "      --plot            text: a bar of total variation for each k\n"
+	    "  -f, --format FORMAT   text (default), tsv, csv, json or svg (a\n"
+	    "                        chart)\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+struct distance_args {
+	sa_shuffle shuffle;
+	size_t n;
+	uint64_t from, to;
+	enum sa_distance_method method;
+	enum rep_format fmt;
+	bool svg, plot;
+};
+
+static int
+parse_args(int argc, char **argv, struct distance_args *a)
+{
+	enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS };
+	static const struct option longopts[] = {
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "cards", required_argument, NULL, 'n' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "repeat", required_argument, NULL, OPT_ONCE },
+		{ "upto", required_argument, NULL, OPT_TO },
+		{ "method", required_argument, NULL, OPT_HOW },
+		{ "plot", no_argument, NULL, OPT_BARS },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const methods[] = { "auto", "formula", "census",
+	    NULL };
+	int c, fmt = REP_TEXT, status, choice;
+	uint64_t cards = 52, k;
+	bool repeat = false, upto = false;
+	const struct cli_options common = { "distance", help, &a->shuffle,
+	    &fmt, &cards, CARDS_MAX };
+
+	memset(a, 0, sizeof *a);
+	a->shuffle = *sa_shuffle_find("riffle");
+	a->from = 1;
+	a->to = 10;
+	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!cli_parse_format_or(optarg, "svg", &fmt, &a->svg))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_ONCE:
+		case OPT_TO:
+			if (!cli_parse_uint(c == OPT_ONCE ? "--repeat" :
+			    "--upto", optarg, 1, SA_DISTANCE_MAX_TIMES, &k))
+				return EXIT_TROUBLE;
+			a->from = c == OPT_ONCE ? k : 1;
+			a->to = k;
+			repeat = repeat || c == OPT_ONCE;
+			upto = upto || c == OPT_TO;
+			break;
+		case OPT_HOW:
+			if (!cli_parse_choice("--method", optarg, methods,
+			    "method", &choice))
+				return EXIT_TROUBLE;
+			a->method = (enum sa_distance_method)choice;
+			break;
+		case OPT_BARS:
+			a->plot = true;
+			break;
+		default:
+			if ((status = cli_option(c, argv, &common)) !=
+			    CLI_CONTINUE)
+				return status == EXIT_FAIR ? -1 : status;
+			break;
+		}
+	}
+	if (!cli_no_operands("distance", argc, argv))
+		return EXIT_TROUBLE;
+	if (repeat && upto) {
+		cli_error("distance: give --repeat or --upto, not both");
+		return EXIT_TROUBLE;
+	}
+	if (a->plot && (fmt != REP_TEXT || a->svg)) {
+		cli_error("--plot: the text plot is for -f text; -f svg draws "
+		    "a chart");
+		return EXIT_TROUBLE;
+	}
+	a->fmt = (enum rep_format)fmt;
+	a->n = (size_t)cards;
+	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
+}
+
+/* Why sa_distance refused, in words. */
+static void
+refusal(const struct distance_args *a, int status, const char *label)
+{
+	sa_census_plan plan;
+
+	if (a->method == SA_DISTANCE_FORMULA &&
+	    !sa_distance_has_formula(&a->shuffle)) {
+		cli_error("--method formula: no formula is known for the %s "
+		    "shuffle; --method census counts it", label);
+		return;
+	}
+	if (sa_distance_has_formula(&a->shuffle) &&
+	    a->method != SA_DISTANCE_CENSUS) {
+		cli_error("distance: the formula takes at most %d riffles in "
+		    "all and %d cards: %llu times %s is too many",
+		    SA_DISTANCE_MAX_RIFFLES, SA_DISTANCE_MAX_CARDS,
+		    (unsigned long long)a->to, label);
+		return;
+	}
+	if (status == SA_EOVERFLOW) {
+		cli_error("distance: the %s shuffle of %zu cards done %llu times "
+		    "has more runs than 128 bits hold; ask for fewer times",
+		    label, a->n, (unsigned long long)a->to);
+		return;
+	}
+	if (sa_census_plan_for(&a->shuffle, a->n, NULL, &plan) ==
+	    SA_ETOOBIG) {
+		cli_error("distance: no formula is proven for the %s shuffle, "
+		    "and its census of %zu cards does not fit in memory (it "
+		    "can count up to %zu cards)", label, a->n, plan.fits);
+		return;
+	}
+	cli_error("distance: the %s shuffle of %zu cards: %s", label, a->n,
+	    sa_strerror(status));
+}
+
+/* The ratio to 6 significant digits, the caller frees; or NULL. */
+static char *
+ratio_text(const sa_distance_row *row)
+{
+	return row->unbounded ? NULL : sa_fraction_sig(&row->ratio, 6);
+}
+
+/* One bar of total variation a row, 50 characters for 1. */
+static void
+plot(report *r, const sa_distance_row *rows, size_t count)
+{
+	rep_line(r, "%s", "");
+	rep_line(r, "%s", "total variation distance, each # 0.02 (from 0 to "
+	    "1):");
+	for (size_t i = 0; i < count; i++) {
+		char bar[51], *v = sa_fraction_fixed(&rows[i].tvd, 3);
+		double t = sa_fraction_to_double(&rows[i].tvd);
+		int len = (int)(t * 50 + 0.5);
+
+		memset(bar, '#', (size_t)len);
+		bar[len] = '\0';
+		rep_line(r, "%4llu  %-50s  %s",
+		    (unsigned long long)rows[i].times, bar, v ? v : "?");
+		free(v);
+	}
+}
+
+static void
+table(const struct distance_args *a, const sa_distance_row *rows,
+    size_t count, enum sa_distance_method used, const char *label)
+{
+	static const struct rep_col cols[] = {
+		{ "times", "k", REP_U64, 4, true, true, 0, NULL },
+		{ "tvd", "total variation", REP_FRAC, 15, true, true,
+		    3 | REP_NO_PLUS, NULL },
+		{ "separation", "separation", REP_FRAC, 10, true, true,
+		    3 | REP_NO_PLUS, NULL },
+		{ "ratio", "commonest / rarest", REP_STR, 0, true, true, 0,
+		    NULL },
+	};
+	report r;
+
+	rep_begin(&r, stdout, a->fmt);
+	if (a->from == a->to)
+		rep_line(&r, "The %s shuffle of %zu cards, done %llu time%s: "
+		    "how far from uniform.", label, a->n,
+		    (unsigned long long)a->to, a->to == 1 ? "" : "s");
+	else
+		rep_line(&r, "The %s shuffle of %zu cards, done 1 to %llu times: "
+		    "how far from uniform.", label, a->n,
+		    (unsigned long long)a->to);
+	if (used == SA_DISTANCE_FORMULA)
+		rep_wrap(&r, "", 0, "Counted by Bayer and Diaconis's formula "
+		    "(1992): after k riffles an ordering with r rising "
+		    "sequences comes up in C(2^k + n - r, n) of the 2^(kn) "
+		    "runs, and the Eulerian numbers count the orderings with "
+		    "r; exact at any deck.");
+	else
+		rep_wrap(&r, "", 0, "Counted from the census of one shuffle, "
+		    "done again by composing every ordering with every "
+		    "ordering it reaches; exact.  No formula is proven for "
+		    "this shuffle, so the deck is as large as the census "
+		    "reaches.");
+	rep_line(&r, "%s", "");
+	rep_str(&r, "algorithm", NULL, label, NULL);
+	rep_u64(&r, "cards", NULL, a->n, NULL);
+	rep_str(&r, "method", NULL, used == SA_DISTANCE_FORMULA ? "formula" :
+	    "census", NULL);
+	rep_table(&r, "distances", cols, 4);
+	for (size_t i = 0; i < count; i++) {
+		struct rep_cell cells[4];
+		char *ratio = ratio_text(&rows[i]);
+
+		memset(cells, 0, sizeof cells);
+		cells[0].u = rows[i].times;
+		cells[1].f = &rows[i].tvd;
+		cells[2].f = &rows[i].separation;
+		cells[3].s = rows[i].unbounded ? "unbounded" : ratio ? ratio :
+		    "?";
+		rep_row(&r, cells);
+		free(ratio);
+	}
+	rep_table_end(&r);
+	if (a->plot)
+		plot(&r, rows, count);
+	rep_line(&r, "%s", "");
+	rep_wrap(&r, "", 0, "Total variation is half the sum over the "
+	    "orderings of |P - 1/n!|: the most any bet on the deck gains "
+	    "over a fair one.  Separation is 1 - n! times the smallest P: 1 "
+	    "while some ordering cannot come up.  \"unbounded\": some "
+	    "ordering never comes up.");
+	rep_end(&r);
+}
+
+/* The chart's x for K and y for V (0 .. 1). */
+struct frame {
+	int left, top, w, h;
+	uint64_t from, to;
+};
+
+static int
+x_of(const struct frame *fr, uint64_t k)
+{
+	if (fr->to == fr->from)
+		return fr->left + fr->w / 2;
+	return fr->left + (int)((double)(k - fr->from) * fr->w /
+	    (double)(fr->to - fr->from));
+}
+
+static int
+y_of(const struct frame *fr, double v)
+{
+	return fr->top + fr->h - (int)(v * fr->h + 0.5);
+}
+
+/* One series as a line and dots; CLASS names it for readers and tests. */
+static void
+series(FILE *f, const struct frame *fr, const sa_distance_row *rows,
+    size_t count, bool tvd, const char *colour)
+{
+	fprintf(f, "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" "
+	    "stroke-width=\"2\"%s points=\"", tvd ? "tvd" : "separation",
+	    colour, tvd ? "" : " stroke-dasharray=\"6 4\"");
+	for (size_t i = 0; i < count; i++)
+		fprintf(f, "%s%d,%d", i ? " " : "", x_of(fr, rows[i].times),
+		    y_of(fr, sa_fraction_to_double(tvd ? &rows[i].tvd :
+		    &rows[i].separation)));
+	fputs("\"/>\n", f);
+	for (size_t i = 0; i < count; i++)
+		fprintf(f, "<circle class=\"%s\" cx=\"%d\" cy=\"%d\" r=\"5\" "
+		    "fill=\"%s\"/>\n", tvd ? "tvd" : "separation",
+		    x_of(fr, rows[i].times), y_of(fr, sa_fraction_to_double(tvd ?
+		    &rows[i].tvd : &rows[i].separation)), colour);
+}
+
+static void
+svg(const struct distance_args *a, const sa_distance_row *rows,
+    size_t count, const char *label)
+{
+	struct frame fr = { 70, 84, 520, 286, a->from, a->to };
+	uint64_t step = (a->to - a->from) / 10 + 1;
+	char title[160];
+	FILE *f = stdout;
+
+	snprintf(title, sizeof title, "The %s shuffle of %zu cards: distance "
+	    "from uniform after k shuffles", label, a->n);
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns="
+	    "\"http://www.w3.org/2000/svg\" width=\"660\" height=\"440\" "
+	    "viewBox=\"0 0 660 440\" font-family=\"sans-serif\" "
+	    "font-size=\"12\">\n<title>");
+	cli_xml_text(f, title);
+	fputs("</title>\n<rect width=\"660\" height=\"440\" "
+	    "fill=\"#ffffff\"/>\n<text x=\"70\" y=\"28\" font-size=\"14\">",
+	    f);
+	cli_xml_text(f, title);
+	fputs("</text>\n", f);
+	for (int q = 0; q <= 4; q++) {
+		int y = y_of(&fr, q / 4.0);
+
+		fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		    "stroke=\"#dddddd\"/>\n<text x=\"%d\" y=\"%d\" "
+		    "text-anchor=\"end\">%.2f</text>\n", fr.left, y,
+		    fr.left + fr.w, y, fr.left - 8, y + 4, q / 4.0);
+	}
+	for (uint64_t k = a->from; k <= a->to; k += step)
+		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%llu"
+		    "</text>\n", x_of(&fr, k), fr.top + fr.h + 20,
+		    (unsigned long long)k);
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	    "stroke=\"#000000\"/>\n<line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+	    "y2=\"%d\" stroke=\"#000000\"/>\n<text x=\"%d\" y=\"%d\" "
+	    "text-anchor=\"middle\">k, the times shuffled</text>\n",
+	    fr.left, fr.top, fr.left, fr.top + fr.h, fr.left, fr.top + fr.h,
+	    fr.left + fr.w, fr.top + fr.h, fr.left + fr.w / 2,
+	    fr.top + fr.h + 42);
+	series(f, &fr, rows, count, false, "#2166ac");
+	series(f, &fr, rows, count, true, "#b2182b");
+	fprintf(f, "<rect x=\"70\" y=\"46\" width=\"14\" height=\"4\" "
+	    "fill=\"#b2182b\"/>\n<text x=\"90\" y=\"52\">total variation"
+	    "</text>\n<rect x=\"230\" y=\"46\" width=\"14\" height=\"4\" "
+	    "fill=\"#2166ac\"/>\n<text x=\"250\" y=\"52\">separation "
+	    "(dashed)</text>\n</svg>\n");
+}
+
+int
+cmd_distance(int argc, char **argv)
+{
+	struct distance_args a;
+	sa_distance_opts opts;
+	sa_distance_row *rows;
+	enum sa_distance_method used;
+	char label[96];
+	size_t count;
+	int status = parse_args(argc, argv, &a);
+
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
+	count = (size_t)(a.to - a.from + 1);
+	if ((rows = calloc(count, sizeof *rows)) == NULL) {
+		cli_error("distance: out of memory");
+		return EXIT_TROUBLE;
+	}
+	for (size_t i = 0; i < count; i++)
+		sa_distance_row_init(&rows[i]);
+	memset(&opts, 0, sizeof opts);
+	opts.method = a.method;
+	cli_shuffle_label(&a.shuffle, a.n, label, sizeof label);
+	status = sa_distance(&a.shuffle, a.n, a.from, a.to, &opts, rows,
+	    &used);
+	if (status != SA_OK)
+		refusal(&a, status, label);
+	else if (a.svg)
+		svg(&a, rows, count, label);
+	else
+		table(&a, rows, count, used, label);
+	for (size_t i = 0; i < count; i++)
+		sa_distance_row_free(&rows[i]);
+	free(rows);
+	return status != SA_OK ? EXIT_TROUBLE : cli_finish(EXIT_FAIR);
+}

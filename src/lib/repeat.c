@@ -1,0 +1,173 @@
+/*
+ * repeat.c - a shuffle done after another, counted from the census of
+ * each: every ordering the first lands on, composed with every ordering
+ * the second does.  A run of "A then B" is a run of A and then a run of
+ * B, so the runs multiply and the count of an ordering is the sum, over
+ * the ways to reach it, of the product of the two counts.  Repeating a
+ * shuffle K times is doing it after itself K - 1 times.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "shuffle_audit.h"
+#include "internal.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+/* Count R of C as a u128, false when it has more than 128 bits. */
+static bool
+count_at(const struct sa_census *c, uint64_t r, u128 *out)
+{
+	const sa_big *b;
+
+	if (c->big_tally == NULL) {
+		*out = sa_count_at(c, r);
+		return true;
+	}
+	b = &c->big_tally[r];
+	if (b->len > 4)
+		return false;
+	*out = 0;
+	for (size_t i = b->len; i-- > 0;)
+		*out = *out << 32 | b->limb[i];
+	return true;
+}
+
+/* The ordering each run of B lands on, with its count: B's support. */
+struct support {
+	unsigned (*perm)[SA_PERM_MAX];
+	u128 *count;
+	uint64_t len;
+};
+
+static int
+support_of(const struct sa_census *b, struct support *s)
+{
+	uint64_t orderings = b->info.orderings;
+
+	s->len = 0;
+	s->perm = malloc(b->info.reached * sizeof *s->perm);
+	s->count = malloc(b->info.reached * sizeof *s->count);
+	if (s->perm == NULL || s->count == NULL)
+		return SA_ENOMEM;
+	for (uint64_t r = 0; r < orderings; r++) {
+		u128 v;
+
+		if (!count_at(b, r, &v))
+			return SA_EOVERFLOW;
+		if (v == 0)
+			continue;
+		sa_perm_unrank(r, b->info.n, s->perm[s->len]);
+		s->count[s->len++] = v;
+	}
+	return SA_OK;
+}
+
+/* The totals as a census: 64-bit counts when the runs fit, else big. */
+static int
+as_census(struct sa_census *c, const u128 *t, u128 runs)
+{
+	uint64_t orderings = c->info.orderings;
+
+	if (runs >> 64 == 0) {
+		c->tally = malloc(orderings * sizeof *c->tally);
+		if (c->tally == NULL)
+			return SA_ENOMEM;
+		for (uint64_t r = 0; r < orderings; r++)
+			c->tally[r] = (uint64_t)t[r];
+		c->info.runs = (uint64_t)runs;
+		return sa_big_set_u64(&c->big_runs, (uint64_t)runs);
+	}
+	c->info.wide = true;
+	c->big_tally = calloc(orderings, sizeof *c->big_tally);
+	if (c->big_tally == NULL)
+		return SA_ENOMEM;
+	for (uint64_t r = 0; r < orderings; r++)
+		if (sa_big_set_parts(&c->big_tally[r], (uint64_t)(t[r] >> 64),
+		    (uint64_t)t[r]) != SA_OK)
+			return SA_ENOMEM;
+	return sa_big_set_parts(&c->big_runs, (uint64_t)(runs >> 64),
+	    (uint64_t)runs);
+}
+
+/*
+ * A deck in arrangement x shuffled by a run that takes the identity to
+ * p ends as x[p[0]], x[p[1]], ...: the run moves positions, whatever
+ * cards sit there.
+ */
+static void
+spread(const struct sa_census *a, const struct support *s, u128 *next)
+{
+	size_t n = a->info.n;
+	unsigned x[SA_PERM_MAX], y[SA_PERM_MAX];
+
+	for (uint64_t r = 0; r < a->info.orderings; r++) {
+		u128 v;
+
+		if (!count_at(a, r, &v) || v == 0)
+			continue;
+		sa_perm_unrank(r, n, x);
+		for (uint64_t j = 0; j < s->len; j++) {
+			for (size_t p = 0; p < n; p++)
+				y[p] = x[s->perm[j][p]];
+			next[sa_perm_rank(y, n)] += v * s->count[j];
+		}
+	}
+}
+
+int
+sa_census_then(const sa_census *a, const sa_census *b, sa_census **out)
+{
+	struct support s = { NULL, NULL, 0 };
+	struct sa_census *c = NULL;
+	sa_big ra, rb, prod;
+	u128 runs = 0, *next = NULL;
+	uint64_t orderings = a->info.orderings;
+	int status = SA_OK;
+
+	*out = NULL;
+	if (a->info.n != b->info.n)
+		return SA_EINVAL;
+	sa_big_init(&ra);
+	sa_big_init(&rb);
+	sa_big_init(&prod);
+	if (sa_census_runs(a, &ra) != SA_OK || sa_census_runs(b, &rb) !=
+	    SA_OK || sa_big_mul(&prod, &ra, &rb) != SA_OK)
+		status = SA_ENOMEM;
+	else if (prod.len > 4)
+		status = SA_EOVERFLOW;	/* counts past 128 bits */
+	for (size_t i = prod.len; status == SA_OK && i-- > 0;)
+		runs = runs << 32 | prod.limb[i];
+	if (status == SA_OK)
+		status = support_of(b, &s);
+	if (status == SA_OK && ((next = calloc(orderings, sizeof *next)) ==
+	    NULL || (c = calloc(1, sizeof *c)) == NULL))
+		status = SA_ENOMEM;
+	if (status == SA_OK) {
+		c->info = a->info;
+		c->info.shuffle = b->info.shuffle;
+		c->info.wide = false;
+		c->info.weighted = a->info.weighted || b->info.weighted;
+		c->info.sequences = 0;
+		sa_big_init(&c->big_runs);
+		sa_big_init(&c->big_max);
+		sa_big_init(&c->big_min);
+		spread(a, &s, next);
+		status = as_census(c, next, runs);
+	}
+	if (status == SA_OK)
+		status = sa_census_summarize(c);
+	free(next);
+	free(s.perm);
+	free(s.count);
+	sa_big_free(&ra);
+	sa_big_free(&rb);
+	sa_big_free(&prod);
+	if (status != SA_OK) {
+		if (c != NULL)
+			sa_census_free(c);
+		return status;
+	}
+	*out = c;
+	return SA_OK;
+}
