@@ -140,7 +140,7 @@ cmd_algorithms(int argc, char **argv)
 		const struct rep_col cols[] = {
 			{ "name", "algorithm", REP_STR, name_width, false, true,
 			    0, NULL },
-			{ "runs", "runs", REP_STR, 7, false, true, 0, NULL },
+			{ "runs", "runs", REP_STR, 10, false, true, 0, NULL },
 			{ "summary", "what it does", REP_STR, 0, false, true, 0,
 			    NULL },
 			{ "param", "param", REP_STR, 0, false, true, 0, NULL },
