@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/browser.sh BINARY - the matrix's picture in a real browser.
+# tests/browser.sh BINARY - the matrix's picture and the distance chart
+# in a real browser.
 #
 # `matrix -f svg` for the naive shuffle of 8 cards is checked by xmllint,
 # opened in headless Chromium and photographed; the photograph's pixels
@@ -119,6 +120,86 @@ PY
 case $out in
 ok*) check ok ;;
 *) check no "$out" ;;
+esac
+# distance -f svg: the riffle's chart at 52 cards.  Each dot's centre,
+# read from the SVG, must be its series' colour in the photograph: red
+# for total variation, blue for separation (where the two dots do not
+# share a place), and the dots must fall as the table's figures do.
+"$bin" distance -f svg > "$tmp/d.svg" && check ok ||
+	check no "distance -f svg failed"
+out=$(xmllint --noout "$tmp/d.svg" 2>&1) && check ok ||
+	check no "xmllint distance: $out"
+chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+	--window-size=660,440 --screenshot="$tmp/d.png" "file://$tmp/d.svg" \
+	> "$tmp/chromium.log" 2>&1
+[ -s "$tmp/d.png" ] && check ok ||
+	check no "no screenshot of the chart: $(tail -3 "$tmp/chromium.log")"
+"$bin" distance -f tsv > "$tmp/d.tsv" || check no "distance -f tsv failed"
+out=$(python3 - "$tmp/d.svg" "$tmp/d.tsv" "$tmp/d.png" <<'PY'
+import re, struct, sys, zlib
+
+svg = open(sys.argv[1]).read()
+rows = [l.split("\t") for l in open(sys.argv[2]).read().split("\n")[1:] if l]
+png = open(sys.argv[3], "rb").read()
+at, idat = 8, b""
+while at < len(png):
+    length, kind = struct.unpack(">I4s", png[at:at + 8])
+    body = png[at + 8:at + 8 + length]
+    if kind == b"IHDR":
+        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+        bpp = 3 if ctype == 2 else 4
+    elif kind == b"IDAT":
+        idat += body
+    at += 12 + length
+raw = zlib.decompress(idat)
+stride = w * bpp
+img, prev = [], bytearray(stride)
+for y in range(h):
+    f = raw[y * (stride + 1)]
+    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    img.append(line)
+    prev = line
+def pixel(x, y):
+    return tuple(img[y][x * bpp:x * bpp + 3])
+dots = {k: [(int(x), int(y)) for x, y in re.findall(
+    r'<circle class="%s" cx="(\d+)" cy="(\d+)"' % k, svg)]
+    for k in ("tvd", "separation")}
+problems = []
+if len(dots["tvd"]) != len(rows):
+    problems.append("%d dots for %d rows" % (len(dots["tvd"]), len(rows)))
+tvd = [float(r[1]) for r in rows]
+ys = [y for x, y in dots["tvd"]]
+# a larger distance is drawn higher: y falls as tvd rises
+for i in range(len(ys) - 1):
+    if (tvd[i] > tvd[i + 1]) != (ys[i] < ys[i + 1]) and tvd[i] != tvd[i + 1]:
+        problems.append("dots %d and %d out of order" % (i + 1, i + 2))
+for (x, y) in dots["tvd"]:
+    r, g, b = pixel(x, y)
+    if not (r > b + 60):
+        problems.append("tvd dot at %d,%d is %s, not red" % (x, y, (r, g, b)))
+for (x, y) in dots["separation"]:
+    if (x, y) in dots["tvd"]:
+        continue
+    r, g, b = pixel(x, y)
+    if not (b > r + 60):
+        problems.append("separation dot at %d,%d is %s, not blue"
+                        % (x, y, (r, g, b)))
+print("; ".join(problems) if problems else "ok")
+PY
+)
+case $out in
+ok*) check ok ;;
+*) check no "distance chart: $out" ;;
 esac
 echo "browser: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

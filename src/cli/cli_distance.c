@@ -144,17 +144,24 @@ refusal(const struct distance_args *a, int status, const char *label)
 		    (unsigned long long)a->to, label);
 		return;
 	}
+	switch (sa_census_plan_for(&a->shuffle, a->n, NULL, &plan)) {
+	case SA_ETOOBIG:
+		cli_error("distance: no formula is proven for the %s shuffle, "
+		    "and its census of %zu cards does not fit in memory (it "
+		    "can count up to %zu cards)", label, a->n, plan.fits);
+		return;
+	case SA_EOVERFLOW:
+		cli_error("distance: no formula is proven for the %s shuffle, "
+		    "and a census of %zu cards cannot hold its %zu! orderings "
+		    "(at most %d cards)", label, a->n, a->n, SA_PERM_MAX);
+		return;
+	default:
+		break;
+	}
 	if (status == SA_EOVERFLOW) {
 		cli_error("distance: the %s shuffle of %zu cards done %llu times "
 		    "has more runs than 128 bits hold; ask for fewer times",
 		    label, a->n, (unsigned long long)a->to);
-		return;
-	}
-	if (sa_census_plan_for(&a->shuffle, a->n, NULL, &plan) ==
-	    SA_ETOOBIG) {
-		cli_error("distance: no formula is proven for the %s shuffle, "
-		    "and its census of %zu cards does not fit in memory (it "
-		    "can count up to %zu cards)", label, a->n, plan.fits);
 		return;
 	}
 	cli_error("distance: the %s shuffle of %zu cards: %s", label, a->n,
