@@ -132,7 +132,9 @@ for c in "census -n 4" "census -n 4 --summary" \
     "matrix -a rotation -n 3 --reduce modulo:3" \
     "census --plugin $plugin -n 3" \
     "census --plugin $layered -n 3 --raw-bits 2 --layers --depth 3" \
-    "census --exec true -n 3 --instances 2"; do
+    "census --exec true -n 3 --instances 2" "distance --upto 3" \
+    "distance -a overhand -n 4 --upto 2" "algorithms --wild" \
+    "seed-space -g dotnet --seeds 0-99 -n 3"; do
 	case $c in *"$plugin"* | *"$layered"*)
 		[ -f "$plugin" ] && [ -f "$layered" ] || continue ;;
 	esac
