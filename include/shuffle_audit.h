@@ -1121,6 +1121,26 @@ typedef struct sa_seeded_gen {
 int sa_census_then(const sa_census *a, const sa_census *b, sa_census **out);
 
 /*
+ * SHUFFLE is INNER done TIMES times (1 .. SA_REPEAT_MAX) on N cards,
+ * named "naive*3" or "riffle:1*3"; it lives as long as R and INNER do.
+ * A step shuffle repeated keeps a step form.  sa_census_repeat counts it:
+ * by the step engine where there is a step form, else by INNER's census
+ * composed with itself (sa_census_then: runs within 128 bits).
+ */
+#define SA_REPEAT_MAX 1000
+typedef struct sa_repeated {
+	sa_shuffle shuffle;
+	const sa_shuffle *inner;
+	uint64_t times;
+	char name[96];
+} sa_repeated;
+
+int sa_shuffle_repeat(sa_repeated *r, const sa_shuffle *inner, size_t n,
+    uint64_t times);
+int sa_census_repeat(const sa_repeated *r, size_t n,
+    const sa_census_opts *opts, sa_census **out);
+
+/*
  * How far a shuffle done K times is from uniform (distance.c), for K from
  * FROM to TO (1 <= FROM <= TO <= SA_DISTANCE_MAX_TIMES): the total
  * variation distance, the separation (1 - n! times the smallest chance),

@@ -21,6 +21,7 @@ static const char usage_text[] =
     "                     [--engine auto|steps|replay|walk]\n"
     "                     [--notation array|inverse|cycles]\n"
     "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n"
+    "                     [--times K]\n"
     "       " PROGNAME " census --layers [-a ALGORITHM] [-n CARDS]\n"
     "                     [--reduce reject|lemire:BITS] [--depth D]\n"
     "                     [--remainder EPS] [--time-limit S] [--check]\n"
@@ -52,6 +53,7 @@ help(void)
 	    "      --threads N       threads for the step and walk engines (default:\n"
 	    "                        the machine's cores)\n"
 	    AUDIT_HELP
+	    "      --times K         the shuffle done K times over (1 to 1000)\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M:\n"
 	    "                        modulo, multiply, reject, lemire or scale\n"
 	    "      --layers          count by layers, for draws by rejection\n"
@@ -87,11 +89,14 @@ struct census_args {
 	uint64_t depth;
 	const char *remainder;
 	uint64_t seconds;
+	uint64_t times;		/* --times; 0 or 1: once */
+	sa_shuffle base;	/* the shuffle --times repeats */
+	sa_repeated repeated;
 };
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
 	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_LAYERS, OPT_DEPTH,
-	OPT_REMAINDER, OPT_TIME_LIMIT };
+	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_TIMES };
 
 /* The deepest --depth: as many draws as a run may make. */
 #define DEPTH_MAX SA_CENSUS_MAX_DRAWS
@@ -236,6 +241,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "depth", required_argument, NULL, OPT_DEPTH },
 		{ "remainder", required_argument, NULL, OPT_REMAINDER },
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+		{ "times", required_argument, NULL, OPT_TIMES },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, status, fmt = REP_TEXT;
@@ -268,6 +274,11 @@ parse_args(int argc, char **argv, struct census_args *a)
 			if (!layers_option(c, optarg, a))
 				return EXIT_TROUBLE;
 			break;
+		case OPT_TIMES:
+			if (!cli_parse_uint("--times", optarg, 1, SA_REPEAT_MAX,
+			    &a->times))
+				return EXIT_TROUBLE;
+			break;
 		case OPT_TOP:
 			if (strcmp(optarg, "all") == 0)
 				a->top = UINT64_MAX;
@@ -292,6 +303,15 @@ parse_args(int argc, char **argv, struct census_args *a)
 	if (!cli_check_cards(&a->shuffle, a->n) ||
 	    !cli_check_reduce(&a->reduce, a->n) || !engine_fits(a))
 		return EXIT_TROUBLE;
+	if (a->times > 1 && (a->audited || a->layers)) {
+		cli_error("--times: repeats a built-in shuffle, not with %s",
+		    a->layers ? "--layers" : "--plugin or --exec");
+		return EXIT_TROUBLE;
+	}
+	if (a->times > 1) {
+		a->base = a->shuffle;
+		(void)sa_shuffle_repeat(&a->repeated, &a->base, a->n, a->times);
+	}
 	return 0;
 }
 
@@ -328,6 +348,10 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			cli_error("census of %zu cards: %zu! orderings do not fit "
 			    "in 64 bits (at most %d cards)", a->n, a->n,
 			    SA_PERM_MAX);
+		else if (a->times > 1)
+			cli_error("census of %zu cards: the %s shuffle's runs do "
+			    "not fit in %s bits", a->n, a->repeated.name,
+			    a->repeated.shuffle.steps ? "64" : "128");
 		else
 			cli_error("census of %zu cards: the %s shuffle's runs do "
 			    "not fit in 64 bits", a->n, a->shuffle.name);
@@ -807,9 +831,12 @@ count_builtin(struct census_args *a, sa_census_opts *opts, sa_census **c)
 		opts->progress_ctx = &clock_start;
 		clock_start.start = cli_seconds();
 	}
-	status = sa_census_plan_for(&a->shuffle, a->n, opts, &plan);
+	status = sa_census_plan_for(a->times > 1 ? &a->repeated.shuffle :
+	    &a->shuffle, a->n, opts, &plan);
 	clock_start.runs = plan.runs;
-	if (status == SA_OK)
+	if (status == SA_OK && a->times > 1)
+		status = sa_census_repeat(&a->repeated, a->n, opts, c);
+	else if (status == SA_OK)
 		status = sa_census_run(&a->shuffle, a->n, opts, c);
 	if (opts->progress != NULL && cli_seconds() - clock_start.start >= 1.0)
 		cli_clear_line(stderr);

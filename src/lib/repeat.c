@@ -6,6 +6,7 @@
  * the ways to reach it, of the product of the two counts.  Repeating a
  * shuffle K times is doing it after itself K - 1 times.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,5 +170,119 @@ sa_census_then(const sa_census *a, const sa_census *b, sa_census **out)
 		return status;
 	}
 	*out = c;
+	return SA_OK;
+}
+
+static void
+repeated_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	const sa_repeated *r = self->ctx;
+
+	for (uint64_t k = 0; k < r->times; k++)
+		r->inner->run(r->inner, deck, n, o);
+}
+
+static size_t
+repeated_steps(const sa_shuffle *self, size_t n)
+{
+	const sa_repeated *r = self->ctx;
+
+	return r->inner->steps(r->inner, n) * (size_t)r->times;
+}
+
+static void
+repeated_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	const sa_repeated *r = self->ctx;
+
+	r->inner->step(r->inner, n, s % r->inner->steps(r->inner, n), out);
+}
+
+static int
+repeated_runs(const sa_shuffle *self, size_t n, sa_big *out)
+{
+	const sa_repeated *r = self->ctx;
+	sa_big one, t;
+	int status;
+
+	sa_big_init(&one);
+	sa_big_init(&t);
+	status = r->inner->runs(r->inner, n, &one);
+	if (status == SA_OK)
+		status = sa_big_set_u64(out, 1);
+	for (uint64_t k = 0; k < r->times && status == SA_OK; k++) {
+		status = sa_big_mul(&t, out, &one);
+		if (status == SA_OK)
+			status = sa_big_copy(out, &t);
+	}
+	sa_big_free(&one);
+	sa_big_free(&t);
+	return status;
+}
+
+int
+sa_shuffle_repeat(sa_repeated *r, const sa_shuffle *inner, size_t n,
+    uint64_t times)
+{
+	if (times == 0 || times > SA_REPEAT_MAX || inner->run == NULL)
+		return SA_EINVAL;
+	memset(r, 0, sizeof *r);
+	r->inner = inner;
+	r->times = times;
+	if (inner->param != NULL)
+		snprintf(r->name, sizeof r->name, "%s:%llu*%llu", inner->name,
+		    (unsigned long long)sa_shuffle_param(inner, n),
+		    (unsigned long long)times);
+	else
+		snprintf(r->name, sizeof r->name, "%s*%llu", inner->name,
+		    (unsigned long long)times);
+	r->shuffle = *inner;
+	r->shuffle.name = r->name;
+	r->shuffle.runs_formula = NULL;
+	r->shuffle.param = NULL;
+	r->shuffle.value = 0;
+	r->shuffle.closed = NULL;
+	r->shuffle.closed_formula = NULL;
+	r->shuffle.run = repeated_run;
+	r->shuffle.ctx = r;
+	r->shuffle.steps = inner->steps != NULL && inner->step != NULL ?
+	    repeated_steps : NULL;
+	r->shuffle.step = r->shuffle.steps != NULL ? repeated_step : NULL;
+	r->shuffle.runs = inner->runs != NULL ? repeated_runs : NULL;
+	return SA_OK;
+}
+
+/*
+ * A step shuffle repeated is a longer step shuffle, for the step engine;
+ * any other is counted once and composed with itself.
+ */
+int
+sa_census_repeat(const sa_repeated *r, size_t n, const sa_census_opts *opts,
+    sa_census **out)
+{
+	sa_census *one, *cur, *next;
+	int status;
+
+	if (r->shuffle.steps != NULL)
+		return sa_census_run(&r->shuffle, n, opts, out);
+	if ((status = sa_census_run(r->inner, n, opts, &one)) != SA_OK)
+		return status;
+	cur = one;
+	for (uint64_t k = 1; k < r->times && status == SA_OK; k++) {
+		status = sa_census_then(cur, one, &next);
+		if (status == SA_OK) {
+			if (cur != one)
+				sa_census_free(cur);
+			cur = next;
+		}
+	}
+	if (cur != one)
+		sa_census_free(one);
+	if (status != SA_OK) {
+		sa_census_free(cur);
+		return status;
+	}
+	((struct sa_census *)cur)->info.shuffle = &r->shuffle;
+	*out = cur;
 	return SA_OK;
 }

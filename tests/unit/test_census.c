@@ -2264,6 +2264,45 @@ test_census_then(void **state)
 	free_census(r2);
 	free_census(a);
 	free_census(b);
+	/* a step shuffle repeated (step engine) against composition, and a
+	 * riffle repeated (composed) against riffle:3 (formula) */
+	{
+		const sa_shuffle *naive = sa_shuffle_find("naive");
+		sa_shuffle r3;
+		sa_repeated rep;
+		sa_census *x, *y, *z;
+
+		assert_int_equal(sa_shuffle_repeat(&rep, naive, 4, 3), SA_OK);
+		assert_string_equal(rep.shuffle.name, "naive*3");
+		assert_non_null(rep.shuffle.steps);
+		assert_int_equal(sa_census_repeat(&rep, 4, NULL, &x), SA_OK);
+		assert_int_equal(about(x)->engine, SA_ENGINE_STEPS);
+		a = census_of("naive", 4, SA_ENGINE_AUTO);
+		assert_int_equal(sa_census_then(a, a, &y), SA_OK);
+		assert_int_equal(sa_census_then(y, a, &z), SA_OK);
+		assert_int_equal(about(x)->runs, about(z)->runs);
+		for (uint64_t r = 0; r < 24; r++)
+			assert_int_equal(sa_census_count(x, r),
+			    sa_census_count(z, r));
+		sa_census_free(x);
+		sa_census_free(y);
+		sa_census_free(z);
+		free_census(a);
+		assert_int_equal(sa_shuffle_repeat(&rep,
+		    sa_shuffle_find("riffle"), 5, 3), SA_OK);
+		assert_null(rep.shuffle.steps);
+		assert_int_equal(sa_census_repeat(&rep, 5, NULL, &x), SA_OK);
+		assert_ptr_equal(about(x)->shuffle, &rep.shuffle);
+		assert_int_equal(sa_shuffle_parse("riffle:3", &r3), SA_OK);
+		assert_int_equal(sa_census_run(&r3, 5, NULL, &y), SA_OK);
+		for (uint64_t r = 0; r < 120; r++)
+			assert_int_equal(sa_census_count(x, r),
+			    sa_census_count(y, r));
+		sa_census_free(x);
+		sa_census_free(y);
+		assert_int_equal(sa_shuffle_repeat(&rep, naive, 4, 0),
+		    SA_EINVAL);
+	}
 	/* decks that differ */
 	a = census_of("naive", 3, SA_ENGINE_AUTO);
 	b = census_of("naive", 4, SA_ENGINE_AUTO);
