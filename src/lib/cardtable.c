@@ -3,12 +3,25 @@
  * the riffle (Gilbert-Shannon-Reeds), the overhand shuffle, the pile
  * shuffle and the cut.  Their entries are in shuffle.c's table.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
 #include "internal.h"
 
 #define SCRATCH 1024
+
+/*
+ * The shuffle's K or P: its value, or its default ("1", "2").  (Not
+ * sa_shuffle_param: shuffle.c's table points here, and the library's
+ * files call each other in one direction only.)
+ */
+static uint64_t
+param_of(const sa_shuffle *self)
+{
+	return self->value != 0 ? self->value :
+	    strtoull(self->param_default, NULL, 10);
+}
 
 /*
  * One riffle in the Gilbert-Shannon-Reeds model: a fair coin for each
@@ -39,7 +52,7 @@ void
 sa_riffle_run(const sa_shuffle *self, unsigned *deck, size_t n,
     sa_oracle *o)
 {
-	uint64_t times = sa_shuffle_param(self, n);
+	uint64_t times = param_of(self);
 
 	for (uint64_t k = 0; k < times; k++)
 		riffle_once(deck, n, o);
@@ -49,7 +62,7 @@ sa_riffle_run(const sa_shuffle *self, unsigned *deck, size_t n,
 int
 sa_riffle_runs(const sa_shuffle *self, size_t n, sa_big *out)
 {
-	uint64_t times = sa_shuffle_param(self, n);
+	uint64_t times = param_of(self);
 
 	if (n > 0 && times > (UINT64_C(1) << 20) / n)
 		return SA_EOVERFLOW;
@@ -67,7 +80,7 @@ int
 sa_riffle_closed(const sa_shuffle *self, size_t n, const unsigned *deck,
     sa_big *out)
 {
-	uint64_t times = sa_shuffle_param(self, n), r = 1;
+	uint64_t times = param_of(self), r = 1;
 	size_t pos[SCRATCH];
 
 	if (times > 62)
@@ -109,7 +122,7 @@ void
 sa_overhand_run(const sa_shuffle *self, unsigned *deck, size_t n,
     sa_oracle *o)
 {
-	uint64_t times = sa_shuffle_param(self, n);
+	uint64_t times = param_of(self);
 
 	for (uint64_t k = 0; k < times; k++)
 		overhand_once(deck, n, o);
@@ -118,7 +131,7 @@ sa_overhand_run(const sa_shuffle *self, unsigned *deck, size_t n,
 int
 sa_overhand_runs(const sa_shuffle *self, size_t n, sa_big *out)
 {
-	uint64_t times = sa_shuffle_param(self, n);
+	uint64_t times = param_of(self);
 
 	if (n > 1 && times > (UINT64_C(1) << 20) / (n - 1))
 		return SA_EOVERFLOW;
@@ -134,7 +147,7 @@ void
 sa_pile_run(const sa_shuffle *self, unsigned *deck, size_t n,
     sa_oracle *o)
 {
-	uint64_t piles = sa_shuffle_param(self, n);
+	uint64_t piles = param_of(self);
 	unsigned out[SCRATCH];
 	size_t at = 0;
 
