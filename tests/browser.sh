@@ -20,6 +20,45 @@ for tool in chromium xmllint python3; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The photographs' reader, shared by both checks: 8-bit RGB or RGBA
+# PNG, rows unfiltered (types 0-4), as Chromium writes them.
+cat > "$tmp/png_rows.py" <<'PY'
+import struct, zlib
+
+def read_png(path):
+    png = open(path, "rb").read()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    at, idat, w = 8, b"", 0
+    while at < len(png):
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        body = png[at + 8:at + 8 + length]
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and ctype in (2, 6), "unexpected PNG format"
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + length
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return w, h, bpp, rows
+PY
 passed=0
 failed=0
 check() {
@@ -45,43 +84,14 @@ chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
 	> "$tmp/chromium.log" 2>&1
 [ -s "$tmp/m.png" ] && check ok ||
 	check no "no screenshot: $(tail -3 "$tmp/chromium.log")"
-out=$(python3 - "$tmp/m.svg" "$tmp/m.json" "$tmp/m.png" <<'PY'
-import json, re, struct, sys, zlib
+out=$(python3 - "$tmp/m.svg" "$tmp/m.json" "$tmp/m.png" "$tmp" <<'PY'
+import json, re, sys
+sys.path.insert(0, sys.argv[4])
+from png_rows import read_png
 
 svg = open(sys.argv[1]).read()
 fig = json.load(open(sys.argv[2]))
-png = open(sys.argv[3], "rb").read()
-
-# The PNG: 8-bit RGB or RGBA, rows unfiltered (types 0-4).
-assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-at, idat, w = 8, b"", 0
-while at < len(png):
-    length, kind = struct.unpack(">I4s", png[at:at + 8])
-    body = png[at + 8:at + 8 + length]
-    if kind == b"IHDR":
-        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
-        assert depth == 8 and ctype in (2, 6), "unexpected PNG format"
-        bpp = 3 if ctype == 2 else 4
-    elif kind == b"IDAT":
-        idat += body
-    at += 12 + length
-raw = zlib.decompress(idat)
-stride = w * bpp
-rows, prev = [], bytearray(stride)
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for x in range(stride):
-        a = line[x - bpp] if x >= bpp else 0
-        b, c = prev[x], prev[x - bpp] if x >= bpp else 0
-        if f == 1: line[x] = (line[x] + a) & 255
-        elif f == 2: line[x] = (line[x] + b) & 255
-        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    rows.append(line)
-    prev = line
+w, h, bpp, rows = read_png(sys.argv[3])
 
 def pixel(x, y):
     return tuple(rows[y][x * bpp:x * bpp + 3])
@@ -135,40 +145,14 @@ chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
 [ -s "$tmp/d.png" ] && check ok ||
 	check no "no screenshot of the chart: $(tail -3 "$tmp/chromium.log")"
 "$bin" distance -f tsv > "$tmp/d.tsv" || check no "distance -f tsv failed"
-out=$(python3 - "$tmp/d.svg" "$tmp/d.tsv" "$tmp/d.png" <<'PY'
-import re, struct, sys, zlib
+out=$(python3 - "$tmp/d.svg" "$tmp/d.tsv" "$tmp/d.png" "$tmp" <<'PY'
+import re, sys
+sys.path.insert(0, sys.argv[4])
+from png_rows import read_png
 
 svg = open(sys.argv[1]).read()
 rows = [l.split("\t") for l in open(sys.argv[2]).read().split("\n")[1:] if l]
-png = open(sys.argv[3], "rb").read()
-at, idat = 8, b""
-while at < len(png):
-    length, kind = struct.unpack(">I4s", png[at:at + 8])
-    body = png[at + 8:at + 8 + length]
-    if kind == b"IHDR":
-        w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
-        bpp = 3 if ctype == 2 else 4
-    elif kind == b"IDAT":
-        idat += body
-    at += 12 + length
-raw = zlib.decompress(idat)
-stride = w * bpp
-img, prev = [], bytearray(stride)
-for y in range(h):
-    f = raw[y * (stride + 1)]
-    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for x in range(stride):
-        a = line[x - bpp] if x >= bpp else 0
-        b, c = prev[x], prev[x - bpp] if x >= bpp else 0
-        if f == 1: line[x] = (line[x] + a) & 255
-        elif f == 2: line[x] = (line[x] + b) & 255
-        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c
-            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    img.append(line)
-    prev = line
+w, h, bpp, img = read_png(sys.argv[3])
 def pixel(x, y):
     return tuple(img[y][x * bpp:x * bpp + 3])
 dots = {k: [(int(x), int(y)) for x, y in re.findall(

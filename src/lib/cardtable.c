@@ -48,25 +48,29 @@ riffle_once(unsigned *deck, size_t n, sa_oracle *o)
 	memcpy(deck, out, n * sizeof *deck);
 }
 
+/* 2^(COINS K) runs for K rounds of COINS coins, up to 2^20 bits. */
+static int
+coin_runs(const sa_shuffle *self, size_t coins, sa_big *out)
+{
+	uint64_t times = param_of(self);
+
+	if (coins > 0 && times > (UINT64_C(1) << 20) / coins)
+		return SA_EOVERFLOW;
+	return sa_big_pow2(out, (uint32_t)(coins * times));
+}
+
 void
 sa_riffle_run(const sa_shuffle *self, unsigned *deck, size_t n,
     sa_oracle *o)
 {
-	uint64_t times = param_of(self);
-
-	for (uint64_t k = 0; k < times; k++)
+	for (uint64_t k = param_of(self); k > 0; k--)
 		riffle_once(deck, n, o);
 }
 
-/* 2^(nK) runs, while that has at most 2^20 bits. */
 int
 sa_riffle_runs(const sa_shuffle *self, size_t n, sa_big *out)
 {
-	uint64_t times = param_of(self);
-
-	if (n > 0 && times > (UINT64_C(1) << 20) / n)
-		return SA_EOVERFLOW;
-	return sa_big_pow2(out, (uint32_t)(n * times));
+	return coin_runs(self, n, out);
 }
 
 /*
@@ -122,20 +126,14 @@ void
 sa_overhand_run(const sa_shuffle *self, unsigned *deck, size_t n,
     sa_oracle *o)
 {
-	uint64_t times = param_of(self);
-
-	for (uint64_t k = 0; k < times; k++)
+	for (uint64_t k = param_of(self); k > 0; k--)
 		overhand_once(deck, n, o);
 }
 
 int
 sa_overhand_runs(const sa_shuffle *self, size_t n, sa_big *out)
 {
-	uint64_t times = param_of(self);
-
-	if (n > 1 && times > (UINT64_C(1) << 20) / (n - 1))
-		return SA_EOVERFLOW;
-	return sa_big_pow2(out, n > 0 ? (uint32_t)((n - 1) * times) : 0);
+	return coin_runs(self, n > 0 ? n - 1 : 0, out);
 }
 
 /*
