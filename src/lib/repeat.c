@@ -94,25 +94,69 @@ as_census(struct sa_census *c, const u128 *t, u128 runs)
 /*
  * A deck in arrangement x shuffled by a run that takes the identity to
  * p ends as x[p[0]], x[p[1]], ...: the run moves positions, whatever
- * cards sit there.
+ * cards sit there.  Each thread spreads its own stretch of A's orderings
+ * into a table of its own; the tables are added up after.
  */
+struct spread_job {
+	const struct sa_census *a;
+	const struct support *s;
+	uint64_t from, to;
+	u128 *next;
+};
+
+static void *
+spread_range(void *arg)
+{
+	struct spread_job *j = arg;
+	size_t n = j->a->info.n;
+	unsigned x[SA_PERM_MAX], y[SA_PERM_MAX];
+
+	for (uint64_t r = j->from; r < j->to; r++) {
+		u128 v;
+
+		if (!count_at(j->a, r, &v) || v == 0)
+			continue;
+		sa_perm_unrank(r, n, x);
+		for (uint64_t k = 0; k < j->s->len; k++) {
+			for (size_t p = 0; p < n; p++)
+				y[p] = x[j->s->perm[k][p]];
+			j->next[sa_perm_rank(y, n)] += v * j->s->count[k];
+		}
+	}
+	return NULL;
+}
+
+/* A's orderings spread over S into NEXT; fewer threads where there is
+ * no room for another table. */
 static void
 spread(const struct sa_census *a, const struct support *s, u128 *next)
 {
-	size_t n = a->info.n;
-	unsigned x[SA_PERM_MAX], y[SA_PERM_MAX];
+	enum { MAXT = 16 };
+	struct spread_job job[MAXT];
+	uint64_t orderings = a->info.orderings;
+	unsigned threads = sa_cores();
+	unsigned used = 1;
 
-	for (uint64_t r = 0; r < a->info.orderings; r++) {
-		u128 v;
-
-		if (!count_at(a, r, &v) || v == 0)
-			continue;
-		sa_perm_unrank(r, n, x);
-		for (uint64_t j = 0; j < s->len; j++) {
-			for (size_t p = 0; p < n; p++)
-				y[p] = x[s->perm[j][p]];
-			next[sa_perm_rank(y, n)] += v * s->count[j];
-		}
+	/* Small work, or no room for more tables: one thread. */
+	if (threads > MAXT)
+		threads = MAXT;
+	if (orderings < 5040)
+		threads = 1;
+	job[0].next = next;
+	for (; used < threads; used++)
+		if ((job[used].next = calloc(orderings, sizeof *next)) == NULL)
+			break;
+	for (unsigned t = 0; t < used; t++) {
+		job[t].a = a;
+		job[t].s = s;
+		job[t].from = orderings * t / used;
+		job[t].to = orderings * (t + 1) / used;
+	}
+	sa_parallel(spread_range, job, sizeof job[0], used);
+	for (unsigned t = 1; t < used; t++) {
+		for (uint64_t r = 0; r < orderings; r++)
+			next[r] += job[t].next[r];
+		free(job[t].next);
 	}
 }
 
