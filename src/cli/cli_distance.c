@@ -129,6 +129,7 @@ static void
 refusal(const struct distance_args *a, int status, const char *label)
 {
 	sa_census_plan plan;
+	const char *why;
 
 	if (a->method == SA_DISTANCE_FORMULA &&
 	    !sa_distance_has_formula(&a->shuffle)) {
@@ -144,16 +145,19 @@ refusal(const struct distance_args *a, int status, const char *label)
 		    (unsigned long long)a->to, label);
 		return;
 	}
+	/* here the census counts: no formula, or --method census */
+	why = sa_distance_has_formula(&a->shuffle) ? "--method census" :
+	    "no formula is proven for it";
 	switch (sa_census_plan_for(&a->shuffle, a->n, NULL, &plan)) {
 	case SA_ETOOBIG:
-		cli_error("distance: no formula is proven for the %s shuffle, "
-		    "and its census of %zu cards does not fit in memory (it "
-		    "can count up to %zu cards)", label, a->n, plan.fits);
+		cli_error("distance: the %s shuffle (%s): its census of %zu "
+		    "cards does not fit in memory (it can count up to %zu "
+		    "cards)", label, why, a->n, plan.fits);
 		return;
 	case SA_EOVERFLOW:
-		cli_error("distance: no formula is proven for the %s shuffle, "
-		    "and a census of %zu cards cannot hold its %zu! orderings "
-		    "(at most %d cards)", label, a->n, a->n, SA_PERM_MAX);
+		cli_error("distance: the %s shuffle (%s): a census of %zu cards "
+		    "cannot hold its %zu! orderings (at most %d cards)", label,
+		    why, a->n, a->n, SA_PERM_MAX);
 		return;
 	default:
 		break;
