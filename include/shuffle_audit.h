@@ -213,6 +213,13 @@ typedef struct sa_reducer {
  */
 bool sa_reduce_unbiased(const sa_reduce *r, uint64_t k);
 
+/*
+ * True when R's words can make a draw below K at all: not past 2^BITS
+ * for REJECT and LEMIRE (every word would be thrown back), nor past
+ * 2^BITS - 1 for SCALE (values would be skipped); always for the rest.
+ */
+bool sa_reduce_reaches(const sa_reduce *r, uint64_t k);
+
 void sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source);
 
 /*

@@ -374,7 +374,7 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 	case SA_EINVAL:
 		if ((a->reduce.method == SA_REDUCE_REJECT ||
 		    a->reduce.method == SA_REDUCE_LEMIRE) &&
-		    !sa_reduce_unbiased(&a->reduce, a->n)) {
+		    !sa_reduce_reaches(&a->reduce, a->n)) {
 			cli_error("census of %zu cards: --reduce %s:%u: %u-bit "
 			    "words cannot make a draw below %zu by %s (every "
 			    "word would be thrown back); give at least %u bits",

@@ -298,11 +298,9 @@ cli_check_reduce(const sa_reduce *r, size_t n)
 	uint64_t words;
 
 	/* The rejections say so where they would throw back every word. */
-	if (r->method != SA_REDUCE_SCALE)
+	if (r->method != SA_REDUCE_SCALE || sa_reduce_reaches(r, n))
 		return true;
 	words = (UINT64_C(1) << r->bits) - 1;
-	if (n <= words)
-		return true;
 	cli_error("--reduce scale:%u: %llu words (2^%u - 1) cannot be scaled "
 	    "to a draw below %zu without skipping values; give at least %u "
 	    "bits", r->bits, (unsigned long long)words, r->bits, n,

@@ -63,7 +63,7 @@ static int
 by_census(const sa_shuffle *sh, size_t n, uint64_t from, uint64_t to,
     const sa_census_opts *opts, sa_distance_row *rows)
 {
-	sa_census *one, *cur, *next;
+	sa_census *one, *cur;
 	int status = sa_census_run(sh, n, opts, &one);
 
 	if (status != SA_OK)
@@ -76,12 +76,7 @@ by_census(const sa_shuffle *sh, size_t n, uint64_t from, uint64_t to,
 		}
 		if (status != SA_OK || k == to)
 			break;
-		status = sa_census_then(cur, one, &next);
-		if (status == SA_OK) {
-			if (cur != one)
-				sa_census_free(cur);
-			cur = next;
-		}
+		status = sa_census_again(&cur, one);
 	}
 	if (cur != one)
 		sa_census_free(cur);
@@ -114,6 +109,20 @@ eulerian(size_t n, sa_big *a)
 	return status;
 }
 
+/* A = |A - B|, with SCRATCH for the room. */
+static int
+abs_diff(sa_big *a, const sa_big *b, sa_big *scratch)
+{
+	int status;
+
+	if (sa_big_cmp(a, b) >= 0)
+		return sa_big_sub(a, b);
+	status = sa_big_copy(scratch, b);
+	if (status == SA_OK)
+		status = sa_big_sub(scratch, a);
+	return status == SA_OK ? sa_big_copy(a, scratch) : status;
+}
+
 /*
  * K riffles: an ordering with r rising sequences has C(2^K + n - r, n)
  * of the N = 2^(nK) runs, and A(n, r) orderings have r of them.  So
@@ -139,15 +148,8 @@ riffle_row(size_t n, uint64_t k, const sa_big *a, sa_distance_row *row)
 		status = sa_big_binomial(&c, two_k + n - r, (uint32_t)n);
 		if (status == SA_OK)
 			status = sa_big_mul(&t, &c, &fact);
-		if (status == SA_OK) {
-			if (sa_big_cmp(&t, &big_n) >= 0)
-				status = sa_big_sub(&t, &big_n);
-			else {
-				sa_big_copy(&c, &big_n);
-				status = sa_big_sub(&c, &t);
-				sa_big_copy(&t, &c);
-			}
-		}
+		if (status == SA_OK)
+			status = abs_diff(&t, &big_n, &c);
 		if (status == SA_OK)
 			status = sa_big_mul(&c, &t, &a[r]);
 		if (status == SA_OK)

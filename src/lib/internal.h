@@ -109,6 +109,12 @@ void sa_pile_run(const sa_shuffle *self, unsigned *deck, size_t n,
     sa_oracle *o);
 int sa_pile_runs(const sa_shuffle *self, size_t n, sa_big *out);
 
+/*
+ * repeat.c: *CUR replaced by *CUR then ONE (sa_census_then), the old
+ * *CUR freed unless it is ONE; on failure *CUR is left as it was.
+ */
+int sa_census_again(sa_census **cur, const sa_census *one);
+
 /* closed.c: every count from the shuffle's own formula, closed(). */
 int sa_engine_closed(const sa_shuffle *sh, size_t n, uint64_t orderings,
     struct sa_census *out);

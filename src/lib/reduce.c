@@ -216,22 +216,33 @@ sa_reduce_draw(const sa_reduce *r, sa_oracle *src, uint64_t k)
 	}
 }
 
+/*
+ * A rejecting method cannot make a number below a bound above 2^BITS:
+ * every word would be thrown back.  Scaling 2^BITS - 1 words to more
+ * values than that would skip some.
+ */
+bool
+sa_reduce_reaches(const sa_reduce *r, uint64_t k)
+{
+	switch (r->method) {
+	case SA_REDUCE_REJECT:
+	case SA_REDUCE_LEMIRE:
+		return r->bits >= 64 || k <= UINT64_C(1) << r->bits;
+	case SA_REDUCE_SCALE:
+		return k <= (UINT64_C(1) << r->bits) - 1;
+	default:
+		return true;
+	}
+}
+
 static uint64_t
 reducer_draw(sa_oracle *o, uint64_t bound)
 {
 	sa_reducer *r = (sa_reducer *)o;
 
-	/*
-	 * A rejecting method cannot make a number below a bound above
-	 * 2^BITS: every word would be thrown back.  Scaling 2^BITS - 1
-	 * words to more values than that would skip some.  That is the
-	 * caller's error to see, not a 0 to pass off as a draw.
-	 */
-	if (bound == 0 || ((r->r.method == SA_REDUCE_REJECT ||
-	    r->r.method == SA_REDUCE_LEMIRE) && r->r.bits < 64 &&
-	    bound > UINT64_C(1) << r->r.bits) ||
-	    (r->r.method == SA_REDUCE_SCALE &&
-	    bound > (UINT64_C(1) << r->r.bits) - 1)) {
+	/* A draw the words cannot make is the caller's error to see, not a
+	 * 0 to pass off as a draw. */
+	if (bound == 0 || !sa_reduce_reaches(&r->r, bound)) {
 		if (r->err == SA_OK) {
 			r->err = SA_ERANGE;
 			r->bad_bound = bound;

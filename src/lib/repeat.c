@@ -217,6 +217,20 @@ sa_census_then(const sa_census *a, const sa_census *b, sa_census **out)
 	return SA_OK;
 }
 
+int
+sa_census_again(sa_census **cur, const sa_census *one)
+{
+	sa_census *next;
+	int status = sa_census_then(*cur, one, &next);
+
+	if (status != SA_OK)
+		return status;
+	if (*cur != one)
+		sa_census_free(*cur);
+	*cur = next;
+	return SA_OK;
+}
+
 static void
 repeated_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 {
@@ -304,7 +318,7 @@ int
 sa_census_repeat(const sa_repeated *r, size_t n, const sa_census_opts *opts,
     sa_census **out)
 {
-	sa_census *one, *cur, *next;
+	sa_census *one, *cur;
 	int status;
 
 	if (r->shuffle.steps != NULL)
@@ -312,21 +326,15 @@ sa_census_repeat(const sa_repeated *r, size_t n, const sa_census_opts *opts,
 	if ((status = sa_census_run(r->inner, n, opts, &one)) != SA_OK)
 		return status;
 	cur = one;
-	for (uint64_t k = 1; k < r->times && status == SA_OK; k++) {
-		status = sa_census_then(cur, one, &next);
-		if (status == SA_OK) {
-			if (cur != one)
-				sa_census_free(cur);
-			cur = next;
-		}
-	}
+	for (uint64_t k = 1; k < r->times && status == SA_OK; k++)
+		status = sa_census_again(&cur, one);
 	if (cur != one)
 		sa_census_free(one);
 	if (status != SA_OK) {
 		sa_census_free(cur);
 		return status;
 	}
-	((struct sa_census *)cur)->info.shuffle = &r->shuffle;
+	cur->info.shuffle = &r->shuffle;
 	*out = cur;
 	return SA_OK;
 }
