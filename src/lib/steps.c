@@ -32,26 +32,43 @@
 #include "internal.h"
 struct table {
 	void *v;
-	bool wide;		/* uint64_t entries, else uint32_t */
+	unsigned width;		/* bytes an entry: 2, 4 or 8 */
 };
+
+static inline uint64_t
+width_max(unsigned width)
+{
+	return width == 8 ? UINT64_MAX : (UINT64_C(1) << 8 * width) - 1;
+}
 
 static inline uint64_t
 get(const struct table *t, uint64_t r)
 {
-	return t->wide ? ((const uint64_t *)t->v)[r] :
-	    ((const uint32_t *)t->v)[r];
+	switch (t->width) {
+	case 2:
+		return ((const uint16_t *)t->v)[r];
+	case 4:
+		return ((const uint32_t *)t->v)[r];
+	default:
+		return ((const uint64_t *)t->v)[r];
+	}
 }
 
 /* Stores V at R; false when it does not fit. */
 static inline bool
 put(struct table *t, uint64_t r, uint64_t v)
 {
-	if (t->wide) {
+	switch (t->width) {
+	case 2:
+		((uint16_t *)t->v)[r] = (uint16_t)v;
+		return v <= UINT16_MAX;
+	case 4:
+		((uint32_t *)t->v)[r] = (uint32_t)v;
+		return v <= UINT32_MAX;
+	default:
 		((uint64_t *)t->v)[r] = v;
 		return true;
 	}
-	((uint32_t *)t->v)[r] = (uint32_t)v;
-	return v <= UINT32_MAX;
 }
 
 static void
@@ -102,8 +119,13 @@ pull_one(const struct table *cur, unsigned *p, size_t n, uint64_t r,
 {
 	uint64_t sum = 0;
 
-	/* Swap steps go by blocks (pull_blocks); these are the others. */
+	/* Swap steps of TAIL cards or more go by groups (pull_groups). */
 	switch (st->kind) {
+	case SA_STEP_SWAP:
+		for (size_t q = st->lo; q < st->lo + st->count; q++)
+			sum += q == st->pos ? get(cur, r) :
+			    get(cur, rank_swapped(p, n, st->pos, q));
+		break;
 	case SA_STEP_PICK:
 		/* One share per card still to place; retries fold away. */
 		sum = get(cur, r);
@@ -123,164 +145,350 @@ pull_one(const struct table *cur, unsigned *p, size_t n, uint64_t r,
 	return sum;
 }
 
+/*
+ * Pulls go by groups: the arrangements that share their first M = N - T
+ * cards (T = 4, or N when N is smaller) have consecutive ranks, T! = 24
+ * of them, in the order of their last T cards among themselves.  Call
+ * those cards the group's tail.  Swapping positions U and V of each
+ * arrangement of a group reads one of three kinds of source:
+ *
+ * - both in the front (U, V < M): the swap maps the whole group onto
+ *   another group in the same order, a run of 24 to add;
+ * - both in the tail: the source is in the same group, at a local rank a
+ *   fixed table gives (struct tail's swap);
+ * - U in the front, V in the tail: the source puts the tail card y of
+ *   position V at U, and the front card x of U into the tail.  Its group
+ *   is the one whose front has y at U, one of T groups, whose start is
+ *   worked out once for all the group's 24 outputs; inside it, the local
+ *   rank depends only on the output's local rank, V, and where x falls
+ *   among the other tail cards (struct tail's with).
+ *
+ * So the rank arithmetic is done once per group, a few dozen digits, and
+ * each output's sources are table reads.
+ */
+enum { TAIL = 5, TAIL_ORDERS = 120 };
+
+struct tail {
+	size_t n, m;			/* M = N - TAIL front cards */
+	uint64_t fact[SA_PERM_MAX];	/* (n-1-i)!, the weight of position i */
+	/* rel[k][a]: the rank among the tail of local order K's card at A. */
+	uint8_t rel[TAIL_ORDERS][TAIL];
+	/* swap[a][k][b]: the local rank of order K with A and B swapped. */
+	uint8_t swap[TAIL][TAIL_ORDERS][TAIL];
+	/*
+	 * with[a][k][x]: the local rank of order K with its card at A
+	 * replaced by one whose rank among the other T - 1 cards is X.
+	 */
+	uint8_t with[TAIL][TAIL_ORDERS][TAIL];
+};
+
+static void
+tail_for(struct tail *tl, size_t n)
+{
+	unsigned q[TAIL];
+
+	memset(tl, 0, sizeof *tl);
+	tl->n = n;
+	tl->m = n - TAIL;
+	for (size_t i = 0; i < n; i++)
+		tl->fact[i] = sa_factorial(n - 1 - i);
+	for (size_t k = 0; k < TAIL_ORDERS; k++) {
+		sa_perm_unrank(k, TAIL, q);
+		for (size_t i = 0; i < TAIL; i++)
+			tl->rel[k][i] = (uint8_t)q[i];
+	}
+	for (size_t a = 0; a < TAIL; a++)
+		for (size_t k = 0; k < TAIL_ORDERS; k++)
+			for (size_t x = 0; x < TAIL; x++) {
+				unsigned ya = tl->rel[k][a];
+
+				/* A and X swapped. */
+				for (size_t i = 0; i < TAIL; i++)
+					q[i] = tl->rel[k][i];
+				q[a] = tl->rel[k][x];
+				q[x] = ya;
+				tl->swap[a][k][x] = (uint8_t)sa_perm_rank(q, TAIL);
+				/* A's card replaced by one of rank X among the rest. */
+				for (size_t i = 0; i < TAIL; i++) {
+					unsigned r = tl->rel[k][i] -
+					    (tl->rel[k][i] > ya);
+
+					q[i] = r + (r >= x);
+				}
+				q[a] = (unsigned)x;
+				tl->with[a][k][x] = (uint8_t)sa_perm_rank(q, TAIL);
+			}
+}
+
+/* A group: its first arrangement (the tail ascending) and its digits. */
+struct group {
+	uint64_t at;			/* its first rank, or UINT64_MAX */
+	unsigned p[SA_PERM_MAX];
+	uint32_t avail[SA_PERM_MAX + 1];	/* cards not before position i */
+	uint64_t prefix[SA_PERM_MAX + 1];	/* the rank's part before i */
+	unsigned digit[SA_PERM_MAX];	/* the Lehmer digit at i */
+};
+
+static void
+group_digits(struct group *g, const struct tail *tl)
+{
+	uint32_t left = (UINT32_C(1) << tl->n) - 1;
+
+	g->prefix[0] = 0;
+	for (size_t i = 0; i < tl->m; i++) {
+		uint32_t bit = UINT32_C(1) << g->p[i];
+
+		g->avail[i] = left;
+		g->digit[i] = count22(left & (bit - 1));
+		g->prefix[i + 1] = g->prefix[i] + g->digit[i] * tl->fact[i];
+		left &= ~bit;
+	}
+	g->avail[tl->m] = left;
+}
+
+/*
+ * The first rank of the group whose front is G's with positions U.. of
+ * it replaced by FRONT[U..M-1]: the Lehmer digits before U are G's; each
+ * digit from U on counts the cards still unplaced below that card.
+ */
+static uint64_t
+front_rank(const struct group *g, const struct tail *tl, size_t u,
+    const unsigned *front)
+{
+	uint32_t left = g->avail[u];
+	uint64_t r = g->prefix[u];
+
+	for (size_t i = u; i < tl->m; i++) {
+		uint32_t bit = UINT32_C(1) << front[i];
+
+		r += count22(left & (bit - 1)) * tl->fact[i];
+		left &= ~bit;
+	}
+	return r;
+}
+
+/* One swap of a step, by the kind of source it reads. */
+struct pair {
+	enum { PAIR_SELF, PAIR_FRONT, PAIR_MIXED, PAIR_TAIL } kind;
+	unsigned u, v;		/* positions; for MIXED, U front and V tail */
+	uint64_t run;		/* FRONT: the ranks that share positions to V */
+};
+
 struct job {
 	const struct table *cur;
 	struct table *next;
 	const sa_step *st;
+	const struct tail *tl;
+	const struct pair *pairs;
+	size_t npairs;
+	uint32_t mixed;		/* the front positions of MIXED pairs */
 	size_t n;
 	uint64_t lo, hi;	/* the output ranks this job writes */
 	uint64_t nonzero;	/* outputs that came out non-zero */
 	bool overflow;
 };
 
-/*
- * A swap step exchanges position POS with positions J.  Arrangements
- * that share their first POS + 1 cards have consecutive ranks, a block
- * of (n - POS - 1)! of them, in the order of the rest.  Two things
- * follow, and they are what makes the pull fast:
- *
- * For J <= POS, the swap stays inside those first cards, so it maps a
- * whole block onto another block in the same order: the pull adds
- * blocks, a stream the memory serves far faster than scattered reads.
- *
- * For J > POS, the swap keeps the first POS cards, so the source lies in
- * the same, larger block of (n - POS)! arrangements that share them: its
- * rank is that block's start plus the rank of the last n - POS cards
- * among themselves, which costs n - POS steps, and the read is nearby.
- */
-static uint64_t
-block_size(const sa_step *st, size_t n)
+/* G moved to the group of first rank B, its digits worked out. */
+static void
+group_at(struct group *g, const struct tail *tl, uint64_t b)
 {
-	return st->kind == SA_STEP_SWAP ? sa_factorial(n - st->pos - 1) : 1;
-}
+	if (g->at == b)
+		return;
+	if (g->at != UINT64_MAX && g->at + TAIL_ORDERS == b) {
+		/* The last arrangement of a group has its tail descending. */
+		for (size_t x = tl->m, y = tl->n - 1; x < y; x++, y--) {
+			unsigned t = g->p[x];
 
-/* The rank of SEG's M cards in the order of their own values. */
-static uint64_t
-local_rank(const unsigned *seg, size_t m)
-{
-	uint32_t left = 0;
-	uint64_t r = 0;
-
-	for (size_t i = 0; i < m; i++)
-		left |= UINT32_C(1) << seg[i];
-	for (size_t i = 0; i < m; i++) {
-		uint32_t bit = UINT32_C(1) << seg[i];
-
-		r = r * (m - i) + popcount32(left & (bit - 1));
-		left &= ~bit;
+			g->p[x] = g->p[y];
+			g->p[y] = t;
+		}
+		next_permutation(g->p, tl->n);
+	} else {
+		sa_perm_unrank(b, tl->n, g->p);
 	}
-	return r;
+	g->at = b;
+	group_digits(g, tl);
 }
 
 /*
- * Sums of factorial weights over sets of positions, looked up five
- * positions at a time: part[k][m] is the sum of (n-1-i)! over the
- * positions i = 5k + j for the bits j set in m.
+ * Where group B's sources are.  FROM[i] for pair i: the start of a run
+ * of 24 (SELF, FRONT) or of the group itself (TAIL).  For a front
+ * position U of MIXED pairs, GROUP[U][c] is the start of the group whose
+ * front has the tail card c at U (and so the card X of U in its tail),
+ * and ROOM[U][c] is the rank of X among that tail's other cards.
  */
-struct weights {
-	uint64_t part[4][32];
-	uint64_t fact[SA_PERM_MAX];	/* (n-1-i)! for position i */
+struct sources {
+	uint64_t from[2 * SA_PERM_MAX];
+	uint64_t group[SA_PERM_MAX][TAIL];
+	uint8_t room[SA_PERM_MAX][TAIL];
 };
 
+/*
+ * The groups of the MIXED pairs.  The source swaps the front card x at
+ * U with a tail card y; the digits before U stay, the digit at U counts
+ * the unplaced cards below y instead of x, and each later front digit
+ * gains one when its card is above x (x is now after it) and loses one
+ * when it is above y (y is now before it).  So with above(v, U) the sum
+ * of the weights of the front positions after U holding cards above v,
+ * the group starts at
+ *     B + (d'_U - d_U) (n-1-U)! + above(x, U) - above(y, U).
+ */
 static void
-weights_for(struct weights *w, size_t n)
+mixed_sources(const struct group *g, const struct tail *tl, uint32_t set,
+    uint64_t b, struct sources *src)
 {
-	memset(w, 0, sizeof *w);
-	for (size_t i = 0; i < n; i++)
-		w->fact[i] = sa_factorial(n - 1 - i);
-	for (size_t k = 0; k < 4; k++)
-		for (unsigned m = 0; m < 32; m++)
-			for (size_t j = 0; j < 5; j++)
-				if (m >> j & 1 && 5 * k + j < n)
-					w->part[k][m] += w->fact[5 * k + j];
-}
+	uint64_t above[TAIL][SA_PERM_MAX];
+	size_t lowest = 0, m = tl->m;
 
-static inline uint64_t
-weigh(const struct weights *w, uint32_t set)
-{
-	return w->part[0][set & 31] + w->part[1][set >> 5 & 31] +
-	    w->part[2][set >> 10 & 31] + w->part[3][set >> 15 & 31];
+	while (!(set >> lowest & 1))
+		lowest++;
+	for (size_t c = 0; c < TAIL; c++) {
+		unsigned y = g->p[m + c];
+		uint64_t sum = 0;
+
+		for (size_t i = m; i-- > lowest;) {
+			above[c][i] = sum;
+			sum += g->p[i] > y ? tl->fact[i] : 0;
+		}
+	}
+	for (size_t u = lowest; u < m; u++) {
+		unsigned x = g->p[u];
+		uint64_t ax = 0, keep;
+		unsigned under;
+
+		if (!(set >> u & 1))
+			continue;
+		for (size_t i = u + 1; i < m; i++)
+			ax += g->p[i] > x ? tl->fact[i] : 0;
+		keep = b - g->digit[u] * tl->fact[u] + ax;
+		under = count22(g->avail[m] & ((UINT32_C(1) << x) - 1));
+		for (size_t c = 0; c < TAIL; c++) {
+			unsigned y = g->p[m + c];
+			uint32_t below = g->avail[u] & ((UINT32_C(1) << y) - 1);
+
+			src->group[u][c] = keep + count22(below) * tl->fact[u] -
+			    above[c][u];
+			src->room[u][c] = (uint8_t)(under - (y < x));
+		}
+	}
 }
 
 /*
- * The ranks of P (of rank R) with position POS swapped with each C in
- * [FIRST, POS).  A rank is the sum of the Lehmer digits d_i weighed by
- * (n-1-i)!, where d_i counts the cards after position i that are
- * smaller than p_i; it depends on nothing before i.  Swapping the cards
- * x at C and y at POS leaves the digits before C and after POS as they
- * were, and changes a digit between them by one exactly when its card
- * lies between x and y.  So each rank is R plus a difference worked out
- * over the positions C .. POS alone, with no full ranking.
+ * Group B's sources into SRC; PREV holds those of the group before B,
+ * or is NULL.  A FRONT pair's run moves on by 24 from PREV's while the
+ * group stays among the ranks that share the positions up to V.
  */
 static void
-prefix_ranks(const struct weights *w, const unsigned *p, size_t n,
-    size_t pos, size_t first, uint64_t r, uint64_t *out)
+group_sources(struct group *g, const struct job *j, uint64_t b,
+    const struct sources *prev, struct sources *src)
 {
-	uint32_t after[SA_PERM_MAX], above[SA_PERM_MAX], rest;
-	unsigned y = p[pos], at[SA_PERM_MAX];
-	uint64_t fpos = w->fact[pos], over = 0;
-	int64_t ypos, under;
+	const struct tail *tl = j->tl;
 
-	/* after[i]: the cards after position i. */
-	after[n - 1] = 0;
-	for (size_t i = n - 1; i > 0; i--)
-		after[i - 1] = after[i] | UINT32_C(1) << p[i];
-	rest = after[pos];
-	/* above[v]: the positions holding cards greater than v. */
-	for (size_t i = 0; i < n; i++)
-		at[p[i]] = (unsigned)i;
-	above[n - 1] = 0;
-	for (size_t v = n - 1; v > 0; v--)
-		above[v - 1] = above[v] | UINT32_C(1) << at[v];
-	/* The digit of y at POS: the cards after it that are smaller. */
-	ypos = count22(rest & ((UINT32_C(1) << y) - 1));
-	/*
-	 * Going down from POS - 1, UNDER counts the cards after C but for
-	 * y that are below y, and OVER weighs those between C and POS that
-	 * are above y.
-	 */
-	under = ypos;
-	for (size_t c = pos; c-- > first;) {
-		unsigned x = p[c];
-		uint32_t between = ((UINT32_C(1) << pos) - 1) &
-		    ~((UINT32_C(2) << c) - 1);
-		int64_t dc, dpos;
+	for (size_t i = 0; i < j->npairs; i++) {
+		const struct pair *pr = &j->pairs[i];
+		unsigned u = pr->u, v = pr->v, x;
 
-		if (c + 1 < pos) {
-			unsigned q = p[c + 1];
-
-			under += q < y;
-			over += q > y ? w->fact[c + 1] : 0;
+		if (pr->kind != PAIR_FRONT) {
+			src->from[i] = b;
+		} else if (prev != NULL && b % pr->run != 0) {
+			src->from[i] = prev->from[i] + TAIL_ORDERS;
+		} else {
+			group_at(g, tl, b);
+			x = g->p[u];
+			g->p[u] = g->p[v];
+			g->p[v] = x;
+			src->from[i] = front_rank(g, tl, u, g->p);
+			g->p[v] = g->p[u];
+			g->p[u] = x;
 		}
-		/* At C: the digit of y there, less that of x. */
-		dc = under + (x < y) - (int64_t)count22(after[c] &
-		    ((UINT32_C(1) << x) - 1));
-		/* At POS: x's digit there, less y's. */
-		dpos = (int64_t)count22(rest & ((UINT32_C(1) << x) - 1)) - ypos;
-		/*
-		 * Between: one more for each card between x < y, one less
-		 * for each between y < x, which is [card > x] - [card > y]
-		 * either way, weighed position by position.
-		 */
-		out[c] = r + (uint64_t)(dc * (int64_t)w->fact[c]) +
-		    weigh(w, above[x] & between) - over +
-		    (uint64_t)(dpos * (int64_t)fpos);
+	}
+	if (j->mixed != 0) {
+		group_at(g, tl, b);
+		mixed_sources(g, tl, j->mixed, b, src);
 	}
 }
 
-/* P's successor's block: the first arrangement after P's block. */
-static void
-next_block(unsigned *p, size_t n, size_t pos)
-{
-	/* The block's last arrangement has the rest in descending order. */
-	for (size_t x = pos + 1, y = n - 1; x < y; x++, y--) {
-		unsigned t = p[x];
-
-		p[x] = p[y];
-		p[y] = t;
-	}
-	next_permutation(p, n);
+/*
+ * Group B of the next table: each output the sum of its sources in the
+ * current one, stored if every sum fits; false if one does not.  Written
+ * once per width of the current table, with sums of type ACC (16-bit
+ * counts, at most 2 SA_PERM_MAX of them, sum in 32 bits; 64-bit ones are
+ * checked as they are added), and with loops of a fixed length the
+ * compiler can turn into vector code.
+ */
+#define PULL_GROUP(NAME, TYPE, ACC, WRAPS)				\
+static bool								\
+NAME(struct job *j, const struct sources *src, uint64_t b)		\
+{									\
+	const TYPE *c = j->cur->v;					\
+	const struct tail *tl = j->tl;					\
+	size_t m = tl->m;						\
+	typedef ACC sum_t;						\
+	sum_t acc[TAIL_ORDERS], most = 0;				\
+	bool wrapped = false, wraps = WRAPS;				\
+	uint64_t zero = 0;						\
+									\
+	memset(acc, 0, sizeof acc);					\
+	for (size_t i = 0; i < j->npairs; i++) {			\
+		const struct pair *pr = &j->pairs[i];			\
+		const TYPE *run = c + src->from[i];			\
+		size_t a = pr->u - m, v = pr->v - m;			\
+									\
+		switch (pr->kind) {					\
+		case PAIR_SELF:						\
+		case PAIR_FRONT:					\
+			for (size_t k = 0; k < TAIL_ORDERS; k++)	\
+				ADD(acc[k], run[k]);			\
+			break;						\
+		case PAIR_TAIL:						\
+			for (size_t k = 0; k < TAIL_ORDERS; k++)	\
+				ADD(acc[k], run[tl->swap[a][k][v]]);	\
+			break;						\
+		case PAIR_MIXED:					\
+			for (size_t k = 0; k < TAIL_ORDERS; k++) {	\
+				unsigned y = tl->rel[k][v];		\
+									\
+				ADD(acc[k], c[src->group[pr->u][y] +	\
+				    tl->with[v][k][src->room[pr->u][y]]]);	\
+			}						\
+			break;						\
+		}							\
+	}								\
+	for (size_t k = 0; k < TAIL_ORDERS; k++) {			\
+		most = acc[k] > most ? acc[k] : most;			\
+		zero += acc[k] == 0;					\
+	}								\
+	if (wrapped || most > width_max(j->next->width))		\
+		return false;						\
+	j->nonzero += TAIL_ORDERS - zero;				\
+	if (j->next->width == 2) {					\
+		uint16_t *to = (uint16_t *)j->next->v + b;		\
+									\
+		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
+			to[k] = (uint16_t)acc[k];			\
+	} else if (j->next->width == 4) {				\
+		uint32_t *to = (uint32_t *)j->next->v + b;		\
+									\
+		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
+			to[k] = (uint32_t)acc[k];			\
+	} else {							\
+		uint64_t *to = (uint64_t *)j->next->v + b;		\
+									\
+		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
+			to[k] = acc[k];					\
+	}								\
+	return true;							\
 }
+#define ADD(s, x) do {							\
+	sum_t x_ = (x);							\
+									\
+	(s) += x_;							\
+	wrapped |= wraps && (s) < x_;					\
+} while (0)
+PULL_GROUP(pull_group16, uint16_t, uint32_t, false)
+PULL_GROUP(pull_group32, uint32_t, uint64_t, false)
+PULL_GROUP(pull_group64, uint64_t, uint64_t, true)
+#undef ADD
 
 #if defined(__GNUC__)
 #define PREFETCH(a) __builtin_prefetch(a)
@@ -288,84 +496,60 @@ next_block(unsigned *p, size_t n, size_t pos)
 #define PREFETCH(a) ((void)(a))
 #endif
 
+/*
+ * Asks for the lines SRC's groups are in.  The reads of a pull are far
+ * apart; asked for one group ahead, they overlap with the work on the
+ * group before instead of waiting one after another.
+ */
 static void
-pull_blocks(struct job *j, uint64_t block)
+prefetch_sources(const struct job *j, const struct sources *src)
 {
-	unsigned p[SA_PERM_MAX], pn[SA_PERM_MAX], q[SA_PERM_MAX];
-	uint64_t from[SA_PERM_MAX], from_n[SA_PERM_MAX];
-	const sa_step *st = j->st;
-	size_t n = j->n, pos = st->pos, m = n - pos;
-	size_t first = st->lo, last = st->lo + st->count;	/* [first, last) */
-	size_t inner = last < pos + 1 ? last : pos + 1;	/* [first, inner) */
-	size_t outer = first > pos + 1 ? first : pos + 1;	/* [outer, last) */
-	/*
-	 * Small blocks are read from far apart; the next block's sources
-	 * are asked for while this one's are added, so that the reads
-	 * overlap instead of waiting one after another.
-	 */
-	bool ahead = block <= 8;
-	size_t width = j->cur->wide ? 8 : 4;
-	struct weights w;
+	const char *v = j->cur->v;
+	size_t width = j->cur->width, span = (TAIL_ORDERS - 1) * width;
 
-	weights_for(&w, n);
+	for (size_t i = 0; i < j->npairs; i++) {
+		PREFETCH(v + src->from[i] * width);
+		PREFETCH(v + src->from[i] * width + span);
+	}
+	for (size_t u = 0; u < j->tl->m; u++)
+		for (size_t c = 0; j->mixed >> u & 1 && c < TAIL; c++) {
+			const char *at = v + src->group[u][c] * width;
 
-	sa_perm_unrank(j->lo, n, p);	/* the first block's first arrangement */
-	if (first < pos)
-		prefix_ranks(&w, p, n, pos, first, j->lo, from);
-	from[pos] = j->lo;
-	for (uint64_t b = j->lo; b < j->hi; b += block) {
-		uint64_t base = 0;
-		bool more = b + block < j->hi;
-
-		if (ahead && more) {
-			memcpy(pn, p, n * sizeof *pn);
-			next_block(pn, n, pos);
-			if (first < pos)
-				prefix_ranks(&w, pn, n, pos, first, b + block, from_n);
-			from_n[pos] = b + block;
-			for (size_t c = first; c < inner; c++)
-				PREFETCH((const char *)j->cur->v +
-				    from_n[c] * width);
+			PREFETCH(at);
+			PREFETCH(at + span);
 		}
-		if (last > pos + 1) {
-			/* Where the arrangements sharing the first POS cards start. */
-			base = b - local_rank(p + pos, m);
-			memcpy(q, p, n * sizeof *q);
-		}
-		for (uint64_t k = 0; k < block; k++) {
-			uint64_t sum = 0;
+}
 
-			for (size_t c = first; c < inner; c++)
-				sum += get(j->cur, from[c] + k);
-			/* Past POS: the source by its rank among the rest. */
-			for (size_t c = outer; c < last; c++) {
-				unsigned t = q[pos];
+static void
+pull_groups(struct job *j)
+{
+	struct sources src[2];
+	struct group g;
+	unsigned now = 0;
 
-				q[pos] = q[c];
-				q[c] = t;
-				sum += get(j->cur, base + local_rank(q + pos, m));
-				q[c] = q[pos];
-				q[pos] = t;
-			}
-			if (last > pos + 1)
-				next_permutation(q + pos + 1, m - 1);
-			if (!put(j->next, b + k, sum)) {
-				j->overflow = true;
-				return;
-			}
-			j->nonzero += sum != 0;
+	memset(src, 0, sizeof src);
+	g.at = UINT64_MAX;
+	group_sources(&g, j, j->lo, NULL, &src[now]);
+	for (uint64_t b = j->lo; b < j->hi; b += TAIL_ORDERS) {
+		bool ok;
+
+		/* The next group's sources, asked for now. */
+		if (b + TAIL_ORDERS < j->hi) {
+			group_sources(&g, j, b + TAIL_ORDERS, &src[now],
+			    &src[!now]);
+			prefetch_sources(j, &src[!now]);
 		}
-		if (!more)
-			break;
-		if (ahead) {
-			memcpy(p, pn, n * sizeof *p);
-			memcpy(from, from_n, sizeof from);
-		} else {
-			next_block(p, n, pos);
-			if (first < pos)
-				prefix_ranks(&w, p, n, pos, first, b + block, from);
-			from[pos] = b + block;
+		if (j->cur->width == 2)
+			ok = pull_group16(j, &src[now], b);
+		else if (j->cur->width == 4)
+			ok = pull_group32(j, &src[now], b);
+		else
+			ok = pull_group64(j, &src[now], b);
+		if (!ok) {
+			j->overflow = true;
+			return;
 		}
+		now = !now;
 	}
 }
 
@@ -374,10 +558,9 @@ pull_range(void *arg)
 {
 	struct job *j = arg;
 	unsigned p[SA_PERM_MAX];
-	uint64_t block = block_size(j->st, j->n);
 
-	if (j->st->kind == SA_STEP_SWAP) {
-		pull_blocks(j, block);
+	if (j->st->kind == SA_STEP_SWAP && j->n >= TAIL) {
+		pull_groups(j);
 		return NULL;
 	}
 	sa_perm_unrank(j->lo, j->n, p);
@@ -501,8 +684,28 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 {
 	enum { MAXT = 64 };
 	struct job jobs[MAXT];
-	uint64_t block = block_size(st, n);
-	uint64_t chunk = UINT64_C(1) << 22, at = 0;
+	struct pair pairs[2 * SA_PERM_MAX];
+	struct tail tl;
+	size_t npairs = 0;
+	uint32_t mixed = 0;
+	uint64_t block = 1, chunk = UINT64_C(1) << 22, at = 0;
+
+	/* Fewer cards than a group: one output at a time (pull_one). */
+	if (st->kind == SA_STEP_SWAP && n >= TAIL) {
+		tail_for(&tl, n);
+		block = TAIL_ORDERS;
+		for (size_t c = st->lo; c < st->lo + st->count; c++) {
+			struct pair *pr = &pairs[npairs++];
+
+			pr->u = (unsigned)(c < st->pos ? c : st->pos);
+			pr->v = (unsigned)(c < st->pos ? st->pos : c);
+			pr->kind = c == st->pos ? PAIR_SELF : pr->v < tl.m ?
+			    PAIR_FRONT : pr->u >= tl.m ? PAIR_TAIL : PAIR_MIXED;
+			pr->run = sa_factorial(n - pr->v - 1);
+			if (pr->kind == PAIR_MIXED)
+				mixed |= UINT32_C(1) << pr->u;
+		}
+	}
 
 	/* Chunks of whole blocks. */
 	if (chunk < block)
@@ -520,6 +723,10 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 			jobs[k].cur = cur;
 			jobs[k].next = next;
 			jobs[k].st = st;
+			jobs[k].tl = &tl;
+			jobs[k].pairs = pairs;
+			jobs[k].npairs = npairs;
+			jobs[k].mixed = mixed;
 			jobs[k].n = n;
 			/* Whole blocks to each thread. */
 			jobs[k].lo = at + span / block * k / threads * block;
@@ -582,94 +789,170 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 }
 
 /*
- * A zeroed table of COUNT entries of WIDTH bytes, released by free().
- * Big tables are aligned to 2 MiB and offered to the kernel for huge
- * pages: the pulls read them all over, and with 4 KiB pages nearly every
- * far read would also miss the TLB.
+ * A table of COUNT entries of ROOM bytes, its first ZERO bytes cleared,
+ * released by free().  Big tables are aligned to 2 MiB and offered to
+ * the kernel for huge pages: the pulls read them all over, and with 4 KiB
+ * pages nearly every far read would also miss the TLB.  The rest is
+ * first written by a pull, which writes every entry.
  */
 static void *
-table_alloc(uint64_t count, size_t width, unsigned threads)
+table_alloc(uint64_t count, size_t room, size_t zero, unsigned threads)
 {
 	const size_t huge = (size_t)2 << 20;
 	size_t bytes;
 	void *v = NULL;
 
-	if (count > SIZE_MAX / width)
+	if (count > SIZE_MAX / room)
 		return NULL;
-	bytes = (size_t)count * width;
+	bytes = (size_t)count * room;
 	if (bytes < 4 * huge)
-		return calloc(count, width);
+		return calloc(count, room);
 	if (posix_memalign(&v, huge, bytes) != 0)
 		return NULL;
 #ifdef MADV_HUGEPAGE
 	(void)madvise(v, bytes, MADV_HUGEPAGE);
 #endif
-	zero_parallel(v, bytes, threads);
+	zero_parallel(v, zero, threads);
 	return v;
 }
 
-static int
-steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
-    const sa_census_opts *opts, struct table *result)
+struct widen_job {
+	const uint16_t *from;
+	uint32_t *to;
+	uint64_t lo, hi;
+};
+
+static void *
+widen_range(void *arg)
 {
-	size_t steps = sh->steps(sh, n), width = wide ? 8 : 4;
-	unsigned threads = opts && opts->threads ? opts->threads : sa_cores();
-	struct table cur = { table_alloc(orderings, width, threads), wide };
-	struct table next = { table_alloc(orderings, width, threads), wide };
+	struct widen_job *w = arg;
+
+	for (uint64_t r = w->lo; r < w->hi; r++)
+		w->to[r] = w->from[r];
+	return NULL;
+}
+
+/* FROM's 16-bit counts as 32-bit ones in TO, on THREADS threads. */
+static void
+widen(const struct table *from, struct table *to, uint64_t count,
+    unsigned threads)
+{
+	enum { MAXT = 64 };
+	struct widen_job jobs[MAXT];
+
+	if (threads > MAXT)
+		threads = MAXT;
+	for (unsigned k = 0; k < threads; k++) {
+		jobs[k].from = from->v;
+		jobs[k].to = to->v;
+		jobs[k].lo = count / threads * k;
+		jobs[k].hi = k + 1 == threads ? count : count / threads * (k + 1);
+	}
+	sa_parallel(widen_range, jobs, sizeof jobs[0], threads);
+	to->width = 4;
+}
+
+struct step_state {
+	const sa_census_opts *opts;
+	unsigned threads, room, need;	/* ROOM: the bytes an entry has */
+	uint64_t nonzero;
+	struct sparse from, to;		/* the non-zero counts, while few */
+	bool next_zero;			/* NEXT is all zeros */
+	double done, share;		/* the census's progress, and the step's */
+};
+
+/*
+ * One step into NEXT: pushed from the non-zero counts while they are
+ * few, else pulled on every core.  A pull whose counts outgrow NEXT's
+ * width is done again wider while the table has ROOM; false when it has
+ * not (or a push overflows), with the width wanted in *NEED.
+ */
+static bool
+step_into(struct table *cur, struct table *next, uint64_t orderings,
+    size_t n, const sa_step *st, struct step_state *ss)
+{
 	/*
 	 * Pushes run while fewer than SPARSE counts are non-zero (the lists
 	 * hold that many): a push is one thread writing at random, a pull
 	 * every core reading the whole table.  Where that read is a stream
-	 * of whole blocks (every swap within the first POS + 1 places) the
-	 * pull pays from 1/256 of the table non-zero, else from 1/64:
-	 * Durstenfeld's 12 cards took 8.6 s against 15 s with 1/256, the
-	 * naive shuffle's 11 about 14 s against 17 s with 1/64 (in turns,
-	 * on a busy machine).
+	 * of whole runs (every swap within the first POS + 1 places) the
+	 * pull pays from 1/256 of the table non-zero, else from 1/64.
 	 */
-	uint64_t sparse = orderings / 64, nonzero = 1;
-	struct sparse from = { NULL, 0, sparse + 1, false };
-	struct sparse to = { NULL, 0, sparse + 1, false }, swap;
-	bool next_zero = true;
+	uint64_t sparse = st->kind == SA_STEP_SWAP && st->lo + st->count <=
+	    st->pos + 1 ? orderings / 256 : orderings / 64;
+	struct sparse swap;
+
+	if (ss->nonzero < sparse && ss->from.cap > sparse) {
+		next->width = cur->width;
+		if (!ss->next_zero)
+			memset(next->v, 0, orderings * next->width);
+		ss->next_zero = true;	/* CUR, about to be NEXT */
+		if (!push_step(cur, next, orderings, n, st, &ss->from, &ss->to,
+		    &ss->nonzero)) {
+			ss->need = 2 * cur->width;
+			return false;
+		}
+		swap = ss->from;
+		ss->from = ss->to;
+		ss->to = swap;
+		return true;
+	}
+	ss->next_zero = false;
+	ss->from.valid = false;
+	next->width = cur->width;
+	while (!pull_step(cur, next, orderings, n, st, ss->threads,
+	    &ss->nonzero, ss->opts, ss->done, ss->share)) {
+		if (next->width >= ss->room) {
+			ss->need = 2 * next->width;
+			return false;
+		}
+		next->width *= 2;
+	}
+	return true;
+}
+
+static int
+steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    unsigned start, const sa_census_opts *opts, struct table *result,
+    unsigned *need)
+{
+	size_t steps = sh->steps(sh, n);
+	struct step_state ss;
+	struct table cur, next, t;
 	int status = SA_OK;
 
+	memset(&ss, 0, sizeof ss);
+	ss.threads = opts && opts->threads ? opts->threads : sa_cores();
+	ss.opts = opts;
+	ss.room = start > 4 ? start : 4;
+	ss.nonzero = 1;
+	ss.next_zero = true;
+	cur.v = table_alloc(orderings, ss.room, orderings * start, ss.threads);
+	next.v = table_alloc(orderings, ss.room, orderings * start,
+	    ss.threads);
+	cur.width = next.width = start;
 	if (cur.v == NULL || next.v == NULL) {
 		status = SA_ENOMEM;
 		goto out;
 	}
 	/* Without the lists the pushes scan the table: slower, as exact. */
-	from.at = malloc((size_t)from.cap * sizeof *from.at);
-	to.at = malloc((size_t)to.cap * sizeof *to.at);
-	if (from.at != NULL && to.at != NULL) {
-		from.at[0] = 0;
-		from.len = 1;
-		from.valid = true;
+	ss.from.cap = ss.to.cap = orderings / 64 + 1;
+	ss.from.at = malloc((size_t)ss.from.cap * sizeof *ss.from.at);
+	ss.to.at = malloc((size_t)ss.to.cap * sizeof *ss.to.at);
+	if (ss.from.at != NULL && ss.to.at != NULL) {
+		ss.from.at[0] = 0;
+		ss.from.len = 1;
+		ss.from.valid = true;
 	}
 	put(&cur, 0, 1);	/* rank 0 is the starting deck */
 	for (size_t s = 0; s < steps; s++) {
 		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
-		bool ok;
-		struct table t;
 
 		sh->step(sh, n, s, &st);
-		/* Sparse: push.  Dense: pull, on every core. */
-		if (nonzero < (st.kind == SA_STEP_SWAP && st.lo + st.count <=
-		    st.pos + 1 ? orderings / 256 : sparse)) {
-			if (!next_zero)
-				memset(next.v, 0, orderings * width);
-			ok = push_step(&cur, &next, orderings, n, &st, &from,
-			    &to, &nonzero);
-			next_zero = true;	/* CUR, about to be NEXT */
-			swap = from;
-			from = to;
-			to = swap;
-		} else {
-			ok = pull_step(&cur, &next, orderings, n, &st, threads,
-			    &nonzero, opts, (double)s / (double)steps,
-			    1.0 / (double)steps);
-			next_zero = false;
-			from.valid = false;
-		}
-		if (!ok) {
+		ss.done = (double)s / (double)steps;
+		ss.share = 1.0 / (double)steps;
+		if (!step_into(&cur, &next, orderings, n, &st, &ss)) {
+			*need = ss.need;
 			status = SA_EOVERFLOW;
 			goto out;
 		}
@@ -677,11 +960,18 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings, bool wide,
 		cur = next;
 		next = t;
 	}
+	/* The census keeps 32 or 64 bits. */
+	if (cur.width == 2) {
+		widen(&cur, &next, orderings, ss.threads);
+		t = cur;
+		cur = next;
+		next = t;
+	}
 	*result = cur;
 	cur.v = NULL;
 out:
-	free(from.at);
-	free(to.at);
+	free(ss.from.at);
+	free(ss.to.at);
 	free(cur.v);
 	free(next.v);
 	return status;
@@ -692,21 +982,26 @@ sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
     const sa_census_opts *opts, struct sa_census *out)
 {
 	struct table t;
+	unsigned start = 2, need = 0;
 	int status;
 
-	/* 32 bits unless a count turns out not to fit; then 64. */
-	status = steps_with(sh, n, orderings, false, opts, &t);
-	if (status == SA_EOVERFLOW) {
+	/*
+	 * 16-bit counts while they fit, widened to 32 by a pull that needs
+	 * it; a push that overflows starts again wider, and counts past 32
+	 * bits start again in 64.
+	 */
+	while ((status = steps_with(sh, n, orderings, start, opts, &t,
+	    &need)) == SA_EOVERFLOW && need <= 8 && need > start) {
 		uint64_t limit = opts && opts->max_bytes ? opts->max_bytes :
 		    sa_memory_available(NULL);
 
-		if (limit != 0 && orderings > limit / 16)
+		if (need == 8 && limit != 0 && orderings > limit / 16)
 			return SA_ETOOBIG;
-		status = steps_with(sh, n, orderings, true, opts, &t);
+		start = need;
 	}
 	if (status != SA_OK)
 		return status;
-	if (t.wide)
+	if (t.width == 8)
 		out->tally = t.v;
 	else
 		out->tally32 = t.v;
