@@ -17,7 +17,7 @@
 #include "audit.h"
 
 /*
- * The summary from a tally of 32- or 64-bit counts, in one pass that
+ * The summary from a tally of 16-, 32- or 64-bit counts, in one pass that
  * reads the table directly: at 12 cards it is 479 million counts.
  */
 #define SUMMARIZE(T)							\
@@ -50,7 +50,9 @@ summarize_narrow(struct sa_census *c)
 	uint64_t reached = 0, max = 0, min = UINT64_MAX;
 	uint64_t nmax = 0, nmin = 0, argmax = 0, argmin = 0;
 
-	if (c->tally32 != NULL)
+	if (c->tally16 != NULL)
+		SUMMARIZE(c->tally16)
+	else if (c->tally32 != NULL)
 		SUMMARIZE(c->tally32)
 	else
 		SUMMARIZE(c->tally)
@@ -268,6 +270,7 @@ sa_census_free(sa_census *c)
 		return;
 	free(c->tally);
 	free(c->tally32);
+	free(c->tally16);
 	if (c->big_tally != NULL) {
 		for (uint64_t r = 0; r < c->info.orderings; r++)
 			sa_big_free(&c->big_tally[r]);
@@ -380,7 +383,9 @@ sa_census_merge(sa_census *into, const sa_census *from)
 	into->info.runs = weight;
 	free(into->tally);
 	free(into->tally32);
+	free(into->tally16);
 	into->tally32 = NULL;
+	into->tally16 = NULL;
 	into->tally = tally;
 	status = sa_census_summarize(into);
 	return status;

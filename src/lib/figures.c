@@ -301,7 +301,12 @@ sa_census_histogram(const sa_census *c, sa_histogram *out)
 	if ((hist = calloc(buckets, sizeof *hist)) == NULL)
 		return SA_ENOMEM;
 	/* The table read directly, and 32-bit divisions where they do. */
-	if (c->tally32 != NULL && width <= UINT32_MAX) {
+	if (c->tally16 != NULL) {
+		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
+
+		for (uint64_t k = 0; k < in->orderings; k++)
+			hist[(c->tally16[k] - l) / w]++;
+	} else if (c->tally32 != NULL && width <= UINT32_MAX) {
 		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
 
 		for (uint64_t k = 0; k < in->orderings; k++)

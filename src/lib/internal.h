@@ -52,6 +52,7 @@ struct sa_census {
 	sa_census_info info;
 	uint64_t *tally;	/* tally[rank], or */
 	uint32_t *tally32;	/* here when every count fits in 32 bits, or */
+	uint16_t *tally16;	/* here when every count fits in 16 bits, or */
 	sa_big *big_tally;	/* here, exactly, when the census is wide, */
 	sa_big big_runs, big_max, big_min;	/* with these */
 };
@@ -60,7 +61,8 @@ struct sa_census {
 static inline uint64_t
 sa_count_at(const struct sa_census *c, uint64_t r)
 {
-	return c->tally32 != NULL ? c->tally32[r] : c->tally[r];
+	return c->tally16 != NULL ? c->tally16[r] : c->tally32 != NULL ?
+	    c->tally32[r] : c->tally[r];
 }
 
 /* Fills in C's reached, max, min and the rest from its tally (census.c). */

@@ -610,35 +610,42 @@ push_one(struct table *t, uint64_t r, uint64_t v, struct sparse *to)
 	return put(t, r, was + v) && was + v >= was;
 }
 
-/* Pushes count C of arrangement P (rank R) over the step's choices. */
-static bool
-push_from(struct table *next, unsigned *p, size_t n, uint64_t r,
-    uint64_t c, const sa_step *st, struct sparse *to)
+/*
+ * Where a count at arrangement P (rank R) goes in step ST: to TO[k],
+ * times TIMES[k], for each k below the number returned.
+ */
+enum { TARGETS_MAX = 1 + SA_PERM_MAX * (SA_PERM_MAX - 1) / 2 };
+
+static size_t
+targets(unsigned *p, size_t n, uint64_t r, const sa_step *st, uint64_t *to,
+    uint64_t *times)
 {
+	size_t k = 0;
+
 	switch (st->kind) {
 	case SA_STEP_SWAP:
-		for (uint64_t j = 0; j < st->count; j++)
-			if (!push_one(next, rank_swapped(p, n, st->pos,
-			    st->lo + j), c, to))
-				return false;
+		for (uint64_t j = 0; j < st->count; j++, k++) {
+			to[k] = rank_swapped(p, n, st->pos, st->lo + j);
+			times[k] = 1;
+		}
 		break;
 	case SA_STEP_PICK:
-		for (size_t q = st->pos; q < n; q++)
-			if (!push_one(next, rank_swapped(p, n, st->pos, q), c,
-			    to))
-				return false;
+		for (size_t q = st->pos; q < n; q++, k++) {
+			to[k] = rank_swapped(p, n, st->pos, q);
+			times[k] = 1;
+		}
 		break;
 	case SA_STEP_SWAP2:
-		if (!push_one(next, r, c * st->count, to))
-			return false;
+		to[k] = r;
+		times[k++] = st->count;
 		for (size_t a = 0; a < n; a++)
-			for (size_t b = a + 1; b < n; b++)
-				if (!push_one(next, rank_swapped(p, n, a, b),
-				    2 * c, to))
-					return false;
+			for (size_t b = a + 1; b < n; b++, k++) {
+				to[k] = rank_swapped(p, n, a, b);
+				times[k] = 2;
+			}
 		break;
 	}
-	return true;
+	return k;
 }
 
 /*
@@ -647,27 +654,53 @@ push_from(struct table *next, unsigned *p, size_t n, uint64_t r,
  * must be all zeros; single-threaded.  CUR is left all zeros, ready to
  * be the next step's NEXT, which spares a pass to clear it.  TO lists
  * the counts made non-zero; their number goes to *NONZERO.
+ *
+ * The writes land far apart, so each count's targets are worked out and
+ * asked for one count ahead of the adds into them: the misses overlap.
  */
 static bool
 push_step(struct table *cur, struct table *next, uint64_t orderings,
     size_t n, const sa_step *st, const struct sparse *from,
     struct sparse *to, uint64_t *nonzero)
 {
+	struct {
+		uint64_t c, k, to[TARGETS_MAX], times[TARGETS_MAX];
+	} ring[2];
 	unsigned p[SA_PERM_MAX];
 	uint64_t len = from->valid ? from->len : orderings;
+	const char *v = next->v;
 
 	to->len = 0;
 	to->valid = to->at != NULL;
-	for (uint64_t i = 0; i < len; i++) {
-		uint64_t r = from->valid ? from->at[i] : i;
-		uint64_t c = get(cur, r);
+	ring[0].k = ring[1].k = 0;
+	for (uint64_t i = 0; i <= len; i++) {
+		uint64_t r;
+		unsigned now = i & 1;
 
-		if (c == 0)
-			continue;
-		put(cur, r, 0);
-		sa_perm_unrank(r, n, p);
-		if (!push_from(next, p, n, r, c, st, to))
-			return false;
+		ring[now].k = 0;
+		if (i < len) {
+			r = from->valid ? from->at[i] : i;
+			if (from->valid && i + 8 < len)
+				PREFETCH((const char *)cur->v + from->at[i + 8] *
+				    cur->width);
+			ring[now].c = get(cur, r);
+			if (ring[now].c != 0) {
+				put(cur, r, 0);
+				sa_perm_unrank(r, n, p);
+				ring[now].k = targets(p, n, r, st, ring[now].to,
+				    ring[now].times);
+				for (uint64_t k = 0; k < ring[now].k; k++)
+					PREFETCH(v + ring[now].to[k] *
+					    next->width);
+			}
+		}
+		/* The count before, whose targets were asked for then. */
+		for (uint64_t k = 0; k < ring[!now].k; k++)
+			if (ring[!now].c > UINT64_MAX / ring[!now].times[k] ||
+			    !push_one(next, ring[!now].to[k],
+			    ring[!now].c * ring[!now].times[k], to))
+				return false;
+		ring[!now].k = 0;
 	}
 	*nonzero = to->len;
 	return true;
@@ -816,42 +849,6 @@ table_alloc(uint64_t count, size_t room, size_t zero, unsigned threads)
 	return v;
 }
 
-struct widen_job {
-	const uint16_t *from;
-	uint32_t *to;
-	uint64_t lo, hi;
-};
-
-static void *
-widen_range(void *arg)
-{
-	struct widen_job *w = arg;
-
-	for (uint64_t r = w->lo; r < w->hi; r++)
-		w->to[r] = w->from[r];
-	return NULL;
-}
-
-/* FROM's 16-bit counts as 32-bit ones in TO, on THREADS threads. */
-static void
-widen(const struct table *from, struct table *to, uint64_t count,
-    unsigned threads)
-{
-	enum { MAXT = 64 };
-	struct widen_job jobs[MAXT];
-
-	if (threads > MAXT)
-		threads = MAXT;
-	for (unsigned k = 0; k < threads; k++) {
-		jobs[k].from = from->v;
-		jobs[k].to = to->v;
-		jobs[k].lo = count / threads * k;
-		jobs[k].hi = k + 1 == threads ? count : count / threads * (k + 1);
-	}
-	sa_parallel(widen_range, jobs, sizeof jobs[0], threads);
-	to->width = 4;
-}
-
 struct step_state {
 	const sa_census_opts *opts;
 	unsigned threads, room, need;	/* ROOM: the bytes an entry has */
@@ -960,13 +957,6 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		cur = next;
 		next = t;
 	}
-	/* The census keeps 32 or 64 bits. */
-	if (cur.width == 2) {
-		widen(&cur, &next, orderings, ss.threads);
-		t = cur;
-		cur = next;
-		next = t;
-	}
 	*result = cur;
 	cur.v = NULL;
 out:
@@ -1003,8 +993,10 @@ sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		return status;
 	if (t.width == 8)
 		out->tally = t.v;
-	else
+	else if (t.width == 4)
 		out->tally32 = t.v;
+	else
+		out->tally16 = t.v;
 	return SA_OK;
 }
 

@@ -893,7 +893,8 @@ test_threads_agree(void **state)
 
 		assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 7, &o,
 		    &c), SA_OK);
-		assert_non_null(c->tally32);	/* 7^7 runs fit in 32 bits */
+		/* The largest count at 7 cards is 543: 16 bits. */
+		assert_non_null(c->tally16);
 		for (uint64_t r = 0; r < about(c)->orderings; r++)
 			assert_int_equal(sa_census_count(c, r), want[r]);
 		sa_census_free(c);
@@ -1128,6 +1129,63 @@ test_wide_counts(void **state)
 	for (uint64_t r = 0; r < 24; r++)
 		assert_int_equal(sa_census_count(c, r), cur[r]);
 	sa_census_free(c);
+}
+
+/*
+ * The step engine keeps counts in 16 bits while they fit, widens a
+ * pull's output to 32 bits when a count needs it, and starts again in 64
+ * bits past that.  The naive shuffle of 6 cards done K times has 6^(6K)
+ * runs over 720 orderings: for K = 1 every count fits in 16 bits, for
+ * K = 2 (about 3 million runs an ordering) they need 32, for K = 3
+ * (about 1.4e11) 64.  Each is checked against a push over the 720
+ * arrangements written here, one swap at a time.
+ */
+static void
+test_count_widths(void **state)
+{
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+	uint64_t cur[720], next[720];
+	unsigned p[6];
+
+	(void)state;
+	memset(cur, 0, sizeof cur);
+	cur[0] = 1;
+	for (uint64_t times = 1; times <= 3; times++) {
+		sa_repeated rep;
+		sa_census *c;
+
+		for (unsigned i = 0; i < 6; i++) {
+			memset(next, 0, sizeof next);
+			for (uint64_t r = 0; r < 720; r++) {
+				sa_perm_unrank(r, 6, p);
+				for (unsigned j = 0; j < 6; j++) {
+					unsigned q[6];
+
+					memcpy(q, p, sizeof q);
+					q[i] = p[j];
+					q[j] = p[i];
+					next[ref_rank(q, 6)] += cur[r];
+				}
+			}
+			memcpy(cur, next, sizeof cur);
+		}
+		assert_int_equal(sa_shuffle_repeat(&rep, naive, 6, times),
+		    SA_OK);
+		assert_int_equal(sa_census_repeat(&rep, 6, NULL, &c), SA_OK);
+		assert_int_equal(about(c)->engine, SA_ENGINE_STEPS);
+		if (times == 1)
+			assert_non_null(c->tally16);
+		else if (times == 2)
+			assert_non_null(c->tally32);
+		else
+			assert_non_null(c->tally);
+		assert_true(times == 1 ? about(c)->max <= UINT16_MAX :
+		    times == 2 ? about(c)->max > UINT16_MAX &&
+		    about(c)->max <= UINT32_MAX : about(c)->max > UINT32_MAX);
+		for (uint64_t r = 0; r < 720; r++)
+			assert_int_equal(sa_census_count(c, r), cur[r]);
+		sa_census_free(c);
+	}
 }
 
 /*
@@ -2861,6 +2919,7 @@ main(void)
 		cmocka_unit_test(test_walk_agrees),
 		cmocka_unit_test(test_audit_support),
 		cmocka_unit_test(test_wide_counts),
+		cmocka_unit_test(test_count_widths),
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_layers_rejection),
