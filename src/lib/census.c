@@ -21,7 +21,7 @@
  * reads the table directly: at 12 cards it is 479 million counts.
  */
 #define SUMMARIZE(T)							\
-	for (uint64_t r = 0; r < in->orderings; r++) {			\
+	for (uint64_t r = s->lo; r < s->hi; r++) {			\
 		uint64_t t = (T)[r];					\
 									\
 		reached += t != 0;					\
@@ -43,10 +43,18 @@
 		}							\
 	}
 
-static int
-summarize_narrow(struct sa_census *c)
+/* One thread's share of the summary: ranks LO to HI. */
+struct summary {
+	const struct sa_census *c;
+	uint64_t lo, hi;
+	uint64_t reached, max, min, nmax, nmin, argmax, argmin;
+};
+
+static void *
+summarize_part(void *arg)
 {
-	sa_census_info *in = &c->info;
+	struct summary *s = arg;
+	const struct sa_census *c = s->c;
 	uint64_t reached = 0, max = 0, min = UINT64_MAX;
 	uint64_t nmax = 0, nmin = 0, argmax = 0, argmin = 0;
 
@@ -56,17 +64,67 @@ summarize_narrow(struct sa_census *c)
 		SUMMARIZE(c->tally32)
 	else
 		SUMMARIZE(c->tally)
-	in->reached = reached;
-	in->max = max;
-	in->min = min;
-	in->nmax = nmax;
-	in->nmin = nmin;
-	in->argmax = argmax;
-	in->argmin = argmin;
+	s->reached = reached;
+	s->max = max;
+	s->min = min;
+	s->nmax = nmax;
+	s->nmin = nmin;
+	s->argmax = argmax;
+	s->argmin = argmin;
+	return NULL;
+}
+
+/*
+ * The parts are summed in rank order, so the first commonest and first
+ * rarest orderings are the lowest-ranked, as in one pass.
+ */
+static int
+summarize_narrow(struct sa_census *c)
+{
+	enum { MAXT = 64 };
+	struct summary part[MAXT];
+	sa_census_info *in = &c->info;
+	unsigned threads = in->orderings < (UINT64_C(1) << 20) ? 1 :
+	    sa_cores() < MAXT ? sa_cores() : MAXT;
+	struct summary all = { c, 0, 0, 0, 0, UINT64_MAX, 0, 0, 0, 0 };
+
+	for (unsigned k = 0; k < threads; k++) {
+		part[k].c = c;
+		part[k].lo = in->orderings / threads * k;
+		part[k].hi = k + 1 == threads ? in->orderings :
+		    in->orderings / threads * (k + 1);
+	}
+	sa_parallel(summarize_part, part, sizeof part[0], threads);
+	for (unsigned k = 0; k < threads; k++) {
+		const struct summary *s = &part[k];
+
+		all.reached += s->reached;
+		if (s->max > all.max || k == 0) {
+			all.max = s->max;
+			all.nmax = s->nmax;
+			all.argmax = s->argmax;
+		} else if (s->max == all.max) {
+			all.nmax += s->nmax;
+		}
+		if (s->min < all.min || k == 0) {
+			all.min = s->min;
+			all.nmin = s->nmin;
+			all.argmin = s->argmin;
+		} else if (s->min == all.min) {
+			all.nmin += s->nmin;
+		}
+	}
+	in->reached = all.reached;
+	in->max = all.max;
+	in->min = all.min;
+	in->nmax = all.nmax;
+	in->nmin = all.nmin;
+	in->argmax = all.argmax;
+	in->argmin = all.argmin;
 	in->divides = in->runs % in->orderings == 0;
 	return sa_big_set_u64(&c->big_runs, in->runs) == SA_OK &&
-	    sa_big_set_u64(&c->big_max, max) == SA_OK &&
-	    sa_big_set_u64(&c->big_min, min) == SA_OK ? SA_OK : SA_ENOMEM;
+	    sa_big_set_u64(&c->big_max, all.max) == SA_OK &&
+	    sa_big_set_u64(&c->big_min, all.min) == SA_OK ? SA_OK : SA_ENOMEM;
 }
 #undef SUMMARIZE
 

@@ -427,9 +427,21 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 	sum_t acc[TAIL_ORDERS], most = 0;				\
 	bool wrapped = false, wraps = WRAPS;				\
 	uint64_t zero = 0;						\
+	size_t first = 0;						\
 									\
-	memset(acc, 0, sizeof acc);					\
-	for (size_t i = 0; i < j->npairs; i++) {			\
+	/* The first pair is a run where there is one (pull_step). */	\
+	if (j->npairs > 0 && (j->pairs[0].kind == PAIR_SELF ||		\
+	    j->pairs[0].kind == PAIR_FRONT)) {				\
+		const TYPE *run = c + src->from[0];			\
+									\
+		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
+			acc[k] = run[k];				\
+		first = 1;						\
+	} else {							\
+		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
+			acc[k] = 0;					\
+	}								\
+	for (size_t i = first; i < j->npairs; i++) {			\
 		const struct pair *pr = &j->pairs[i];			\
 		const TYPE *run = c + src->from[i];			\
 		size_t a = pr->u - m, v = pr->v - m;			\
@@ -737,6 +749,13 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 			pr->run = sa_factorial(n - pr->v - 1);
 			if (pr->kind == PAIR_MIXED)
 				mixed |= UINT32_C(1) << pr->u;
+			/* The identity first: its run starts the sums. */
+			if (pr->kind == PAIR_SELF && npairs > 1) {
+				struct pair t = pairs[0];
+
+				pairs[0] = *pr;
+				*pr = t;
+			}
 		}
 	}
 
