@@ -75,6 +75,10 @@ HEADERS = include/shuffle_audit.h src/cli/cli.h src/lib/internal.h \
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly
 # lost though nothing leaked.  Definite and indirect leaks fail the run.
+# The sanitizer and valgrind passes run the CLI cases in this many
+# processes at once (tests/cli.sh SHARDS): they are single-threaded and
+# slow, and the machines here have two cores.
+SAN_SHARDS = 2
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect
@@ -233,7 +237,7 @@ check-unit: $(UNIT_BINS)
 
 check-cli: $(BIN) $(PLUGINS)
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
-		sh tests/cli.sh ./$(BIN)
+		SHARDS='$(SHARDS)' sh tests/cli.sh ./$(BIN)
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)
@@ -260,10 +264,10 @@ check-asan: plugins
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
 		LIB=build/asan/libshuffleaudit.a PLUGIN_DIR=build/plugins \
 		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
-		SKIP_SLOW=1 SANITIZED=1 check-unit check-cli
+		SKIP_SLOW=1 SANITIZED=1 SHARDS=$(SAN_SHARDS) check-unit check-cli
 
 check-valgrind: $(BIN) $(UNIT_BINS)
-	$(MAKE) RUNNER='$(VALGRIND)' check-unit check-cli
+	$(MAKE) RUNNER='$(VALGRIND)' SHARDS=$(SAN_SHARDS) check-unit check-cli
 
 check-all: check check-asan check-valgrind
 

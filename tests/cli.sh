@@ -19,6 +19,9 @@
 # named any-* (random deals) is not compared, only required.
 # With --update, golden files are rewritten from the actual output.
 # ONLY, a shell pattern, limits the run to the cases it names.
+# SHARDS=N runs the cases in N processes at once, case i in shard i mod N
+# (SHARD=k/N is how each learns its part), and prints their reports one
+# after another, then the sum.
 
 set -u
 
@@ -35,6 +38,43 @@ esac
 if [ ! -x "$bin" ]; then
 	echo "cli.sh: $bin: not an executable" >&2
 	exit 2
+fi
+
+if [ "${SHARDS:-1}" -gt 1 ] && [ -z "${SHARD:-}" ] && [ -z "$update" ]; then
+	logs=$(mktemp -d)
+	pids=
+	trap 'kill $pids 2>/dev/null; rm -rf "$logs"; exit 130' INT
+	trap 'kill $pids 2>/dev/null; rm -rf "$logs"; exit 143' TERM
+	k=0
+	while [ $k -lt "$SHARDS" ]; do
+		SHARD=$k/$SHARDS sh "$0" "$bin" > "$logs/$k" 2>&1 &
+		pids="$pids $!"
+		k=$((k + 1))
+	done
+	rc=0
+	for p in $pids; do
+		wait "$p" || rc=1
+	done
+	k=0 passed=0 failed=0 skipped=0
+	while [ $k -lt "$SHARDS" ]; do
+		grep -v '^cli: ' "$logs/$k"
+		line=$(grep '^cli: [0-9]* passed, [0-9]* failed, [0-9]* skipped$' \
+			"$logs/$k")
+		if [ -z "$line" ]; then
+			echo "cli.sh: shard $k/$SHARDS did not finish"
+			rc=1
+		else
+			# shellcheck disable=SC2086
+			set -- $line
+			passed=$((passed + $2))
+			failed=$((failed + $4))
+			skipped=$((skipped + $6))
+		fi
+		k=$((k + 1))
+	done
+	rm -rf "$logs"
+	echo "cli: $passed passed, $failed failed, $skipped skipped"
+	exit $rc
 fi
 
 # The source tree, for cases that use its files: cd "$TOP" && ...
@@ -80,9 +120,14 @@ fail() {
 	ok=no
 }
 
+index=0
 while IFS= read -r line; do
 	case $line in
 	'' | '#'*) continue ;;
+	esac
+	index=$((index + 1))
+	case ${SHARD:-} in
+	*/*) [ $((index % ${SHARD#*/})) -eq "${SHARD%/*}" ] || continue ;;
 	esac
 	name=${line%% | *}
 	rest=${line#* | }

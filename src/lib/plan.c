@@ -91,8 +91,9 @@ closed_bytes(const sa_shuffle *sh, size_t n)
 }
 
 /*
- * Bytes per ordering: the step engine keeps two tables of 32-bit counts
- * (twice that if they overflow, checked again then); the replay engine
+ * Bytes per ordering: the step engine keeps two tables with room for
+ * 32-bit counts (its 16-bit ones use half; twice that if they overflow
+ * 32 bits, checked again then); the replay engine
  * one of 64-bit counts; the walk one of 64-bit counts per thread.  Exact
  * big counts (a reduction) take a 24-byte header and a malloc'd block of
  * 32-bit limbs each: room for the largest count, the product of 2^B over
