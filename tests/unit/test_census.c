@@ -1188,6 +1188,91 @@ test_count_widths(void **state)
 	}
 }
 
+/* True when P (N cards) is one cycle through every position. */
+static bool
+one_cycle(const unsigned *p, size_t n)
+{
+	size_t len = 0, at = 0;
+
+	do {
+		at = p[at];
+		len++;
+	} while (at != 0 && len <= n);
+	return len == n;
+}
+
+/*
+ * The step engine pulls by groups of the 120 arrangements that share all
+ * but their last 5 cards, and a swap between the front and those five
+ * takes Lehmer-digit corrections over every front position after it:
+ * at 8 and 9 cards the front has 3 and 4.  Checked against what the
+ * shuffles must give: the naive shuffle of 8 cards against a push over
+ * the 40320 arrangements written here (1, 2 and 3 threads); Fisher-Yates
+ * both ways round and inside-out, every ordering once at 9 cards; and
+ * Sattolo's, once each ordering that is one cycle, none else.
+ */
+static void
+test_groups_agree(void **state)
+{
+	static uint64_t cur[40320], next[40320];
+	static const char *const once[] = { "durstenfeld", "forward",
+	    "inside-out" };
+	unsigned p[9];
+
+	(void)state;
+	memset(cur, 0, sizeof cur);
+	cur[0] = 1;
+	for (unsigned i = 0; i < 8; i++) {
+		memset(next, 0, sizeof next);
+		for (uint64_t r = 0; r < 40320; r++) {
+			if (cur[r] == 0)
+				continue;
+			sa_perm_unrank(r, 8, p);
+			for (unsigned j = 0; j < 8; j++) {
+				unsigned q[8];
+
+				memcpy(q, p, sizeof q);
+				q[i] = p[j];
+				q[j] = p[i];
+				next[ref_rank(q, 8)] += cur[r];
+			}
+		}
+		memcpy(cur, next, sizeof cur);
+	}
+	for (unsigned t = 1; t <= 3; t++) {
+		sa_census_opts o = { .threads = t, .engine = SA_ENGINE_STEPS };
+		sa_census *c;
+
+		assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 8, &o,
+		    &c), SA_OK);
+		for (uint64_t r = 0; r < 40320; r++)
+			assert_int_equal(sa_census_count(c, r), cur[r]);
+		sa_census_free(c);
+	}
+	for (size_t k = 0; k < 3; k++) {
+		sa_census_opts o = { .engine = SA_ENGINE_STEPS };
+		sa_census *c;
+
+		assert_int_equal(sa_census_run(sa_shuffle_find(once[k]), 9, &o,
+		    &c), SA_OK);
+		for (uint64_t r = 0; r < 362880; r++)
+			assert_int_equal(sa_census_count(c, r), 1);
+		sa_census_free(c);
+	}
+	{
+		sa_census_opts o = { .engine = SA_ENGINE_STEPS };
+		sa_census *c;
+
+		assert_int_equal(sa_census_run(sa_shuffle_find("sattolo"), 9, &o,
+		    &c), SA_OK);
+		for (uint64_t r = 0; r < 362880; r++) {
+			sa_perm_unrank(r, 9, p);
+			assert_int_equal(sa_census_count(c, r), one_cycle(p, 9));
+		}
+		sa_census_free(c);
+	}
+}
+
 /*
  * The total variation distance as 2 n! runs TVD = sum |count n! - runs|,
  * summed here ordering by ordering in big integers; the library sums it
@@ -2920,6 +3005,7 @@ main(void)
 		cmocka_unit_test(test_audit_support),
 		cmocka_unit_test(test_wide_counts),
 		cmocka_unit_test(test_count_widths),
+		cmocka_unit_test(test_groups_agree),
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_layers_rejection),
