@@ -184,6 +184,14 @@ struct tail {
 	 * replaced by one whose rank among the other T - 1 cards is X.
 	 */
 	uint8_t with[TAIL][TAIL_ORDERS][TAIL];
+	/*
+	 * The same by the card at A: by[a][y] lists the 24 orders whose
+	 * card at A has rank Y in the tail, and by_with[a][y][x] their
+	 * with[a][k][x], so that a pull reads each source group's part in
+	 * one loop.
+	 */
+	uint8_t by[TAIL][TAIL][TAIL_ORDERS / TAIL];
+	uint8_t by_with[TAIL][TAIL][TAIL][TAIL_ORDERS / TAIL];
 };
 
 static void
@@ -222,6 +230,18 @@ tail_for(struct tail *tl, size_t n)
 				q[a] = (unsigned)x;
 				tl->with[a][k][x] = (uint8_t)sa_perm_rank(q, TAIL);
 			}
+	for (size_t a = 0; a < TAIL; a++) {
+		size_t filled[TAIL] = { 0 };
+
+		for (size_t k = 0; k < TAIL_ORDERS; k++) {
+			unsigned y = tl->rel[k][a];
+			size_t i = filled[y]++;
+
+			tl->by[a][y][i] = (uint8_t)k;
+			for (size_t x = 0; x < TAIL; x++)
+				tl->by_with[a][y][x][i] = tl->with[a][k][x];
+		}
+	}
 }
 
 /* A group: its first arrangement (the tail ascending) and its digits. */
@@ -461,11 +481,14 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 				ADD(acc[k], run[tl->swap[a][k][v]]);	\
 			break;						\
 		case PAIR_MIXED:					\
-			for (size_t k = 0; k < TAIL_ORDERS; k++) {	\
-				unsigned y = tl->rel[k][v];		\
+			for (size_t y = 0; y < TAIL; y++) {		\
+				const TYPE *g = c + src->group[pr->u][y];	\
+				const uint8_t *ks = tl->by[v][y];	\
+				const uint8_t *w =			\
+				    tl->by_with[v][y][src->room[pr->u][y]];	\
 									\
-				ADD(acc[k], c[src->group[pr->u][y] +	\
-				    tl->with[v][k][src->room[pr->u][y]]]);	\
+				for (size_t e = 0; e < TAIL_ORDERS / TAIL; e++)	\
+					ADD(acc[ks[e]], g[w[e]]);	\
 			}						\
 			break;						\
 		}							\
