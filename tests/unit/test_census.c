@@ -1132,6 +1132,32 @@ test_wide_counts(void **state)
 }
 
 /*
+ * One step of the naive shuffle on N cards by push, written apart from
+ * the library: the count of each arrangement of CUR goes to the N
+ * arrangements with position I swapped; CUR takes the result.
+ */
+static void
+ref_naive_step(uint64_t *cur, uint64_t *next, size_t n, unsigned i)
+{
+	uint64_t orderings = sa_factorial(n);
+	unsigned p[SA_PERM_MAX], q[SA_PERM_MAX];
+
+	memset(next, 0, orderings * sizeof *next);
+	for (uint64_t r = 0; r < orderings; r++) {
+		if (cur[r] == 0)
+			continue;
+		sa_perm_unrank(r, n, p);
+		for (unsigned j = 0; j < n; j++) {
+			memcpy(q, p, n * sizeof *q);
+			q[i] = p[j];
+			q[j] = p[i];
+			next[ref_rank(q, n)] += cur[r];
+		}
+	}
+	memcpy(cur, next, orderings * sizeof *cur);
+}
+
+/*
  * The step engine keeps counts in 16 bits while they fit, widens a
  * pull's output to 32 bits when a count needs it, and starts again in 64
  * bits past that.  The naive shuffle of 6 cards done K times has 6^(6K)
@@ -1145,7 +1171,6 @@ test_count_widths(void **state)
 {
 	const sa_shuffle *naive = sa_shuffle_find("naive");
 	uint64_t cur[720], next[720];
-	unsigned p[6];
 
 	(void)state;
 	memset(cur, 0, sizeof cur);
@@ -1154,21 +1179,8 @@ test_count_widths(void **state)
 		sa_repeated rep;
 		sa_census *c;
 
-		for (unsigned i = 0; i < 6; i++) {
-			memset(next, 0, sizeof next);
-			for (uint64_t r = 0; r < 720; r++) {
-				sa_perm_unrank(r, 6, p);
-				for (unsigned j = 0; j < 6; j++) {
-					unsigned q[6];
-
-					memcpy(q, p, sizeof q);
-					q[i] = p[j];
-					q[j] = p[i];
-					next[ref_rank(q, 6)] += cur[r];
-				}
-			}
-			memcpy(cur, next, sizeof cur);
-		}
+		for (unsigned i = 0; i < 6; i++)
+			ref_naive_step(cur, next, 6, i);
 		assert_int_equal(sa_shuffle_repeat(&rep, naive, 6, times),
 		    SA_OK);
 		assert_int_equal(sa_census_repeat(&rep, 6, NULL, &c), SA_OK);
@@ -1222,23 +1234,8 @@ test_groups_agree(void **state)
 	(void)state;
 	memset(cur, 0, sizeof cur);
 	cur[0] = 1;
-	for (unsigned i = 0; i < 8; i++) {
-		memset(next, 0, sizeof next);
-		for (uint64_t r = 0; r < 40320; r++) {
-			if (cur[r] == 0)
-				continue;
-			sa_perm_unrank(r, 8, p);
-			for (unsigned j = 0; j < 8; j++) {
-				unsigned q[8];
-
-				memcpy(q, p, sizeof q);
-				q[i] = p[j];
-				q[j] = p[i];
-				next[ref_rank(q, 8)] += cur[r];
-			}
-		}
-		memcpy(cur, next, sizeof cur);
-	}
+	for (unsigned i = 0; i < 8; i++)
+		ref_naive_step(cur, next, 8, i);
 	for (unsigned t = 1; t <= 3; t++) {
 		sa_census_opts o = { .threads = t, .engine = SA_ENGINE_STEPS };
 		sa_census *c;
