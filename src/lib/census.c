@@ -89,10 +89,11 @@ summarize_narrow(struct sa_census *c)
 	struct summary all = { c, 0, 0, 0, 0, UINT64_MAX, 0, 0, 0, 0 };
 
 	for (unsigned k = 0; k < threads; k++) {
+		uint64_t size;
+
 		part[k].c = c;
-		part[k].lo = in->orderings / threads * k;
-		part[k].hi = k + 1 == threads ? in->orderings :
-		    in->orderings / threads * (k + 1);
+		sa_stretch(in->orderings, threads, k, &part[k].lo, &size);
+		part[k].hi = part[k].lo + size;
 	}
 	sa_parallel(summarize_part, part, sizeof part[0], threads);
 	for (unsigned k = 0; k < threads; k++) {

@@ -16,6 +16,20 @@ int sa_big_set_parts(sa_big *a, uint64_t hi, uint64_t lo);
  */
 uint64_t *sa_fit_cells(sa_fit *f, uint64_t **samples);
 
+/*
+ * Part T of COUNT things split over PARTS as evenly as can be: its
+ * first thing *OFFSET and its *SIZE.
+ */
+static inline void
+sa_stretch(uint64_t count, unsigned parts, unsigned t, uint64_t *offset,
+    uint64_t *size)
+{
+	uint64_t each = count / parts, extra = count % parts;
+
+	*offset = each * t + (t < extra ? t : extra);
+	*size = each + (t < extra);
+}
+
 /* Bits set in X. */
 static inline unsigned
 popcount32(uint32_t x)

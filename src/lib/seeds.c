@@ -79,17 +79,6 @@ deal_seed(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	return o != &g.base ? r.err : SA_OK;
 }
 
-/* Thread T's stretch of SEEDS split over THREADS: its offset and count. */
-static void
-stretch(uint64_t seeds, unsigned threads, unsigned t, uint64_t *offset,
-    uint64_t *count)
-{
-	uint64_t each = seeds / threads, extra = seeds % threads;
-
-	*offset = each * t + (t < extra ? t : extra);
-	*count = each + (t < extra);
-}
-
 /* Every seed of P dealt through the oracle and its ordering counted. */
 static void
 walk_plain(struct seeds_part *p)
@@ -336,7 +325,7 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	for (unsigned t = 0; t < threads && status == SA_OK; t++) {
 		uint64_t off, count;
 
-		stretch(seeds, threads, t, &off, &count);
+		sa_stretch(seeds, threads, t, &off, &count);
 		parts[t] = (struct seeds_part){ sh, gen, o, n, o->first + off,
 		    count, t, calloc(width, sizeof(uint64_t)), bounds, steps,
 		    sequences, (unsigned)(width / (sequences ? sequences : 1)),
@@ -588,7 +577,7 @@ sa_seeds_match_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	for (unsigned t = 0; t < threads; t++) {
 		uint64_t off, count;
 
-		stretch(seeds, threads, t, &off, &count);
+		sa_stretch(seeds, threads, t, &off, &count);
 		parts[t] = (struct match_part){ sh, gen, o, n, out->depth,
 		    o->first + off, count, t, NULL, seen, nseen, list, 0, NULL,
 		    0, SA_OK };

@@ -114,36 +114,61 @@ rank_swapped(unsigned *p, size_t n, size_t a, size_t b)
 	return r;
 }
 
-/* The count arrangement P (of rank R) has after step ST. */
+/*
+ * Where a count at arrangement P (rank R) goes in step ST: to TO[k],
+ * times TIMES[k], for each k below the number returned.
+ */
+enum { TARGETS_MAX = 1 + SA_PERM_MAX * (SA_PERM_MAX - 1) / 2 };
+
+static size_t
+targets(unsigned *p, size_t n, uint64_t r, const sa_step *st, uint64_t *to,
+    uint64_t *times)
+{
+	size_t k = 0;
+
+	switch (st->kind) {
+	case SA_STEP_SWAP:
+		for (uint64_t j = 0; j < st->count; j++, k++) {
+			to[k] = st->lo + j == st->pos ? r :
+			    rank_swapped(p, n, st->pos, st->lo + j);
+			times[k] = 1;
+		}
+		break;
+	case SA_STEP_PICK:
+		/* One share per card still to place; retries fold away. */
+		for (size_t q = st->pos; q < n; q++, k++) {
+			to[k] = q == st->pos ? r : rank_swapped(p, n, st->pos, q);
+			times[k] = 1;
+		}
+		break;
+	case SA_STEP_SWAP2:
+		/* (a, a) keeps the deck; (a, b) and (b, a) make one swap. */
+		to[k] = r;
+		times[k++] = st->count;
+		for (size_t a = 0; a < n; a++)
+			for (size_t b = a + 1; b < n; b++, k++) {
+				to[k] = rank_swapped(p, n, a, b);
+				times[k] = 2;
+			}
+		break;
+	}
+	return k;
+}
+
+/*
+ * The count arrangement P (of rank R) has after step ST.  A swap undoes
+ * itself, so the counts it sums are those at the places a push from P
+ * reaches.  Swap steps of TAIL cards or more go by groups (pull_groups).
+ */
 static uint64_t
 pull_one(const struct table *cur, unsigned *p, size_t n, uint64_t r,
     const sa_step *st)
 {
-	uint64_t sum = 0;
+	uint64_t to[TARGETS_MAX], times[TARGETS_MAX], sum = 0;
+	size_t k = targets(p, n, r, st, to, times);
 
-	/* Swap steps of TAIL cards or more go by groups (pull_groups). */
-	switch (st->kind) {
-	case SA_STEP_SWAP:
-		for (size_t q = st->lo; q < st->lo + st->count; q++)
-			sum += q == st->pos ? get(cur, r) :
-			    get(cur, rank_swapped(p, n, st->pos, q));
-		break;
-	case SA_STEP_PICK:
-		/* One share per card still to place; retries fold away. */
-		sum = get(cur, r);
-		for (size_t q = st->pos + 1; q < n; q++)
-			sum += get(cur, rank_swapped(p, n, st->pos, q));
-		break;
-	case SA_STEP_SWAP2:
-		/* (a, a) keeps the deck; (a, b) and (b, a) make one swap. */
-		sum = get(cur, r) * st->count;
-		for (size_t a = 0; a < n; a++)
-			for (size_t b = a + 1; b < n; b++)
-				sum += 2 * get(cur, rank_swapped(p, n, a, b));
-		break;
-	default:
-		break;
-	}
+	for (size_t i = 0; i < k; i++)
+		sum += get(cur, to[i]) * times[i];
 	return sum;
 }
 
@@ -163,7 +188,7 @@ pull_one(const struct table *cur, unsigned *p, size_t n, uint64_t r,
  *   is the one whose front has y at U, one of T groups, whose start is
  *   worked out once for all the group's 120 outputs; inside it, the local
  *   rank depends only on the output's local rank, V, and where x falls
- *   among the other tail cards (struct tail's with).
+ *   among the other tail cards (struct tail's by_with).
  *
  * So the rank arithmetic is done once per group, a few dozen digits, and
  * each output's sources are table reads.  With 4 cards in the tail
@@ -175,20 +200,14 @@ enum { TAIL = 5, TAIL_ORDERS = 120 };
 struct tail {
 	size_t n, m;			/* M = N - TAIL front cards */
 	uint64_t fact[SA_PERM_MAX];	/* (n-1-i)!, the weight of position i */
-	/* rel[k][a]: the rank among the tail of local order K's card at A. */
-	uint8_t rel[TAIL_ORDERS][TAIL];
 	/* swap[a][k][b]: the local rank of order K with A and B swapped. */
 	uint8_t swap[TAIL][TAIL_ORDERS][TAIL];
 	/*
-	 * with[a][k][x]: the local rank of order K with its card at A
-	 * replaced by one whose rank among the other T - 1 cards is X.
-	 */
-	uint8_t with[TAIL][TAIL_ORDERS][TAIL];
-	/*
-	 * The same by the card at A: by[a][y] lists the 24 orders whose
-	 * card at A has rank Y in the tail, and by_with[a][y][x] their
-	 * with[a][k][x], so that a pull reads each source group's part in
-	 * one loop.
+	 * by[a][y] lists the 24 orders whose card at A has rank Y in the
+	 * tail, and by_with[a][y][x][i] is the local rank of order
+	 * by[a][y][i] with its card at A replaced by one whose rank among
+	 * the other T - 1 cards is X: a pull reads each source group's part
+	 * in one loop.
 	 */
 	uint8_t by[TAIL][TAIL][TAIL_ORDERS / TAIL];
 	uint8_t by_with[TAIL][TAIL][TAIL][TAIL_ORDERS / TAIL];
@@ -197,9 +216,13 @@ struct tail {
 static void
 tail_for(struct tail *tl, size_t n)
 {
+	/* rel[k][a]: the rank among the tail of local order K's card at A. */
+	uint8_t rel[TAIL_ORDERS][TAIL];
+	size_t filled[TAIL][TAIL];
 	unsigned q[TAIL];
 
 	memset(tl, 0, sizeof *tl);
+	memset(filled, 0, sizeof filled);
 	tl->n = n;
 	tl->m = n - TAIL;
 	for (size_t i = 0; i < n; i++)
@@ -207,41 +230,32 @@ tail_for(struct tail *tl, size_t n)
 	for (size_t k = 0; k < TAIL_ORDERS; k++) {
 		sa_perm_unrank(k, TAIL, q);
 		for (size_t i = 0; i < TAIL; i++)
-			tl->rel[k][i] = (uint8_t)q[i];
+			rel[k][i] = (uint8_t)q[i];
 	}
 	for (size_t a = 0; a < TAIL; a++)
-		for (size_t k = 0; k < TAIL_ORDERS; k++)
-			for (size_t x = 0; x < TAIL; x++) {
-				unsigned ya = tl->rel[k][a];
+		for (size_t k = 0; k < TAIL_ORDERS; k++) {
+			unsigned ya = rel[k][a];
+			size_t e = filled[a][ya]++;
 
+			tl->by[a][ya][e] = (uint8_t)k;
+			for (size_t x = 0; x < TAIL; x++) {
 				/* A and X swapped. */
 				for (size_t i = 0; i < TAIL; i++)
-					q[i] = tl->rel[k][i];
-				q[a] = tl->rel[k][x];
+					q[i] = rel[k][i];
+				q[a] = rel[k][x];
 				q[x] = ya;
 				tl->swap[a][k][x] = (uint8_t)sa_perm_rank(q, TAIL);
 				/* A's card replaced by one of rank X among the rest. */
 				for (size_t i = 0; i < TAIL; i++) {
-					unsigned r = tl->rel[k][i] -
-					    (tl->rel[k][i] > ya);
+					unsigned r = rel[k][i] - (rel[k][i] > ya);
 
 					q[i] = r + (r >= x);
 				}
 				q[a] = (unsigned)x;
-				tl->with[a][k][x] = (uint8_t)sa_perm_rank(q, TAIL);
+				tl->by_with[a][ya][x][e] =
+				    (uint8_t)sa_perm_rank(q, TAIL);
 			}
-	for (size_t a = 0; a < TAIL; a++) {
-		size_t filled[TAIL] = { 0 };
-
-		for (size_t k = 0; k < TAIL_ORDERS; k++) {
-			unsigned y = tl->rel[k][a];
-			size_t i = filled[y]++;
-
-			tl->by[a][y][i] = (uint8_t)k;
-			for (size_t x = 0; x < TAIL; x++)
-				tl->by_with[a][y][x][i] = tl->with[a][k][x];
 		}
-	}
 }
 
 /* A group: its first arrangement (the tail ascending) and its digits. */
@@ -546,10 +560,12 @@ prefetch_sources(const struct job *j, const struct sources *src)
 	const char *v = j->cur->v;
 	size_t width = j->cur->width, span = (TAIL_ORDERS - 1) * width;
 
-	for (size_t i = 0; i < j->npairs; i++) {
-		PREFETCH(v + src->from[i] * width);
-		PREFETCH(v + src->from[i] * width + span);
-	}
+	/* SELF and TAIL read the group itself, in a stream. */
+	for (size_t i = 0; i < j->npairs; i++)
+		if (j->pairs[i].kind == PAIR_FRONT) {
+			PREFETCH(v + src->from[i] * width);
+			PREFETCH(v + src->from[i] * width + span);
+		}
 	for (size_t u = 0; u < j->tl->m; u++)
 		for (size_t c = 0; j->mixed >> u & 1 && c < TAIL; c++) {
 			const char *at = v + src->group[u][c] * width;
@@ -617,11 +633,6 @@ pull_range(void *arg)
 }
 
 /*
- * The same step by pushing from each non-zero count; single-threaded.
- * NEXT must be all zeros.  CUR is left all zeros, ready to be the next
- * step's NEXT, which spares a pass over the table to clear it.
- */
-/*
  * Which counts are non-zero while few are: a list of their ranks, so
  * that a push visits them without reading the whole table.  VALID is
  * false when the list has outgrown CAP (or could not be had); the push
@@ -647,44 +658,6 @@ push_one(struct table *t, uint64_t r, uint64_t v, struct sparse *to)
 		to->len++;
 	}
 	return put(t, r, was + v) && was + v >= was;
-}
-
-/*
- * Where a count at arrangement P (rank R) goes in step ST: to TO[k],
- * times TIMES[k], for each k below the number returned.
- */
-enum { TARGETS_MAX = 1 + SA_PERM_MAX * (SA_PERM_MAX - 1) / 2 };
-
-static size_t
-targets(unsigned *p, size_t n, uint64_t r, const sa_step *st, uint64_t *to,
-    uint64_t *times)
-{
-	size_t k = 0;
-
-	switch (st->kind) {
-	case SA_STEP_SWAP:
-		for (uint64_t j = 0; j < st->count; j++, k++) {
-			to[k] = rank_swapped(p, n, st->pos, st->lo + j);
-			times[k] = 1;
-		}
-		break;
-	case SA_STEP_PICK:
-		for (size_t q = st->pos; q < n; q++, k++) {
-			to[k] = rank_swapped(p, n, st->pos, q);
-			times[k] = 1;
-		}
-		break;
-	case SA_STEP_SWAP2:
-		to[k] = r;
-		times[k++] = st->count;
-		for (size_t a = 0; a < n; a++)
-			for (size_t b = a + 1; b < n; b++, k++) {
-				to[k] = rank_swapped(p, n, a, b);
-				times[k] = 2;
-			}
-		break;
-	}
-	return k;
 }
 
 /*
@@ -745,34 +718,44 @@ push_step(struct table *cur, struct table *next, uint64_t orderings,
 	return true;
 }
 
+/* What the steps of one census share. */
+struct step_state {
+	const sa_census_opts *opts;
+	unsigned threads, room, need;	/* ROOM: the bytes an entry has */
+	uint64_t nonzero;
+	struct sparse from, to;		/* the non-zero counts, while few */
+	bool next_zero;			/* NEXT is all zeros */
+	double done, share;		/* the census's progress, and the step's */
+	struct tail tail;		/* the groups' tables, at TAIL cards on */
+};
+
 /*
- * One step, pulled over THREADS threads, in chunks so that progress can
- * be told between them.  False on a count too wide for the table.
+ * One step, pulled over SS's threads, in chunks so that progress can be
+ * told between them.  False on a count too wide for the table.
  */
 static bool
 pull_step(const struct table *cur, struct table *next, uint64_t orderings,
-    size_t n, const sa_step *st, unsigned threads, uint64_t *nonzero,
-    const sa_census_opts *opts, double done, double share)
+    size_t n, const sa_step *st, struct step_state *ss)
 {
 	enum { MAXT = 64 };
 	struct job jobs[MAXT];
 	struct pair pairs[2 * SA_PERM_MAX];
-	struct tail tl;
+	const struct tail *tl = &ss->tail;
 	size_t npairs = 0;
 	uint32_t mixed = 0;
+	unsigned threads = ss->threads < MAXT ? ss->threads : MAXT;
 	uint64_t block = 1, chunk = UINT64_C(1) << 22, at = 0;
 
 	/* Fewer cards than a group: one output at a time (pull_one). */
 	if (st->kind == SA_STEP_SWAP && n >= TAIL) {
-		tail_for(&tl, n);
 		block = TAIL_ORDERS;
 		for (size_t c = st->lo; c < st->lo + st->count; c++) {
 			struct pair *pr = &pairs[npairs++];
 
 			pr->u = (unsigned)(c < st->pos ? c : st->pos);
 			pr->v = (unsigned)(c < st->pos ? st->pos : c);
-			pr->kind = c == st->pos ? PAIR_SELF : pr->v < tl.m ?
-			    PAIR_FRONT : pr->u >= tl.m ? PAIR_TAIL : PAIR_MIXED;
+			pr->kind = c == st->pos ? PAIR_SELF : pr->v < tl->m ?
+			    PAIR_FRONT : pr->u >= tl->m ? PAIR_TAIL : PAIR_MIXED;
 			pr->run = sa_factorial(n - pr->v - 1);
 			if (pr->kind == PAIR_MIXED)
 				mixed |= UINT32_C(1) << pr->u;
@@ -791,26 +774,27 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 		chunk = block;
 	chunk -= chunk % block;
 
-	if (threads > MAXT)
-		threads = MAXT;
-	*nonzero = 0;
+	ss->nonzero = 0;
 	while (at < orderings) {
 		uint64_t span = orderings - at < chunk * threads ?
 		    orderings - at : chunk * threads;
 
 		for (unsigned k = 0; k < threads; k++) {
+			uint64_t first, blocks;
+
+			/* Whole blocks to each thread, the rest to the last. */
+			sa_stretch(span / block, threads, k, &first, &blocks);
+			jobs[k].lo = at + first * block;
+			jobs[k].hi = k + 1 == threads ? at + span :
+			    jobs[k].lo + blocks * block;
 			jobs[k].cur = cur;
 			jobs[k].next = next;
 			jobs[k].st = st;
-			jobs[k].tl = &tl;
+			jobs[k].tl = tl;
 			jobs[k].pairs = pairs;
 			jobs[k].npairs = npairs;
 			jobs[k].mixed = mixed;
 			jobs[k].n = n;
-			/* Whole blocks to each thread. */
-			jobs[k].lo = at + span / block * k / threads * block;
-			jobs[k].hi = k + 1 == threads ? at + span :
-			    at + span / block * (k + 1) / threads * block;
 			jobs[k].nonzero = 0;
 			jobs[k].overflow = false;
 		}
@@ -818,12 +802,12 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 		for (unsigned k = 0; k < threads; k++) {
 			if (jobs[k].overflow)
 				return false;
-			*nonzero += jobs[k].nonzero;
+			ss->nonzero += jobs[k].nonzero;
 		}
 		at += span;
-		if (opts != NULL && opts->progress != NULL)
-			opts->progress(opts->progress_ctx, done +
-			    share * (double)at / (double)orderings);
+		if (ss->opts != NULL && ss->opts->progress != NULL)
+			ss->opts->progress(ss->opts->progress_ctx, ss->done +
+			    ss->share * (double)at / (double)orderings);
 	}
 	return true;
 }
@@ -858,11 +842,11 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 	if (threads < 1)
 		threads = 1;
 	for (unsigned k = 0; k < threads; k++) {
-		size_t lo = bytes / threads * k;
-		size_t hi = k + 1 == threads ? bytes : bytes / threads * (k + 1);
+		uint64_t lo, len;
 
+		sa_stretch(bytes, threads, k, &lo, &len);
 		jobs[k].at = (char *)v + lo;
-		jobs[k].len = hi - lo;
+		jobs[k].len = (size_t)len;
 	}
 	sa_parallel(zero_range, jobs, sizeof jobs[0], threads);
 }
@@ -895,15 +879,6 @@ table_alloc(uint64_t count, size_t room, size_t zero, unsigned threads)
 	return v;
 }
 
-struct step_state {
-	const sa_census_opts *opts;
-	unsigned threads, room, need;	/* ROOM: the bytes an entry has */
-	uint64_t nonzero;
-	struct sparse from, to;		/* the non-zero counts, while few */
-	bool next_zero;			/* NEXT is all zeros */
-	double done, share;		/* the census's progress, and the step's */
-};
-
 /*
  * One step into NEXT: pushed from the non-zero counts while they are
  * few, else pulled on every core.  A pull whose counts outgrow NEXT's
@@ -925,7 +900,7 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	    st->pos + 1 ? orderings / 256 : orderings / 64;
 	struct sparse swap;
 
-	if (ss->nonzero < sparse && ss->from.cap > sparse) {
+	if (ss->nonzero < sparse) {
 		next->width = cur->width;
 		if (!ss->next_zero)
 			memset(next->v, 0, orderings * next->width);
@@ -943,8 +918,7 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	ss->next_zero = false;
 	ss->from.valid = false;
 	next->width = cur->width;
-	while (!pull_step(cur, next, orderings, n, st, ss->threads,
-	    &ss->nonzero, ss->opts, ss->done, ss->share)) {
+	while (!pull_step(cur, next, orderings, n, st, ss)) {
 		if (next->width >= ss->room) {
 			ss->need = 2 * next->width;
 			return false;
@@ -970,6 +944,9 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	ss.room = start > 4 ? start : 4;
 	ss.nonzero = 1;
 	ss.next_zero = true;
+	ss.share = 1.0 / (double)steps;
+	if (n >= TAIL)
+		tail_for(&ss.tail, n);
 	cur.v = table_alloc(orderings, ss.room, orderings * start, ss.threads);
 	next.v = table_alloc(orderings, ss.room, orderings * start,
 	    ss.threads);
@@ -993,7 +970,6 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 
 		sh->step(sh, n, s, &st);
 		ss.done = (double)s / (double)steps;
-		ss.share = 1.0 / (double)steps;
 		if (!step_into(&cur, &next, orderings, n, &st, &ss)) {
 			*need = ss.need;
 			status = SA_EOVERFLOW;
