@@ -240,8 +240,10 @@ reducer_draw(sa_oracle *o, uint64_t bound)
 {
 	sa_reducer *r = (sa_reducer *)o;
 
-	/* A draw the words cannot make is the caller's error to see, not a
-	 * 0 to pass off as a draw. */
+	/*
+	 * A draw the words cannot make is the caller's error to see, not a
+	 * 0 to pass off as a draw.
+	 */
 	if (bound == 0 || !sa_reduce_reaches(&r->r, bound)) {
 		if (r->err == SA_OK) {
 			r->err = SA_ERANGE;

@@ -14,7 +14,7 @@
  * census must give the figures held in README (the commonest and the
  * rarest count), and Durstenfeld's must be fair.  The bench checks that
  * before it prints a ratio, and exits 1 on a mismatch.  Timings are the
- * best of three where a run takes seconds, of one at 12 cards.
+ * best of three, but for the naive census of 12 cards (one run).
  *
  * It also times a copy on every core (STREAM's "copy", with memcpy), the
  * memory rate README's bound on the census divides by.
@@ -135,8 +135,12 @@ copy_rate(void)
 			job[k].to = b + bytes / threads * k;
 			job[k].from = a + bytes / threads * k;
 			job[k].len = bytes / threads;
-			if (pthread_create(&tid[k], NULL, copy_part, &job[k]) != 0)
-				copy_part(&job[k]), tid[k] = pthread_self();
+			/* A thread that cannot start: its part here. */
+			if (pthread_create(&tid[k], NULL, copy_part,
+			    &job[k]) != 0) {
+				copy_part(&job[k]);
+				tid[k] = pthread_self();
+			}
 		}
 		for (unsigned k = 0; k < threads; k++)
 			if (!pthread_equal(tid[k], pthread_self()))
