@@ -58,7 +58,7 @@ LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/cardtable.c \
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
-	src/cli/cli_guard.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
+	src/cli/cli_guard.c src/cli/cli_proc.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
@@ -112,6 +112,11 @@ $(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
 # differs) uses the plain ones: a plugin needs no sanitizer to be
 # audited, and the audit runs it in a child process anyway.
 PLUGIN_DIR = $(O)/plugins
+# The C programs the CLI cases audit over the exec protocol (adversary:
+# audited code that fights the auditor's process handling), built as a
+# user would build theirs, under build/exec like the plugins.
+EXEC_DIR = $(O)/exec
+EXEC_PROGS = $(EXEC_DIR)/adversary
 PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
 PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 
@@ -133,7 +138,12 @@ $(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc include/shuffle_audit.h
 	$(CXX) -Iinclude $(CPPFLAGS) -std=c++17 -Wall -Wextra -Wpedantic \
 		$(WERROR) $(CXXFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
-plugins: $(PLUGINS)
+plugins: $(PLUGINS) $(EXEC_PROGS)
+
+
+$(EXEC_DIR)/%: tests/examples/exec/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
 # Audit a plugin, failing on any verdict but fair: a target for CI.
 #   make audit PLUGIN=path/to/shuffle.so CARDS=6
@@ -236,7 +246,7 @@ check-unit: $(UNIT_BINS)
 		echo "== $$t"; $(RUNNER) $$t || exit 1; \
 	done
 
-check-cli: $(BIN) $(PLUGINS)
+check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS)
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
 		SHARDS='$(SHARDS)' sh tests/cli.sh ./$(BIN)
 
@@ -264,6 +274,7 @@ check-install: all
 check-asan: plugins
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
 		LIB=build/asan/libshuffleaudit.a PLUGIN_DIR=build/plugins \
+		EXEC_DIR=build/exec \
 		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
 		SKIP_SLOW=1 SANITIZED=1 SHARDS=$(SAN_SHARDS) check-unit check-cli
 

@@ -99,7 +99,7 @@ chmod +x "$tmp/bin/shuffle-audit"
 # The examples the man page and README use, where their commands run,
 # and the installed header's stand-in for cc.
 cp "$TOP"/tests/examples/plugins/*.c "$TOP"/tests/examples/exec/* "$tmp"/
-cp "$TOP"/build/plugins/*.so "$tmp"/ 2>/dev/null
+cp "$TOP"/build/plugins/*.so "$TOP"/build/exec/* "$tmp"/ 2>/dev/null
 # ... and the README's, which run from the repository's root.
 mkdir -p "$tmp/tests/examples"
 ln -s "$TOP/tests/examples/exec" "$tmp/tests/examples/exec"

@@ -67,6 +67,13 @@ char *cli_text_safe(const char *s);
  */
 bool cli_reducer_ok(const sa_reducer *red, const sa_shuffle *sh);
 
+/*
+ * S, an argument to quote in a message: itself when short, else its
+ * first 64 bytes (cut before a character, not inside one), "..." and
+ * its length, in one of a few buffers that later calls reuse.
+ */
+const char *cli_arg(const char *s);
+
 /* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -417,6 +424,44 @@ void guard_watch(void);
 void guard_group(pid_t pgid);
 void guard_child(void);
 void guard_release(void);
+
+/*
+ * A child the command line can always stop (cli_proc.c).  proc_start
+ * runs COMMAND under /bin/sh -c as the leader of a process group of its
+ * own, its stdout a pipe (FROM), its stdin one when INPUT (TO, written
+ * without blocking), its stderr one when ERRORS (ERR), and ENV_NAME set
+ * to ENV_VALUE when not NULL; false with errno.  The caller watches
+ * (guard_watch) first.  proc_exited: PID has ended (left unreaped).
+ * proc_wait_exit: waits at most SECONDS for that.  proc_stop kills PID
+ * by its pid and by its group and reaps it into *WST (may be NULL),
+ * waiting at most PROC_GRACE_S seconds; false when it could not be
+ * reaped in that time.  proc_escaped: whether PID, or a process under
+ * it, has left PID's process group, and where to; proc_escape_text puts
+ * that in words (NULL for PROC_IN_GROUP).
+ */
+#define PROC_GRACE_S 5.0
+
+struct proc {
+	pid_t pid;
+	int to, from, err;
+};
+
+enum proc_escape {
+	PROC_IN_GROUP,
+	PROC_JOINED_OURS,
+	PROC_LEFT_GROUP,
+	PROC_CHILD_JOINED_OURS,
+	PROC_CHILD_LEFT_GROUP
+};
+
+bool proc_start(struct proc *p, const char *command, bool input,
+    bool errors, const char *env_name, const char *env_value);
+void proc_close(struct proc *p);
+bool proc_exited(pid_t pid);
+bool proc_wait_exit(pid_t pid, double seconds);
+bool proc_stop(pid_t pid, int *wst);
+enum proc_escape proc_escaped(pid_t pid);
+const char *proc_escape_text(enum proc_escape e);
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);
 
 /* The tests of a fit as report fields, and the sentence after them. */

@@ -16,8 +16,14 @@
 #define _DEFAULT_SOURCE	/* MAP_ANONYMOUS, strsignal */
 
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -26,6 +32,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,7 +230,7 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 			    sa_strerror(status), hint);
 		else
 			cli_error("--plugin %s: census of %zu cards: %s%s",
-			    au->path, n, sa_strerror(status), hint);
+			    cli_arg(au->path), n, sa_strerror(status), hint);
 		return EXIT_TROUBLE;
 	}
 	if (contract(status) != NULL)
@@ -272,6 +279,71 @@ static void
 fork_child(void)
 {
 	_exit(127);
+}
+
+/*
+ * A fork that no fork handler sees (the raw system call, vfork, clone,
+ * and so system() and posix_spawn) is stopped by a seccomp filter: the
+ * plugin's process is killed with SIGSYS at the call, before a copy
+ * exists.  Threads (clone with CLONE_THREAD) are allowed; clone3, whose
+ * flags a filter cannot read, answers ENOSYS, and glibc falls back to
+ * clone.  A system call of another ABI (int 0x80, x32) is killed too.
+ * Where the architecture is not one named here, no filter is set and
+ * only fork() itself is caught (by the fork handlers above).
+ */
+#if defined(__x86_64__)
+#define SECCOMP_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define SECCOMP_ARCH AUDIT_ARCH_AARCH64
+#endif
+/* clone's flag for a thread of the same process (linux/sched.h). */
+#define CLONE_THREAD_FLAG 0x00010000u
+#ifndef SECCOMP_RET_KILL_PROCESS
+#define SECCOMP_RET_KILL_PROCESS SECCOMP_RET_KILL
+#endif
+
+static void
+forbid_forks(void)
+{
+#ifdef SECCOMP_ARCH
+#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
+	    offsetof(struct seccomp_data, field))
+#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
+	struct sock_filter code[] = {
+		LOAD(arch),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_ARCH, 1, 0),
+		RET(SECCOMP_RET_KILL_PROCESS),
+		LOAD(nr),
+#ifdef __X32_SYSCALL_BIT
+		BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, __X32_SYSCALL_BIT, 7, 0),
+#else
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 7, 0),
+#endif
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 8, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 3, 0),
+#ifdef __NR_fork
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_fork, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_vfork, 3, 0),
+#else
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 3, 0),
+#endif
+		RET(SECCOMP_RET_ALLOW),
+		/* clone: its flags, the first argument's low word */
+		LOAD(args[0]),
+		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD_FLAG, 1, 0),
+		RET(SECCOMP_RET_KILL_PROCESS),
+		RET(SECCOMP_RET_ALLOW),
+		RET(SECCOMP_RET_ERRNO | ENOSYS),
+	};
+	struct sock_fprog prog = { sizeof code / sizeof code[0], code };
+
+	/* Where the kernel has no seccomp, fork() alone is caught. */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+#undef LOAD
+#undef RET
+#endif
 }
 
 /* The plugin's function, found in SH->ctx. */
@@ -396,23 +468,12 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	}
 	/* POSIX lets a data pointer from dlsym hold a function's address. */
 	memcpy(&pc.fn, &sym, sizeof pc.fn);
+	forbid_forks();
 	run.name = "plugin";
 	run.run = plugin_run;
 	run.ctx = &pc;
 	sh->status = child_count(au, &run, n, sh, tally, job, spill);
 	_exit(0);
-}
-
-/* True once PID has ended; it is left unreaped, so its group lives on. */
-static bool
-exited(pid_t pid)
-{
-	siginfo_t si;
-
-	si.si_pid = 0;
-	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
-		return errno != EINTR;
-	return si.si_pid == pid;
 }
 
 /*
@@ -423,10 +484,8 @@ exited(pid_t pid)
 static void
 finish_child(pid_t pid, int *wst)
 {
-	kill(-pid, SIGKILL);
+	proc_stop(pid, wst);
 	guard_group(0);
-	while (waitpid(pid, wst, 0) < 0 && errno == EINTR)
-		;
 	guard_release();
 }
 
@@ -436,7 +495,8 @@ finish_child(pid_t pid, int *wst)
  * be stopped.  Either way it is reaped into *WST.
  */
 static bool
-plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst)
+plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst,
+    enum proc_escape *escape)
 {
 	uint64_t last_runs = 0;
 	size_t last_pos = 0;
@@ -447,7 +507,7 @@ plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst)
 	for (;;) {
 		struct timespec nap = { 0, 20 * 1000 * 1000 };
 
-		if (exited(pid))
+		if (proc_exited(pid))
 			break;
 		meter_show(&meter, &sh->win);
 		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
@@ -455,15 +515,20 @@ plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst)
 			last_pos = sh->win.pos;
 			quiet_since = cli_seconds();
 		} else if (cli_seconds() - quiet_since > (double)au->timeout) {
+			const char *left = proc_escape_text(proc_escaped(pid));
+
 			finish_child(pid, wst);
 			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
-			    "second%s (an endless loop?) and was stopped",
-			    au->timeout, au->timeout == 1 ? "" : "s");
+			    "second%s (an endless loop?)%s%s, and was stopped",
+			    au->timeout, au->timeout == 1 ? "" : "s",
+			    left ? "; it had " : "", left ? left : "");
 			return false;
 		}
 		nanosleep(&nap, NULL);
 	}
 	meter_end(&meter);
+	/* Its group as it left it: a zombie keeps the one it died in. */
+	*escape = proc_escaped(pid);
 	finish_child(pid, wst);
 	return true;
 }
@@ -499,11 +564,19 @@ plugin_take(struct audit *au, size_t n, const struct shared *sh,
 /* How the plugin's child ended, as an exit status (AU says more). */
 static int
 plugin_ended(struct audit *au, size_t n, const struct shared *sh, int wst,
-    const uint64_t *tally, struct job *job, int spill)
+    enum proc_escape escape, const uint64_t *tally, struct job *job,
+    int spill)
 {
 	if (sh->forked) {
 		breach(au, SA_EPROTO, &sh->win, "forked: it called fork(), "
 		    "which an audited shuffle must not do");
+		return EXIT_MISBEHAVED;
+	}
+	if (WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS) {
+		breach(au, SA_EPROTO, &sh->win, "forked: it tried to start a "
+		    "process (by the raw system call, vfork, clone, system() "
+		    "or posix_spawn), which an audited shuffle must not do, "
+		    "and was stopped at that call");
 		return EXIT_MISBEHAVED;
 	}
 	if (WIFSIGNALED(wst)) {
@@ -512,8 +585,13 @@ plugin_ended(struct audit *au, size_t n, const struct shared *sh, int wst,
 		return EXIT_MISBEHAVED;
 	}
 	if (sh->status == CHILD_LOAD) {
-		cli_error("--plugin %s: %s", au->path, sh->msg);
+		cli_error("--plugin %s: %s", cli_arg(au->path), sh->msg);
 		return EXIT_TROUBLE;
+	}
+	if (escape != PROC_IN_GROUP) {
+		breach(au, SA_EPROTO, &sh->win, "%s", proc_escape_text(escape));
+		au->run = 0;
+		return EXIT_MISBEHAVED;
 	}
 	if (sh->status == CHILD_RUNNING) {
 		breach(au, SA_EPROTO, &sh->win, "exited with status %d in the "
@@ -539,6 +617,7 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 	struct shared *sh;
 	uint64_t *tally;
 	FILE *spill = NULL;
+	enum proc_escape escape = PROC_IN_GROUP;
 	pid_t pid;
 	int wst = 0, status;
 
@@ -577,10 +656,15 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 	}
 	if (pid == 0)
 		plugin_child(au, n, sh, tally, job, spill ? fileno(spill) : -1);
-	setpgid(pid, pid);	/* either side may get there first */
+	/*
+	 * The child makes its group itself.  Were this side to do it too,
+	 * it could undo a move the plugin made, and what is reported would
+	 * hang on a race; a kill by the pid does not need the group.
+	 */
 	guard_group(pid);
-	status = plugin_wait(au, pid, sh, &wst) ? plugin_ended(au, n, sh, wst,
-	    tally, job, spill ? fileno(spill) : -1) : EXIT_MISBEHAVED;
+	status = plugin_wait(au, pid, sh, &wst, &escape) ? plugin_ended(au, n,
+	    sh, wst, escape, tally, job, spill ? fileno(spill) : -1) :
+	    EXIT_MISBEHAVED;
 	au->raw_used = au->raw_used || sh->win.raw_used;
 out:
 	munmap(sh, bytes);
@@ -1127,86 +1211,18 @@ startable(const char *command)
 static bool
 spawn(struct proto *p, const char *command)
 {
-	int in[2], outp[2];
+	struct proc child;
 	char bits[16];
 
-	if (pipe(in) < 0)
+	/* The width of "raw", so a program need not be told twice. */
+	snprintf(bits, sizeof bits, "%u", p->au->raw_bits);
+	if (!proc_start(&child, command, true, false,
+	    "SHUFFLE_AUDIT_RAW_BITS", bits))
 		return false;
-	if (pipe(outp) < 0) {
-		close(in[0]);
-		close(in[1]);
-		return false;
-	}
-	fflush(NULL);
-	p->pid = fork();
-	if (p->pid < 0) {
-		int e = errno;
-
-		close(in[0]);
-		close(in[1]);
-		close(outp[0]);
-		close(outp[1]);
-		errno = e;
-		return false;
-	}
-	if (p->pid == 0) {
-		/* A group of its own, so a kill reaches what sh started too. */
-		setpgid(0, 0);
-		guard_child();
-		dup2(in[0], STDIN_FILENO);
-		dup2(outp[1], STDOUT_FILENO);
-		/* The width of "raw", so a program need not be told twice. */
-		snprintf(bits, sizeof bits, "%u", p->au->raw_bits);
-		setenv("SHUFFLE_AUDIT_RAW_BITS", bits, 1);
-		close(in[0]);
-		close(in[1]);
-		close(outp[0]);
-		close(outp[1]);
-		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-		_exit(127);
-	}
-	setpgid(p->pid, p->pid);
-	close(in[0]);
-	close(outp[1]);
-	p->to = in[1];
-	p->from = outp[0];
-	fcntl(p->to, F_SETFD, FD_CLOEXEC);
-	fcntl(p->to, F_SETFL, fcntl(p->to, F_GETFL) | O_NONBLOCK);
-	fcntl(p->from, F_SETFD, FD_CLOEXEC);
+	p->pid = child.pid;
+	p->to = child.to;
+	p->from = child.from;
 	return true;
-}
-
-/* Kills the group of the child PID, then reaps PID into *WST. */
-static void
-stop_child(pid_t pid, int *wst)
-{
-	kill(-pid, SIGKILL);
-	while (waitpid(pid, wst, 0) < 0 && errno == EINTR)
-		;
-}
-
-/*
- * Waits up to the timeout for the program to exit; its wait status.
- * Either way the program's group is killed and the program reaped.
- */
-static bool
-reap(struct proto *p, int *wst)
-{
-	double until = cli_seconds() + (double)p->au->timeout;
-
-	for (;;) {
-		struct timespec nap = { 0, 10 * 1000 * 1000 };
-
-		if (exited(p->pid)) {
-			stop_child(p->pid, wst);
-			return true;
-		}
-		if (cli_seconds() > until) {
-			stop_child(p->pid, wst);
-			return false;
-		}
-		nanosleep(&nap, NULL);
-	}
 }
 
 /*
@@ -1302,8 +1318,10 @@ instance_count(void *arg)
 		pthread_mutex_lock(&crew->lock);
 		if (k < crew->failed) {
 			for (unsigned j = k + 1; j < crew->count; j++)
-				if (crew->at[j].p != NULL && crew->at[j].p->pid > 0)
+				if (crew->at[j].p != NULL && crew->at[j].p->pid > 0) {
 					kill(-crew->at[j].p->pid, SIGKILL);
+					kill(crew->at[j].p->pid, SIGKILL);
+				}
 			crew->failed = k;
 		}
 		pthread_mutex_unlock(&crew->lock);
@@ -1322,6 +1340,7 @@ instance_end(struct instance *in, size_t n)
 	struct proto *p = in->p;
 	struct audit *au = &in->own;
 	int status = in->status, wst = 0;
+	const char *left;
 
 	/*
 	 * A program that said nothing at all before its output closed may
@@ -1330,14 +1349,19 @@ instance_end(struct instance *in, size_t n)
 	 * to exit, so its status can tell.  Then a broken program is
 	 * stopped before it can see its input end.
 	 */
-	if (status == SA_EPROTO && p->lines == 0) {
-		double since = cli_seconds();
-
-		while (!exited(p->pid) && cli_seconds() - since < au->timeout)
-			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	if (status == SA_EPROTO && p->lines == 0)
+		proc_wait_exit(p->pid, (double)au->timeout);
+	left = proc_escape_text(proc_escaped(p->pid));
+	if (status == SA_OK && left != NULL) {
+		proc_stop(p->pid, NULL);
+		p->pid = 0;
+		breach(au, SA_EPROTO, &p->win, "%s", left);
+		au->ndraws = 0;
+		au->run = 0;
+		return EXIT_MISBEHAVED;
 	}
 	if (status != SA_OK) {
-		stop_child(p->pid, &wst);
+		proc_stop(p->pid, &wst);
 		p->pid = 0;
 	}
 	close(p->to);
@@ -1345,13 +1369,17 @@ instance_end(struct instance *in, size_t n)
 	if (status == SA_EPROTO && p->lines == 0 && WIFEXITED(wst) &&
 	    (WEXITSTATUS(wst) == 127 || WEXITSTATUS(wst) == 126)) {
 		cli_error("--exec %s: cannot start it (the shell says %s, "
-		    "exit status %d)", au->command, WEXITSTATUS(wst) == 127 ?
+		    "exit status %d)", cli_arg(au->command), WEXITSTATUS(wst) == 127 ?
 		    "not found" : "not executable", WEXITSTATUS(wst));
 		return EXIT_TROUBLE;
 	}
 	if (status == SA_EPROTO) {
 		size_t len = strlen(au->what);
 
+		if (left != NULL)
+			snprintf(au->what + len, sizeof au->what - len, "; it "
+			    "had %s, and was stopped by its pid", left);
+		len = strlen(au->what);
 		/* A program that fails its first planned run may not plan. */
 		if (au->batch && p->win.runs == 1)
 			snprintf(au->what + len, sizeof au->what - len, " (with "
@@ -1362,15 +1390,19 @@ instance_end(struct instance *in, size_t n)
 	}
 	if (status != SA_OK)
 		return census_failed(au, status, &p->win, n);
-	if (!reap(p, &wst)) {
+	if (!proc_wait_exit(p->pid, (double)au->timeout)) {
+		left = proc_escape_text(proc_escaped(p->pid));
+		proc_stop(p->pid, NULL);
 		p->pid = 0;
 		breach(au, SA_EPROTO, &p->win, "did not exit within %u "
-		    "second%s of its input closing, and was stopped",
-		    au->timeout, au->timeout == 1 ? "" : "s");
+		    "second%s of its input closing%s%s, and was stopped",
+		    au->timeout, au->timeout == 1 ? "" : "s",
+		    left ? "; it had " : "", left ? left : "");
 		au->ndraws = 0;
 		au->run = 0;
 		return EXIT_MISBEHAVED;
 	}
+	proc_stop(p->pid, &wst);
 	p->pid = 0;
 	if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
 		breach(au, SA_EPROTO, &p->win, "exited with %s %d after the "
@@ -1454,7 +1486,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	unsigned k, chosen;
 
 	if ((status = startable(au->command)) != 0) {
-		cli_error("--exec %s: cannot start it: %s", au->command,
+		cli_error("--exec %s: cannot start it: %s", cli_arg(au->command),
 		    status == 127 ? "no such command" : "not an executable file");
 		return EXIT_TROUBLE;
 	}
@@ -1478,7 +1510,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 		if (!instance_start(&crew, k))
 			break;
 	if (k < crew.count) {
-		cli_error("--exec: cannot start %s: %s", au->command,
+		cli_error("--exec: cannot start %s: %s", cli_arg(au->command),
 		    crew.at[k].p == NULL || crew.at[k].p->win.val == NULL ||
 		    crew.at[k].p->win.bound == NULL ? "out of memory" :
 		    strerror(errno));
@@ -1503,7 +1535,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	}
 	for (k = 0; k < crew.count; k++) {
 		if (crew.at[k].p != NULL && crew.at[k].p->pid > 0)
-			kill(-crew.at[k].p->pid, SIGKILL);	/* guard reaps */
+			proc_stop(crew.at[k].p->pid, NULL);
 		if (crew.at[k].p != NULL)
 			au->raw_used = au->raw_used || crew.at[k].p->win.raw_used;
 		instance_free(&crew.at[k]);

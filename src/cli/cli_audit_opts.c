@@ -81,7 +81,7 @@ parse_repeat(const char *arg, struct audit *au)
 	}
 	if (strncmp(arg, "1/", 2) != 0) {
 		cli_error("--repeat: expected all, none or 1/K, not \"%s\"",
-		    arg);
+		    cli_arg(arg));
 		return false;
 	}
 	if (!cli_parse_uint("--repeat 1/K", arg + 2, 1, UINT64_MAX, &k))

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,7 +22,8 @@
 
 static const char usage_text[] =
     "usage: " PROGNAME " fit -n CARDS [--base 0|1] [-d DELIM] [--cards]\n"
-    "                     [--run COMMAND --samples S] [--alpha A] [-f FORMAT]\n"
+    "                     [--run COMMAND --samples S [--timeout S]] [--alpha A]\n"
+    "                     [-f FORMAT]\n"
     "       " PROGNAME " fit -n CARDS --detect ALGORITHM [--reduce METHOD:BITS]\n"
     "                     [--alpha A] [--power P] [-f FORMAT]\n";
 
@@ -41,6 +43,8 @@ help(void)
 	    "      --names           entries are card names, AS 2S ... KC (52)\n"
 	    "      --run COMMAND     read the decks COMMAND writes (sh -c)\n"
 	    "      --samples S       with --run: read S decks\n"
+	    "      --timeout S       with --run: stop it after S seconds without\n"
+	    "                        output (60)\n"
 	    "      --alpha A         the false-alarm odds (default 1e-6)\n"
 	    "      --detect NAME     how many decks the shuffle NAME's bias\n"
 	    "                        takes to show (from its exact matrix)\n"
@@ -51,7 +55,10 @@ help(void)
 }
 
 enum { OPT_BASE = 256, OPT_NAMES, OPT_RUN, OPT_SAMPLES, OPT_ALPHA,
-	OPT_DETECT, OPT_REDUCE, OPT_POWER };
+	OPT_DETECT, OPT_REDUCE, OPT_POWER, OPT_RUN_TIMEOUT };
+
+/* The most a --run command may write to stderr before it is stopped. */
+#define RUN_STDERR_MAX (1u << 20)
 
 struct fit_args {
 	size_t n;
@@ -61,6 +68,7 @@ struct fit_args {
 	bool names;
 	const char *run;
 	uint64_t samples;
+	unsigned timeout;	/* --run: seconds without output; 0: unset */
 	double alpha, power;
 	bool detect;
 	sa_shuffle shuffle;
@@ -91,6 +99,8 @@ cli_parse_prob(const char *opt, const char *s, double *out)
  */
 struct reader {
 	const struct fit_args *a;
+	struct proc *run;	/* --run: the command read from */
+	uint64_t err_bytes;	/* what it wrote to stderr so far */
 	sa_fit *fit;
 	unsigned *perm;
 	uint64_t line;
@@ -315,6 +325,90 @@ take_line(struct reader *rd, char *s, char *end)
 	return true;
 }
 
+/* "--run COMMAND: WHAT" on stderr, the command cut if long; false. */
+static bool
+run_failed(const struct reader *rd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static bool
+run_failed(const struct reader *rd, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	cli_error("--run %s: %s", cli_arg(rd->a->run), msg);
+	return false;
+}
+
+/* "1 deck" or "3 decks". */
+static const char *
+decks_text(uint64_t count, char *buf, size_t size)
+{
+	snprintf(buf, size, "%llu deck%s", (unsigned long long)count,
+	    count == 1 ? "" : "s");
+	return buf;
+}
+
+/*
+ * --run: waits until the command's output can be read, passing on what
+ * it writes to stderr meanwhile; false after a message when it writes
+ * nothing for the timeout, writes more than RUN_STDERR_MAX to stderr,
+ * or leaves its process group.
+ */
+static bool
+run_ready(struct reader *rd)
+{
+	double until = cli_seconds() + (double)rd->a->timeout;
+	char buf[4096], had[48];
+
+	for (;;) {
+		struct pollfd pfd[2] = { { rd->run->from, POLLIN, 0 },
+		    { rd->run->err, POLLIN, 0 } };
+		double left = until - cli_seconds();
+		const char *gone;
+		ssize_t got;
+
+		if (left <= 0) {
+			gone = proc_escape_text(proc_escaped(rd->run->pid));
+			return run_failed(rd, "it wrote no deck for %u second%s "
+			    "after %s of %llu%s%s, and was stopped",
+			    rd->a->timeout, rd->a->timeout == 1 ? "" : "s",
+			    decks_text(rd->line, had, sizeof had),
+			    (unsigned long long)rd->a->samples,
+			    gone ? "; it had " : "", gone ? gone : "");
+		}
+		if (poll(pfd, pfd[1].fd >= 0 ? 2 : 1,
+		    (int)(left * 1000) + 1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return run_failed(rd, "poll: %s", strerror(errno));
+		}
+		if (pfd[0].revents != 0)
+			return true;
+		if (pfd[1].revents == 0)
+			continue;
+		got = read(rd->run->err, buf, sizeof buf);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			close(rd->run->err);	/* its end: nothing more to pass on */
+			rd->run->err = -1;
+			continue;
+		}
+		rd->err_bytes += (uint64_t)got;
+		if (rd->err_bytes > RUN_STDERR_MAX)
+			return run_failed(rd, "it wrote more than %u bytes to "
+			    "stderr, and was stopped", RUN_STDERR_MAX);
+		fwrite(buf, 1, (size_t)got, stderr);
+	}
+}
+
 /*
  * Decks from FD until its end or, when MAX is not 0, MAX of them; false
  * after a message.
@@ -337,8 +431,12 @@ read_decks(struct reader *rd, int fd, uint64_t max)
 		}
 		rd->have -= (size_t)(at - rd->buf);
 		memmove(rd->buf, at, rd->have);
-		if (rd->have == rd->cap)
+		if (rd->have == rd->cap) {
+			rd->line++;	/* the line that is too long */
 			return bad_line(rd, "longer than %zu bytes", rd->cap);
+		}
+		if (rd->run != NULL && !run_ready(rd))
+			return false;
 		got = read(fd, rd->buf + rd->have, rd->cap - rd->have);
 		if (got < 0 && errno == EINTR)
 			continue;
@@ -361,50 +459,60 @@ read_decks(struct reader *rd, int fd, uint64_t max)
 
 /*
  * --run: COMMAND started with sh -c, its output read for S decks, then
- * it and its process group stopped; false after a message.
+ * it and its process group stopped; false after a message.  Every wait
+ * on it has a deadline (--timeout without a deck), its stderr is passed
+ * on up to a bound, and a command that leaves its process group is
+ * refused, as an audit's is.
  */
 static bool
 run_command(struct reader *rd, const char *command, uint64_t samples)
 {
-	int out[2], wst;
-	pid_t pid;
+	struct proc child;
+	const char *gone;
+	char had[48];
+	int wst = 0;
 	bool ok;
 
-	if (pipe(out) < 0) {
-		cli_error("--run: %s", strerror(errno));
-		return false;
-	}
-	fflush(NULL);
 	guard_watch();
-	if ((pid = fork()) < 0) {
-		cli_error("--run: cannot start %s: %s", command, strerror(errno));
+	if (!proc_start(&child, command, false, true, NULL, NULL)) {
+		cli_error("--run %s: cannot start it: %s", cli_arg(command),
+		    strerror(errno));
 		guard_release();
-		close(out[0]);
-		close(out[1]);
 		return false;
 	}
-	if (pid == 0) {
-		setpgid(0, 0);
-		guard_child();
-		dup2(out[1], STDOUT_FILENO);
-		close(out[0]);
-		close(out[1]);
-		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-		_exit(127);
-	}
-	setpgid(pid, pid);
-	guard_group(pid);
-	close(out[1]);
-	ok = read_decks(rd, out[0], samples);
+	guard_group(child.pid);
+	rd->run = &child;
+	ok = read_decks(rd, child.from, samples);
+	rd->run = NULL;
 	if (ok && rd->line < samples) {
-		cli_error("--run %s: it wrote %llu decks, not %llu", command,
-		    (unsigned long long)rd->line, (unsigned long long)samples);
+		/* Its output ended: it has exited, or will within the grace. */
+		bool ended = proc_wait_exit(child.pid, PROC_GRACE_S);
+
+		gone = proc_escape_text(proc_escaped(child.pid));
+		proc_stop(child.pid, &wst);
+		if (ended && WIFEXITED(wst))
+			run_failed(rd, "it wrote %s, not %llu, and exited with "
+			    "status %d", decks_text(rd->line, had, sizeof had),
+			    (unsigned long long)samples, WEXITSTATUS(wst));
+		else if (ended && WIFSIGNALED(wst))
+			run_failed(rd, "it wrote %s, not %llu, and was killed "
+			    "by signal %d", decks_text(rd->line, had,
+			    sizeof had), (unsigned long long)samples,
+			    WTERMSIG(wst));
+		else
+			run_failed(rd, "it wrote %s, not %llu, then closed its "
+			    "output%s%s", decks_text(rd->line, had, sizeof had),
+			    (unsigned long long)samples, gone ? "; it had " :
+			    "", gone ? gone : "");
 		ok = false;
 	}
-	close(out[0]);
-	kill(-pid, SIGKILL);
-	while (waitpid(pid, &wst, 0) < 0 && errno == EINTR)
-		;
+	if (ok && (gone = proc_escape_text(proc_escaped(child.pid))) !=
+	    NULL) {
+		run_failed(rd, "it %s", gone);
+		ok = false;
+	}
+	proc_stop(child.pid, NULL);
+	proc_close(&child);
 	guard_group(0);
 	guard_release();
 	return ok;
@@ -571,6 +679,11 @@ fit_option(int c, const char *arg, struct fit_args *a)
 			return false;
 		a->samples = v;
 		return true;
+	case OPT_RUN_TIMEOUT:
+		if (!cli_parse_uint("--timeout", arg, 1, 86400, &v))
+			return false;
+		a->timeout = (unsigned)v;
+		return true;
 	case OPT_ALPHA:
 		return cli_parse_prob("--alpha", arg, &a->alpha);
 	case OPT_POWER:
@@ -593,6 +706,10 @@ fit_args_fit(const struct fit_args *a, bool have_n, bool have_power)
 	}
 	if (a->n < 2) {
 		cli_error("-n %zu: a deck of one card has nothing to test", a->n);
+		return false;
+	}
+	if (a->timeout != 0 && a->run == NULL) {
+		cli_error("--timeout: only with --run");
 		return false;
 	}
 	if ((a->run != NULL) != (a->samples != 0)) {
@@ -634,6 +751,7 @@ parse_args(int argc, char **argv, struct fit_args *a)
 		{ "detect", required_argument, NULL, OPT_DETECT },
 		{ "reduce", required_argument, NULL, OPT_REDUCE },
 		{ "power", required_argument, NULL, OPT_POWER },
+		{ "timeout", required_argument, NULL, OPT_RUN_TIMEOUT },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, fmt = REP_TEXT, status;
@@ -657,6 +775,7 @@ parse_args(int argc, char **argv, struct fit_args *a)
 		case OPT_DETECT:
 		case OPT_REDUCE:
 		case OPT_POWER:
+		case OPT_RUN_TIMEOUT:
 			have_power = have_power || c == OPT_POWER;
 			if (!fit_option(c, optarg, a))
 				return EXIT_TROUBLE;
@@ -674,6 +793,8 @@ parse_args(int argc, char **argv, struct fit_args *a)
 	a->n = (size_t)cards;
 	if (!fit_args_fit(a, cards != 0, have_power))
 		return EXIT_TROUBLE;
+	if (a->timeout == 0)
+		a->timeout = 60;
 	if (a->detect && (!cli_check_cards(&a->shuffle, a->n) ||
 	    !cli_check_reduce(&a->reduce, a->n)))
 		return EXIT_TROUBLE;

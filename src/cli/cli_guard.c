@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -115,22 +116,39 @@ orphans(pid_t *pids, size_t max)
 	return count;
 }
 
+/* Seconds since START on the monotonic clock.  Async-signal-safe. */
+static double
+since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	    (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
 /*
  * Kills the watched group and every child we have (orphans reparented
- * to us included), and reaps them, until none is left.  Each round can
- * orphan grandchildren onto us; a bounded number of rounds keeps a fork
- * bomb from holding us for ever.  Async-signal-safe.
+ * to us included), each by its pid as well as its group, and reaps
+ * them, until none is left.  Each round can orphan grandchildren onto
+ * us; a bounded number of rounds keeps a fork bomb from holding us for
+ * ever, and no wait outlasts PROC_GRACE_S in all (a process the kernel
+ * cannot end at once is left to init when we exit).  Async-signal-safe.
  */
 static void
 stop_all(void)
 {
 	pid_t pids[256];
+	struct timespec start;
 
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	for (int round = 0; round < 64; round++) {
 		size_t count;
 
-		if (watched > 0)
+		if (watched > 0) {
 			kill(-(pid_t)watched, SIGKILL);
+			kill((pid_t)watched, SIGKILL);
+		}
 		count = orphans(pids, sizeof pids / sizeof pids[0]);
 		if (count == 0)
 			break;
@@ -143,9 +161,15 @@ stop_all(void)
 			kill(-pids[i], SIGKILL);
 			kill(pids[i], SIGKILL);
 		}
-		for (size_t i = 0; i < count; i++)
-			while (waitpid(pids[i], NULL, 0) < 0 && errno == EINTR)
-				;
+		for (size_t i = 0; i < count; i++) {
+			struct timespec nap = { 0, 2 * 1000 * 1000 };
+
+			while (waitpid(pids[i], NULL, WNOHANG) == 0 &&
+			    since(&start) < PROC_GRACE_S)
+				nanosleep(&nap, NULL);
+		}
+		if (since(&start) >= PROC_GRACE_S)
+			break;
 	}
 }
 

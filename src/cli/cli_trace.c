@@ -62,13 +62,13 @@ parse_draws(const char *s, uint64_t **out, size_t *count)
 		const char *start = p;
 
 		if (!isdigit((unsigned char)*p)) {
-			cli_error("--draws %s: draw %zu is not a number", s, k + 1);
+			cli_error("--draws %s: draw %zu is not a number", cli_arg(s), k + 1);
 			free(v);
 			return false;
 		}
 		for (; isdigit((unsigned char)*p); p++) {
 			if (x > (UINT64_MAX - (uint64_t)(*p - '0')) / 10) {
-				cli_error("--draws %s: draw %zu is too large", s,
+				cli_error("--draws %s: draw %zu is too large", cli_arg(s),
 				    k + 1);
 				free(v);
 				return false;
@@ -76,7 +76,7 @@ parse_draws(const char *s, uint64_t **out, size_t *count)
 			x = x * 10 + (uint64_t)(*p - '0');
 		}
 		if (*p != (k + 1 < n ? ',' : '\0') || p == start) {
-			cli_error("--draws %s: draw %zu is not a number", s, k + 1);
+			cli_error("--draws %s: draw %zu is not a number", cli_arg(s), k + 1);
 			free(v);
 			return false;
 		}
@@ -117,7 +117,7 @@ parse_ordering(const char *s, size_t n, unsigned *p)
 		}
 	}
 	if (*q != '\0' || k != n || !sa_perm_check(p, n)) {
-		cli_error("--ordering %s: not an ordering of %zu cards", s, n);
+		cli_error("--ordering %s: not an ordering of %zu cards", cli_arg(s), n);
 		return false;
 	}
 	return true;
@@ -317,16 +317,16 @@ words_error(const char *list, const struct words *w, unsigned bits)
 {
 	switch (w->err) {
 	case SA_ERANGE:
-		cli_error("--draws %s: word %zu does not fit in %u bits", list,
+		cli_error("--draws %s: word %zu does not fit in %u bits", cli_arg(list),
 		    w->bad, bits);
 		break;
 	case SA_ESHORT:
 		cli_error("--draws %s: the shuffle needed more than the %zu raw "
-		    "words given", list, w->count);
+		    "words given", cli_arg(list), w->count);
 		break;
 	default:
 		cli_error("--draws %s: %zu raw words given, but the shuffle used "
-		    "only %zu", list, w->count, w->used);
+		    "only %zu", cli_arg(list), w->count, w->used);
 		break;
 	}
 }
@@ -338,20 +338,20 @@ draws_error(int status, const char *list, const sa_trace *t, size_t given)
 	switch (status) {
 	case SA_ERANGE:
 		cli_error("--draws %s: draw %zu is %llu, but the shuffle asked "
-		    "for a number below %llu", list, t->steps + 1,
+		    "for a number below %llu", cli_arg(list), t->steps + 1,
 		    (unsigned long long)t->value[t->steps],
 		    (unsigned long long)t->bound[t->steps]);
 		break;
 	case SA_ESHORT:
 		cli_error("--draws %s: the shuffle asked for draw %zu, but only "
-		    "%zu were given", list, t->steps + 1, given);
+		    "%zu were given", cli_arg(list), t->steps + 1, given);
 		break;
 	case SA_ELONG:
 		cli_error("--draws %s: %zu draws given, but the shuffle made only "
-		    "%zu", list, given, t->steps);
+		    "%zu", cli_arg(list), given, t->steps);
 		break;
 	default:
-		cli_error("--draws %s: %s", list, sa_strerror(status));
+		cli_error("--draws %s: %s", cli_arg(list), sa_strerror(status));
 		break;
 	}
 }

@@ -35,6 +35,23 @@ cli_vformat(char *small, size_t size, const char *fmt, va_list ap)
 	return big;
 }
 
+const char *
+cli_arg(const char *s)
+{
+	static char bufs[4][96];
+	static unsigned next;
+	size_t len = strlen(s), cut = 64;
+	char *b;
+
+	if (len <= 80)
+		return s;
+	while (cut > 0 && ((unsigned char)s[cut] & 0xc0) == 0x80)
+		cut--;
+	b = bufs[next++ % 4];
+	snprintf(b, sizeof bufs[0], "%.*s... (%zu bytes)", (int)cut, s, len);
+	return b;
+}
+
 void
 cli_error(const char *fmt, ...)
 {
@@ -68,7 +85,7 @@ cli_parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max,
 	if (*p == '-' || *p == '+')
 		neg = *p++ == '-';
 	if (!isdigit((unsigned char)*p)) {
-		cli_error("%s %s: not a number", opt, s);
+		cli_error("%s %s: not a number", opt, cli_arg(s));
 		return false;
 	}
 	for (; isdigit((unsigned char)*p); p++) {
@@ -79,35 +96,35 @@ cli_parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max,
 			while (isdigit((unsigned char)*p))
 				p++;
 			if (*p != '\0') {
-				cli_error("%s %s: not a number", opt, s);
+				cli_error("%s %s: not a number", opt, cli_arg(s));
 				return false;
 			}
 			if (neg)
-				cli_error("%s %s: must be at least %llu", opt, s,
+				cli_error("%s %s: must be at least %llu", opt, cli_arg(s),
 				    (unsigned long long)min);
 			else
 				cli_error("%s %s: too large (at most %llu)", opt,
-				    s, (unsigned long long)max);
+				    cli_arg(s), (unsigned long long)max);
 			return false;
 		}
 		v = v * 10 + d;
 	}
 	if (*p != '\0') {
-		cli_error("%s %s: not a number", opt, s);
+		cli_error("%s %s: not a number", opt, cli_arg(s));
 		return false;
 	}
 	if (neg && v != 0) {
-		cli_error("%s %s: must be at least %llu", opt, s,
+		cli_error("%s %s: must be at least %llu", opt, cli_arg(s),
 		    (unsigned long long)min);
 		return false;
 	}
 	if (v < min) {
-		cli_error("%s %s: must be at least %llu", opt, s,
+		cli_error("%s %s: must be at least %llu", opt, cli_arg(s),
 		    (unsigned long long)min);
 		return false;
 	}
 	if (v > max) {
-		cli_error("%s %s: too large (at most %llu)", opt, s,
+		cli_error("%s %s: too large (at most %llu)", opt, cli_arg(s),
 		    (unsigned long long)max);
 		return false;
 	}
@@ -132,7 +149,7 @@ cli_parse_choice(const char *opt, const char *s, const char *const *names,
 		if (len >= sizeof list)
 			len = sizeof list - 1;
 	}
-	cli_error("%s %s: unknown %s (%s)", opt, s, what, list);
+	cli_error("%s %s: unknown %s (%s)", opt, cli_arg(s), what, list);
 	return false;
 }
 
@@ -186,7 +203,7 @@ cli_no_operands(const char *cmd, int argc, char **argv)
 	extern int optind;
 
 	if (optind < argc) {
-		cli_error("%s: unexpected argument '%s'", cmd, argv[optind]);
+		cli_error("%s: unexpected argument '%s'", cmd, cli_arg(argv[optind]));
 		return false;
 	}
 	return true;
@@ -234,17 +251,17 @@ cli_parse_shuffle(const char *spec, sa_shuffle *out)
 		return true;
 	case SA_EPARAM:
 		if (out->param == NULL)
-			cli_error("-a %s: the %s shuffle takes no parameter", spec,
+			cli_error("-a %s: the %s shuffle takes no parameter", cli_arg(spec),
 			    out->name);
 		else
 			cli_error("-a %s: %s must be a whole number from %llu to "
-			    "%llu", spec, out->param,
+			    "%llu", cli_arg(spec), out->param,
 			    (unsigned long long)out->param_min,
 			    (unsigned long long)SA_PARAM_MAX);
 		return false;
 	default:
 		cli_error("-a %s: unknown algorithm (see '" PROGNAME
-		    " algorithms')", spec);
+		    " algorithms')", cli_arg(spec));
 		return false;
 	}
 }
@@ -347,14 +364,14 @@ cli_parse_reduce(const char *spec, sa_reduce *out)
 	case SA_EPARAM:
 		if (out->method == SA_REDUCE_SCALE)
 			cli_error("--reduce %s: BITS must be a whole number "
-			    "from 2 to %d for scale", spec, SA_SCALE_MAX_BITS);
+			    "from 2 to %d for scale", cli_arg(spec), SA_SCALE_MAX_BITS);
 		else
 			cli_error("--reduce %s: BITS must be a whole number "
-			    "from 1 to 64", spec);
+			    "from 1 to 64", cli_arg(spec));
 		return false;
 	default:
 		cli_error("--reduce %s: unknown method (modulo, multiply, "
-		    "reject, lemire, scale)", spec);
+		    "reject, lemire, scale)", cli_arg(spec));
 		return false;
 	}
 }
@@ -502,7 +519,7 @@ cli_parse_fraction(const char *opt, const char *s, sa_fraction *out)
 			ok = (k = k * 10 + (uint64_t)(*p - '0')) <= 4096;
 		if (!ok || p == s + 3 || *p != '\0' || k == 0) {
 			cli_error("%s %s: expected 2^-K with K from 1 to 4096, "
-			    "or a decimal such as 0.001", opt, s);
+			    "or a decimal such as 0.001", opt, cli_arg(s));
 			return false;
 		}
 		return sa_big_set_u64(&out->num, 1) == SA_OK &&
@@ -510,7 +527,7 @@ cli_parse_fraction(const char *opt, const char *s, sa_fraction *out)
 	}
 	if (strncmp(s, "0.", 2) != 0 || s[2] == '\0') {
 		cli_error("%s %s: expected a decimal between 0 and 1, such as "
-		    "0.001, or 2^-K", opt, s);
+		    "0.001, or 2^-K", opt, cli_arg(s));
 		return false;
 	}
 	if (sa_big_set_u64(&out->num, 0) != SA_OK ||
@@ -519,7 +536,7 @@ cli_parse_fraction(const char *opt, const char *s, sa_fraction *out)
 	for (p = s + 2; *p != '\0'; p++, places++) {
 		if (!isdigit((unsigned char)*p) || places == 60) {
 			cli_error("%s %s: expected a decimal between 0 and 1 "
-			    "with at most 60 decimals, or 2^-K", opt, s);
+			    "with at most 60 decimals, or 2^-K", opt, cli_arg(s));
 			return false;
 		}
 		if (sa_big_mul_u64(&out->num, 10) != SA_OK ||
@@ -538,7 +555,7 @@ cli_parse_fraction(const char *opt, const char *s, sa_fraction *out)
 		}
 	}
 	if (sa_big_is_zero(&out->num)) {
-		cli_error("%s %s: must be above 0", opt, s);
+		cli_error("%s %s: must be above 0", opt, cli_arg(s));
 		return false;
 	}
 	return true;
@@ -578,7 +595,8 @@ cli_parse_format_or(const char *s, const char *extra, int *fmt, bool *is_extra)
 		return true;
 	if (strcmp(s, "text") != 0 && strcmp(s, "tsv") != 0 &&
 	    strcmp(s, "csv") != 0 && strcmp(s, "json") != 0) {
-		cli_error("-f %s: expected text, tsv, csv, json or %s", s, extra);
+		cli_error("-f %s: expected text, tsv, csv, json or %s", cli_arg(s),
+		    extra);
 		return false;
 	}
 	return cli_parse_format(s, fmt);

@@ -40,3 +40,19 @@ await_child() {
 		i=$((i + 1))
 	done
 }
+
+# started; ...; in_time B   prints "in time" when the commands between
+#                           took under B seconds (a generous bound on a
+#                           hang, never a timing the case asserts)
+started() {
+	t0=$(date +%s)
+}
+
+in_time() {
+	t=$(($(date +%s) - t0))
+	if [ "$t" -lt "$1" ]; then
+		echo "in time"
+	else
+		echo "took $t s, over $1"
+	fi
+}

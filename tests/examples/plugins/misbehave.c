@@ -2,6 +2,11 @@
  * Shuffles that break the plugin contract, one symbol each, for the
  * tests: --plugin misbehave.so:crash and so on.
  */
+#define _GNU_SOURCE	/* syscall, vfork */
+
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +15,8 @@
 #include <shuffle_audit.h>
 
 sa_plugin_fn crash, spin, runaway, below_zero, own_random, chatty, quits,
-    fork_twin, fork_linger, past_deck, before_deck;
+    fork_twin, fork_linger, past_deck, before_deck, escape_spin, leave_group,
+    raw_fork, vfork_exit, shell_out;
 
 static void
 durstenfeld(unsigned *deck, size_t n, sa_oracle *o)
@@ -129,4 +135,79 @@ before_deck(unsigned *deck, size_t n, sa_oracle *o)
 {
 	durstenfeld(deck, n, o);
 	deck[-1] = 1;
+}
+
+/*
+ * Moves itself into the auditor's process group on its third run, then
+ * loops for ever: a kill of its own group misses it.
+ */
+void
+escape_spin(unsigned *deck, size_t n, sa_oracle *o)
+{
+	if (n > 1 && sa_draw(o, n) == 2) {
+		setpgid(0, getpgid(getppid()));
+		for (;;)
+			;
+	}
+	durstenfeld(deck, n, o);
+}
+
+/* Fair, but moves into the auditor's process group on its first run. */
+void
+leave_group(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int done;
+
+	if (!done++)
+		setpgid(0, getpgid(getppid()));
+	durstenfeld(deck, n, o);
+}
+
+/*
+ * Fair, but makes a copy of itself with the raw system call on its first
+ * run, which no fork handler sees; the copy exits at once and is
+ * reaped, so nothing is left behind.
+ */
+void
+raw_fork(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int done;
+
+	if (!done++) {
+		long pid = syscall(SYS_fork);
+
+		if (pid == 0)
+			_exit(0);
+		if (pid > 0)
+			waitpid((pid_t)pid, NULL, 0);
+	}
+	durstenfeld(deck, n, o);
+}
+
+/* The same by vfork(). */
+void
+vfork_exit(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int done;
+
+	if (!done++) {
+		pid_t pid = vfork();
+
+		if (pid == 0)
+			_exit(0);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+	}
+	durstenfeld(deck, n, o);
+}
+
+/* The same by system(). */
+void
+shell_out(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int done;
+
+	if (!done++ && system("true") != 0)
+		return;		/* the lost cards would say so */
+	durstenfeld(deck, n, o);
 }

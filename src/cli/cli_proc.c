@@ -1,0 +1,268 @@
+/*
+ * cli_proc.c - a child the command line can always stop: every wait on
+ * it has a deadline, and stopping it does not rest on its process group.
+ *
+ * Audited code and `fit --run` commands start as the leader of a process
+ * group of their own, so that one kill reaches whatever they start.  A
+ * hostile program can leave that group (setpgid into another, the
+ * auditor's own included), after which a kill of the group misses it
+ * and a waitpid() on it would wait for ever.  So a child is killed by
+ * its pid as well as by its group, waited for by polling with a
+ * deadline, and the tree of processes under it is checked for any that
+ * left the group, which is reported as misbehaviour.  Descendants that
+ * outlive it are the guard's (cli_guard.c): the auditor is their
+ * subreaper.
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE
+
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+bool
+proc_exited(pid_t pid)
+{
+	siginfo_t si;
+
+	si.si_pid = 0;
+	if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+		return errno != EINTR;
+	return si.si_pid == pid;
+}
+
+bool
+proc_wait_exit(pid_t pid, double seconds)
+{
+	double until = cli_seconds() + seconds;
+
+	for (;;) {
+		struct timespec nap = { 0, 5 * 1000 * 1000 };
+
+		if (proc_exited(pid))
+			return true;
+		if (cli_seconds() >= until)
+			return false;
+		nanosleep(&nap, NULL);
+	}
+}
+
+bool
+proc_stop(pid_t pid, int *wst)
+{
+	double until;
+	int ignored;
+
+	if (wst == NULL)
+		wst = &ignored;
+	*wst = 0;
+	if (pid <= 0)
+		return true;
+	/*
+	 * The group while the leader's pid, unreaped, still names it; the
+	 * leader by its pid, wherever it has gone.
+	 */
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	until = cli_seconds() + PROC_GRACE_S;
+	for (;;) {
+		struct timespec nap = { 0, 2 * 1000 * 1000 };
+		pid_t got = waitpid(pid, wst, WNOHANG);
+
+		if (got == pid || (got < 0 && errno == ECHILD))
+			return true;
+		if (cli_seconds() >= until)
+			return false;
+		nanosleep(&nap, NULL);
+	}
+}
+
+/*
+ * The pids listed in FILE (a /proc/PID/task/TID/children) appended to
+ * PIDS, which holds *COUNT of at most MAX.
+ */
+static void
+read_children(const char *file, pid_t *pids, size_t *count, size_t max)
+{
+	char buf[4096];
+	ssize_t got;
+	long v = 0;
+	bool in = false;
+	int fd = open(file, O_RDONLY);
+
+	if (fd < 0)
+		return;
+	while ((got = read(fd, buf, sizeof buf)) > 0)
+		for (ssize_t i = 0; i <= got; i++) {
+			if (i < got && buf[i] >= '0' && buf[i] <= '9') {
+				v = v * 10 + (buf[i] - '0');
+				in = true;
+			} else if (in) {
+				if (*count < max)
+					pids[(*count)++] = (pid_t)v;
+				v = 0;
+				in = false;
+			}
+		}
+	close(fd);
+}
+
+/* The children of every thread of PID appended to PIDS, as above. */
+static void
+children_of(pid_t pid, pid_t *pids, size_t *count, size_t max)
+{
+	char path[64];
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+	if ((d = opendir(path)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char file[128];
+
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		snprintf(file, sizeof file, "/proc/%ld/task/%.20s/children",
+		    (long)pid, e->d_name);
+		read_children(file, pids, count, max);
+	}
+	closedir(d);
+}
+
+enum proc_escape
+proc_escaped(pid_t pid)
+{
+	pid_t tree[1024];
+	pid_t ours = getpgrp();
+	size_t count = 1;
+
+	if (pid <= 0)
+		return PROC_IN_GROUP;
+	tree[0] = pid;
+	/* Breadth first: the list grows behind the one being read. */
+	for (size_t i = 0; i < count; i++) {
+		pid_t g = getpgid(tree[i]);
+
+		if (g >= 0 && g != pid) {
+			if (i == 0)
+				return g == ours ? PROC_JOINED_OURS :
+				    PROC_LEFT_GROUP;
+			return g == ours ? PROC_CHILD_JOINED_OURS :
+			    PROC_CHILD_LEFT_GROUP;
+		}
+		children_of(tree[i], tree, &count, sizeof tree / sizeof tree[0]);
+	}
+	return PROC_IN_GROUP;
+}
+
+const char *
+proc_escape_text(enum proc_escape e)
+{
+	switch (e) {
+	case PROC_JOINED_OURS:
+		return "moved itself into " PROGNAME "'s own process group, out "
+		    "of reach of a kill of its group";
+	case PROC_LEFT_GROUP:
+		return "left the process group it was started in, out of reach "
+		    "of a kill of its group";
+	case PROC_CHILD_JOINED_OURS:
+		return "started a process that moved into " PROGNAME "'s own "
+		    "process group, out of reach of a kill of its group";
+	case PROC_CHILD_LEFT_GROUP:
+		return "started a process that left the process group it was "
+		    "started in, out of reach of a kill of its group";
+	default:
+		return NULL;
+	}
+}
+
+bool
+proc_start(struct proc *p, const char *command, bool input, bool errors,
+    const char *env_name, const char *env_value)
+{
+	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
+	int e;
+
+	p->pid = -1;
+	p->to = p->from = p->err = -1;
+	if ((input && pipe(in) < 0) || pipe(out) < 0 ||
+	    (errors && pipe(err) < 0))
+		goto fail;
+	fflush(NULL);
+	if ((p->pid = fork()) < 0)
+		goto fail;
+	if (p->pid == 0) {
+		/* A group of its own, so that a kill reaches what it starts. */
+		setpgid(0, 0);
+		guard_child();
+		if (input)
+			dup2(in[0], STDIN_FILENO);
+		dup2(out[1], STDOUT_FILENO);
+		if (errors)
+			dup2(err[1], STDERR_FILENO);
+		if (env_name != NULL)
+			setenv(env_name, env_value, 1);
+		for (int k = 0; k < 2; k++) {
+			if (in[k] > STDERR_FILENO)
+				close(in[k]);
+			if (out[k] > STDERR_FILENO)
+				close(out[k]);
+			if (err[k] > STDERR_FILENO)
+				close(err[k]);
+		}
+		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+		_exit(127);
+	}
+	setpgid(p->pid, p->pid);	/* either side may get there first */
+	if (input) {
+		close(in[0]);
+		p->to = in[1];
+		fcntl(p->to, F_SETFD, FD_CLOEXEC);
+		fcntl(p->to, F_SETFL, fcntl(p->to, F_GETFL) | O_NONBLOCK);
+	}
+	close(out[1]);
+	p->from = out[0];
+	fcntl(p->from, F_SETFD, FD_CLOEXEC);
+	if (errors) {
+		close(err[1]);
+		p->err = err[0];
+		fcntl(p->err, F_SETFD, FD_CLOEXEC);
+	}
+	return true;
+fail:
+	e = errno;
+	for (int k = 0; k < 2; k++) {
+		if (in[k] >= 0)
+			close(in[k]);
+		if (out[k] >= 0)
+			close(out[k]);
+		if (err[k] >= 0)
+			close(err[k]);
+	}
+	p->pid = -1;
+	errno = e;
+	return false;
+}
+
+void
+proc_close(struct proc *p)
+{
+	if (p->to >= 0)
+		close(p->to);
+	if (p->from >= 0)
+		close(p->from);
+	if (p->err >= 0)
+		close(p->err);
+	p->to = p->from = p->err = -1;
+}
