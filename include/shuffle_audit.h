@@ -40,7 +40,8 @@ enum {
 	SA_EUNKNOWN,	/* no such name */
 	SA_EPARAM,	/* a parameter is malformed or out of range */
 	SA_EPROTO,	/* audited code broke its protocol or failed */
-	SA_EOVERRUN	/* a run wrote outside the deck it was given */
+	SA_EOVERRUN,	/* a run wrote outside the deck it was given */
+	SA_ETIME	/* the work reached its deadline and was stopped */
 };
 
 /* A short lower-case description of STATUS, never NULL. */
@@ -221,6 +222,28 @@ bool sa_reduce_unbiased(const sa_reduce *r, uint64_t k);
 bool sa_reduce_reaches(const sa_reduce *r, uint64_t k);
 
 void sa_reducer_init(sa_reducer *o, const sa_reduce *r, sa_oracle *source);
+
+/*
+ * Whether R (NONE: SH's own reduction) can make every draw SH asks for
+ * on N cards: the one check every command makes before it deals,
+ * counts or traces.  SA_OK; SA_ERANGE, with WHY filled in, when a draw
+ * is past what R's words reach (sa_reduce_reaches), or when SH draws
+ * again until a value is new (the rejection shuffle) and R's words make
+ * only some of the values below its bound, so a run would never end;
+ * SA_ENOMEM.  WHY's text names the shuffle, the bound, the bits and the
+ * bits that would do.
+ */
+typedef struct sa_reduce_refusal {
+	sa_reduce reduce;	/* the reduction judged */
+	uint64_t bound;		/* the largest draw the shuffle asks for */
+	unsigned bits_needed;	/* the fewest bits that would make it */
+	bool loops;		/* the second reason */
+	char text[320];
+} sa_reduce_refusal;
+
+typedef struct sa_shuffle sa_shuffle;
+int sa_reduce_check(const sa_shuffle *sh, size_t n, const sa_reduce *r,
+    sa_reduce_refusal *why);
 
 /*
  * Shuffles.
@@ -481,6 +504,12 @@ typedef struct sa_census_opts {
 unsigned sa_cores(void);
 
 /*
+ * Seconds on the monotonic clock, from an arbitrary start: what the
+ * deadlines of the census by layers and of audits are measured in.
+ */
+double sa_clock(void);
+
+/*
  * The memory this process may still take, in bytes: the least of the
  * machine's physical memory, the room its control group leaves (cgroup
  * v2 memory.max or v1 memory.limit_in_bytes, less what the group uses,
@@ -594,6 +623,11 @@ int sa_fraction_set(sa_fraction *f, const sa_big *num, const sa_big *den,
     bool neg);
 /* True when F is exactly 0. */
 bool sa_fraction_is_zero(const sa_fraction *f);
+/*
+ * The sign of A - B into *OUT (-1, 0 or 1), exactly; both denominators
+ * must be above 0 (SA_EINVAL).  SA_OK or SA_ENOMEM.
+ */
+int sa_fraction_cmp(const sa_fraction *a, const sa_fraction *b, int *out);
 
 /*
  * F written out, as strings the caller frees (NULL when memory runs out
@@ -712,6 +746,8 @@ typedef struct sa_layers_opts {
 	sa_reduce reduce;	/* how draws are made; zero: the */
 				/* shuffle's own (sa_shuffle_reduce) */
 	uint64_t max_bytes;	/* 0: sa_memory_available() */
+	double deadline;	/* above 0: SA_ETIME once sa_clock() */
+				/* passes it */
 } sa_layers_opts;
 
 typedef struct sa_layers sa_layers;
@@ -737,6 +773,13 @@ typedef struct sa_layers_info {
 	size_t layers;		/* layers with at least one run */
 	uint64_t runs;		/* runs that finished within the depth */
 	uint64_t unfinished;	/* sequences of DEPTH draws still going */
+	/*
+	 * What a walk one draw deeper visits: the runs that finished plus,
+	 * for each prefix still going, the bound of the draw it asked for
+	 * next (2^B for a raw word of B bits); UINT64_MAX when that does
+	 * not fit.  Exact, so the next walk's cost can be foretold.
+	 */
+	uint64_t next_runs;
 	enum sa_layers_verdict verdict;
 	/*
 	 * UNEVEN and UNFAIR: the first layer that is not uniform.  UNFAIR:
@@ -781,6 +824,63 @@ int sa_layers_remainder(const sa_layers *l, sa_fraction *out);
  */
 int sa_layers_mass(const sa_layers *l, uint64_t r, sa_fraction *lo,
     sa_fraction *hi);
+
+/*
+ * The census by layers, deepened one draw at a time.  Each depth is a
+ * new walk, so the next walk's cost is foretold from the last one's
+ * time and what it visits (sa_layers_info.next_runs, exact: a raw word
+ * of B bits multiplies each prefix still going by 2^B), and a walk the
+ * forecast lets start still stops at the deadline.
+ *
+ * DEPTH not 0 walks that depth alone.  Otherwise depths from 1 up are
+ * walked until the remainder is at most EPS (NULL: never), every run
+ * has finished, the next depth would pass SECONDS from the start (or a
+ * walk did), or the depth reaches MAX_DEPTH (0: SA_CENSUS_MAX_DRAWS).
+ * The last depth walked whole is kept in *OUT, and *STOP says why the
+ * deepening ended.  SECONDS 0 is no limit.
+ *
+ * WALK, when not NULL, walks one depth in place of sa_layers_run (an
+ * audit's walker, say): it fills *OUT, and stops with SA_ETIME at
+ * DEADLINE (0: none); any other failure is passed back.  PROGRESS, when
+ * not NULL, is told each depth walked, with the seconds spent.
+ *
+ * SA_ETIME with *OUT NULL when not even the first depth was walked in
+ * time; otherwise the statuses of sa_layers_run or of WALK.
+ */
+enum sa_deepen_stop {
+	SA_DEEPEN_DEPTH,	/* the depth asked for */
+	SA_DEEPEN_REMAINDER,	/* the remainder is at most EPS */
+	SA_DEEPEN_FINISHED,	/* every run finished */
+	SA_DEEPEN_TIME,		/* the time limit */
+	SA_DEEPEN_MAX		/* the most draws a run may make */
+};
+
+typedef struct sa_deepen_opts {
+	size_t depth;
+	size_t max_depth;
+	const sa_fraction *eps;
+	double seconds;
+	sa_reduce reduce;	/* as sa_layers_opts's */
+	uint64_t max_bytes;
+	int (*walk)(void *ctx, size_t depth, double deadline,
+	    sa_layers **out);
+	void *walk_ctx;
+	void (*progress)(void *ctx, const sa_layers *l, double spent);
+	void *progress_ctx;
+} sa_deepen_opts;
+
+typedef struct sa_deepen_result {
+	enum sa_deepen_stop stop;
+	/*
+	 * SA_DEEPEN_TIME: the depth not walked, and the seconds its walk
+	 * was foretold to take (0 when its walk was cut at the deadline).
+	 */
+	size_t next_depth;
+	double forecast;
+} sa_deepen_result;
+
+int sa_layers_deepen(const sa_shuffle *shuffle, size_t n,
+    const sa_deepen_opts *opts, sa_layers **out, sa_deepen_result *res);
 
 /*
  * The card-by-position matrix.

@@ -282,10 +282,10 @@ bool cli_check_cards(const sa_shuffle *sh, size_t n);
  */
 bool cli_card_name(const char *s, size_t len, unsigned *out);
 /*
- * False, after a message, when R scales fewer words than the N values of
- * the largest draw a shuffle of N cards asks for by position.
+ * False, after the library's reason (sa_reduce_check), when R (or SH's
+ * own reduction) cannot make every draw SH asks for on N cards.
  */
-bool cli_check_reduce(const sa_reduce *r, size_t n);
+bool cli_check_reduce(const sa_shuffle *sh, const sa_reduce *r, size_t n);
 unsigned cli_bits_for(uint64_t k);	/* the fewest bits with 2^bits >= K */
 
 /*
@@ -344,6 +344,8 @@ struct audit {
 	unsigned part;		/* the copy this is, from 0 */
 	struct crew *crew;	/* the copies, while they run */
 	size_t depth;		/* the layers being counted; 0: a census */
+	double deadline;	/* sa_clock() time to stop the walk; 0: none */
+	bool timed_out;		/* the walk stopped at DEADLINE */
 	sa_shuffle shuffle;	/* its name and summary, for the reports */
 	char label[64], summary[160];
 	/* What went wrong (EXIT_MISBEHAVED): */

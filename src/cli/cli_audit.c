@@ -183,6 +183,7 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	audit->parts = au->instances;
 	audit->window = w;
 	audit->raw_bits = au->raw_bits;
+	audit->deadline = au->deadline;
 }
 
 /* What an audit counts: a census, or the layers to DEPTH draws. */
@@ -222,6 +223,16 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 	const char *hint = status == SA_EOVERFLOW && au->depth == 0 ?
 	    " (code that draws by rejection has no end of runs: count it by "
 	    "layers, --layers)" : "";
+
+	/* Its caller says how far it got: a census by layers keeps the last. */
+	if (status == SA_ETIME) {
+		au->timed_out = true;
+		if (au->depth == 0)
+			cli_error("--%s: census of %zu cards: stopped at the time "
+			    "limit after %llu runs; no verdict", au->command ?
+			    "exec" : "plugin", n, (unsigned long long)w->runs);
+		return EXIT_TROUBLE;
+	}
 
 	if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
 	    status == SA_ETOOBIG) {
@@ -519,9 +530,10 @@ plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst,
 
 			finish_child(pid, wst);
 			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
-			    "second%s (an endless loop?)%s%s, and was stopped",
+			    "second%s (an endless loop?)%s%s%s and was stopped",
 			    au->timeout, au->timeout == 1 ? "" : "s",
-			    left ? "; it had " : "", left ? left : "");
+			    left ? "; it had " : "", left ? left : "",
+			    left ? "," : "");
 			return false;
 		}
 		nanosleep(&nap, NULL);
@@ -1570,6 +1582,7 @@ audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out)
 	int status;
 
 	au->depth = depth;
+	au->timed_out = false;
 	status = au->command != NULL ? audit_exec(au, n, &job) :
 	    audit_plugin(au, n, &job);
 	*out = NULL;
@@ -1638,9 +1651,11 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	}
 	if (au->run != 0)
 		rep_u64(&r, "run", "on run", au->run, au->instances > 1 ?
-		    "of its part, counting from 1, in the order of the draws "
-		    "below" : "counting from 1, in the order of the draws "
-		    "below");
+		    (au->ndraws > 0 ? "of its part, counting from 1, in the "
+		    "order of the draws below" : "of its part, counting from 1, "
+		    "before its first draw") : au->ndraws > 0 ? "counting from "
+		    "1, in the order of the draws below" : "counting from 1, "
+		    "before its first draw");
 	rep_u64(&r, "raw_bits", "raw word bits", au->raw_bits, NULL);
 	if (au->run != 0 && au->ndraws > 0) {
 		rep_line(&r, "%s", "");

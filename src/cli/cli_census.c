@@ -302,7 +302,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
 	if (!cli_check_cards(&a->shuffle, a->n) ||
-	    !cli_check_reduce(&a->reduce, a->n) || !engine_fits(a))
+	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n) || !engine_fits(a))
 		return EXIT_TROUBLE;
 	if (a->times > 1 && (a->audited || a->layers)) {
 		cli_error("--times: repeats a built-in shuffle, not with %s",

@@ -282,7 +282,7 @@ make_deck(const struct deal_args *a, struct deck *d)
 	if (!ok)
 		return false;
 	if (!cli_check_cards(&a->shuffle, d->n) ||
-	    !cli_check_reduce(&a->reduce, d->n)) {
+	    !cli_check_reduce(&a->shuffle, &a->reduce, d->n)) {
 		deck_free(d);
 		return false;
 	}

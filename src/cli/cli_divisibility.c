@@ -122,7 +122,7 @@ argue(const sa_shuffle *sh, size_t n, const sa_reduce *red,
 	*weighted = false;
 	sa_big_init(&total);
 	if (red->method != SA_REDUCE_NONE) {
-		if (!cli_check_reduce(red, n)) {
+		if (!cli_check_reduce(sh, red, n)) {
 			sa_big_free(&total);
 			return EXIT_TROUBLE;
 		}

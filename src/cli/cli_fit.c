@@ -796,7 +796,7 @@ parse_args(int argc, char **argv, struct fit_args *a)
 	if (a->timeout == 0)
 		a->timeout = 60;
 	if (a->detect && (!cli_check_cards(&a->shuffle, a->n) ||
-	    !cli_check_reduce(&a->reduce, a->n)))
+	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n)))
 		return EXIT_TROUBLE;
 	return 0;
 }

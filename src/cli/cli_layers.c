@@ -9,9 +9,7 @@
 
 #include "cli.h"
 
-/* Why the deepening stopped. */
-enum stop { STOP_DEPTH, STOP_REMAINDER, STOP_FINISHED, STOP_TIME, STOP_MAX };
-
+/* Why the deepening stopped, by enum sa_deepen_stop. */
 static const char *const stop_words[] = {
 	"the depth asked for",
 	"the remainder asked for",
@@ -19,27 +17,6 @@ static const char *const stop_words[] = {
 	"the time limit",
 	"the most draws a run may make"
 };
-
-/* True when the remainder of L is at most EPS (exactly). */
-static bool
-small_enough(const sa_layers *l, const sa_fraction *eps)
-{
-	sa_fraction r;
-	sa_big x, y;
-	bool ok;
-
-	sa_fraction_init(&r);
-	sa_big_init(&x);
-	sa_big_init(&y);
-	ok = sa_layers_remainder(l, &r) == SA_OK &&
-	    sa_big_mul(&x, &r.num, &eps->den) == SA_OK &&
-	    sa_big_mul(&y, &eps->num, &r.den) == SA_OK &&
-	    sa_big_cmp(&x, &y) <= 0;
-	sa_fraction_free(&r);
-	sa_big_free(&x);
-	sa_big_free(&y);
-	return ok;
-}
 
 /* Why the census by layers could not be made, in a message. */
 static void
@@ -52,7 +29,12 @@ refused(const struct layers_args *a, int status)
 		sa_shuffle_reduce(a->shuffle, &red);
 	rejects = red.method == SA_REDUCE_REJECT ||
 	    red.method == SA_REDUCE_LEMIRE;
-	if (status == SA_EINVAL && red.method != SA_REDUCE_NONE && !rejects)
+	if (status == SA_ETIME)
+		cli_error("census of %zu cards: --layers: depth %zu could not be "
+		    "walked within the time limit of %.0f s (--time-limit)",
+		    a->n, a->depth ? a->depth : 1, a->seconds);
+	else if (status == SA_EINVAL && red.method != SA_REDUCE_NONE &&
+	    !rejects)
 		cli_error("census of %zu cards: --layers: draws by %s:%u are "
 		    "not a rejection; the layers walk reject or lemire",
 		    a->n, sa_reduce_name(red.method), red.bits);
@@ -70,16 +52,28 @@ refused(const struct layers_args *a, int status)
 		    sa_strerror(status));
 }
 
+/* The deepening under way, for the progress line and the audit's walk. */
+struct deepening {
+	const struct layers_args *a;
+	double start;
+	bool tty, shown;
+	int exit_status;	/* of an audit's walk that failed */
+};
+
 /*
  * The deepening so far, on a terminal: the depth walked, its runs, its
  * remainder (as a decimal, for the eye) and the time spent.
  */
 static void
-deepen_progress(const sa_layers *l, double spent)
+deepen_progress(void *ctx, const sa_layers *l, double spent)
 {
+	struct deepening *d = ctx;
 	sa_fraction rem;
 	char *dec = NULL;
 
+	if (!d->tty || spent < 1.0)
+		return;
+	d->shown = true;
 	sa_fraction_init(&rem);
 	if (sa_layers_remainder(l, &rem) == SA_OK)
 		dec = sa_fraction_sig(&rem, 3);
@@ -92,81 +86,63 @@ deepen_progress(const sa_layers *l, double spent)
 }
 
 /*
- * One walk of A's shuffle to depth O's, into *OUT; an exit status, after
- * a message unless it is EXIT_MISBEHAVED (the audit says what then).
+ * One depth of audited code: SA_OK, SA_ETIME at the deadline, or
+ * SA_EPROTO once the audit has failed otherwise (its exit status kept,
+ * its message printed, or its report left to print).
  */
 static int
-walk(const struct layers_args *a, const sa_layers_opts *o, sa_layers **out)
+audit_walk(void *ctx, size_t depth, double deadline, sa_layers **out)
 {
+	struct deepening *d = ctx;
+	struct audit *au = d->a->audit;
 	int status;
 
-	if (a->audit != NULL)
-		return audit_layers(a->audit, a->n, o->depth, out);
-	status = sa_layers_run(a->shuffle, a->n, o, out);
-	if (status != SA_OK) {
-		refused(a, status);
-		return EXIT_TROUBLE;
-	}
-	return EXIT_FAIR;
+	au->deadline = deadline;
+	status = audit_layers(au, d->a->n, depth, out);
+	if (status == EXIT_FAIR)
+		return SA_OK;
+	if (au->timed_out)
+		return SA_ETIME;
+	d->exit_status = status;
+	return SA_EPROTO;
 }
 
 /*
- * The census by layers at the depth A asks for, or at depths from 1 up,
- * one draw at a time, until the remainder is at most A's, every run
- * finished, the next depth would likely pass the time limit, or the
- * depth reaches the most draws a run may make.  Each depth is a new
- * walk: a tree of rejections can grow by a large factor with every
- * draw, so the next walk's time is foretold from the last two (their
- * ratio, at least 2), not assumed.  *STOP says which; an exit status.
+ * The census by layers at the depth A asks for, or deepened until the
+ * remainder is at most A's, every run finished, the time limit, or the
+ * most draws a run may make (sa_layers_deepen); *RES says which.  An
+ * exit status, after a message unless it is EXIT_MISBEHAVED (the audit
+ * says what then).
  */
 static int
-deepen(const struct layers_args *a, sa_layers **out, enum stop *stop)
+deepen(const struct layers_args *a, sa_layers **out, sa_deepen_result *res)
 {
-	sa_layers_opts o;
-	double start = cli_seconds(), last = 0, before = 0, growth;
-	bool tty = isatty(STDERR_FILENO);
+	struct deepening d = { a, cli_seconds(), isatty(STDERR_FILENO) != 0,
+	    false, EXIT_FAIR };
+	sa_deepen_opts o;
 	int status;
 
 	memset(&o, 0, sizeof o);
+	o.depth = a->depth;
+	o.max_depth = a->max_depth;
+	o.eps = &a->eps;
+	o.seconds = a->seconds;
 	o.reduce = a->reduce;
-	o.depth = a->depth ? a->depth : 1;
-	for (;;) {
-		double began = cli_seconds();
-
-		*out = NULL;
-		if ((status = walk(a, &o, out)) != EXIT_FAIR)
-			return status;
-		before = last;
-		last = cli_seconds() - began;
-		if (a->depth != 0) {
-			*stop = STOP_DEPTH;
-			break;
-		}
-		if (sa_layers_about(*out)->unfinished == 0) {
-			*stop = STOP_FINISHED;
-			break;
-		}
-		if (small_enough(*out, &a->eps)) {
-			*stop = STOP_REMAINDER;
-			break;
-		}
-		growth = before > 0.001 && last / before > 2 ? last / before : 2;
-		if (cli_seconds() - start + growth * last > a->seconds) {
-			*stop = STOP_TIME;
-			break;
-		}
-		if (o.depth >= a->max_depth) {
-			*stop = STOP_MAX;
-			break;
-		}
-		if (tty && cli_seconds() - start >= 1.0)
-			deepen_progress(*out, cli_seconds() - start);
-		o.depth++;
-		sa_layers_free(*out);
+	o.progress = deepen_progress;
+	o.progress_ctx = &d;
+	if (a->audit != NULL) {
+		o.walk = audit_walk;
+		o.walk_ctx = &d;
 	}
-	if (tty && cli_seconds() - start >= 1.0)
+	status = sa_layers_deepen(a->shuffle, a->n, &o, out, res);
+	if (d.shown)
 		cli_clear_line(stderr);
-	return EXIT_FAIR;
+	if (status == SA_OK)
+		return EXIT_FAIR;
+	if (d.exit_status != EXIT_FAIR)
+		return d.exit_status;
+	refused(a, status);
+	return EXIT_TROUBLE;
 }
 
 /* F as "N/D (decimal)", a string the caller frees; NULL on ENOMEM. */
@@ -407,8 +383,24 @@ verdict(report *r, const struct layers_args *a, const sa_layers *l)
 	rep_str(r, NULL, "verdict", line, NULL);
 }
 
+/* Where the time limit stopped the deepening, and why. */
 static void
-render(const struct layers_args *a, const sa_layers *l, enum stop stop)
+time_note(report *r, const sa_deepen_result *res)
+{
+	char v[96];
+
+	if (res->forecast > 0)
+		snprintf(v, sizeof v, "depth %zu not walked: foretold to take "
+		    "%.3g s", res->next_depth, res->forecast);
+	else
+		snprintf(v, sizeof v, "depth %zu cut at the time limit",
+		    res->next_depth);
+	rep_str(r, "time_limit", "time limit", v, NULL);
+}
+
+static void
+render(const struct layers_args *a, const sa_layers *l,
+    const sa_deepen_result *res)
 {
 	const sa_layers_info *in = sa_layers_about(l);
 	char label[96], spec[32], note[96];
@@ -436,9 +428,11 @@ render(const struct layers_args *a, const sa_layers *l, enum stop stop)
 		rep_str(&r, "reduce", NULL, spec, NULL);
 	}
 	rep_u64(&r, "orderings", "orderings to land on", in->orderings, NULL);
-	snprintf(note, sizeof note, "stopped by %s", stop_words[stop]);
+	snprintf(note, sizeof note, "stopped by %s", stop_words[res->stop]);
 	rep_u64(&r, "depth", "depth", in->depth, note);
-	rep_str(&r, "stopped_by", NULL, stop_words[stop], NULL);
+	rep_str(&r, "stopped_by", NULL, stop_words[res->stop], NULL);
+	if (res->stop == SA_DEEPEN_TIME)
+		time_note(&r, res);
 	rep_u64(&r, "runs", "runs finished", in->runs, NULL);
 	rep_u64(&r, "unfinished", "still going", in->unfinished,
 	    "sequences of as many draws as the depth");
@@ -470,8 +464,8 @@ int
 layers_census(const struct layers_args *a)
 {
 	sa_layers *l = NULL;
-	enum stop stop;
-	int status = deepen(a, &l, &stop);
+	sa_deepen_result res;
+	int status = deepen(a, &l, &res);
 
 	if (status == EXIT_MISBEHAVED) {
 		audit_report(a->audit, a->n, a->fmt);
@@ -482,14 +476,25 @@ layers_census(const struct layers_args *a)
 	if (a->audit != NULL)
 		audit_mention_raw(a->audit);
 	if (sa_layers_about(l)->layers == 0) {
+		size_t depth = sa_layers_about(l)->depth;
+		char why[160];
+
 		/* Nothing counted proves nothing, so no verdict. */
+		if (res.stop == SA_DEEPEN_TIME && res.forecast > 0)
+			snprintf(why, sizeof why, "depth %zu was foretold to take "
+			    "%.3g s, past the time limit of %.0f s "
+			    "(--time-limit)", res.next_depth, res.forecast,
+			    a->seconds);
+		else
+			snprintf(why, sizeof why, "stopped by %s",
+			    stop_words[res.stop]);
 		cli_error("census of %zu cards: --layers: no run finished within "
-		    "%zu draws, stopped by %s (fewer cards or bits make shorter "
-		    "walks)", a->n, sa_layers_about(l)->depth, stop_words[stop]);
+		    "%zu draw%s; %s (fewer cards or bits make shorter walks)",
+		    a->n, depth, depth == 1 ? "" : "s", why);
 		sa_layers_free(l);
 		return EXIT_TROUBLE;
 	}
-	render(a, l, stop);
+	render(a, l, &res);
 	status = a->check && sa_layers_about(l)->verdict != SA_LAYERS_FAIR ?
 	    EXIT_UNFAIR : EXIT_FAIR;
 	sa_layers_free(l);

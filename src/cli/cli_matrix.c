@@ -494,7 +494,7 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
 	return cli_check_cards(&a->shuffle, a->n) &&
-	    cli_check_reduce(&a->reduce, a->n) ? 0 : EXIT_TROUBLE;
+	    cli_check_reduce(&a->shuffle, &a->reduce, a->n) ? 0 : EXIT_TROUBLE;
 }
 
 /* M as the format asks, freed; the exit status (--check). */

@@ -249,7 +249,7 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 	if (a->match != NULL && !parse_match(a))
 		return EXIT_TROUBLE;
 	return cli_check_cards(&a->shuffle, a->n) &&
-	    cli_check_reduce(&a->o.reduce, a->n) ? 0 : EXIT_TROUBLE;
+	    cli_check_reduce(&a->shuffle, &a->o.reduce, a->n) ? 0 : EXIT_TROUBLE;
 }
 
 /* Progress on a terminal. */

@@ -423,7 +423,7 @@ parse_trace(int argc, char **argv, struct trace_args *a)
 	}
 	if (!cli_no_operands("trace", argc, argv) ||
 	    !cli_check_cards(&a->shuffle, (size_t)a->n) ||
-	    !cli_check_reduce(&a->reduce, (size_t)a->n))
+	    !cli_check_reduce(&a->shuffle, &a->reduce, (size_t)a->n))
 		return EXIT_TROUBLE;
 	if (sources != 1) {
 		cli_error("trace: give exactly one of --draws, --seed and "

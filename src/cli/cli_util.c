@@ -310,18 +310,18 @@ cli_bits_for(uint64_t k)
 }
 
 bool
-cli_check_reduce(const sa_reduce *r, size_t n)
+cli_check_reduce(const sa_shuffle *sh, const sa_reduce *r, size_t n)
 {
-	uint64_t words;
+	sa_reduce_refusal why;
+	int status = sa_reduce_check(sh, n, r, &why);
 
-	/* The rejections say so where they would throw back every word. */
-	if (r->method != SA_REDUCE_SCALE || sa_reduce_reaches(r, n))
+	if (status == SA_OK)
 		return true;
-	words = (UINT64_C(1) << r->bits) - 1;
-	cli_error("--reduce scale:%u: %llu words (2^%u - 1) cannot be scaled "
-	    "to a draw below %zu without skipping values; give at least %u "
-	    "bits", r->bits, (unsigned long long)words, r->bits, n,
-	    cli_bits_for((uint64_t)n + 1));
+	if (status == SA_ERANGE)
+		cli_error("--reduce %s:%u: %s", sa_reduce_name(why.reduce.method),
+		    why.reduce.bits, why.text);
+	else
+		cli_error("--reduce: %s", sa_strerror(status));
 	return false;
 }
 
@@ -452,10 +452,7 @@ cli_option(int c, char **argv, const struct cli_options *o)
 double
 cli_seconds(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return sa_clock();	/* the clock the library's deadlines use */
 }
 
 void

@@ -44,11 +44,19 @@ typedef struct sa_audit_opts {
 	unsigned raw_bits;
 	/*
 	 * When not NULL, a run that asks for more than the cap's draws is
-	 * unfinished, not a breach: CUT gets the walk's context and the
-	 * bounds of its first NDRAWS draws (the cap), and the walk goes on
-	 * to the next sequence.  A non-zero return stops the walk.
+	 * unfinished, not a breach: CUT gets the walk's context, the
+	 * bounds of its first NDRAWS draws (the cap) and NEXT, the bound of
+	 * the draw it asked for past them, and the walk goes on to the next
+	 * sequence.  A non-zero return stops the walk.
 	 */
-	int (*cut)(void *ctx, const uint64_t *bounds, size_t ndraws);
+	int (*cut)(void *ctx, const uint64_t *bounds, size_t ndraws,
+	    uint64_t next);
+	/*
+	 * When above 0, the walk stops with SA_ETIME once sa_clock() passes
+	 * DEADLINE (it looks every few runs, so a run that never returns is
+	 * its watcher's to stop).
+	 */
+	double deadline;
 	/*
 	 * With TWICE, only one run in EVERY is run again (0 or 1: every
 	 * run): the first, the (EVERY+1)th and so on, in the walk's order.

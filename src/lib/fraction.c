@@ -48,6 +48,36 @@ sa_fraction_is_zero(const sa_fraction *f)
 	return sa_big_is_zero(&f->num) && !sa_big_is_zero(&f->den);
 }
 
+int
+sa_fraction_cmp(const sa_fraction *a, const sa_fraction *b, int *out)
+{
+	bool a_neg = a->neg && !sa_big_is_zero(&a->num);
+	bool b_neg = b->neg && !sa_big_is_zero(&b->num);
+	sa_big x, y;
+	int status;
+
+	if (sa_big_is_zero(&a->den) || sa_big_is_zero(&b->den))
+		return SA_EINVAL;
+	if (a_neg != b_neg) {
+		*out = a_neg ? -1 : 1;
+		return SA_OK;
+	}
+	/* Same sign: compare |A| and |B| by a.num b.den against b.num a.den. */
+	sa_big_init(&x);
+	sa_big_init(&y);
+	status = sa_big_mul(&x, &a->num, &b->den);
+	if (status == SA_OK)
+		status = sa_big_mul(&y, &b->num, &a->den);
+	if (status == SA_OK) {
+		int c = sa_big_cmp(&x, &y);
+
+		*out = a_neg ? -c : c;
+	}
+	sa_big_free(&x);
+	sa_big_free(&y);
+	return status;
+}
+
 /*
  * The sign of F as written: '-' for a value below 0 (however its digits
  * round), else '+' when PLUS, else none.

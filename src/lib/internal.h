@@ -190,6 +190,7 @@ typedef struct sa_script {
 	sa_oracle base;		/* first, so a pointer to it is one to us */
 	enum sa_script_mode mode;
 	bool cut;
+	uint64_t cut_bound;	/* the bound of the draw that was cut */
 	uint64_t *val, *bound;
 	size_t len, pos, cap;
 	const uint64_t *given;

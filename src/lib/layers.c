@@ -42,6 +42,7 @@ struct sa_layers {
 	sa_big rest_num;	/* the remainder times COMMON */
 	sa_big scratch;
 	uint64_t max_layers;	/* as many tallies as memory allows */
+	uint64_t next_cut;	/* what the prefixes become one draw deeper */
 };
 
 static void
@@ -158,7 +159,7 @@ finished(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 }
 
 static int
-unfinished(void *ctx, const uint64_t *bounds, size_t ndraws)
+unfinished(void *ctx, const uint64_t *bounds, size_t ndraws, uint64_t next)
 {
 	sa_layers *l = ctx;
 	struct layer *e = find(l, &l->rest, bounds, ndraws, 0);
@@ -167,6 +168,9 @@ unfinished(void *ctx, const uint64_t *bounds, size_t ndraws)
 		return SA_ENOMEM;
 	e->runs++;
 	l->info.unfinished++;
+	/* One draw deeper, this prefix is NEXT runs or prefixes. */
+	l->next_cut = next > UINT64_MAX - l->next_cut ? UINT64_MAX :
+	    l->next_cut + next;
 	return SA_OK;
 }
 
@@ -390,6 +394,8 @@ sa_layers_collect(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 	else
 		memset(&own, 0, sizeof own);
 	own.cut = unfinished;
+	if (opts != NULL && opts->deadline > 0 && own.deadline == 0)
+		own.deadline = opts->deadline;
 	if (status == SA_OK)
 		status = sa_walk_audited(sh, n, l->info.depth, &own, finished,
 		    l);
@@ -430,6 +436,8 @@ sa_layers_merge(sa_layers *into, const sa_layers *from)
 		}
 	into->info.runs += from->info.runs;
 	into->info.unfinished += from->info.unfinished;
+	into->next_cut = from->next_cut > UINT64_MAX - into->next_cut ?
+	    UINT64_MAX : into->next_cut + from->next_cut;
 	return SA_OK;
 }
 
@@ -444,6 +452,8 @@ sa_layers_finish(sa_layers *l)
 	if (l->rest.count > 1)
 		qsort(l->rest.at, l->rest.count, sizeof *l->rest.at, by_den);
 	l->info.layers = l->done.count;
+	l->info.next_runs = l->next_cut > UINT64_MAX - l->info.runs ?
+	    UINT64_MAX : l->info.runs + l->next_cut;
 	summarize(l);
 	status = common_multiple(l);
 	if (status == SA_OK)
@@ -467,11 +477,12 @@ sa_layers_run(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 /*
  * The packed form: a header of 64-bit words (MAGIC, n, depth, runs,
  * unfinished, the reduction's method and bits, the counts of layers and
- * of the remainder's entries), then each entry as base, draws, runs, the
+ * of the remainder's entries, what the prefixes become a draw deeper),
+ * then each entry as base, draws, runs, the
  * limbs of D (their count, then each), and a layer's N! counts.
  */
 #define PACK_MAGIC UINT64_C(0x5341204c41594552)	/* "SA LAYER" */
-#define PACK_HEAD 9
+#define PACK_HEAD 10
 
 struct packer {
 	uint64_t *at;
@@ -532,7 +543,7 @@ sa_layers_pack(const sa_layers *l, unsigned char **buf, size_t *len)
 	const sa_layers_info *in = &l->info;
 	uint64_t head[PACK_HEAD] = { PACK_MAGIC, in->n, in->depth, in->runs,
 		in->unfinished, (uint64_t)in->reduce.method, in->reduce.bits,
-		l->done.count, l->rest.count };
+		l->done.count, l->rest.count, l->next_cut };
 	struct packer p = { NULL, 0, 0, NULL, 0 };
 	bool ok = true;
 
@@ -633,6 +644,7 @@ sa_layers_unpack(const sa_shuffle *sh, const unsigned char *buf, size_t len,
 	}
 	l->info.runs = head[3];
 	l->info.unfinished = head[4];
+	l->next_cut = head[9];
 	*out = l;
 	return SA_OK;
 }
@@ -693,4 +705,113 @@ sa_layers_mass(const sa_layers *l, uint64_t r, sa_fraction *lo,
 	sa_big_free(&num);
 	sa_big_free(&t);
 	return status;
+}
+
+/* One depth, by the caller's walker or sa_layers_run. */
+static int
+walk_depth(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
+    size_t depth, double deadline, sa_layers **out)
+{
+	sa_layers_opts lo;
+
+	if (o->walk != NULL)
+		return o->walk(o->walk_ctx, depth, deadline, out);
+	memset(&lo, 0, sizeof lo);
+	lo.depth = depth;
+	lo.reduce = o->reduce;
+	lo.max_bytes = o->max_bytes;
+	lo.deadline = deadline;
+	return sa_layers_run(sh, n, &lo, out);
+}
+
+/*
+ * The seconds the walk one draw deeper than L's (which took SPENT) is
+ * foretold to take: the same time a run visited, for the runs it will
+ * visit, and a run one draw longer replays one draw more.
+ */
+static double
+forecast(const sa_layers *l, double spent)
+{
+	const sa_layers_info *in = &l->info;
+	double visited = (double)in->runs + (double)in->unfinished;
+
+	if (visited < 1)
+		visited = 1;
+	return spent * ((double)in->next_runs / visited) *
+	    ((double)in->depth + 1) / (double)in->depth;
+}
+
+/* True when the remainder of L is at most EPS (exactly). */
+static bool
+small_enough(const sa_layers *l, const sa_fraction *eps)
+{
+	sa_fraction r;
+	bool ok;
+	int c = 1;
+
+	sa_fraction_init(&r);
+	ok = sa_layers_remainder(l, &r) == SA_OK &&
+	    sa_fraction_cmp(&r, eps, &c) == SA_OK && c <= 0;
+	sa_fraction_free(&r);
+	return ok;
+}
+
+int
+sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
+    sa_layers **out, sa_deepen_result *res)
+{
+	double start = sa_clock(), until = o->seconds > 0 ?
+	    start + o->seconds : 0;
+	size_t depth = o->depth ? o->depth : 1, max = o->max_depth ?
+	    o->max_depth : SA_CENSUS_MAX_DRAWS;
+	sa_layers *last = NULL;
+
+	*out = NULL;
+	memset(res, 0, sizeof *res);
+	for (;;) {
+		double began = sa_clock(), spent;
+		sa_layers *l = NULL;
+		int status = walk_depth(sh, n, o, depth, until, &l);
+
+		if (status == SA_ETIME && last != NULL) {
+			res->stop = SA_DEEPEN_TIME;
+			res->next_depth = depth;
+			break;
+		}
+		if (status != SA_OK) {
+			sa_layers_free(last);
+			return status;
+		}
+		sa_layers_free(last);
+		last = l;
+		spent = sa_clock() - began;
+		if (o->progress != NULL)
+			o->progress(o->progress_ctx, l, sa_clock() - start);
+		res->next_depth = depth + 1;
+		if (o->depth != 0) {
+			res->stop = SA_DEEPEN_DEPTH;
+			break;
+		}
+		if (l->info.unfinished == 0) {
+			res->stop = SA_DEEPEN_FINISHED;
+			break;
+		}
+		if (o->eps != NULL && small_enough(l, o->eps)) {
+			res->stop = SA_DEEPEN_REMAINDER;
+			break;
+		}
+		if (depth >= max) {
+			res->stop = SA_DEEPEN_MAX;
+			break;
+		}
+		res->forecast = forecast(l, spent);
+		if (until > 0 && sa_clock() + res->forecast > until) {
+			res->stop = SA_DEEPEN_TIME;
+			break;
+		}
+		res->forecast = 0;
+		depth++;
+	}
+	*out = last;
+	return SA_OK;
 }

@@ -65,8 +65,10 @@ script_draw(sa_oracle *o, uint64_t bound)
 	}
 	if (s->mode == SA_SCRIPT_STRICT)
 		script_fail(s, SA_ENONDET);	/* more draws than the first time */
-	if (k == s->cap)
+	if (k == s->cap) {
+		s->cut_bound = bound;
 		script_fail(s, s->cut ? SA_SCRIPT_CUT : SA_EDRAWS);
+	}
 	if (s->before != NULL)
 		s->before(s);
 	/* Recorded before it is judged, so a report can show it. */

@@ -2,6 +2,8 @@
  * plan.c - what a census will take, worked out before it starts: the
  * engine, the reduction, the memory, and the runs of the step form.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
@@ -206,4 +208,128 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 		    SA_ETOOBIG)
 			break;
 	return status;
+}
+
+/*
+ * The largest bound SH asks for on N cards into *K, and whether it draws
+ * again for a value it has had (a step that retries) into *RETRIES: from
+ * the step form, else from one run answered by xoshiro256** from a fixed
+ * seed, followed for at most SA_CENSUS_MAX_DRAWS draws (the bounds of
+ * every shuffle without a step form here do not hang on the answers).
+ */
+static int
+largest_bound(const sa_shuffle *sh, size_t n, uint64_t *k, bool *retries)
+{
+	sa_xoshiro256 g;
+	sa_script s;
+	uint64_t *val, *bound;
+	unsigned *deck;
+	int status = SA_OK;
+
+	*k = 0;
+	*retries = false;
+	if (sh->steps != NULL && sh->step != NULL) {
+		size_t steps = sh->steps(sh, n);
+
+		for (size_t i = 0; i < steps; i++) {
+			sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+			sh->step(sh, n, i, &st);
+			*k = st.count > *k ? st.count : *k;
+			*retries = *retries || st.kind == SA_STEP_PICK;
+		}
+		return SA_OK;
+	}
+	val = malloc(SA_CENSUS_MAX_DRAWS * sizeof *val);
+	bound = malloc(SA_CENSUS_MAX_DRAWS * sizeof *bound);
+	deck = malloc((n ? n : 1) * sizeof *deck);
+	if (val == NULL || bound == NULL || deck == NULL) {
+		status = SA_ENOMEM;
+		goto out;
+	}
+	sa_xoshiro256_init(&g, 1, 0);
+	sa_script_init(&s, SA_SCRIPT_SOURCE, val, bound, SA_CENSUS_MAX_DRAWS,
+	    0);
+	s.source = &g.base;
+	s.cut = true;
+	for (size_t i = 0; i < n; i++)
+		deck[i] = (unsigned)i;
+	sa_script_rewind(&s);
+	if (setjmp(s.abort) == 0)
+		sh->run(sh, deck, n, &s.base);
+	for (size_t i = 0; i < s.len; i++)
+		*k = bound[i] > *k ? bound[i] : *k;
+out:
+	free(val);
+	free(bound);
+	free(deck);
+	return status;
+}
+
+/* The fewest bits B with 2^B at least K (K - 1 words: SCALE's). */
+static unsigned
+bits_for(uint64_t k, bool scale)
+{
+	unsigned b = 1;
+
+	while (b < 64 && (UINT64_C(1) << b) - (scale ? 1 : 0) < k)
+		b++;
+	return b;
+}
+
+int
+sa_reduce_check(const sa_shuffle *sh, size_t n, const sa_reduce *r,
+    sa_reduce_refusal *why)
+{
+	sa_reduce red = *r;
+	uint64_t k, reached;
+	bool retries, scale;
+	int status;
+
+	memset(why, 0, sizeof *why);
+	if (red.method == SA_REDUCE_NONE)
+		sa_shuffle_reduce(sh, &red);
+	if (red.method == SA_REDUCE_NONE)
+		return SA_OK;
+	if ((status = largest_bound(sh, n, &k, &retries)) != SA_OK)
+		return status;
+	scale = red.method == SA_REDUCE_SCALE;
+	why->bound = k;
+	why->reduce = red;
+	why->bits_needed = bits_for(k, scale);
+	if (!sa_reduce_reaches(&red, k)) {
+		if (!scale)
+			snprintf(why->text, sizeof why->text, "the %s shuffle "
+			    "asked for a draw below %llu, which %u-bit words "
+			    "cannot make by %s (every word would be thrown back); "
+			    "give at least %u bits", sh->name,
+			    (unsigned long long)k, red.bits,
+			    sa_reduce_name(red.method), why->bits_needed);
+		if (scale)
+			snprintf(why->text, sizeof why->text, "the %s shuffle "
+			    "asked for a draw below %llu, more values than the "
+			    "2^%u - 1 words scaled; give at least %u bits",
+			    sh->name, (unsigned long long)k, red.bits,
+			    why->bits_needed);
+		return SA_ERANGE;
+	}
+	/*
+	 * Words that reach only some of the values below K are a bias for
+	 * most shuffles, and counted as one; but a shuffle that draws again
+	 * until a value is new would wait for ever on one they never make.
+	 */
+	reached = red.bits >= 64 || k <= UINT64_C(1) << red.bits ? k :
+	    UINT64_C(1) << red.bits;
+	if (retries && reached < k) {
+		why->loops = true;
+		snprintf(why->text, sizeof why->text, "the %s shuffle draws "
+		    "again until it finds a card not yet placed, and %u-bit "
+		    "words by %s make only %llu of the %llu values of a draw "
+		    "below %llu, so a run would never end; give at least %u "
+		    "bits", sh->name, red.bits, sa_reduce_name(red.method),
+		    (unsigned long long)reached, (unsigned long long)k,
+		    (unsigned long long)k, why->bits_needed);
+		return SA_ERANGE;
+	}
+	return SA_OK;
 }

@@ -188,15 +188,21 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		status = SA_ENOMEM;
 		goto out;
 	}
-	for (;;) {
+	for (uint64_t walked = 0;; walked++) {
 		bool skip;
 
+		/* The clock is read once in 64 runs: a few ns a run at most. */
+		if (audit != NULL && audit->deadline > 0 && walked % 64 == 0 &&
+		    sa_clock() >= audit->deadline) {
+			status = SA_ETIME;
+			break;
+		}
 		status = replay_once(sh, deck, n, &r, window);
 		skip = !in_part(audit, &r);
 		if (status == SA_SCRIPT_CUT && r.cut) {
 			/* Unfinished at the cap: its prefix, then on. */
 			if (!skip && (status = audit->cut(ctx, r.bound,
-			    r.len)) != SA_OK)
+			    r.len, r.cut_bound)) != SA_OK)
 				break;
 			status = SA_OK;
 			if (!advance(audit, &r, skip))

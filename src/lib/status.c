@@ -41,6 +41,8 @@ sa_strerror(int status)
 		return "the audited code broke its protocol or failed";
 	case SA_EOVERRUN:
 		return "a run wrote outside the deck it was given";
+	case SA_ETIME:
+		return "stopped at the time limit";
 	default:
 		return "unknown error";
 	}
