@@ -62,7 +62,7 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_seed_space.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
-UNIT_TESTS = test_perm test_census test_report test_big test_rng
+UNIT_TESTS = test_perm test_census test_report test_big test_rng test_limits
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)

@@ -478,6 +478,8 @@ enum sa_engine {
 				/* which auto picks; no walk at all */
 };
 
+typedef struct sa_time_limit sa_time_limit;	/* see sa_clock() */
+
 typedef struct sa_census_opts {
 	uint64_t max_bytes;	/* 0: sa_memory_available() */
 	/*
@@ -498,6 +500,12 @@ typedef struct sa_census_opts {
 	 */
 	void (*progress)(void *ctx, double done);
 	void *progress_ctx;
+	/*
+	 * A census composed with another (sa_census_then, and so census
+	 * --times and distance) stops at this limit; NULL: none.  Its
+	 * units are pairs of orderings composed.
+	 */
+	sa_time_limit *limit;
 } sa_census_opts;
 
 /* The machine's cores (at least 1). */
@@ -508,6 +516,34 @@ unsigned sa_cores(void);
  * deadlines of the census by layers and of audits are measured in.
  */
 double sa_clock(void);
+
+/*
+ * A time limit on long work (seed spaces, samples, composed censuses),
+ * and, when the work stops with SA_ETIME, how far it got.  Once the work
+ * has run a quarter of a second its pace foretells the whole; when that
+ * passes the limit it stops at once, so work that cannot finish is
+ * refused within about a second of starting, with its size and the rate
+ * measured here.  Work that the forecast let start is still stopped at
+ * the limit itself.  UNITS and RATE are in the work's own units (seeds,
+ * decks, draws, pairs of orderings), named by the call that fills them.
+ */
+struct sa_time_limit {
+	double seconds;		/* the limit; 0: none */
+	double start;		/* when the work began (sa_clock()); 0: */
+				/* set by the first call given the limit, */
+				/* so that the calls of one job share it */
+	/* Filled in with SA_ETIME: */
+	double forecast;	/* seconds the whole was foretold to take; */
+				/* 0 when it was stopped at the limit */
+	double done;		/* the share of the work done, 0 .. 1 */
+	double units;		/* the work's size */
+	double rate;		/* units a second, as measured */
+	/*
+	 * FORECAST is a least time, from RATE taken as a speed no machine
+	 * passes (and not measured): the work was refused before it began.
+	 */
+	bool at_least;
+};
 
 /*
  * The memory this process may still take, in bytes: the least of the
@@ -929,6 +965,14 @@ typedef struct sa_matrix_info {
  * SA_EINVAL for N outside 1 .. SA_MATRIX_MAX_CARDS (or the shuffle's
  * limit), and the census's statuses when it comes from the census.
  */
+/*
+ * True when SH's matrix on N cards under R comes from the chain: a step
+ * form with no reduction of its own, steps drawing below at most
+ * SA_REDUCE_MAX_K, and no retried step under a biased reduction.  Else
+ * sa_matrix_run takes it from the census, with the census's limits.
+ */
+bool sa_matrix_by_chain(const sa_shuffle *sh, size_t n, const sa_reduce *r);
+
 int sa_matrix_run(const sa_shuffle *shuffle, size_t n,
     const sa_matrix_opts *opts, sa_matrix **out);
 int sa_matrix_from_census(const sa_census *c, sa_matrix **out);
@@ -1044,6 +1088,7 @@ typedef struct sa_sample_opts {
 	 */
 	void (*progress)(void *ctx, double done);
 	void *progress_ctx;
+	sa_time_limit *limit;	/* NULL: none; units are decks */
 } sa_sample_opts;
 
 int sa_sample_run(const sa_shuffle *shuffle, size_t n,
@@ -1223,9 +1268,13 @@ typedef struct sa_seeded_gen {
  * A shuffle after another (repeat.c): the census of doing A and then B,
  * from the census of each, every ordering of A composed with every one B
  * reaches; runs multiply.  SA_EOVERFLOW when the runs pass 128 bits,
- * SA_EINVAL when the decks differ.
+ * SA_EINVAL when the decks differ, SA_ETOOBIG when its tables would not
+ * fit in OPTS's max_bytes (0: sa_memory_available()), SA_ETIME at OPTS's
+ * limit (its units: the pairs of orderings composed, the orderings A
+ * reaches times those B reaches).  OPTS may be NULL.
  */
-int sa_census_then(const sa_census *a, const sa_census *b, sa_census **out);
+int sa_census_then(const sa_census *a, const sa_census *b,
+    const sa_census_opts *opts, sa_census **out);
 
 /*
  * SHUFFLE is INNER done TIMES times (1 .. SA_REPEAT_MAX) on N cards,
@@ -1338,6 +1387,7 @@ typedef struct sa_seeds_opts {
 	/* Called now and then with the fraction done; may be NULL. */
 	void (*progress)(void *ctx, double done);
 	void *progress_ctx;
+	sa_time_limit *limit;	/* NULL: none; units are seeds */
 } sa_seeds_opts;
 
 typedef struct sa_seeds_info {

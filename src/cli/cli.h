@@ -74,6 +74,26 @@ bool cli_reducer_ok(const sa_reducer *red, const sa_shuffle *sh);
  */
 const char *cli_arg(const char *s);
 
+/*
+ * --time-limit S for long work: the default, and the message for work
+ * its limit stopped (SA_ETIME), naming WHAT, its size in UNITs, the
+ * time it was foretold to take at the rate measured here (or how far it
+ * got, when the limit itself stopped it) and what to ask INSTEAD (may be
+ * NULL).
+ */
+#define CLI_TIME_LIMIT 600
+bool cli_parse_time_limit(const char *s, double *out);
+void cli_time_refusal(const char *what, const sa_time_limit *l,
+    const char *unit, const char *instead);
+
+/*
+ * Why sa_matrix_run refused SH on N cards (STATUS), with the limit that
+ * binds and what to use instead, after WHAT ("matrix", "--detect
+ * naive"); CENSUS: the census was asked for.
+ */
+void cli_matrix_refused(const char *what, const sa_shuffle *sh, size_t n,
+    const sa_reduce *r, bool census, int status);
+
 /* Writes "shuffle-audit: MESSAGE" and a newline to stderr. */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -166,6 +186,7 @@ void cli_format_bytes(uint64_t bytes, char *buf, size_t size);
 enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
 
 /* REP_NUM: a string of decimal digits, unquoted in JSON (big integers). */
+/* REP_NUM: a number as text; NULL is JSON's null, and empty elsewhere. */
 enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL, REP_NUM };
 /* REP_FRAC's text shows '+' before a value above 0, as deviations do; a
  * column of chances and distances sets NO_PLUS in its places. */
@@ -465,6 +486,7 @@ bool proc_stop(pid_t pid, int *wst);
 enum proc_escape proc_escaped(pid_t pid);
 const char *proc_escape_text(enum proc_escape e);
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);
+void audit_report_svg(const struct audit *au, size_t n);
 
 /* The tests of a fit as report fields, and the sentence after them. */
 void fit_fields(report *r, const sa_fit_result *res);

@@ -1619,6 +1619,47 @@ audit_free(struct audit *au)
 	au->symbol_buf = NULL;
 }
 
+/*
+ * The misbehaviour as a picture, for a command asked for SVG: its
+ * sentence, wrapped, in a white box.  The exit status says the rest.
+ */
+void
+audit_report_svg(const struct audit *au, size_t n)
+{
+	char line[640], piece[12][80];
+	const char *s = line;
+	int lines = 0;
+
+	snprintf(line, sizeof line, "The %s shuffle of %zu cards misbehaved: "
+	    "it %s.", au->shuffle.name, n, au->what);
+	/* Lines of at most 72 bytes, broken at spaces where there are any. */
+	while (*s != '\0' && lines < 12) {
+		size_t len = strlen(s) > 72 ? 72 : strlen(s);
+
+		while (len < strlen(s) && len > 0 && s[len] != ' ')
+			len--;
+		if (len == 0)
+			len = strlen(s) > 72 ? 72 : strlen(s);
+		snprintf(piece[lines++], sizeof piece[0], "%.*s", (int)len, s);
+		s += len;
+		while (*s == ' ')
+			s++;
+	}
+	printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns="
+	    "\"http://www.w3.org/2000/svg\" width=\"640\" height=\"%d\" "
+	    "font-family=\"sans-serif\" font-size=\"14\">\n<title>",
+	    40 + 20 * lines);
+	cli_xml_text(stdout, line);
+	printf("</title>\n<rect width=\"640\" height=\"%d\" "
+	    "fill=\"white\"/>\n", 40 + 20 * lines);
+	for (int k = 0; k < lines; k++) {
+		printf("<text x=\"12\" y=\"%d\" fill=\"#b2182b\">", 28 + 20 * k);
+		cli_xml_text(stdout, piece[k]);
+		fputs("</text>\n", stdout);
+	}
+	fputs("</svg>\n", stdout);
+}
+
 /* The misbehaviour, as data: text, TSV, CSV or JSON. */
 void
 audit_report(const struct audit *au, size_t n, enum rep_format fmt)

@@ -140,19 +140,9 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce)
 {
 	const char *base;
 
-	if (au->path == NULL && au->command == NULL) {
-		if (au->timeout || au->raw_bits || au->max_draws ||
-		    au->repeat_set || au->batch || au->instances) {
-			cli_error("%s: only with --plugin or --exec",
-			    au->timeout ? "--timeout" : au->raw_bits ?
-			    "--raw-bits" : au->max_draws ? "--max-draws" :
-			    au->repeat_set ? "--repeat" : au->batch ? "--batch" :
-			    "--instances");
-			return -1;
-		}
-		return 0;
-	}
-	if (au->instances > 1 && au->command == NULL) {
+	/* --batch and --instances are the exec side's, audit or not. */
+	if (au->instances != 0 && au->command == NULL &&
+	    (au->instances > 1 || au->path == NULL)) {
 		cli_error("--instances: copies of a program, so only with "
 		    "--exec (a plugin runs in one child process)");
 		return -1;
@@ -161,6 +151,17 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce)
 		cli_error("--batch: a plan of draws is a line of the exec "
 		    "protocol, so only with --exec");
 		return -1;
+	}
+	if (au->path == NULL && au->command == NULL) {
+		if (au->timeout || au->raw_bits || au->max_draws ||
+		    au->repeat_set) {
+			cli_error("%s: only with --plugin or --exec",
+			    au->timeout ? "--timeout" : au->raw_bits ?
+			    "--raw-bits" : au->max_draws ? "--max-draws" :
+			    "--repeat");
+			return -1;
+		}
+		return 0;
 	}
 	if (au->path != NULL && au->command != NULL) {
 		cli_error("--plugin and --exec: audit one at a time");

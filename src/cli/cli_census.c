@@ -91,6 +91,7 @@ struct census_args {
 	const char *remainder;
 	uint64_t seconds;
 	uint64_t times;		/* --times; 0 or 1: once */
+	sa_time_limit limit;	/* of a census composed (--times) */
 	sa_shuffle base;	/* the shuffle --times repeats */
 	sa_repeated repeated;
 };
@@ -138,9 +139,6 @@ layers_option(int c, const char *arg, struct census_args *a)
 	case OPT_REMAINDER:
 		a->remainder = arg;
 		return true;
-	case OPT_TIME_LIMIT:
-		return cli_parse_uint("--time-limit", arg, 1, 86400,
-		    &a->seconds);
 	default:	/* OPT_LAYERS */
 		return true;
 	}
@@ -271,8 +269,12 @@ parse_args(int argc, char **argv, struct census_args *a)
 		case OPT_LAYERS:
 		case OPT_DEPTH:
 		case OPT_REMAINDER:
-		case OPT_TIME_LIMIT:
 			if (!layers_option(c, optarg, a))
+				return EXIT_TROUBLE;
+			break;
+		case OPT_TIME_LIMIT:
+			if (!cli_parse_uint("--time-limit", optarg, 1, 1000000,
+			    &a->seconds))
 				return EXIT_TROUBLE;
 			break;
 		case OPT_TIMES:
@@ -307,6 +309,12 @@ parse_args(int argc, char **argv, struct census_args *a)
 	if (a->times > 1 && (a->audited || a->layers)) {
 		cli_error("--times: repeats a built-in shuffle, not with %s",
 		    a->layers ? "--layers" : "--plugin or --exec");
+		return EXIT_TROUBLE;
+	}
+	if (a->seconds != 0 && !a->layers && !a->audited && a->times < 2) {
+		cli_error("--time-limit: bounds a census by layers, an audit or "
+		    "a census composed (--times); a built-in shuffle's census "
+		    "is sized by its memory before it starts");
 		return EXIT_TROUBLE;
 	}
 	if (a->times > 1) {
@@ -357,10 +365,22 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 			cli_error("census of %zu cards: the %s shuffle's runs do "
 			    "not fit in 64 bits", a->n, a->shuffle.name);
 		break;
+	case SA_ETIME:
+		snprintf(need, sizeof need, "census of %zu cards", a->n);
+		cli_time_refusal(need, &a->limit, "pairs of orderings composed",
+		    "ask for fewer times (--times) or cards");
+		break;
 	case SA_ETOOBIG:
 		cli_format_bytes(plan->bytes, need, sizeof need);
 		cli_format_bytes(plan->max_bytes, have, sizeof have);
-		if (plan->bytes == UINT64_MAX)
+		if (a->times > 1 && a->repeated.shuffle.steps == NULL &&
+		    plan->bytes <= plan->max_bytes)
+			cli_error("census of %zu cards: the %s shuffle's census "
+			    "fits in memory, but composing it with itself does "
+			    "not (a table of 16 bytes an ordering, one a thread, "
+			    "and the orderings it reaches); ask for fewer cards",
+			    a->n, a->shuffle.name);
+		else if (plan->bytes == UINT64_MAX)
 			cli_error("census of %zu cards: the tally of %llu "
 			    "orderings needs more memory than 64 bits can "
 			    "count", a->n, (unsigned long long)plan->orderings);
@@ -949,6 +969,10 @@ cmd_census(int argc, char **argv)
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
 	opts.threads = (unsigned)a.threads;
+	a.limit.seconds = a.seconds ? (double)a.seconds : CLI_TIME_LIMIT;
+	opts.limit = &a.limit;
+	if (a.audited && a.seconds != 0)
+		a.audit.deadline = cli_seconds() + (double)a.seconds;
 	extra_memory(&a, &opts);
 	status = a.audited ? count_audited(&a, &opts, &c) :
 	    count_builtin(&a, &opts, &c);

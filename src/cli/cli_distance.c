@@ -15,7 +15,7 @@
 static const char usage_text[] =
     "usage: " PROGNAME " distance [-a ALGORITHM] [-n CARDS]\n"
     "                       [--repeat K | --upto K] [--method M] [--plot]\n"
-    "                       [-f text|tsv|csv|json|svg]\n";
+    "                       [--time-limit S] [-f text|tsv|csv|json|svg]\n";
 
 static void
 help(void)
@@ -35,6 +35,7 @@ help(void)
 	    "      --upto K          done 1 to K times (default 10)\n"
 	    "      --method M        auto (default), formula or census\n"
 	    "      --plot            text: a bar of total variation for each k\n"
+	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv, json or svg (a\n"
 	    "                        chart)\n"
 	    "  -h, --help            show this help\n", stdout);
@@ -47,12 +48,13 @@ struct distance_args {
 	enum sa_distance_method method;
 	enum rep_format fmt;
 	bool svg, plot;
+	sa_time_limit limit;
 };
 
 static int
 parse_args(int argc, char **argv, struct distance_args *a)
 {
-	enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS };
+	enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS, OPT_LIMIT };
 	static const struct option longopts[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "cards", required_argument, NULL, 'n' },
@@ -62,6 +64,7 @@ parse_args(int argc, char **argv, struct distance_args *a)
 		{ "upto", required_argument, NULL, OPT_TO },
 		{ "method", required_argument, NULL, OPT_HOW },
 		{ "plot", no_argument, NULL, OPT_BARS },
+		{ "time-limit", required_argument, NULL, OPT_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const methods[] = { "auto", "formula", "census",
@@ -101,6 +104,10 @@ parse_args(int argc, char **argv, struct distance_args *a)
 		case OPT_BARS:
 			a->plot = true;
 			break;
+		case OPT_LIMIT:
+			if (!cli_parse_time_limit(optarg, &a->limit.seconds))
+				return EXIT_TROUBLE;
+			break;
 		default:
 			if ((status = cli_option(c, argv, &common)) !=
 			    CLI_CONTINUE)
@@ -121,6 +128,8 @@ parse_args(int argc, char **argv, struct distance_args *a)
 	}
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
+	if (a->limit.seconds == 0)
+		a->limit.seconds = CLI_TIME_LIMIT;
 	return cli_check_cards(&a->shuffle, a->n) ? 0 : EXIT_TROUBLE;
 }
 
@@ -168,6 +177,23 @@ refusal(const struct distance_args *a, int status, const char *label)
 		    label, a->n, (unsigned long long)a->to);
 		return;
 	}
+	if (status == SA_ETIME) {
+		char what[160];
+
+		snprintf(what, sizeof what, "distance: the %s shuffle of %zu "
+		    "cards composed with itself", label, a->n);
+		cli_time_refusal(what, &a->limit, "pairs of orderings",
+		    "ask for fewer cards");
+		return;
+	}
+	if (status == SA_ETOOBIG) {
+		cli_error("distance: the %s shuffle (%s): its census of %zu "
+		    "cards fits in memory, but composing it with itself does "
+		    "not (a table of 16 bytes an ordering, and one a thread, "
+		    "and the orderings it reaches); ask for fewer cards", label,
+		    why, a->n);
+		return;
+	}
 	cli_error("distance: the %s shuffle of %zu cards: %s", label, a->n,
 	    sa_strerror(status));
 }
@@ -199,11 +225,17 @@ plot(report *r, const sa_distance_row *rows, size_t count)
 	}
 }
 
+/*
+ * The rows, in text as three decimals; in TSV, CSV and JSON each figure
+ * as a number (six significant digits, so that no small distance reads
+ * as 0) beside its exact fraction, and a ratio without a bound as null
+ * with UNBOUNDED true.
+ */
 static void
-table(const struct distance_args *a, const sa_distance_row *rows,
-    size_t count, enum sa_distance_method used, const char *label)
+distance_rows(report *r, bool text, const sa_distance_row *rows,
+    size_t count)
 {
-	static const struct rep_col cols[] = {
+	static const struct rep_col text_cols[] = {
 		{ "times", "k", REP_U64, 4, true, true, 0, NULL },
 		{ "tvd", "total variation", REP_FRAC, 15, true, true,
 		    3 | REP_NO_PLUS, NULL },
@@ -212,6 +244,62 @@ table(const struct distance_args *a, const sa_distance_row *rows,
 		{ "ratio", "commonest / rarest", REP_STR, 0, true, true, 0,
 		    NULL },
 	};
+	static const struct rep_col data_cols[] = {
+		{ "times", "k", REP_U64, 0, true, true, 0, NULL },
+		{ "tvd", "tvd", REP_NUM, 0, true, true, 0, NULL },
+		{ "tvd_exact", "tvd", REP_STR, 0, true, true, 0, NULL },
+		{ "separation", "separation", REP_NUM, 0, true, true, 0, NULL },
+		{ "separation_exact", "separation", REP_STR, 0, true, true, 0,
+		    NULL },
+		{ "ratio", "ratio", REP_NUM, 0, true, true, 0, NULL },
+		{ "ratio_exact", "ratio", REP_NUM, 0, true, true, 0, NULL },
+		{ "unbounded", "unbounded", REP_BOOL, 0, true, true, 0, NULL },
+	};
+
+	rep_table(r, "distances", text ? text_cols : data_cols, text ? 4 : 8);
+	for (size_t i = 0; i < count; i++) {
+		struct rep_cell cells[8];
+		char *s[6] = { NULL };
+		char *exact_ratio = NULL;
+
+		memset(cells, 0, sizeof cells);
+		cells[0].u = rows[i].times;
+		if (text) {
+			s[0] = ratio_text(&rows[i]);
+			cells[1].f = &rows[i].tvd;
+			cells[2].f = &rows[i].separation;
+			cells[3].s = rows[i].unbounded ? "unbounded" : s[0] ?
+			    s[0] : "?";
+		} else {
+			s[0] = sa_fraction_sig(&rows[i].tvd, 6);
+			s[1] = sa_fraction_exact(&rows[i].tvd);
+			s[2] = sa_fraction_sig(&rows[i].separation, 6);
+			s[3] = sa_fraction_exact(&rows[i].separation);
+			if (!rows[i].unbounded) {
+				s[4] = ratio_text(&rows[i]);
+				s[5] = sa_fraction_exact(&rows[i].ratio);
+				/* JSON's string: quoted by hand, a REP_NUM */
+				if (s[5] != NULL && (exact_ratio =
+				    malloc(strlen(s[5]) + 3)) != NULL)
+					sprintf(exact_ratio, "\"%s\"", s[5]);
+			}
+			for (int k = 0; k < 4; k++)
+				cells[k + 1].s = s[k] ? s[k] : "?";
+			cells[5].s = s[4];
+			cells[6].s = r->fmt == REP_JSON ? exact_ratio : s[5];
+			cells[7].b = rows[i].unbounded;
+		}
+		rep_row(r, cells);
+		for (int k = 0; k < 6; k++)
+			free(s[k]);
+		free(exact_ratio);
+	}
+}
+
+static void
+table(const struct distance_args *a, const sa_distance_row *rows,
+    size_t count, enum sa_distance_method used, const char *label)
+{
 	report r;
 
 	rep_begin(&r, stdout, a->fmt);
@@ -240,20 +328,7 @@ table(const struct distance_args *a, const sa_distance_row *rows,
 	rep_u64(&r, "cards", NULL, a->n, NULL);
 	rep_str(&r, "method", NULL, used == SA_DISTANCE_FORMULA ? "formula" :
 	    "census", NULL);
-	rep_table(&r, "distances", cols, 4);
-	for (size_t i = 0; i < count; i++) {
-		struct rep_cell cells[4];
-		char *ratio = ratio_text(&rows[i]);
-
-		memset(cells, 0, sizeof cells);
-		cells[0].u = rows[i].times;
-		cells[1].f = &rows[i].tvd;
-		cells[2].f = &rows[i].separation;
-		cells[3].s = rows[i].unbounded ? "unbounded" : ratio ? ratio :
-		    "?";
-		rep_row(&r, cells);
-		free(ratio);
-	}
+	distance_rows(&r, a->fmt == REP_TEXT, rows, count);
 	rep_table_end(&r);
 	if (a->plot)
 		plot(&r, rows, count);
@@ -378,6 +453,7 @@ cmd_distance(int argc, char **argv)
 		sa_distance_row_init(&rows[i]);
 	memset(&opts, 0, sizeof opts);
 	opts.method = a.method;
+	opts.census.limit = &a.limit;
 	cli_shuffle_label(&a.shuffle, a.n, label, sizeof label);
 	status = sa_distance(&a.shuffle, a.n, a.from, a.to, &opts, rows,
 	    &used);

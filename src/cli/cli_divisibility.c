@@ -94,10 +94,15 @@ refused(const sa_shuffle *sh, size_t n, int status)
 		return EXIT_FAIR;
 	if (status == SA_ETOOBIG) {
 		cli_shuffle_label(sh, n, name, sizeof name);
-		cli_error("-a %s -n %zu: its run count has more than %llu bits "
-		    "(%zu steps), past what divisibility works with",
-		    name, n, (unsigned long long)SA_RUNS_MAX_BITS,
-		    sh->steps != NULL ? sh->steps(sh, n) : (size_t)0);
+		if (sh->steps != NULL)
+			cli_error("-a %s -n %zu: its run count has more than %llu "
+			    "bits (%zu steps), past what divisibility works "
+			    "with", name, n, (unsigned long long)SA_RUNS_MAX_BITS,
+			    sh->steps(sh, n));
+		else
+			cli_error("-a %s -n %zu: its run count has more than %llu "
+			    "bits, past what divisibility works with", name, n,
+			    (unsigned long long)SA_RUNS_MAX_BITS);
 	} else {
 		cli_error("divisibility of %zu cards: %s", n,
 		    sa_strerror(status));

@@ -194,7 +194,8 @@ entry(const struct reader *rd, const char *s, size_t len, size_t k,
 static inline bool
 is_sep(const struct fit_args *a, char c)
 {
-	return c == ' ' || c == '\t' || (a->delim >= 0 && c == a->delim);
+	return c == ' ' || c == '\t' ||
+	    (a->delim >= 0 && (unsigned char)c == a->delim);
 }
 
 /*
@@ -607,8 +608,11 @@ detect(const struct fit_args *a)
 	o.reduce = a->reduce;
 	status = sa_matrix_run(&a->shuffle, a->n, &o, &m);
 	if (status != SA_OK) {
-		cli_error("--detect %s: matrix of %zu cards: %s", a->shuffle.name,
-		    a->n, sa_strerror(status));
+		char what[64];
+
+		snprintf(what, sizeof what, "--detect %s", a->shuffle.name);
+		cli_matrix_refused(what, &a->shuffle, a->n, &a->reduce, false,
+		    status);
 		return EXIT_TROUBLE;
 	}
 	status = sa_fit_detect(m, a->alpha, a->power, &decks);

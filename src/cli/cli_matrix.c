@@ -538,7 +538,10 @@ audited_matrix(struct matrix_args *a, sa_matrix **m)
 	}
 	status = audit_census(&a->audit, a->n, &c);
 	if (status == EXIT_MISBEHAVED) {
-		audit_report(&a->audit, a->n, a->svg ? REP_TEXT : a->fmt);
+		if (a->svg)
+			audit_report_svg(&a->audit, a->n);
+		else
+			audit_report(&a->audit, a->n, a->fmt);
 		return cli_finish(status);
 	}
 	if (status != EXIT_FAIR)
@@ -577,10 +580,8 @@ cmd_matrix(int argc, char **argv)
 	o.threads = (unsigned)a.threads;
 	status = sa_matrix_run(&a.shuffle, a.n, &o, &m);
 	if (status != SA_OK) {
-		cli_error("matrix of %zu cards: %s%s", a.n, sa_strerror(status),
-		    status == SA_ETOOBIG || status == SA_EOVERFLOW ?
-		    " (without a step form, the matrix comes from the census)" :
-		    "");
+		cli_matrix_refused("matrix", &a.shuffle, a.n, &a.reduce,
+		    a.census, status);
 		return EXIT_TROUBLE;
 	}
 	return show(&a, m);

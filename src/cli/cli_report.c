@@ -568,6 +568,8 @@ rep_row(report *r, const struct rep_cell *cells)
 			if (c->type == REP_STR)
 				json_string(r->out, cell_text(c, &cells[i], false,
 				    buf, sizeof buf));
+			else if (c->type == REP_NUM && cells[i].s == NULL)
+				fputs("null", r->out);
 			else if (c->type == REP_BOOL)
 				fputs(cells[i].b ? "true" : "false", r->out);
 			else

@@ -14,7 +14,7 @@
 static const char usage_text[] =
     "usage: " PROGNAME " sample [-a ALGORITHM] [-n CARDS] --decks D [--seed S]\n"
     "                     [--reduce METHOD:BITS] [--threads N] [--alpha A]\n"
-    "                     [-f text|tsv|csv|json|perms]\n";
+    "                     [--time-limit S] [-f text|tsv|csv|json|perms]\n";
 
 static void
 help(void)
@@ -34,11 +34,13 @@ help(void)
 	    "      --threads N       threads (default: the cores; the decks\n"
 	    "                        dealt depend on the seed and the threads)\n"
 	    "      --alpha A         the false-alarm odds (default 1e-6)\n"
+	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv, json, or perms\n"
 	    "  -h, --help            show this help\n", stdout);
 }
 
-enum { OPT_DECKS = 256, OPT_SEED, OPT_REDUCE, OPT_THREADS, OPT_ALPHA };
+enum { OPT_DECKS = 256, OPT_SEED, OPT_REDUCE, OPT_THREADS, OPT_ALPHA,
+	OPT_TIME_LIMIT };
 
 struct sample_args {
 	sa_shuffle shuffle;
@@ -46,6 +48,7 @@ struct sample_args {
 	enum rep_format fmt;
 	bool perms;
 	sa_sample_opts o;
+	sa_time_limit limit;
 	double alpha;
 	double start;		/* when the dealing started, for progress */
 };
@@ -130,6 +133,7 @@ parse_args(int argc, char **argv, struct sample_args *a)
 		{ "reduce", required_argument, NULL, OPT_REDUCE },
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
+		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, fmt = REP_TEXT, status;
@@ -171,6 +175,10 @@ parse_args(int argc, char **argv, struct sample_args *a)
 			if (!cli_parse_prob("--alpha", optarg, &a->alpha))
 				return EXIT_TROUBLE;
 			break;
+		case OPT_TIME_LIMIT:
+			if (!cli_parse_time_limit(optarg, &a->limit.seconds))
+				return EXIT_TROUBLE;
+			break;
 		default:
 			if ((status = cli_option(c, argv, &common)) !=
 			    CLI_CONTINUE)
@@ -182,6 +190,9 @@ parse_args(int argc, char **argv, struct sample_args *a)
 		return EXIT_TROUBLE;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
+	if (a->limit.seconds == 0)
+		a->limit.seconds = CLI_TIME_LIMIT;
+	a->o.limit = &a->limit;
 	if (a->o.decks == 0) {
 		cli_error("sample: --decks D is needed: how many to deal");
 		return EXIT_TROUBLE;
@@ -236,10 +247,13 @@ cmd_sample(int argc, char **argv)
 		    w->have)
 			status = SA_ESYS;
 		free(w);
-		if (status != SA_OK && status != SA_ESYS) {
+		if (status == SA_ETIME)
+			cli_time_refusal("sample", &a.limit, "decks", "ask for "
+			    "fewer decks (--decks)");
+		else if (status != SA_OK && status != SA_ESYS)
 			cli_error("sample: %s", sa_strerror(status));
+		if (status != SA_OK && status != SA_ESYS)
 			return EXIT_TROUBLE;
-		}
 		return cli_finish(EXIT_FAIR);
 	}
 	if (sa_fit_new(a.n, &fit) != SA_OK) {
@@ -252,15 +266,21 @@ cmd_sample(int argc, char **argv)
 	if (status == SA_OK)
 		status = sa_fit_judge(fit, a.alpha, &res);
 	sa_fit_free(fit);
+	if (status == SA_ETIME) {
+		cli_time_refusal("sample", &a.limit, "decks", "ask for fewer "
+		    "decks (--decks)");
+		return EXIT_TROUBLE;
+	}
 	if (status != SA_OK) {
 		cli_error("sample: %s", sa_strerror(status));
 		return EXIT_TROUBLE;
 	}
 	cli_shuffle_label(&a.shuffle, a.n, label, sizeof label);
 	rep_begin(&r, stdout, a.fmt);
-	rep_line(&r, "%llu decks of the %s shuffle of %zu cards, dealt from "
+	rep_line(&r, "%llu deck%s of the %s shuffle of %zu cards, dealt from "
 	    "xoshiro256** and tested as a black box's would be.",
-	    (unsigned long long)a.o.decks, label, a.n);
+	    (unsigned long long)a.o.decks, a.o.decks == 1 ? "" : "s", label,
+	    a.n);
 	rep_line(&r, "%s", "");
 	rep_str(&r, "algorithm", "algorithm", label, NULL);
 	rep_u64(&r, "cards", "cards", a.n, NULL);

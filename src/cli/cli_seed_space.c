@@ -21,7 +21,8 @@ static const char usage_text[] =
     "                         [-n CARDS] [--reduce METHOD:BITS] "
     "[--threads N]\n"
     "                         [--check] [--match CARDS [--list L]] "
-    "[-f FORMAT]\n";
+    "[--time-limit S]\n"
+    "                         [-f FORMAT]\n";
 
 static void
 help(void)
@@ -55,12 +56,13 @@ help(void)
 	    "                        seeds left once 1 to 8 cards are seen; any\n"
 	    "                        deck up to 64 cards\n"
 	    "      --list L          list the first L matching seeds (10)\n"
+	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
 	    "  -h, --help            show this help\n", stdout);
 }
 
 enum { OPT_SEEDS = 256, OPT_REDUCE, OPT_THREADS, OPT_CHECK, OPT_MATCH,
-	OPT_LIST };
+	OPT_LIST, OPT_TIME_LIMIT };
 
 struct seeds_args {
 	sa_shuffle shuffle;
@@ -68,6 +70,7 @@ struct seeds_args {
 	enum rep_format fmt;
 	const sa_seeded_gen *gen;
 	sa_seeds_opts o;
+	sa_time_limit limit;
 	bool check;
 	double start;		/* for the progress */
 	const char *match;	/* --match, as given */
@@ -75,6 +78,21 @@ struct seeds_args {
 	size_t nseen;
 	uint64_t list;
 };
+
+/* "-g NAME: no such generator (every name)". */
+static void
+unknown_generator(const char *name)
+{
+	size_t count, len = 0;
+	const sa_seeded_gen *g = sa_seeded_gens(&count);
+	char list[256];
+
+	list[0] = '\0';
+	for (size_t i = 0; i < count && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+		    i ? ", " : "", g[i].name);
+	cli_error("-g %s: no such generator (%s)", cli_arg(name), list);
+}
 
 /* --seeds FROM-TO, inside GEN's space, into O. */
 static bool
@@ -172,6 +190,7 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "match", required_argument, NULL, OPT_MATCH },
 		{ "list", required_argument, NULL, OPT_LIST },
+		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, fmt = REP_TEXT, status;
@@ -189,8 +208,7 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 		switch (c) {
 		case 'g':
 			if ((a->gen = sa_seeded_find(optarg)) == NULL) {
-				cli_error("-g %s: no such generator (mulberry32, "
-				    "delphi, glibc, java, mt19937)", optarg);
+				unknown_generator(optarg);
 				return EXIT_TROUBLE;
 			}
 			break;
@@ -216,6 +234,10 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 			    &a->list))
 				return EXIT_TROUBLE;
 			break;
+		case OPT_TIME_LIMIT:
+			if (!cli_parse_time_limit(optarg, &a->limit.seconds))
+				return EXIT_TROUBLE;
+			break;
 		default:
 			if ((status = cli_option(c, argv, &common)) !=
 			    CLI_CONTINUE)
@@ -227,6 +249,9 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 		return EXIT_TROUBLE;
 	if (seeds != NULL && !parse_seeds(seeds, a->gen, &a->o))
 		return EXIT_TROUBLE;
+	if (a->limit.seconds == 0)
+		a->limit.seconds = CLI_TIME_LIMIT;
+	a->o.limit = &a->limit;
 	if (a->o.reduce.method != SA_REDUCE_NONE &&
 	    a->o.reduce.bits > a->gen->word_bits) {
 		cli_error("--reduce %s:%u: %s's outputs have %u bits",
@@ -515,6 +540,11 @@ refusal(const struct seeds_args *a, int status, uint64_t seeds,
 	else if (status == SA_ERANGE)
 		cli_error("--seeds: past the end of %s's 2^%u seeds",
 		    a->gen->name, a->gen->seed_bits);
+	else if (status == SA_ETIME)
+		cli_time_refusal("seed-space", &a->limit, "seeds", a->match ?
+		    "ask for fewer seeds (--seeds FROM-TO)" : "ask for fewer "
+		    "seeds (--seeds FROM-TO), or a deck of more than 12 cards "
+		    "for the seeds against n! alone");
 	else if (status == SA_EBOUND)
 		cli_error("seed-space: the shuffle asked %s for a draw it "
 		    "cannot make (%llu seeds)", a->gen->name,

@@ -35,6 +35,96 @@ cli_vformat(char *small, size_t size, const char *fmt, va_list ap)
 	return big;
 }
 
+void
+cli_matrix_refused(const char *what, const sa_shuffle *sh, size_t n,
+    const sa_reduce *r, bool census, int status)
+{
+	sa_census_opts co;
+	sa_census_plan plan;
+	const char *why;
+
+	if (n > SA_MATRIX_MAX_CARDS) {
+		cli_error("%s: the exact matrix goes to at most %d cards, not "
+		    "%zu (fit and sample judge larger decks by their decks)",
+		    what, SA_MATRIX_MAX_CARDS, n);
+		return;
+	}
+	if ((status != SA_ETOOBIG && status != SA_EOVERFLOW) ||
+	    (!census && sa_matrix_by_chain(sh, n, r))) {
+		cli_error("%s of %zu cards: %s", what, n, sa_strerror(status));
+		return;
+	}
+	why = census ? "--census was asked for" : sh->steps == NULL ?
+	    "it has no step form" : "its steps cannot be followed card by "
+	    "card under its reduction";
+	memset(&co, 0, sizeof co);
+	co.reduce = *r;
+	(void)sa_census_plan_for(sh, n, &co, &plan);
+	if (n > SA_PERM_MAX || plan.fits == 0)
+		cli_error("%s of %zu cards: the %s shuffle's matrix comes from "
+		    "its census (%s), which cannot hold the %zu! orderings of "
+		    "%zu cards (at most %d; sample judges a larger deck by its "
+		    "decks)", what, n, sh->name, why, n, n, SA_PERM_MAX);
+	else
+		cli_error("%s of %zu cards: the %s shuffle's matrix comes from "
+		    "its census (%s), which fits in memory here up to %zu "
+		    "cards (sample judges a larger deck by its decks)", what,
+		    n, sh->name, why, plan.fits);
+}
+
+bool
+cli_parse_time_limit(const char *s, double *out)
+{
+	uint64_t v;
+
+	if (!cli_parse_uint("--time-limit", s, 1, 1000000, &v))
+		return false;
+	*out = (double)v;
+	return true;
+}
+
+/* S seconds as "45 s", "12 minutes", "3.2 hours" or "96 days". */
+static void
+duration(double s, char *buf, size_t size)
+{
+	if (s < 120)
+		snprintf(buf, size, "%.3g s", s);
+	else if (s < 7200)
+		snprintf(buf, size, "%.0f minutes", s / 60);
+	else if (s < 172800)
+		snprintf(buf, size, "%.1f hours", s / 3600);
+	else
+		snprintf(buf, size, "%.3g days", s / 86400);
+}
+
+void
+cli_time_refusal(const char *what, const sa_time_limit *l, const char *unit,
+    const char *instead)
+{
+	char whole[48], limit[48];
+
+	duration(l->seconds, limit, sizeof limit);
+	if (l->forecast > 0 && l->at_least) {
+		duration(l->forecast, whole, sizeof whole);
+		cli_error("%s: %.4g %s would take at least %s, even at %.3g %s a "
+		    "second (more than any machine does), past the time limit "
+		    "of %s (--time-limit)%s%s", what, l->units, unit, whole,
+		    l->rate, unit, limit, instead ? "; " : "",
+		    instead ? instead : "");
+	} else if (l->forecast > 0) {
+		duration(l->forecast, whole, sizeof whole);
+		cli_error("%s: %.4g %s would take about %s at the %.3g %s a "
+		    "second measured here, past the time limit of %s "
+		    "(--time-limit)%s%s", what, l->units, unit, whole, l->rate,
+		    unit, limit, instead ? "; " : "", instead ? instead : "");
+	} else {
+		cli_error("%s: stopped at the time limit of %s (--time-limit), "
+		    "%.1f%% of %.4g %s done; no result%s%s", what, limit,
+		    100 * l->done, l->units, unit, instead ? "; " : "",
+		    instead ? instead : "");
+	}
+}
+
 const char *
 cli_arg(const char *s)
 {

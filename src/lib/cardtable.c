@@ -54,8 +54,9 @@ coin_runs(const sa_shuffle *self, size_t coins, sa_big *out)
 {
 	uint64_t times = param_of(self);
 
-	if (coins > 0 && times > (UINT64_C(1) << 20) / coins)
-		return SA_EOVERFLOW;
+	/* As the step form's counts are held to it (sa_runs_exact). */
+	if (coins > 0 && times > SA_RUNS_MAX_BITS / coins)
+		return SA_ETOOBIG;
 	return sa_big_pow2(out, (uint32_t)(coins * times));
 }
 

@@ -76,7 +76,7 @@ by_census(const sa_shuffle *sh, size_t n, uint64_t from, uint64_t to,
 		}
 		if (status != SA_OK || k == to)
 			break;
-		status = sa_census_again(&cur, one);
+		status = sa_census_again(&cur, one, opts);
 	}
 	if (cur != one)
 		sa_census_free(cur);

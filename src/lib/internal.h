@@ -48,6 +48,40 @@ popcount32(uint32_t x)
 void sa_parallel(void *(*fn)(void *), void *jobs, size_t size,
     unsigned count);
 
+/*
+ * The pace of long work under an sa_time_limit (sys.c), shared by its
+ * threads.  The leading thread tells sa_pace_check the share of its part
+ * done, and every thread stops once STOP is set; sa_pace_end fills in
+ * the limit's figures when the work stopped.  LIMIT may be NULL: no
+ * limit.
+ */
+#include <stdatomic.h>
+
+typedef struct sa_pace {
+	sa_time_limit *limit;
+	double start, deadline;	/* deadline 0: none */
+	double units;
+	atomic_int stop;
+	double forecast, done;
+	bool at_least;
+} sa_pace;
+
+void sa_pace_start(sa_pace *p, sa_time_limit *limit, double units);
+bool sa_pace_check(sa_pace *p, double share);
+static inline bool
+sa_pace_stopped(sa_pace *p)
+{
+	return atomic_load_explicit(&p->stop, memory_order_relaxed) != 0;
+}
+/*
+ * The work foretold, by other means, to take SECONDS in all: stopped at
+ * once (true) when that passes the deadline.  AT_LEAST: SECONDS comes
+ * from a speed no machine passes, not a measured one.
+ */
+bool sa_pace_foretell(sa_pace *p, double seconds, bool at_least);
+/* STATUS, or SA_ETIME with the limit's figures when the pace stopped. */
+int sa_pace_end(sa_pace *p, int status);
+
 /* Bits set in each 11-bit number (perm.c). */
 extern const uint8_t sa_bits11[2048];
 
@@ -126,10 +160,12 @@ void sa_pile_run(const sa_shuffle *self, unsigned *deck, size_t n,
 int sa_pile_runs(const sa_shuffle *self, size_t n, sa_big *out);
 
 /*
- * repeat.c: *CUR replaced by *CUR then ONE (sa_census_then), the old
+ * repeat.c: *CUR replaced by *CUR then ONE (sa_census_then, under OPTS),
+ * the old
  * *CUR freed unless it is ONE; on failure *CUR is left as it was.
  */
-int sa_census_again(sa_census **cur, const sa_census *one);
+int sa_census_again(sa_census **cur, const sa_census *one,
+    const sa_census_opts *opts);
 
 /* closed.c: every count from the shuffle's own formula, closed(). */
 int sa_engine_closed(const sa_shuffle *sh, size_t n, uint64_t orderings,

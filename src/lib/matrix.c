@@ -607,8 +607,8 @@ by_chain(const sa_shuffle *sh, size_t n, const sa_matrix_opts *opts,
 }
 
 /* Whether SH on N cards has a step form the chain can follow under R. */
-static bool
-chain_fits(const sa_shuffle *sh, size_t n, const sa_reduce *r)
+bool
+sa_matrix_by_chain(const sa_shuffle *sh, size_t n, const sa_reduce *r)
 {
 	if (sh->steps == NULL || sh->step == NULL || sh->reduce != NULL)
 		return false;
@@ -640,7 +640,7 @@ sa_matrix_run(const sa_shuffle *sh, size_t n, const sa_matrix_opts *opts,
 	if (sh == NULL || sh->run == NULL || n == 0 || n > SA_MATRIX_MAX_CARDS ||
 	    (sh->max_cards != 0 && n > sh->max_cards))
 		return SA_EINVAL;
-	if (!opts->census && chain_fits(sh, n, &opts->reduce))
+	if (!opts->census && sa_matrix_by_chain(sh, n, &opts->reduce))
 		return by_chain(sh, n, opts, out);
 	memset(&co, 0, sizeof co);
 	co.reduce = opts->reduce;

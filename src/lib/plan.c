@@ -231,6 +231,18 @@ largest_bound(const sa_shuffle *sh, size_t n, uint64_t *k, bool *retries)
 	if (sh->steps != NULL && sh->step != NULL) {
 		size_t steps = sh->steps(sh, n);
 
+		/*
+		 * No step draws below more than N (sa_step_runs holds them
+		 * to it), so past 2^16 steps (swaps:M) N stands for them.
+		 */
+		if (steps > 65536) {
+			sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+			sh->step(sh, n, 0, &st);
+			*k = n;
+			*retries = st.kind == SA_STEP_PICK;
+			return SA_OK;
+		}
 		for (size_t i = 0; i < steps; i++) {
 			sa_step st = { 0, 0, 0, SA_STEP_SWAP };
 

@@ -102,6 +102,8 @@ struct spread_job {
 	const struct support *s;
 	uint64_t from, to;
 	u128 *next;
+	sa_pace *pace;
+	bool lead;		/* tells the pace */
 };
 
 static void *
@@ -111,9 +113,19 @@ spread_range(void *arg)
 	size_t n = j->a->info.n;
 	unsigned x[SA_PERM_MAX], y[SA_PERM_MAX];
 
+	/* A row is S's support long: look at the pace often when it is long. */
+	uint64_t every = j->s->len >= 4096 ? 1 : 4096;
+
 	for (uint64_t r = j->from; r < j->to; r++) {
 		u128 v;
 
+		if ((r - j->from) % every == 0) {
+			if (j->lead)
+				sa_pace_check(j->pace, (double)(r - j->from) /
+				    (double)(j->to - j->from));
+			if (sa_pace_stopped(j->pace))
+				break;
+		}
 		if (!count_at(j->a, r, &v) || v == 0)
 			continue;
 		sa_perm_unrank(r, n, x);
@@ -129,12 +141,12 @@ spread_range(void *arg)
 /* A's orderings spread over S into NEXT; fewer threads where there is
  * no room for another table. */
 static void
-spread(const struct sa_census *a, const struct support *s, u128 *next)
+spread(const struct sa_census *a, const struct support *s, u128 *next,
+    unsigned threads, sa_pace *pace)
 {
 	enum { MAXT = 16 };
 	struct spread_job job[MAXT];
 	uint64_t orderings = a->info.orderings;
-	unsigned threads = sa_cores();
 	unsigned used = 1;
 
 	/* Small work, or no room for more tables: one thread. */
@@ -151,6 +163,8 @@ spread(const struct sa_census *a, const struct support *s, u128 *next)
 		job[t].s = s;
 		job[t].from = orderings * t / used;
 		job[t].to = orderings * (t + 1) / used;
+		job[t].pace = pace;
+		job[t].lead = t == 0;
 	}
 	sa_parallel(spread_range, job, sizeof job[0], used);
 	for (unsigned t = 1; t < used; t++) {
@@ -160,14 +174,56 @@ spread(const struct sa_census *a, const struct support *s, u128 *next)
 	}
 }
 
+#define PAIRS_MAX_RATE 1e9
+
+/*
+ * The bytes composing A with B takes beside them: the totals (16 bytes
+ * an ordering) for each of THREADS, B's support (an ordering and a
+ * 16-byte count each), and the result's counts (8 bytes, or a big
+ * integer's 16 and its limbs when the runs pass 64 bits).
+ */
+static uint64_t
+then_bytes(const struct sa_census *a, const struct sa_census *b,
+    unsigned threads, bool wide)
+{
+	uint64_t orderings = a->info.orderings;
+	double bytes = (double)orderings * 16 * threads +
+	    (double)b->info.reached * (SA_PERM_MAX * sizeof(unsigned) + 16) +
+	    (double)orderings * (wide ? 32 : 8);
+
+	return bytes >= 1.8e19 ? UINT64_MAX : (uint64_t)bytes;
+}
+
+/* The threads to compose with, and whether their tables fit in OPTS's room. */
+static int
+then_room(const struct sa_census *a, const struct sa_census *b,
+    const sa_census_opts *opts, bool wide, unsigned *threads)
+{
+	uint64_t room = opts != NULL && opts->max_bytes ? opts->max_bytes :
+	    sa_memory_available(NULL);
+
+	*threads = opts != NULL && opts->threads ? opts->threads : sa_cores();
+	if (*threads > 16)
+		*threads = 16;
+	if (a->info.orderings < 5040)
+		*threads = 1;
+	/* Fewer threads before a refusal: each has a table of its own. */
+	while (*threads > 1 && then_bytes(a, b, *threads, wide) > room)
+		(*threads)--;
+	return then_bytes(a, b, *threads, wide) > room ? SA_ETOOBIG : SA_OK;
+}
+
 int
-sa_census_then(const sa_census *a, const sa_census *b, sa_census **out)
+sa_census_then(const sa_census *a, const sa_census *b,
+    const sa_census_opts *opts, sa_census **out)
 {
 	struct support s = { NULL, NULL, 0 };
 	struct sa_census *c = NULL;
 	sa_big ra, rb, prod;
 	u128 runs = 0, *next = NULL;
 	uint64_t orderings = a->info.orderings;
+	unsigned threads = 1;
+	sa_pace pace;
 	int status = SA_OK;
 
 	*out = NULL;
@@ -184,6 +240,18 @@ sa_census_then(const sa_census *a, const sa_census *b, sa_census **out)
 	for (size_t i = prod.len; status == SA_OK && i-- > 0;)
 		runs = runs << 32 | prod.limb[i];
 	if (status == SA_OK)
+		status = then_room(a, b, opts, runs >> 64 != 0, &threads);
+	sa_pace_start(&pace, opts != NULL ? opts->limit : NULL,
+	    (double)a->info.reached * (double)b->info.reached);
+	/*
+	 * No machine composes faster than PAIRS_MAX_RATE pairs a second
+	 * (each is a permutation applied and ranked): work past the limit
+	 * even at that rate is refused before any table is made.
+	 */
+	if (status == SA_OK && sa_pace_foretell(&pace, pace.units /
+	    PAIRS_MAX_RATE, true))
+		status = sa_pace_end(&pace, SA_OK);
+	if (status == SA_OK)
 		status = support_of(b, &s);
 	if (status == SA_OK && ((next = calloc(orderings, sizeof *next)) ==
 	    NULL || (c = calloc(1, sizeof *c)) == NULL))
@@ -197,8 +265,10 @@ sa_census_then(const sa_census *a, const sa_census *b, sa_census **out)
 		sa_big_init(&c->big_runs);
 		sa_big_init(&c->big_max);
 		sa_big_init(&c->big_min);
-		spread(a, &s, next);
-		status = as_census(c, next, runs);
+		spread(a, &s, next, threads, &pace);
+		status = sa_pace_end(&pace, SA_OK);
+		if (status == SA_OK)
+			status = as_census(c, next, runs);
 	}
 	if (status == SA_OK)
 		status = sa_census_summarize(c);
@@ -218,10 +288,11 @@ sa_census_then(const sa_census *a, const sa_census *b, sa_census **out)
 }
 
 int
-sa_census_again(sa_census **cur, const sa_census *one)
+sa_census_again(sa_census **cur, const sa_census *one,
+    const sa_census_opts *opts)
 {
 	sa_census *next;
-	int status = sa_census_then(*cur, one, &next);
+	int status = sa_census_then(*cur, one, opts, &next);
 
 	if (status != SA_OK)
 		return status;
@@ -327,7 +398,7 @@ sa_census_repeat(const sa_repeated *r, size_t n, const sa_census_opts *opts,
 		return status;
 	cur = one;
 	for (uint64_t k = 1; k < r->times && status == SA_OK; k++)
-		status = sa_census_again(&cur, one);
+		status = sa_census_again(&cur, one, opts);
 	if (cur != one)
 		sa_census_free(one);
 	if (status != SA_OK) {

@@ -172,8 +172,8 @@ fast_plan(const sa_shuffle *sh, size_t n, const sa_reduce *r, int orderings,
 	return 1;
 }
 
-/* Decks between calls of the progress function. */
-#define PROGRESS_DECKS ((uint64_t)1 << 16)
+/* Decks between calls of the progress function and the pace. */
+#define PROGRESS_DECKS ((uint64_t)1 << 12)
 
 /* One thread's decks: its own generator and its own counts. */
 struct part {
@@ -182,16 +182,24 @@ struct part {
 	size_t n;
 	uint64_t decks, stream;
 	sa_fit *fit;
+	sa_pace *pace;
 	int status;
 };
 
-/* Tells the progress function of the first part's K decks dealt. */
-static void
+/*
+ * Tells the progress function and the pace of the first part's K decks
+ * dealt; false once the dealing is to stop.
+ */
+static bool
 told(const struct part *p, uint64_t k)
 {
-	if (p->stream == 0 && p->o->progress != NULL && k > 0)
-		p->o->progress(p->o->progress_ctx, (double)k /
-		    (double)p->decks);
+	if (p->stream == 0) {
+		if (p->o->progress != NULL && k > 0)
+			p->o->progress(p->o->progress_ctx, (double)k /
+			    (double)p->decks);
+		sa_pace_check(p->pace, (double)k / (double)p->decks);
+	}
+	return !sa_pace_stopped(p->pace);
 }
 
 /* Deals one deck into DECK from G (through R when a reduction is set). */
@@ -239,8 +247,8 @@ deal_fast(struct part *p, const struct fast_plan *fp, uint64_t *s,
 	unsigned *whole = (unsigned *)(void *)(identity + n);
 
 	for (uint64_t k = 0; k < p->decks; k++) {
-		if (k % PROGRESS_DECKS == 0)
-			told(p, k);
+		if (k % PROGRESS_DECKS == 0 && !told(p, k))
+			break;
 		memcpy(deck, identity, n * sizeof *deck);
 		for (size_t g = 0; g < fp->groups; g++) {
 			const struct fast_group *gr = &fp->group[g];
@@ -311,8 +319,8 @@ deal_part(void *arg)
 		return NULL;
 	}
 	for (uint64_t k = 0; k < p->decks && p->status == SA_OK; k++) {
-		if (k % PROGRESS_DECKS == 0)
-			told(p, k);
+		if (k % PROGRESS_DECKS == 0 && !told(p, k))
+			break;
 		p->status = deal(p, &g, &r, deck);
 		if (p->status == SA_OK)
 			p->status = sa_fit_add(p->fit, deck, NULL);
@@ -321,12 +329,83 @@ deal_part(void *arg)
 	return NULL;
 }
 
+/*
+ * About the draws a deck of SH on N cards makes, from its step form
+ * (its steps, times two when they draw pairs; a step that retries
+ * counted once), or 0 when it has none.  No step is walked: swaps:M
+ * has M of them.
+ */
+static double
+draws_a_deck(const sa_shuffle *sh, size_t n)
+{
+	sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+	size_t steps;
+
+	if (sh->steps == NULL || sh->step == NULL ||
+	    (steps = sh->steps(sh, n)) == 0)
+		return 0;
+	sh->step(sh, n, 0, &st);
+	return (double)steps * (st.kind == SA_STEP_SWAP2 ? 2 : 1);
+}
+
+/* One run of SH through the script S, cut at its cap. */
+static void
+probe_run(const sa_shuffle *sh, size_t n, sa_script *s, unsigned *deck)
+{
+	for (size_t i = 0; i < n; i++)
+		deck[i] = (unsigned)i;
+	sa_script_rewind(s);
+	if (setjmp(s->abort) == 0)
+		sh->run(sh, deck, n, &s->base);
+}
+
+/*
+ * Decks whose draws are many (swaps:M with M near 2^32 makes 2^33 a
+ * deck) are too slow for the pace to see between decks: their time is
+ * foretold first from the rate of a short run through the oracle, and
+ * work that cannot finish in time is stopped before it starts.
+ */
+static void
+foretell(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
+    sa_pace *pace)
+{
+	enum { PROBE = 1 << 20 };
+	double per_deck = draws_a_deck(sh, n), began, spent;
+	uint64_t *val, *bound;
+	unsigned *deck;
+	sa_xoshiro256 g;
+	sa_script s;
+
+	/* A deck of fewer draws is seen by the pace between decks. */
+	if (pace->deadline == 0 || per_deck < PROBE)
+		return;
+	val = malloc(PROBE * sizeof *val);
+	bound = malloc(PROBE * sizeof *bound);
+	deck = malloc(n * sizeof *deck);
+	if (val != NULL && bound != NULL && deck != NULL) {
+		sa_xoshiro256_init(&g, o->seed, 0);
+		sa_script_init(&s, SA_SCRIPT_SOURCE, val, bound, PROBE, 0);
+		s.source = &g.base;
+		s.cut = true;
+		began = sa_clock();
+		probe_run(sh, n, &s, deck);
+		spent = sa_clock() - began;
+		if (s.len > 0 && spent > 0)
+			sa_pace_foretell(pace, per_deck * (double)o->decks *
+			    spent / (double)s.len, false);
+	}
+	free(val);
+	free(bound);
+	free(deck);
+}
+
 int
 sa_sample_run(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
     sa_fit *fit)
 {
 	struct part parts[64];
 	unsigned threads = o->threads ? o->threads : sa_cores();
+	sa_pace pace;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || n < 2 || o->decks == 0 ||
@@ -339,12 +418,15 @@ sa_sample_run(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
 	memset(parts, 0, sizeof parts);
 	for (unsigned t = 0; t < threads && status == SA_OK; t++) {
 		parts[t] = (struct part){ sh, o, n, o->decks / threads +
-		    (t < o->decks % threads), t, NULL, SA_OK };
+		    (t < o->decks % threads), t, NULL, &pace, SA_OK };
 		status = t == 0 ? SA_OK : sa_fit_new(n, &parts[t].fit);
 	}
 	parts[0].fit = fit;
-	if (status == SA_OK)
+	sa_pace_start(&pace, o->limit, (double)o->decks);
+	foretell(sh, n, o, &pace);
+	if (status == SA_OK && !sa_pace_stopped(&pace))
 		sa_parallel(deal_part, parts, sizeof parts[0], threads);
+	status = sa_pace_end(&pace, status);
 	for (unsigned t = 0; t < threads; t++) {
 		if (status == SA_OK)
 			status = parts[t].status;
@@ -360,10 +442,11 @@ int
 sa_sample_each(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
     int (*each)(void *ctx, const unsigned *deck, size_t n), void *ctx)
 {
-	struct part p = { sh, o, n, o->decks, 0, NULL, SA_OK };
+	struct part p = { sh, o, n, o->decks, 0, NULL, NULL, SA_OK };
 	unsigned *deck;
 	sa_xoshiro256 g;
 	sa_reducer r;
+	sa_pace pace;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || n < 1 ||
@@ -373,13 +456,17 @@ sa_sample_each(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
 		return SA_ENOMEM;
 	sa_xoshiro256_init(&g, o->seed, 0);
 	sa_reducer_init(&r, &o->reduce, &g.base);
-	for (uint64_t k = 0; k < o->decks && status == SA_OK; k++) {
-		if (k % PROGRESS_DECKS == 0)
-			told(&p, k);
+	p.pace = &pace;
+	sa_pace_start(&pace, o->limit, (double)o->decks);
+	foretell(sh, n, o, &pace);
+	for (uint64_t k = 0; k < o->decks && status == SA_OK &&
+	    !sa_pace_stopped(&pace); k++) {
+		if (k % PROGRESS_DECKS == 0 && !told(&p, k))
+			break;
 		status = deal(&p, &g, &r, deck);
 		if (status == SA_OK)
 			status = each(ctx, deck, n);
 	}
 	free(deck);
-	return status;
+	return sa_pace_end(&pace, status);
 }

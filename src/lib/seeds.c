@@ -37,6 +37,7 @@ struct seeds_part {
 	size_t n;
 	uint64_t first, count;	/* its seeds */
 	unsigned index;		/* 0 tells the progress */
+	sa_pace *pace;
 	uint64_t *tally;	/* n! counts, or draw sequences (fast) */
 	const uint64_t *bounds;	/* fast: each step's count, or NULL */
 	size_t steps;
@@ -45,12 +46,20 @@ struct seeds_part {
 	int status;
 };
 
-static void
+/*
+ * Part P has dealt K of its seeds: the progress and the pace told (by
+ * the first part); false once the walk is to stop.
+ */
+static bool
 told(const struct seeds_part *p, uint64_t k)
 {
-	if (p->index == 0 && p->o->progress != NULL && k > 0)
-		p->o->progress(p->o->progress_ctx, (double)k /
-		    (double)p->count);
+	if (p->index == 0) {
+		if (p->o->progress != NULL && k > 0)
+			p->o->progress(p->o->progress_ctx, (double)k /
+			    (double)p->count);
+		sa_pace_check(p->pace, (double)k / (double)p->count);
+	}
+	return !sa_pace_stopped(p->pace);
 }
 
 /*
@@ -90,8 +99,8 @@ walk_plain(struct seeds_part *p)
 		return;
 	}
 	for (uint64_t k = 0; k < p->count && p->status == SA_OK; k++) {
-		if (k % PROGRESS_SEEDS == 0)
-			told(p, k);
+		if (k % PROGRESS_SEEDS == 0 && !told(p, k))
+			break;
 		p->status = deal_seed(p->sh, p->n, p->gen, &p->o->reduce,
 		    p->first + k, deck);
 		if (p->status == SA_OK)
@@ -119,8 +128,8 @@ walk_fast_gen(struct seeds_part *p, bool mulberry, uint64_t sequences,
 		uint32_t s = (uint32_t)(p->first + k);
 		uint64_t idx = 0;
 
-		if (k % PROGRESS_SEEDS == 0)
-			told(p, k);
+		if (k % PROGRESS_SEEDS == 0 && !told(p, k))
+			break;
 		for (size_t t = 0; t < steps; t++) {
 			uint32_t x;
 
@@ -298,6 +307,7 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
     const sa_seeds_opts *o, sa_seeds **out)
 {
 	struct seeds_part parts[64];
+	sa_pace pace;
 	unsigned threads = o->threads ? o->threads : sa_cores();
 	uint64_t seeds, bytes, sequences = 0, *bounds = NULL, width;
 	size_t steps = 0;
@@ -327,7 +337,7 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 
 		sa_stretch(seeds, threads, t, &off, &count);
 		parts[t] = (struct seeds_part){ sh, gen, o, n, o->first + off,
-		    count, t, calloc(width, sizeof(uint64_t)), bounds, steps,
+		    count, t, &pace, calloc(width, sizeof(uint64_t)), bounds, steps,
 		    sequences, (unsigned)(width / (sequences ? sequences : 1)),
 		    SA_OK };
 		if (parts[t].tally == NULL)
@@ -336,8 +346,10 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	if (status == SA_OK &&
 	    (s->tally = calloc(sa_factorial(n), sizeof *s->tally)) == NULL)
 		status = SA_ENOMEM;
+	sa_pace_start(&pace, o->limit, (double)seeds);
 	if (status == SA_OK)
 		sa_parallel(walk_part, parts, sizeof parts[0], threads);
+	status = sa_pace_end(&pace, status);
 	for (unsigned t = 0; t < threads; t++) {
 		if (status == SA_OK)
 			status = parts[t].status;
@@ -431,6 +443,7 @@ struct match_part {
 	uint64_t *keys;		/* count of them */
 	const unsigned *seen;
 	size_t nseen, list;
+	sa_pace *pace;
 	uint64_t matches;
 	uint64_t *found;	/* the first LIST matching seeds */
 	size_t listed;
@@ -451,10 +464,14 @@ match_part(void *arg)
 		uint64_t key = 0;
 		size_t i;
 
-		if (k % PROGRESS_SEEDS == 0 && p->index == 0 &&
-		    p->o->progress != NULL && k > 0)
-			p->o->progress(p->o->progress_ctx, (double)k /
-			    (double)p->count);
+		if (k % PROGRESS_SEEDS == 0 && p->index == 0) {
+			if (p->o->progress != NULL && k > 0)
+				p->o->progress(p->o->progress_ctx, (double)k /
+				    (double)p->count);
+			sa_pace_check(p->pace, (double)k / (double)p->count);
+		}
+		if (k % PROGRESS_SEEDS == 0 && sa_pace_stopped(p->pace))
+			break;
 		p->status = deal_seed(p->sh, p->n, p->gen, &p->o->reduce,
 		    p->first + k, deck);
 		if (p->status != SA_OK)
@@ -555,6 +572,7 @@ sa_seeds_match_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
     sa_seeds_match *out)
 {
 	struct match_part parts[64];
+	sa_pace pace;
 	unsigned threads = o->threads ? o->threads : sa_cores();
 	uint64_t seeds, bytes, *keys = NULL, *tmp = NULL;
 	u128 sum[MATCH_DEPTH];
@@ -579,14 +597,15 @@ sa_seeds_match_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 
 		sa_stretch(seeds, threads, t, &off, &count);
 		parts[t] = (struct match_part){ sh, gen, o, n, out->depth,
-		    o->first + off, count, t, NULL, seen, nseen, list, 0, NULL,
-		    0, SA_OK };
+		    o->first + off, count, t, NULL, seen, nseen, list, &pace,
+		    0, NULL, 0, SA_OK };
 	}
 	if ((keys = malloc(seeds * sizeof *keys)) == NULL ||
 	    (tmp = malloc(seeds * sizeof *tmp)) == NULL)
 		status = SA_ENOMEM;
+	sa_pace_start(&pace, o->limit, (double)seeds);
 	if (status == SA_OK)
-		status = match_walk(parts, threads, keys);
+		status = sa_pace_end(&pace, match_walk(parts, threads, keys));
 	{
 		int gathered = match_gather(parts, threads, list, out);
 

@@ -33,6 +33,83 @@ sa_clock(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+void
+sa_pace_start(sa_pace *p, sa_time_limit *limit, double units)
+{
+	p->limit = limit;
+	p->start = sa_clock();
+	if (limit != NULL && limit->start == 0)
+		limit->start = p->start;
+	p->deadline = limit != NULL && limit->seconds > 0 ?
+	    limit->start + limit->seconds : 0;
+	p->units = units;
+	atomic_init(&p->stop, 0);
+	p->forecast = p->done = 0;
+	p->at_least = false;
+}
+
+/*
+ * SHARE of the leading thread's part is done: stop at the deadline, or
+ * at once when the pace so far, after a quarter of a second, foretells
+ * an end past it.
+ */
+bool
+sa_pace_check(sa_pace *p, double share)
+{
+	double now, spent;
+
+	if (p->deadline == 0)
+		return false;
+	if (sa_pace_stopped(p))
+		return true;
+	now = sa_clock();
+	spent = now - p->start;
+	p->done = share;
+	if (now >= p->deadline) {
+		p->forecast = 0;
+		atomic_store(&p->stop, 1);
+		return true;
+	}
+	if (spent >= 0.25 && share > 0 && p->start + spent / share >
+	    p->deadline) {
+		/* The forecast is of this piece of the work, from its start. */
+		p->forecast = spent / share;
+		atomic_store(&p->stop, 1);
+		return true;
+	}
+	return false;
+}
+
+bool
+sa_pace_foretell(sa_pace *p, double seconds, bool at_least)
+{
+	if (p->deadline == 0 || p->start + seconds <= p->deadline)
+		return false;
+	p->forecast = seconds;
+	p->at_least = at_least;
+	p->done = 0;
+	atomic_store(&p->stop, 1);
+	return true;
+}
+
+int
+sa_pace_end(sa_pace *p, int status)
+{
+	double spent = sa_clock() - p->start;
+
+	if (!sa_pace_stopped(p))
+		return status;
+	if (p->limit != NULL) {
+		p->limit->forecast = p->forecast;
+		p->limit->done = p->done;
+		p->limit->units = p->units;
+		p->limit->rate = p->forecast > 0 ? p->units / p->forecast :
+		    spent > 0 ? p->units * p->done / spent : 0;
+		p->limit->at_least = p->at_least;
+	}
+	return SA_ETIME;
+}
+
 unsigned
 sa_cores(void)
 {

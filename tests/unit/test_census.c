@@ -2375,7 +2375,7 @@ test_census_then(void **state)
 	o.engine = SA_ENGINE_REPLAY;
 	a = census_of("durstenfeld", 4, SA_ENGINE_AUTO);
 	b = census_of("naive", 4, SA_ENGINE_AUTO);
-	assert_int_equal(sa_census_then(a, b, &ab), SA_OK);
+	assert_int_equal(sa_census_then(a, b, NULL, &ab), SA_OK);
 	assert_int_equal(sa_census_run(&both, 4, &o, &walked), SA_OK);
 	assert_int_equal(about(ab)->runs, about(walked)->runs);
 	for (uint64_t r = 0; r < 24; r++)
@@ -2384,7 +2384,7 @@ test_census_then(void **state)
 	sa_census_free(ab);
 	sa_census_free(walked);
 	r1 = census_of("riffle", 5, SA_ENGINE_AUTO);
-	assert_int_equal(sa_census_then(r1, r1, &ab), SA_OK);
+	assert_int_equal(sa_census_then(r1, r1, NULL, &ab), SA_OK);
 	r2 = census_of("riffle:2", 5, SA_ENGINE_REPLAY);
 	for (uint64_t r = 0; r < 120; r++)
 		assert_int_equal(sa_census_count(ab, r), sa_census_count(r2, r));
@@ -2418,8 +2418,8 @@ test_census_then(void **state)
 		assert_int_equal(sa_census_repeat(&rep, 4, NULL, &x), SA_OK);
 		assert_int_equal(about(x)->engine, SA_ENGINE_STEPS);
 		a = census_of("naive", 4, SA_ENGINE_AUTO);
-		assert_int_equal(sa_census_then(a, a, &y), SA_OK);
-		assert_int_equal(sa_census_then(y, a, &z), SA_OK);
+		assert_int_equal(sa_census_then(a, a, NULL, &y), SA_OK);
+		assert_int_equal(sa_census_then(y, a, NULL, &z), SA_OK);
 		assert_int_equal(about(x)->runs, about(z)->runs);
 		for (uint64_t r = 0; r < 24; r++)
 			assert_int_equal(sa_census_count(x, r),
@@ -2446,7 +2446,7 @@ test_census_then(void **state)
 	/* decks that differ */
 	a = census_of("naive", 3, SA_ENGINE_AUTO);
 	b = census_of("naive", 4, SA_ENGINE_AUTO);
-	assert_int_equal(sa_census_then(a, b, &ab), SA_EINVAL);
+	assert_int_equal(sa_census_then(a, b, NULL, &ab), SA_EINVAL);
 	free_census(a);
 	free_census(b);
 }

@@ -15,6 +15,13 @@
  *                        answering, though it stays in its group
  *   silent_unbuffered    answers nothing, and never flushes: what a
  *                        program with buffered output looks like
+ *   script SEED          a random adversary for the property test: each
+ *                        run, an action drawn from SEED's stream (mostly
+ *                        a fair run; else a stall, an exit, a child left
+ *                        in its group or moved into the auditor's, a
+ *                        move of its own, a closed output, a line of
+ *                        garbage), and at the end of its input an exit or
+ *                        a refusal to go
  *   decks S N MODE       for fit --run: writes S decks of N cards
  *                        (the identity), then "sleep" sleeps, "exit3"
  *                        exits with status 3; "join" first moves into
@@ -24,6 +31,7 @@
  * Built by the Makefile into build/exec/adversary.  Its parent is the
  * auditor when the command is "exec adversary ...": sh replaces itself.
  */
+#define _DEFAULT_SOURCE	/* usleep */
 #define _POSIX_C_SOURCE 200809L
 
 #include <signal.h>
@@ -83,6 +91,77 @@ shuffle(size_t n)
 	fflush(stdout);
 }
 
+/* The script's stream: splitmix64 of a counter from the seed. */
+static unsigned long long script_state;
+
+static unsigned
+pick(unsigned below)
+{
+	unsigned long long z = (script_state += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return (unsigned)((z ^ (z >> 31)) % below);
+}
+
+/* One of the script's actions before run N's shuffle. */
+static void
+act(size_t n, pid_t auditors)
+{
+	switch (pick(16)) {
+	case 0:
+		forever();		/* a stall */
+		break;
+	case 1:
+		exit(1 + (int)pick(3));
+	case 2:
+		if (fork() == 0)	/* a child left behind in its group */
+			forever();
+		break;
+	case 3:
+		if (fork() == 0) {	/* ... or moved into the auditor's */
+			setpgid(0, auditors);
+			forever();
+		}
+		break;
+	case 4:
+		setpgid(0, auditors);	/* a move of its own */
+		break;
+	case 5:
+		fclose(stdout);
+		forever();
+		break;
+	case 6:
+		printf("hello %zu\n", n);
+		fflush(stdout);
+		break;
+	default:
+		break;			/* a fair run */
+	}
+}
+
+static int
+script(unsigned long long seed)
+{
+	pid_t auditors = getpgid(getppid());
+	char line[256];
+	int stubborn;
+
+	script_state = seed;
+	stubborn = pick(4) == 0;
+	while (fgets(line, sizeof line, stdin) != NULL) {
+		size_t n = strtoul(line + 8, NULL, 10);
+
+		if (n > MAXN)
+			return 1;
+		act(n, auditors);
+		shuffle(n);
+	}
+	if (stubborn)
+		forever();
+	return 0;
+}
+
 /* fit --run's adversary: S decks of N cards, then what MODE says. */
 static int
 decks(long s, long n, const char *mode)
@@ -107,6 +186,8 @@ main(int argc, char **argv)
 	long at = argc > 2 ? atol(argv[2]) : 0, runs = 0;
 	char line[256];
 
+	if (strcmp(mode, "script") == 0)
+		return script(strtoull(argc > 2 ? argv[2] : "0", NULL, 10));
 	if (strcmp(mode, "decks") == 0 && argc > 4)
 		return decks(atol(argv[2]), atol(argv[3]), argv[4]);
 	if (strcmp(mode, "silent_unbuffered") == 0) {
@@ -114,13 +195,16 @@ main(int argc, char **argv)
 		forever();
 	}
 	if (strcmp(mode, "child_escape") == 0) {
-		pid_t auditors = getpgid(getppid());
+		pid_t auditors = getpgid(getppid()), child = fork();
 
-		if (fork() == 0) {
+		if (child == 0) {
 			if (setpgid(0, auditors) != 0)
 				perror("adversary: setpgid");
 			forever();
 		}
+		/* Only once it has moved: what the audit sees is then sure. */
+		while (child > 0 && getpgid(child) != auditors)
+			usleep(1000);
 	}
 	while (fgets(line, sizeof line, stdin) != NULL) {
 		size_t n = strtoul(line + 8, NULL, 10);	/* "shuffle N" */
