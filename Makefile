@@ -12,6 +12,7 @@
 #   make bench-audit     runs a second of --exec audits, with and without
 #                        --batch, --repeat and --instances
 #   make bench-seeds     all 2^32 mulberry32 seeds of a 4-card deal
+#   make bench-fit       fit's false alarms and power against its odds
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
 #   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
 #   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
@@ -62,7 +63,7 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_seed_space.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
-UNIT_TESTS = test_perm test_census test_report test_big test_rng test_limits
+UNIT_TESTS = test_perm test_census test_report test_big test_rng test_limits test_fit
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
@@ -85,7 +86,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench bench-audit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -168,6 +169,12 @@ bench-sample: $(BIN)
 # Runs a second of --exec audits, before and after their speed-ups.
 bench-audit: $(BIN)
 	sh tests/bench/audit.sh ./$(BIN)
+
+# fit's stated odds against fair and biased decks: false alarms beside
+# alpha, power beside fit --detect's prediction (SEEDS a row, 1000).
+SEEDS = 1000
+bench-fit: $(BIN)
+	sh tests/bench/fit.sh ./$(BIN) $(SEEDS)
 
 # All 2^32 mulberry32 seeds of a 4-card deal, against the draw oracle.
 bench-seeds: $(BIN)

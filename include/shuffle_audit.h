@@ -1006,14 +1006,27 @@ int sa_matrix_block(const sa_matrix *m, size_t c0, size_t c1, size_t p0,
  * An sa_fit counts decks (permutations in array form: PERM[p] is the
  * item at position p) as they come, item by position and, up to
  * SA_FIT_ORDERINGS_MAX items, ordering by ordering.  sa_fit_judge()
- * tests them: chi-square on the item-by-position table, (n-1)^2 degrees
- * of freedom, and on the n! orderings, n! - 1, each at ALPHA / the
- * number of tests (Bonferroni), so that a fair shuffle is rejected with
- * probability at most ALPHA.  Its p-values are logarithms, accurate far
- * into the tail (sa_chi2_log10_sf).
+ * tests them.  The item-by-position test is Pearson's statistic X over
+ * the n^2 cells scaled by (n-1)/n, on (n-1)^2 degrees of freedom: the
+ * cells of permutation decks are not a multinomial sample (every row and
+ * column of a deck sums to one), and (n-1)/n X, not X, tends to
+ * chi-square (fit.c has the argument).  The orderings test is Pearson's
+ * on the n! orderings, n! - 1 degrees of freedom.  Each runs at ALPHA /
+ * the number of tests (Bonferroni), so that a fair shuffle is rejected
+ * with probability about ALPHA at most; each only with at least
+ * SA_FIT_PER_CELL decks a cell expected (5 n decks; 5 n! for the
+ * orderings), below which the chi-square's tail does not hold.  The
+ * exact chance of a false alarm, enumerated at 3 and 4 cards over every
+ * sample (tests/unit/test_fit.c), is at most 1.1 ALPHA for ALPHA from
+ * 0.1 to 0.01, 1.25 ALPHA at 0.001 and 1.5 ALPHA at 1e-4; at 1e-6 the
+ * orderings test's far tail brings it to 2.1 ALPHA at 3 cards and 35
+ * decks, falling as decks grow.
+ * Its p-values are logarithms, accurate far into the tail
+ * (sa_chi2_log10_sf).
  */
 #define SA_FIT_MAX_CARDS 4096
 #define SA_FIT_ORDERINGS_MAX 8
+#define SA_FIT_PER_CELL 5
 
 typedef struct sa_fit sa_fit;
 
@@ -1050,9 +1063,20 @@ typedef struct sa_fit_result {
 	bool has_orderings;
 	sa_fit_test orderings;
 	bool rejected;		/* some p-value below ALPHA / TESTS */
+	/*
+	 * The decks each test needs, SA_FIT_PER_CELL a cell: 5 n, and
+	 * 5 n! (0 past SA_FIT_ORDERINGS_MAX items) for the orderings, which
+	 * are tested only from there.
+	 */
+	uint64_t min_samples, orderings_min;
 } sa_fit_result;
 
-/* The tests at ALPHA (0 < ALPHA < 1); SA_EINVAL with no decks counted. */
+/*
+ * The tests at ALPHA (0 < ALPHA < 1); SA_EINVAL with no decks counted,
+ * SA_ERANGE (with OUT's MIN_SAMPLES) with fewer decks than the item-by-
+ * position test needs to keep its odds, and no verdict (OUT's MATRIX
+ * figures are filled in all the same, for study).
+ */
 int sa_fit_judge(const sa_fit *f, double alpha, sa_fit_result *out);
 
 /* log10 P(chi-square(DF) > X), for DF > 0; 0 for X <= 0. */
@@ -1060,8 +1084,12 @@ double sa_chi2_log10_sf(double df, double x);
 
 /*
  * The fewest decks for the item-by-position test at ALPHA to reject a
- * shuffle with matrix M with probability POWER (the noncentral
- * chi-square's, exactly summed): SA_ERANGE when M is uniform.
+ * shuffle with matrix M with probability POWER: the noncentral
+ * chi-square on (n-1)^2 degrees of freedom whose noncentrality for S
+ * decks is S (n-1) sum (p - 1/n)^2 over the cells' chances p (the
+ * scaled statistic's, as sa_fit_judge tests it), its Poisson mixture
+ * summed; and never fewer than the test needs (5 n).  SA_ERANGE when
+ * M is uniform.
  */
 int sa_fit_detect(const sa_matrix *m, double alpha, double power,
     uint64_t *samples);

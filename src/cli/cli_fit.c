@@ -556,12 +556,23 @@ fit_fields(report *r, const sa_fit_result *res)
 	test_fields(r, false, "item by position", &res->matrix);
 	if (res->has_orderings)
 		test_fields(r, true, "orderings", &res->orderings);
+	else if (res->orderings_min != 0) {
+		char why[96];
+
+		snprintf(why, sizeof why, "not tested: fewer decks than the "
+		    "%llu (%d an ordering) it needs",
+		    (unsigned long long)res->orderings_min, SA_FIT_PER_CELL);
+		rep_str(r, NULL, "orderings", why, NULL);
+		rep_u64(r, "orderings_min", NULL, res->orderings_min, NULL);
+	}
 	snprintf(buf, sizeof buf, "%g", res->alpha);
 	rep_str(r, "alpha", "alpha", buf, res->tests > 1 ? "each test at "
 	    "alpha / 2 (Bonferroni)" : NULL);
-	snprintf(odds, sizeof odds, "at most 1 in %.0f", 1.0 / res->alpha);
-	rep_str(r, "false_alarm", "false alarms", odds,
-	    "the chance a fair shuffle is rejected");
+	snprintf(odds, sizeof odds, "about 1 in %.0f", 1.0 / res->alpha);
+	rep_str(r, "false_alarm", "false alarms", odds, res->alpha >= 0.01 ?
+	    "a fair shuffle's chance to be rejected, to within 1.1 times" :
+	    "a fair shuffle's chance to be rejected, to within 1.25 times at "
+	    "0.001, 2.5 times at 1e-6");
 	rep_str(r, "verdict", "verdict", res->rejected ? "rejected" :
 	    "consistent with fair", NULL);
 	rep_bool(r, "rejected", NULL, res->rejected, NULL);
@@ -617,6 +628,12 @@ detect(const struct fit_args *a)
 	}
 	status = sa_fit_detect(m, a->alpha, a->power, &decks);
 	sa_matrix_free(m);
+	if (status == SA_EOVERFLOW) {
+		cli_error("--detect %s: more than 2^63 decks: its matrix is so "
+		    "near uniform that no sample this test can take shows it "
+		    "(matrix and census show it exactly)", a->shuffle.name);
+		return EXIT_TROUBLE;
+	}
 	if (status != SA_OK && status != SA_ERANGE) {
 		cli_error("--detect %s: %s", a->shuffle.name,
 		    sa_strerror(status));
@@ -812,6 +829,7 @@ cmd_fit(int argc, char **argv)
 	struct reader rd;
 	sa_fit_result res;
 	int status = parse_args(argc, argv, &a);
+	int judged;
 	bool ok;
 
 	if (status != 0)
@@ -828,8 +846,15 @@ cmd_fit(int argc, char **argv)
 		cli_error("fit: no decks were read");
 		ok = false;
 	}
+	judged = ok ? sa_fit_judge(rd.fit, a.alpha, &res) : SA_EINVAL;
 	status = EXIT_TROUBLE;
-	if (ok && sa_fit_judge(rd.fit, a.alpha, &res) == SA_OK) {
+	if (judged == SA_ERANGE)
+		cli_error("fit: %llu deck%s of %zu cards: too few for the "
+		    "item-by-position test to keep its odds; it needs %d decks "
+		    "a cell expected, %llu decks", (unsigned long long)
+		    res.samples, res.samples == 1 ? "" : "s", a.n,
+		    SA_FIT_PER_CELL, (unsigned long long)res.min_samples);
+	else if (judged == SA_OK) {
 		render(&a, &res);
 		status = cli_finish(res.rejected ? EXIT_UNFAIR : EXIT_FAIR);
 	}

@@ -202,8 +202,18 @@ parse_args(int argc, char **argv, struct sample_args *a)
 		    a->n);
 		return EXIT_TROUBLE;
 	}
-	return cli_check_cards(&a->shuffle, a->n) &&
-	    cli_check_reduce(&a->shuffle, &a->o.reduce, a->n) ? 0 : EXIT_TROUBLE;
+	if (!cli_check_cards(&a->shuffle, a->n) ||
+	    !cli_check_reduce(&a->shuffle, &a->o.reduce, a->n))
+		return EXIT_TROUBLE;
+	if (!a->perms && a->o.decks < (uint64_t)SA_FIT_PER_CELL * a->n) {
+		cli_error("--decks %llu: too few for the item-by-position test "
+		    "to keep its odds at %zu cards; it needs %d decks a cell "
+		    "expected, %llu decks (-f perms writes any number)",
+		    (unsigned long long)a->o.decks, a->n, SA_FIT_PER_CELL,
+		    (unsigned long long)SA_FIT_PER_CELL * a->n);
+		return EXIT_TROUBLE;
+	}
+	return 0;
 }
 
 /* Progress on a terminal: CTX is when the dealing started. */

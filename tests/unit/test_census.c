@@ -2027,57 +2027,6 @@ test_matrix_hand(void **state)
 	sa_fraction_free(&f);
 }
 
-/*
- * The chi-square tail against independent formulas, far into the tail:
- * 2 degrees of freedom, Q = e^(-x/2); 1, Q = erfc(sqrt(x/2)); an even
- * number 2a, Q = e^(-h) sum_{i<a} h^i / i! with h = x/2, summed here as
- * logarithms.  Relative error at most 1e-9 of the logarithm.
- */
-static double
-log10_q_even(double df, double x)
-{
-	double a = df / 2, h = x / 2, top = -INFINITY, sum = 0;
-
-	for (double i = 0; i < a; i++) {
-		double t = i * log(h) - lgamma(i + 1);
-
-		top = t > top ? t : top;
-	}
-	for (double i = 0; i < a; i++)
-		sum += exp(i * log(h) - lgamma(i + 1) - top);
-	return (-h + top + log(sum)) / log(10.0);
-}
-
-static void
-near(double got, double want)
-{
-	double tol = 1e-9 * (fabs(want) > 1 ? fabs(want) : 1);
-
-	if (fabs(got - want) > tol)
-		fail_msg("got %.15g, want %.15g", got, want);
-}
-
-static void
-test_chi2_tail(void **state)
-{
-	static const double xs[] = { 0.5, 3, 10, 100, 1000, 5000 };
-
-	(void)state;
-	for (size_t i = 0; i < sizeof xs / sizeof *xs; i++)
-		near(sa_chi2_log10_sf(2, xs[i]), -xs[i] / 2 / log(10.0));
-	for (size_t i = 0; i < 5; i++)	/* erfc stays above 1e-300 */
-		near(sa_chi2_log10_sf(1, xs[i]), log10(erfc(sqrt(xs[i] / 2))));
-	/* 2600 and 40320 degrees of freedom, p from near 1 to 1e-300 */
-	near(sa_chi2_log10_sf(2600, 2000), log10_q_even(2600, 2000));
-	near(sa_chi2_log10_sf(2600, 2600), log10_q_even(2600, 2600));
-	near(sa_chi2_log10_sf(2600, 3000), log10_q_even(2600, 3000));
-	near(sa_chi2_log10_sf(2600, 3600), log10_q_even(2600, 3600));
-	near(sa_chi2_log10_sf(2600, 8000), log10_q_even(2600, 8000));
-	near(sa_chi2_log10_sf(40320, 42000), log10_q_even(40320, 42000));
-	near(sa_chi2_log10_sf(40320, 45000), log10_q_even(40320, 45000));
-	assert_true(sa_chi2_log10_sf(2600, 8000) < -300);
-	assert_true(sa_chi2_log10_sf(5, 0) == 0);
-}
 
 /*
  * The tests by hand: one deck of 3 dealt 6 times.  Item by position,
@@ -2599,83 +2548,7 @@ test_comparator_v8(void **state)
 	}
 }
 
-static void
-test_fit_by_hand(void **state)
-{
-	const unsigned deck[3] = { 2, 0, 1 }, dup[3] = { 1, 1, 0 },
-	    big[3] = { 0, 3, 1 };
-	unsigned p[4];
-	sa_fit_result r;
-	sa_fit *f;
-	size_t bad;
 
-	(void)state;
-	assert_int_equal(sa_fit_new(3, &f), SA_OK);
-	assert_int_equal(sa_fit_judge(f, 1e-6, &r), SA_EINVAL);	/* none */
-	for (int i = 0; i < 6; i++)
-		assert_int_equal(sa_fit_add(f, deck, NULL), SA_OK);
-	assert_int_equal(sa_fit_check(f, dup, &bad), SA_EINVAL);
-	assert_int_equal(bad, 1);
-	assert_int_equal(sa_fit_add(f, big, NULL), SA_ERANGE);
-	bad = 9;
-	assert_int_equal(sa_fit_add(f, dup, &bad), SA_EINVAL);
-	assert_int_equal(bad, 1);
-	/* the refused decks' first entries were taken back: only deck's */
-	assert_int_equal(sa_fit_samples(f), 6);
-	assert_int_equal(sa_fit_cell(f, 2, 0), 6);
-	assert_int_equal(sa_fit_cell(f, 1, 0), 0);
-	assert_int_equal(sa_fit_cell(f, 0, 0), 0);
-	assert_int_equal(sa_fit_judge(f, 1e-6, &r), SA_OK);
-	near(r.matrix.stat, 36);
-	near(r.matrix.df, 4);
-	near(r.orderings.stat, 30);
-	near(r.orderings.df, 5);
-	assert_true(r.has_orderings && r.tests == 2);
-	/* p = Q(2, 18) = e^-18 (1 + 18) */
-	near(r.matrix.log10_p, log10(exp(-18.0) * 19));
-	/* 19 e^-18 = 2.9e-7: below 1e-6 / 2, above 1e-7 / 2 */
-	assert_true(r.rejected);
-	assert_int_equal(sa_fit_judge(f, 1e-7, &r), SA_OK);
-	assert_false(r.rejected);
-	assert_int_equal(sa_fit_judge(f, 0, &r), SA_EINVAL);
-	sa_fit_free(f);
-
-	assert_int_equal(sa_fit_new(4, &f), SA_OK);
-	for (uint64_t k = 0; k < 24; k++) {
-		sa_perm_unrank(k, 4, p);
-		assert_int_equal(sa_fit_add(f, p, NULL), SA_OK);
-	}
-	assert_int_equal(sa_fit_judge(f, 1e-6, &r), SA_OK);
-	near(r.matrix.stat, 0);
-	near(r.orderings.stat, 0);
-	assert_true(r.matrix.log10_p == 0 && !r.rejected);
-	sa_fit_free(f);
-	assert_int_equal(sa_fit_new(1, &f), SA_EINVAL);
-}
-
-/*
- * Decks to detect a bias: none for a uniform matrix; for the naive
- * shuffle of 52 cards, more decks at a smaller alpha or a higher power.
- */
-static void
-test_fit_detect(void **state)
-{
-	sa_matrix *m;
-	uint64_t a, b, c;
-
-	(void)state;
-	assert_int_equal(sa_matrix_run(sa_shuffle_find("durstenfeld"), 10, NULL,
-	    &m), SA_OK);
-	assert_int_equal(sa_fit_detect(m, 1e-6, 0.99, &a), SA_ERANGE);
-	sa_matrix_free(m);
-	assert_int_equal(sa_matrix_run(sa_shuffle_find("naive"), 52, NULL, &m),
-	    SA_OK);
-	assert_int_equal(sa_fit_detect(m, 1e-6, 0.99, &a), SA_OK);
-	assert_int_equal(sa_fit_detect(m, 1e-12, 0.99, &b), SA_OK);
-	assert_int_equal(sa_fit_detect(m, 1e-6, 0.5, &c), SA_OK);
-	assert_true(a > 100 && b > a && c < a);
-	sa_matrix_free(m);
-}
 
 static void
 test_refusals(void **state)
@@ -3012,8 +2885,6 @@ main(void)
 		cmocka_unit_test(test_layers_parts),
 		cmocka_unit_test(test_matrix_agrees),
 		cmocka_unit_test(test_matrix_hand),
-		cmocka_unit_test(test_chi2_tail),
-		cmocka_unit_test(test_fit_by_hand),
 		cmocka_unit_test(test_poker_1999),
 		cmocka_unit_test(test_comparator_v8),
 		cmocka_unit_test(test_sort_keys_closed),
@@ -3021,7 +2892,6 @@ main(void)
 		cmocka_unit_test(test_card_table),
 		cmocka_unit_test(test_census_then),
 		cmocka_unit_test(test_distance),
-		cmocka_unit_test(test_fit_detect),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_overrun),
