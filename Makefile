@@ -86,7 +86,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -229,11 +229,16 @@ fuzz: fuzz-build
 	done
 
 check: check-unit check-cli check-docs check-install check-symbols \
-	check-lengths check-circles check-browser
+	check-lengths check-circles check-floor check-browser
 
-# No library file calls into one that calls it back.
-check-circles: $(LIB_OBJS)
-	@sh tests/circles.sh $(LIB_OBJS)
+# No file of src/ calls into one that calls it back: the library's files,
+# and the command line's over them.
+check-circles: $(LIB_OBJS) $(CLI_OBJS)
+	@sh tests/circles.sh $(LIB_OBJS) $(CLI_OBJS)
+
+# The command line does no arithmetic on counts: the library does.
+check-floor:
+	@sh tests/floor.sh $(CLI_SRCS)
 
 # No function runs much past 100 lines.
 check-lengths:

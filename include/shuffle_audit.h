@@ -677,6 +677,22 @@ char *sa_fraction_exact(const sa_fraction *f);
 char *sa_fraction_fixed(const sa_fraction *f, unsigned places);
 char *sa_fraction_sig(const sa_fraction *f, unsigned sig);
 char *sa_fraction_sci(const sa_fraction *f, unsigned sig);
+/*
+ * F as _fixed to PLACES decimals (FIXED) or _sig to PLACES significant
+ * digits, but never reading as 1 (1, 1.00, ...) when F is not exactly
+ * 1: then with more significant digits, PLACES + 2 for a fixed form and
+ * PLACES + 4 else, 4 more each time, up to 64.  For a ratio beside a
+ * verdict of unfair, which "1.00 times" would contradict.
+ */
+char *sa_fraction_distinct(const sa_fraction *f, unsigned places,
+    bool fixed);
+/*
+ * S, a probability strictly between 0 and 1 written 2^-K (K from 1 to
+ * 4096) or as a decimal 0.DDD (at most 60 decimals), into OUT exactly
+ * (initialised by the caller): SA_OK; SA_EPARAM for text of neither
+ * form, SA_ERANGE for a decimal of 0 (or K out of range), SA_ENOMEM.
+ */
+int sa_fraction_parse(const char *s, sa_fraction *out);
 
 /*
  * sa_fraction_fixed into BUF of SIZE bytes, with a '+' before a value
@@ -1148,6 +1164,13 @@ typedef struct sa_divisibility {
 	uint32_t prime;		/* the witness, or 0 when n! divides runs */
 	uint64_t prime_in_orderings;	/* times PRIME divides n! */
 	uint64_t prime_in_runs;		/* times PRIME divides the runs */
+	/*
+	 * For the naive shuffle's argument (n - 1 divides n!, but not n^n,
+	 * as n and n - 1 share no factor), from 3 cards: n! and the runs
+	 * modulo n - 1, and gcd(n, n - 1); all 0 below 3 cards.
+	 */
+	uint32_t orderings_mod_n1, runs_mod_n1;
+	uint64_t gcd_n_n1;
 } sa_divisibility;
 
 int sa_divisibility_for(const sa_shuffle *shuffle, size_t n,
@@ -1206,6 +1229,8 @@ typedef struct sa_state_space {
 } sa_state_space;
 
 int sa_state_space_for(size_t n, uint32_t bits, sa_state_space *s);
+/* The same for STATES states (a range of seeds), BITS 0. */
+int sa_state_space_count(size_t n, uint64_t states, sa_state_space *s);
 void sa_state_space_free(sa_state_space *s);
 
 /*
@@ -1437,6 +1462,11 @@ int sa_seeds_run(const sa_shuffle *shuffle, size_t n,
 void sa_seeds_free(sa_seeds *s);	/* NULL is fine */
 const sa_seeds_info *sa_seeds_about(const sa_seeds *s);
 uint64_t sa_seeds_count(const sa_seeds *s, uint64_t rank);
+/*
+ * The count of the ordering of rank RANK against an even share, count
+ * times n! over the seeds, exactly into OUT; SA_OK or SA_ENOMEM.
+ */
+int sa_seeds_ratio(const sa_seeds *s, uint64_t rank, sa_fraction *out);
 /* Pearson's chi-square against every ordering equally often, exactly,
  * on orderings - 1 degrees of freedom. */
 int sa_seeds_chi2(const sa_seeds *s, sa_fraction *out);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/circles.sh OBJECT... - fails when library files call each other
+# tests/circles.sh OBJECT... - fails when files of src/ call each other
 # in a circle: each object's undefined symbols are matched with the
 # object defining them, and the graph of "calls into" must be acyclic.
 for o in "$@"; do
@@ -29,7 +29,7 @@ function visit(n,    k, m, list) {
 	k = split(out[n], list, " ")
 	for (m = 1; m <= k; m++) {
 		if ((list[m] in state) && state[list[m]] == 1) {
-			printf "library files call each other in a circle: %s -> %s\n", n, list[m]
+			printf "files call each other in a circle: %s -> %s\n", n, list[m]
 			return 1
 		}
 		if (!(list[m] in state) && visit(list[m]))

@@ -286,8 +286,6 @@ bool cli_parse_shuffle(const char *spec, sa_shuffle *out);
 /* A number strictly between 0 and 1 (--alpha); false after a message. */
 bool cli_parse_prob(const char *opt, const char *s, double *out);
 
-/* True when the decimal D reads as exactly 1: "1", "1.00". */
-bool cli_reads_one(const char *d);
 
 /* How the reduction M makes a draw below k, in words: "r % k". */
 const char *cli_reduce_words(enum sa_reduce_method m);

@@ -487,16 +487,15 @@ figures_for(const sa_census *c, struct figures *f)
 	}
 	ok = f->runs && f->max && f->min && f->identity && f->per && f->tvd &&
 	    f->tvd_exact;
-	if (ok && sa_census_ratio(c, &x) == SA_OK && !sa_big_is_zero(&x.den)) {
-		/* Exact counts earn more digits than the seed's two. */
-		f->ratio = in->wide ? sa_fraction_sig(&x, 15) :
-		    sa_fraction_fixed(&x, 2);
-		/* Never "1.00 times" beside "unfair": digits until it differs. */
-		for (unsigned sig = 4; f->ratio != NULL && !in->fair &&
-		    cli_reads_one(f->ratio) && sig <= 40; sig += 4) {
-			free(f->ratio);
-			f->ratio = sa_fraction_sig(&x, sig);
-		}
+	/* Some ordering never comes up: no ratio has a bound. */
+	if (ok && sa_census_ratio(c, &x) == SA_OK &&
+	    in->reached == in->orderings) {
+		/*
+		 * Exact counts earn more digits than the seed's two, and never
+		 * "1.00 times" beside "unfair".
+		 */
+		f->ratio = in->wide ? sa_fraction_distinct(&x, 15, false) :
+		    sa_fraction_distinct(&x, 2, true);
 		f->ratio_exact = sa_fraction_exact(&x);
 		ok = f->ratio != NULL && f->ratio_exact != NULL;
 	}

@@ -330,34 +330,26 @@ claim_divisibility(struct claim *c)
 static void
 claim_state_space(struct claim *c)
 {
-	sa_big states, f12, f13, f52;
-	char *s52;
+	sa_state_space s;
+	char *s52 = NULL;
+	int status;
 
 	c->text = "a 32-bit seed cannot reach every ordering of 52 cards, and "
 	    "13 cards is the smallest deck it cannot cover";
-	sa_big_init(&states);
-	sa_big_init(&f12);
-	sa_big_init(&f13);
-	sa_big_init(&f52);
-	if (sa_big_pow2(&states, 32) != SA_OK ||
-	    sa_big_factorial(&f12, 12) != SA_OK ||
-	    sa_big_factorial(&f13, 13) != SA_OK ||
-	    sa_big_factorial(&f52, 52) != SA_OK ||
-	    (s52 = sa_big_to_dec(&f52)) == NULL) {
-		broke(c, SA_ENOMEM);
+	status = sa_state_space_for(52, 32, &s);
+	if (status == SA_OK && (s52 = sa_big_to_dec(&s.orderings)) == NULL)
+		status = SA_ENOMEM;
+	if (status != SA_OK) {
+		broke(c, status);
 	} else {
-		c->held = sa_big_cmp(&f52, &states) > 0 &&
-		    sa_big_cmp(&f12, &states) <= 0 &&
-		    sa_big_cmp(&f13, &states) > 0;
+		c->held = !s.covers && s.smallest_uncovered == 13;
 		snprintf(c->measured, sizeof c->measured, "52! has %zu digits "
-		    "against 2^32's 10; 12! <= 2^32 < 13!, compared exactly",
-		    strlen(s52));
-		free(s52);
+		    "against 2^32's 10; the smallest deck past 2^32 is %llu "
+		    "cards, compared exactly", strlen(s52),
+		    (unsigned long long)s.smallest_uncovered);
 	}
-	sa_big_free(&states);
-	sa_big_free(&f12);
-	sa_big_free(&f13);
-	sa_big_free(&f52);
+	free(s52);
+	sa_state_space_free(&s);
 }
 
 static void

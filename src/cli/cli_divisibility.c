@@ -47,16 +47,13 @@ static void
 naive_reason(report *r, size_t n, const sa_divisibility *d,
     const char *runs)
 {
-	/* Each figure below is computed, not asserted. */
-	uint32_t fact_mod = sa_big_mod_u32(&d->orderings, (uint32_t)n - 1);
-	uint32_t runs_mod = sa_big_mod_u32(&d->runs, (uint32_t)n - 1);
-	uint64_t a = sa_gcd(n, n - 1);
-
+	/* Each figure below is the library's, computed, not asserted. */
 	rep_line(r, "Why: n - 1 = %zu divides %zu! (%zu! mod %zu = %u), but %zu "
 	    "and %zu share no factor (their greatest common divisor is %u), so "
 	    "%zu does not divide %zu^%zu (%s mod %zu = %u).", n - 1, n, n,
-	    n - 1, fact_mod, n, n - 1, (unsigned)a, n - 1, n, n,
-	    strlen(runs) <= 40 ? runs : "that number", n - 1, runs_mod);
+	    n - 1, d->orderings_mod_n1, n, n - 1, (unsigned)d->gcd_n_n1,
+	    n - 1, n, n, strlen(runs) <= 40 ? runs : "that number", n - 1,
+	    d->runs_mod_n1);
 }
 
 /* Where the argument stops: at 2 cards, counted. */

@@ -69,15 +69,10 @@ struct matrix_args {
 static char *
 figure(const sa_fraction *f, unsigned digits)
 {
-	char *exact = sa_fraction_exact(f), *dec = sa_fraction_sig(f, digits);
-	bool one = sa_big_cmp(&f->num, &f->den) == 0;
+	char *exact = sa_fraction_exact(f);
+	char *dec = sa_fraction_distinct(f, digits, false);
 	char *out = NULL;
 
-	for (unsigned d = digits + 4; dec != NULL && !one &&
-	    cli_reads_one(dec) && d <= 64; d += 4) {
-		free(dec);
-		dec = sa_fraction_sig(f, d);
-	}
 	if (exact != NULL && dec != NULL && strlen(exact) <= 24 &&
 	    (out = malloc(strlen(exact) + strlen(dec) + 4)) != NULL)
 		sprintf(out, "%s (%s)", exact, dec);

@@ -80,6 +80,28 @@ json_string(FILE *out, const char *str)
 	fputc('"', out);
 }
 
+/* See cli.h. */
+char *
+cli_vformat(char *small, size_t size, const char *fmt, va_list ap)
+{
+	va_list again;
+	char *big;
+	int len;
+
+	va_copy(again, ap);
+	len = vsnprintf(small, size, fmt, ap);
+	if (len < 0)
+		small[0] = '\0';
+	if (len < 0 || (size_t)len < size ||
+	    (big = malloc((size_t)len + 1)) == NULL) {
+		va_end(again);
+		return small;	/* out of memory: cut, not lost */
+	}
+	vsnprintf(big, (size_t)len + 1, fmt, again);
+	va_end(again);
+	return big;
+}
+
 /* See cli.h.  C1 controls (U+0080 .. U+009F) can start escape sequences. */
 char *
 cli_text_safe(const char *str)

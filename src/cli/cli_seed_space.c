@@ -292,8 +292,9 @@ progress(void *ctx, double done)
  * the keys are constant strings.)
  */
 static void
-extreme(report *r, const sa_seeds_info *in, size_t n, bool max)
+extreme(report *r, const sa_seeds *s, size_t n, bool max)
 {
+	const sa_seeds_info *in = sa_seeds_about(s);
 	static const char *const keys[2][3] = {
 		{ "min_ordering", "min_seeds", "min_ratio" },
 		{ "max_ordering", "max_seeds", "max_ratio" },
@@ -302,18 +303,12 @@ extreme(report *r, const sa_seeds_info *in, size_t n, bool max)
 	uint64_t count = max ? in->max_count : in->min_count;
 	unsigned deck[CARDS_MAX];
 	char ord[64], note[96], *ratio = NULL;
-	sa_big num, den;
 	sa_fraction f;
 
 	sa_perm_unrank(rank, n, deck);
 	sa_perm_format(deck, n, ord, sizeof ord);
-	sa_big_init(&num);
-	sa_big_init(&den);
 	sa_fraction_init(&f);
-	if (sa_big_set_u64(&num, count) == SA_OK &&
-	    sa_big_mul_u64(&num, in->orderings) == SA_OK &&
-	    sa_big_set_u64(&den, in->seeds) == SA_OK &&
-	    sa_fraction_set(&f, &num, &den, false) == SA_OK)
+	if (sa_seeds_ratio(s, rank, &f) == SA_OK)
 		ratio = sa_fraction_sig(&f, 6);
 	snprintf(note, sizeof note, "%s times an even share",
 	    ratio ? ratio : "?");
@@ -322,8 +317,6 @@ extreme(report *r, const sa_seeds_info *in, size_t n, bool max)
 	rep_num(r, keys[max][2], NULL, ratio ? ratio : "0", NULL);
 	free(ratio);
 	sa_fraction_free(&f);
-	sa_big_free(&num);
-	sa_big_free(&den);
 }
 
 /* The chi-square against uniform, exactly and with its p-value. */
@@ -388,8 +381,8 @@ render(const struct seeds_args *a, const sa_seeds *s)
 	rep_u64(&r, "reached", "reached", in->reached, NULL);
 	rep_u64(&r, "never_reached", "never reached",
 	    in->orderings - in->reached, NULL);
-	extreme(&r, in, a->n, true);
-	extreme(&r, in, a->n, false);
+	extreme(&r, s, a->n, true);
+	extreme(&r, s, a->n, false);
 	chi_fields(&r, s);
 	rep_str(&r, "verdict", "verdict", in->uniform ? "uniform over the "
 	    "seeds" : "not uniform over the seeds", in->seeds %
@@ -416,8 +409,7 @@ static int
 space_only(const struct seeds_args *a)
 {
 	uint64_t seeds, bytes;
-	sa_big fact, s;
-	sa_fraction f;
+	sa_state_space sp;
 	char *fs = NULL, *frac = NULL, label[96], buf[32];
 	report r;
 	int status;
@@ -429,21 +421,18 @@ space_only(const struct seeds_args *a)
 		    a->gen->name, a->gen->seed_bits);
 		return EXIT_TROUBLE;
 	}
-	sa_big_init(&fact);
-	sa_big_init(&s);
-	sa_fraction_init(&f);
-	if (sa_big_factorial(&fact, (uint32_t)a->n) == SA_OK &&
-	    sa_big_set_u64(&s, seeds) == SA_OK &&
-	    sa_fraction_set(&f, &s, &fact, false) == SA_OK) {
-		fs = sa_big_to_dec(&fact);
-		frac = sa_fraction_sci(&f, 3);
+	if (sa_state_space_count(a->n, seeds, &sp) != SA_OK) {
+		cli_error("seed-space of %zu cards: out of memory", a->n);
+		return EXIT_TROUBLE;
 	}
+	fs = sa_big_to_dec(&sp.orderings);
+	frac = sp.covers ? NULL : sa_fraction_sci(&sp.reach, 3);
 	cli_shuffle_label(&a->shuffle, a->n, label, sizeof label);
 	rep_begin(&r, stdout, a->fmt);
 	rep_line(&r, "The %s shuffle of %zu cards dealt from %llu seeds of "
 	    "%s: too many orderings to count one by one%s", label, a->n,
-	    (unsigned long long)seeds, a->gen->name, sa_big_cmp(&s, &fact) <
-	    0 ? ", and more than the seeds can reach." : ".");
+	    (unsigned long long)seeds, a->gen->name, !sp.covers ?
+	    ", and more than the seeds can reach." : ".");
 	rep_line(&r, "%s", "");
 	rep_str(&r, "generator", "generator", a->gen->name, NULL);
 	rep_str(&r, "algorithm", "algorithm", label, NULL);
@@ -452,7 +441,7 @@ space_only(const struct seeds_args *a)
 	snprintf(buf, sizeof buf, "%llu", (unsigned long long)seeds);
 	rep_num(&r, "seeds", "seeds", buf, NULL);
 	rep_str(&r, "orderings", "orderings", fs ? fs : "?", "n!");
-	if (sa_big_cmp(&s, &fact) >= 0)
+	if (sp.covers)
 		rep_str(&r, "fraction", "most reached", "1", "as many seeds as "
 		    "orderings: the seeds could reach them all");
 	else
@@ -463,9 +452,7 @@ space_only(const struct seeds_args *a)
 	rep_end(&r);
 	free(fs);
 	free(frac);
-	sa_fraction_free(&f);
-	sa_big_free(&fact);
-	sa_big_free(&s);
+	sa_state_space_free(&sp);
 	return cli_finish(EXIT_FAIR);
 }
 
@@ -512,17 +499,12 @@ render_match(const struct seeds_args *a, const sa_seeds_match *m)
 	rep_line(&r, "%s", "Seeds left once the first k cards of a deal are "
 	    "seen, on average over the seeds:");
 	for (size_t k = 0; k < m->depth; k++) {
-		char *v = sa_fraction_sig(&m->remain[k], 6);
-		bool one = sa_big_cmp(&m->remain[k].num,
-		    &m->remain[k].den) == 0;
+		char *v = sa_fraction_distinct(&m->remain[k], 6, false);
 
-		/* more digits until a figure above 1 no longer reads as 1 */
-		for (unsigned d = 10; v != NULL && !one && cli_reads_one(v) &&
-		    d <= 40; d += 4) {
-			free(v);
-			v = sa_fraction_sig(&m->remain[k], d);
-		}
-		rep_num(&r, keys[k], names[k], one ? "1" : v ? v : "?", NULL);
+		/* an exact 1 as "1", not 1.00000 */
+		rep_num(&r, keys[k], names[k], v != NULL && v[0] == '1' &&
+		    strspn(v + 1, ".0") == strlen(v + 1) ? "1" : v ? v : "?",
+		    NULL);
 		free(v);
 	}
 	rep_end(&r);

@@ -14,27 +14,6 @@
 
 #include "cli.h"
 
-char *
-cli_vformat(char *small, size_t size, const char *fmt, va_list ap)
-{
-	va_list again;
-	char *big;
-	int len;
-
-	va_copy(again, ap);
-	len = vsnprintf(small, size, fmt, ap);
-	if (len < 0)
-		small[0] = '\0';
-	if (len < 0 || (size_t)len < size ||
-	    (big = malloc((size_t)len + 1)) == NULL) {
-		va_end(again);
-		return small;	/* out of memory: cut, not lost */
-	}
-	vsnprintf(big, (size_t)len + 1, fmt, again);
-	va_end(again);
-	return big;
-}
-
 void
 cli_matrix_refused(const char *what, const sa_shuffle *sh, size_t n,
     const sa_reduce *r, bool census, int status)
@@ -596,56 +575,30 @@ cli_progress(const char *what, double start, double done, uint64_t total,
 bool
 cli_parse_fraction(const char *opt, const char *s, sa_fraction *out)
 {
-	uint64_t k = 0, places = 0;
-	const char *p;
-	bool ok = true;
-
-	out->neg = false;
-	if (strncmp(s, "2^-", 3) == 0) {
-		for (p = s + 3; ok && isdigit((unsigned char)*p); p++)
-			ok = (k = k * 10 + (uint64_t)(*p - '0')) <= 4096;
-		if (!ok || p == s + 3 || *p != '\0' || k == 0) {
+	switch (sa_fraction_parse(s, out)) {
+	case SA_OK:
+		return true;
+	case SA_ENOMEM:
+		cli_error("%s: out of memory", opt);
+		return false;
+	case SA_ERANGE:
+		if (strncmp(s, "2^-", 3) != 0) {
+			cli_error("%s %s: must be above 0", opt, cli_arg(s));
+			return false;
+		}
+		/* FALLTHROUGH */
+	default:
+		if (strncmp(s, "2^-", 3) == 0)
 			cli_error("%s %s: expected 2^-K with K from 1 to 4096, "
 			    "or a decimal such as 0.001", opt, cli_arg(s));
-			return false;
-		}
-		return sa_big_set_u64(&out->num, 1) == SA_OK &&
-		    sa_big_pow2(&out->den, (uint32_t)k) == SA_OK;
-	}
-	if (strncmp(s, "0.", 2) != 0 || s[2] == '\0') {
-		cli_error("%s %s: expected a decimal between 0 and 1, such as "
-		    "0.001, or 2^-K", opt, cli_arg(s));
-		return false;
-	}
-	if (sa_big_set_u64(&out->num, 0) != SA_OK ||
-	    sa_big_set_u64(&out->den, 1) != SA_OK)
-		return false;
-	for (p = s + 2; *p != '\0'; p++, places++) {
-		if (!isdigit((unsigned char)*p) || places == 60) {
+		else if (strncmp(s, "0.", 2) != 0 || s[2] == '\0')
+			cli_error("%s %s: expected a decimal between 0 and 1, "
+			    "such as 0.001, or 2^-K", opt, cli_arg(s));
+		else
 			cli_error("%s %s: expected a decimal between 0 and 1 "
 			    "with at most 60 decimals, or 2^-K", opt, cli_arg(s));
-			return false;
-		}
-		if (sa_big_mul_u64(&out->num, 10) != SA_OK ||
-		    sa_big_mul_u64(&out->den, 10) != SA_OK)
-			return false;
-		if (*p != '0') {
-			sa_big d;
-			bool added;
-
-			sa_big_init(&d);
-			added = sa_big_set_u64(&d, (uint64_t)(*p - '0')) ==
-			    SA_OK && sa_big_add(&out->num, &d) == SA_OK;
-			sa_big_free(&d);
-			if (!added)
-				return false;
-		}
-	}
-	if (sa_big_is_zero(&out->num)) {
-		cli_error("%s %s: must be above 0", opt, cli_arg(s));
 		return false;
 	}
-	return true;
 }
 
 /* How the reduction makes a draw below k, in words. */
@@ -665,13 +618,6 @@ cli_reduce_words(enum sa_reduce_method m)
 	default:
 		return "Lemire's multiply-and-reject";
 	}
-}
-
-bool
-cli_reads_one(const char *d)
-{
-	return d[0] == '1' && (d[1] == '\0' || (d[1] == '.' &&
-	    strspn(d + 2, "0") == strlen(d + 2)));
 }
 
 bool

@@ -167,6 +167,12 @@ argue(size_t n, sa_divisibility *d)
 		if (!d->divides)
 			status = find_witness(n, d);
 	}
+	if (status == SA_OK && n >= 3) {
+		d->orderings_mod_n1 = sa_big_mod_u32(&d->orderings,
+		    (uint32_t)n - 1);
+		d->runs_mod_n1 = sa_big_mod_u32(&d->runs, (uint32_t)n - 1);
+		d->gcd_n_n1 = sa_gcd(n, n - 1);
+	}
 	if (status != SA_OK)
 		sa_divisibility_free(d);
 	return status;
@@ -275,20 +281,12 @@ smallest_uncovered(const sa_big *states, uint64_t *out)
 	return SA_OK;
 }
 
-int
-sa_state_space_for(size_t n, uint32_t bits, sa_state_space *s)
+/* S's figures from its STATES, set, and N. */
+static int
+state_space(size_t n, sa_state_space *s)
 {
-	int status;
+	int status = sa_big_factorial(&s->orderings, (uint32_t)n);
 
-	memset(s, 0, sizeof *s);
-	sa_fraction_init(&s->reach);
-	s->n = n;
-	s->bits = bits;
-	if (n == 0 || n > UINT32_MAX || bits == 0)
-		return SA_EINVAL;
-	status = sa_big_factorial(&s->orderings, (uint32_t)n);
-	if (status == SA_OK)
-		status = sa_big_pow2(&s->states, bits);
 	if (status == SA_OK)
 		status = smallest_uncovered(&s->states, &s->smallest_uncovered);
 	if (status == SA_OK) {
@@ -303,6 +301,33 @@ sa_state_space_for(size_t n, uint32_t bits, sa_state_space *s)
 	if (status != SA_OK)
 		sa_state_space_free(s);
 	return status;
+}
+
+int
+sa_state_space_for(size_t n, uint32_t bits, sa_state_space *s)
+{
+	memset(s, 0, sizeof *s);
+	sa_fraction_init(&s->reach);
+	s->n = n;
+	s->bits = bits;
+	if (n == 0 || n > UINT32_MAX || bits == 0)
+		return SA_EINVAL;
+	if (sa_big_pow2(&s->states, bits) != SA_OK)
+		return SA_ENOMEM;
+	return state_space(n, s);
+}
+
+int
+sa_state_space_count(size_t n, uint64_t states, sa_state_space *s)
+{
+	memset(s, 0, sizeof *s);
+	sa_fraction_init(&s->reach);
+	s->n = n;
+	if (n == 0 || n > UINT32_MAX || states == 0)
+		return SA_EINVAL;
+	if (sa_big_set_u64(&s->states, states) != SA_OK)
+		return SA_ENOMEM;
+	return state_space(n, s);
 }
 
 void

@@ -372,3 +372,69 @@ sa_fraction_to_double(const sa_fraction *f)
 
 	return f->neg ? -v : v;
 }
+
+/* Whether the decimal D reads as 1: "1", or "1." and only zeros. */
+static bool
+reads_one(const char *d)
+{
+	return d[0] == '1' && (d[1] == '\0' || (d[1] == '.' &&
+	    strspn(d + 2, "0") == strlen(d + 2)));
+}
+
+char *
+sa_fraction_distinct(const sa_fraction *f, unsigned places, bool fixed)
+{
+	char *dec = fixed ? sa_fraction_fixed(f, places) :
+	    sa_fraction_sig(f, places);
+	bool one = sa_big_cmp(&f->num, &f->den) == 0 && !f->neg;
+
+	for (unsigned d = places + (fixed ? 2 : 4); dec != NULL && !one &&
+	    reads_one(dec) && d <= 64; d += 4) {
+		free(dec);
+		dec = sa_fraction_sig(f, d);
+	}
+	return dec;
+}
+
+int
+sa_fraction_parse(const char *s, sa_fraction *out)
+{
+	uint64_t k = 0, places = 0;
+	const char *p;
+	sa_big d;
+	int status = SA_OK;
+
+	out->neg = false;
+	if (strncmp(s, "2^-", 3) == 0) {
+		for (p = s + 3; *p >= '0' && *p <= '9' && k <= 4096; p++)
+			k = k * 10 + (uint64_t)(*p - '0');
+		if (p == s + 3 || *p != '\0')
+			return SA_EPARAM;
+		if (k == 0 || k > 4096)
+			return SA_ERANGE;
+		if (sa_big_set_u64(&out->num, 1) != SA_OK ||
+		    sa_big_pow2(&out->den, (uint32_t)k) != SA_OK)
+			return SA_ENOMEM;
+		return SA_OK;
+	}
+	if (strncmp(s, "0.", 2) != 0 || s[2] == '\0')
+		return SA_EPARAM;
+	for (p = s + 2; *p != '\0'; p++, places++)
+		if (*p < '0' || *p > '9' || places == 60)
+			return SA_EPARAM;
+	/* NUM = the digits as a whole number, DEN = 10^places. */
+	sa_big_init(&d);
+	if (sa_big_set_u64(&out->num, 0) != SA_OK ||
+	    sa_big_set_u64(&out->den, 1) != SA_OK)
+		status = SA_ENOMEM;
+	for (p = s + 2; status == SA_OK && *p != '\0'; p++)
+		if (sa_big_mul_u64(&out->num, 10) != SA_OK ||
+		    sa_big_mul_u64(&out->den, 10) != SA_OK ||
+		    sa_big_set_u64(&d, (uint64_t)(*p - '0')) != SA_OK ||
+		    sa_big_add(&out->num, &d) != SA_OK)
+			status = SA_ENOMEM;
+	sa_big_free(&d);
+	if (status == SA_OK && sa_big_is_zero(&out->num))
+		status = SA_ERANGE;
+	return status;
+}

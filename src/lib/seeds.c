@@ -399,6 +399,17 @@ sa_seeds_count(const sa_seeds *s, uint64_t rank)
 	return rank < s->info.orderings ? s->tally[rank] : 0;
 }
 
+int
+sa_seeds_ratio(const sa_seeds *s, uint64_t rank, sa_fraction *out)
+{
+	out->neg = false;
+	if (sa_big_set_u64(&out->num, sa_seeds_count(s, rank)) != SA_OK ||
+	    sa_big_mul_u64(&out->num, s->info.orderings) != SA_OK ||
+	    sa_big_set_u64(&out->den, s->info.seeds) != SA_OK)
+		return SA_ENOMEM;
+	return SA_OK;
+}
+
 /*
  * Pearson's statistic against every ordering equally often, exactly:
  * X = sum (c - S/N)^2 / (S/N) = N sum c^2 / S - S, for S seeds and N
