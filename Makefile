@@ -35,6 +35,9 @@ WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 WERROR =
 ALL_CFLAGS = $(WARNINGS) $(CFLAGS)
 ALL_CPPFLAGS = -Iinclude -Isrc/lib -Isrc/cli $(CPPFLAGS)
+# The command line sees the public headers and its own, not the library's
+# internals (internal.h).
+CLI_CPPFLAGS = -Iinclude -Isrc/cli $(CPPFLAGS)
 CMOCKA_LIBS = -lcmocka
 LDLIBS = -lm -pthread -ldl
 
@@ -45,19 +48,18 @@ LIB = libshuffleaudit.a
 
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
-LIB_SRCS = src/lib/argue.c src/lib/big.c src/lib/cardtable.c \
-	src/lib/census.c src/lib/closed.c src/lib/distance.c \
-	src/lib/figures.c src/lib/fit.c \
-	src/lib/fraction.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
-	src/lib/perm.c \
-	src/lib/plan.c \
-	src/lib/reduce.c src/lib/repeat.c src/lib/replay.c src/lib/rng.c src/lib/sample.c \
-	src/lib/seeded.c src/lib/seeds.c \
-	src/lib/shuffle.c \
-	src/lib/status.c src/lib/steps.c src/lib/sys.c src/lib/trace.c \
-	src/lib/walk.c src/lib/weighted.c src/lib/wild.c
+LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c \
+	src/lib/closed.c src/lib/distance.c src/lib/divisibility.c \
+	src/lib/exec.c src/lib/figures.c src/lib/fit.c src/lib/fraction.c \
+	src/lib/generators.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
+	src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
+	src/lib/replay.c src/lib/rng.c src/lib/sample.c src/lib/seedspace.c \
+	src/lib/shuffle.c src/lib/statespace.c src/lib/status.c src/lib/steps.c \
+	src/lib/stepwalk.c src/lib/sys.c src/lib/trace.c src/lib/weighted.c \
+	src/lib/wild.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
-	src/cli/cli_audit_opts.c \
+	src/cli/cli_audit_opts.c src/cli/cli_audit_count.c src/cli/cli_exec.c \
+	src/cli/cli_plugin.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_guard.c src/cli/cli_proc.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c \
@@ -70,8 +72,9 @@ CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
 CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
-HEADERS = include/shuffle_audit.h src/cli/cli.h src/lib/internal.h \
-	src/lib/audit.h
+HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
+	include/shuffle_audit_audit.h \
+	src/cli/cli.h src/cli/cli_audit.h src/lib/internal.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly
@@ -86,7 +89,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -94,6 +97,8 @@ all: $(BIN) $(LIB)
 $(O)/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+$(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
 
 $(LIB): $(LIB_OBJS)
 	rm -f $@
@@ -121,7 +126,7 @@ EXEC_PROGS = $(EXEC_DIR)/adversary
 PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
 PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 
-$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.c include/shuffle_audit.h
+$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
@@ -140,7 +145,6 @@ $(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc include/shuffle_audit.h
 		$(WERROR) $(CXXFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
 plugins: $(PLUGINS) $(EXEC_PROGS)
-
 
 $(EXEC_DIR)/%: tests/examples/exec/%.c
 	@mkdir -p $(@D)
@@ -196,7 +200,7 @@ FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) \
 	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o))
 SKIP_trace = $(FZ)/cli/cli_trace.o
 SKIP_deck = $(FZ)/cli/cli_deal.o
-SKIP_protocol = $(FZ)/cli/cli_audit.o
+
 SKIP_fit = $(FZ)/cli/cli_fit.o
 
 $(FZ)/%.o: src/%.c $(HEADERS)
@@ -229,7 +233,7 @@ fuzz: fuzz-build
 	done
 
 check: check-unit check-cli check-docs check-install check-symbols \
-	check-lengths check-circles check-floor check-browser
+	check-lengths check-circles check-floor check-layout check-browser
 
 # No file of src/ calls into one that calls it back: the library's files,
 # and the command line's over them.
@@ -239,6 +243,10 @@ check-circles: $(LIB_OBJS) $(CLI_OBJS)
 # The command line does no arithmetic on counts: the library does.
 check-floor:
 	@sh tests/floor.sh $(CLI_SRCS)
+
+# README's Layout names every source file, and only those.
+check-layout:
+	@sh tests/layout.sh
 
 # No function runs much past 100 lines.
 check-lengths:
@@ -300,13 +308,16 @@ install: all
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/shuffle-audit
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libshuffleaudit.a
-	install -m 644 include/shuffle_audit.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 include/shuffle_audit.h include/shuffle_audit_plugin.h \
+		include/shuffle_audit_audit.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 man/shuffle-audit.1 $(DESTDIR)$(MANDIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/shuffle-audit \
 		$(DESTDIR)$(LIBDIR)/libshuffleaudit.a \
 		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit.h \
+		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_plugin.h \
+		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_audit.h \
 		$(DESTDIR)$(MANDIR)/shuffle-audit.1
 
 clean:

@@ -8,6 +8,39 @@
  *
  * The library never prints and never exits.  Functions that can fail
  * return an SA_ status (SA_OK is zero); sa_strerror() describes one.
+ *
+ * The draw oracle, the plugin contract and the status codes are in
+ * shuffle_audit_plugin.h, included here; the census of audited code
+ * (plugins and programs over the exec protocol) in shuffle_audit_audit.h.
+ * This header, section by section (search for "==== N."):
+ *
+ *   1. Reductions: the bounded-integer step (--reduce): sa_reduce, sa_reducer,
+ *      sa_reduce_check
+ *   2. Shuffles: sa_shuffle, the step form, the built-ins (shuffle.c)
+ *   3. Big integers: sa_big (big.c)
+ *   4. Orderings: ranks and notations (perm.c)
+ *   5. The census: options, plan, run, facts, counts (census.c, plan.c,
+ *      steps.c, replay.c, walk.c, weighted.c, closed.c); the system:
+ *      cores, memory, the clock and time limits (sys.c)
+ *   6. Fractions: sa_fraction, its formats and parsing (fraction.c)
+ *   7. Figures: what a census says: fair share, ratio, distance,
+ *      top rows, histogram (figures.c)
+ *   8. Layers: the census by layers, for draws by rejection, and its
+ *      deepening (layers.c)
+ *   9. The matrix: card by position, by the chain (matrix.c)
+ *  10. Black boxes: fit and sample (fit.c, sample.c)
+ *  11. Arguments: divisibility and the state space (divisibility.c,
+ *      statespace.c)
+ *  12. Walks and traces: sa_walk, one run draw by draw, the runs that land
+ *      on an ordering (replay.c, trace.c)
+ *  13. Generators: mulberry32, the seeded generators of libraries,
+ *      xoshiro256**, the system's entropy (rng.c, generators.c)
+ *  14. Repeats and the card table: a shuffle after another,
+ *      done K times, its distance from uniform (repeat.c, distance.c,
+ *      cardtable.c)
+ *  15. Shuffles from the wild: famous shuffles as models (wild.c)
+ *  16. Seed spaces: every seed of a seeded deal, and the attack
+ *      from a few seen cards (seedspace.c)
  */
 #ifndef SHUFFLE_AUDIT_H
 #define SHUFFLE_AUDIT_H
@@ -20,114 +53,11 @@
 extern "C" {
 #endif
 
-#define SA_VERSION "0.1.0"
-
-/* Status codes.  Every failing function returns one of these. */
-enum {
-	SA_OK = 0,
-	SA_EINVAL,	/* an argument is outside its documented range */
-	SA_ENOMEM,	/* an allocation failed */
-	SA_ETOOBIG,	/* the work needs more memory than it may take */
-	SA_EOVERFLOW,	/* a count would not fit in 64 bits */
-	SA_EBOUND,	/* a draw below 0, or above SA_DRAW_MAX */
-	SA_EDRAWS,	/* a run made more draws than allowed */
-	SA_ENOTPERM,	/* a run did not end on a permutation of the deck */
-	SA_ENONDET,	/* the same draws led the shuffle somewhere else */
-	SA_ERANGE,	/* a given draw is not below the bound asked for */
-	SA_ESHORT,	/* the shuffle asked for more draws than were given */
-	SA_ELONG,	/* more draws were given than the shuffle made */
-	SA_ESYS,	/* the system's random source failed */
-	SA_EUNKNOWN,	/* no such name */
-	SA_EPARAM,	/* a parameter is malformed or out of range */
-	SA_EPROTO,	/* audited code broke its protocol or failed */
-	SA_EOVERRUN,	/* a run wrote outside the deck it was given */
-	SA_ETIME	/* the work reached its deadline and was stopped */
-};
-
-/* A short lower-case description of STATUS, never NULL. */
-const char *sa_strerror(int status);
-
-/*
- * The draw oracle.
- *
- * sa_draw(O, K) returns an integer uniformly distributed in [0, K): "give
- * me a uniform integer below K".  K must be at least 1.  A shuffle never
- * calls a generator directly; each engine supplies its own oracle (the
- * census an enumerator, a deal a seeded generator, a trace a list).
- *
- * A draw below 0 breaks the contract, and so, in the census, do more
- * draws than the limit allows: such a draw does not return.  The engine
- * abandons the run (with longjmp, so a shuffle should hold no resources
- * across a draw that it would leak if abandoned) and reports the breach.
- */
-typedef struct sa_oracle sa_oracle;
-struct sa_oracle {
-	uint64_t (*draw)(sa_oracle *self, uint64_t bound);
-	/* A raw word of BITS uniform bits, 1 <= BITS <= 64; may be NULL. */
-	uint64_t (*raw)(sa_oracle *self, unsigned bits);
-	/* The width of sa_word(); 0 when the oracle does not choose one. */
-	unsigned word_bits;
-	/*
-	 * Abandons the run as broken with STATUS, when the engine can (the
-	 * census can; it does not return then); may be NULL.
-	 */
-	void (*fail)(sa_oracle *self, int status);
-};
-
-/* The largest bound a draw may ask for: 2^32.  Above it, SA_EBOUND. */
-#define SA_DRAW_MAX (UINT64_C(1) << 32)
-
-static inline uint64_t
-sa_draw(sa_oracle *o, uint64_t bound)
-{
-	return o->draw(o, bound);
-}
-
-/*
- * sa_raw(O, B) returns a uniform B-bit word, for code that turns random
- * words into numbers below k itself.  Only oracles with a raw() answer.
- */
-static inline uint64_t
-sa_raw(sa_oracle *o, unsigned bits)
-{
-	return o->raw(o, bits);
-}
-
-/*
- * sa_word(O) returns a raw word of the width the engine chose, which
- * sa_word_bits(O) tells: the census of a plugin enumerates all
- * 2^sa_word_bits(O) values of each word (census --raw-bits, default 8),
- * so code that reduces words itself (r % k, r * k >> bits) is measured
- * exactly at that width.
- */
-static inline unsigned
-sa_word_bits(const sa_oracle *o)
-{
-	return o->word_bits ? o->word_bits : 32;
-}
-
-static inline uint64_t
-sa_word(sa_oracle *o)
-{
-	return o->raw(o, sa_word_bits(o));
-}
-
-/*
- * The plugin contract.  A plugin is a shared object with a function of
- * this type, by default named SA_PLUGIN_SYMBOL, that shuffles DECK[0 ..
- * N-1] in place, asking ORACLE for every random number it uses (sa_draw
- * or sa_word) and nothing else: no rand(), no clock, no state kept from
- * one call to the next.  It must end with a permutation of the deck it
- * was given, make at most the census's --max-draws draws, and ask no
- * draw below 0 or above SA_DRAW_MAX.
- */
-typedef void sa_plugin_fn(unsigned *deck, size_t n, sa_oracle *oracle);
-#define SA_PLUGIN_SYMBOL "shuffle_audit_shuffle"
-
-/* The function a plugin defines (the library never does). */
-sa_plugin_fn shuffle_audit_shuffle;
+#include "shuffle_audit_plugin.h"
 
 typedef struct sa_big sa_big;
+
+/* ==== 1. Reductions ==== */
 
 /*
  * The bounded-integer step.
@@ -165,10 +95,10 @@ typedef struct sa_reduce {
 	unsigned bits;
 } sa_reduce;
 
-/* "modulo:15" into OUT: SA_OK, SA_EUNKNOWN (method) or SA_EPARAM (bits). */
 /* .NET's scaling of a word X below M to a number below K (SCALE). */
 uint64_t sa_scale(uint64_t x, uint64_t m, uint64_t k);
 
+/* "modulo:15" into OUT: SA_OK, SA_EUNKNOWN (method) or SA_EPARAM (bits). */
 int sa_reduce_parse(const char *spec, sa_reduce *out);
 
 /* The method's name, "modulo" and so on; "ideal" for NONE. */
@@ -244,6 +174,8 @@ typedef struct sa_reduce_refusal {
 typedef struct sa_shuffle sa_shuffle;
 int sa_reduce_check(const sa_shuffle *sh, size_t n, const sa_reduce *r,
     sa_reduce_refusal *why);
+
+/* ==== 2. Shuffles ==== */
 
 /*
  * Shuffles.
@@ -326,6 +258,12 @@ struct sa_shuffle {
 
 /* The reduction SH uses by default, in OUT (NONE when it has none). */
 void sa_shuffle_reduce(const sa_shuffle *sh, sa_reduce *out);
+/*
+ * The reduction a run of SH makes its draws by: ASKED (may be NULL)
+ * when one was asked for, else SH's own (sa_shuffle_reduce); the one
+ * call every engine and command settles it with.
+ */
+sa_reduce sa_reduce_settle(const sa_shuffle *sh, const sa_reduce *asked);
 
 /*
  * The parameter of SH for N cards: its value, or its default for N.
@@ -345,6 +283,8 @@ int sa_shuffle_parse(const char *spec, sa_shuffle *out);
 size_t sa_shuffle_count(void);
 const sa_shuffle *sa_shuffle_at(size_t i);	/* NULL when I is too big */
 const sa_shuffle *sa_shuffle_find(const char *name); /* NULL if unknown */
+
+/* ==== 3. Big integers ==== */
 
 /*
  * Exact unsigned integers of any size, for the figures that outgrow 64
@@ -403,6 +343,8 @@ char *sa_big_to_dec(const sa_big *a);
 char *sa_big_fraction_to_dec(const sa_big *num, const sa_big *den);
 
 
+/* ==== 4. Orderings ==== */
+
 /*
  * Permutations.
  *
@@ -459,6 +401,8 @@ size_t sa_perm_format_as(const unsigned *p, size_t n, enum sa_notation note,
  */
 size_t sa_perm_format(const unsigned *p, size_t n, char *buf, size_t size);
 
+/* ==== 5. The census ==== */
+
 /*
  * The census.
  *
@@ -511,6 +455,9 @@ typedef struct sa_census_opts {
 /* The machine's cores (at least 1). */
 unsigned sa_cores(void);
 
+/* The machine's physical memory in bytes, or 0 when it cannot be told. */
+uint64_t sa_physical_memory(void);
+
 /*
  * Seconds on the monotonic clock, from an arbitrary start: what the
  * deadlines of the census by layers and of audits are measured in.
@@ -558,6 +505,12 @@ uint64_t sa_memory_available(const char **what);
 #define SA_CENSUS_MAX_DRAWS 4096
 
 /* What a census of N cards will take, worked out before it starts. */
+/*
+ * BYTES for a message, as "512 bytes" or "3.6 GiB" (one decimal, cut
+ * rather than rounded, so that a limit is never overstated), into BUF.
+ */
+void sa_format_bytes(uint64_t bytes, char *buf, size_t size);
+
 typedef struct sa_census_plan {
 	size_t n;
 	uint64_t orderings;	/* N! */
@@ -569,6 +522,8 @@ typedef struct sa_census_plan {
 	size_t fits;		/* after SA_ETOOBIG: the most cards whose */
 				/* census fits under the same limit */
 	enum sa_engine engine;	/* the engine that will run */
+	char why[256];		/* a refusal's reason, in words, naming */
+				/* the limit that binds */
 } sa_census_plan;
 
 /*
@@ -641,6 +596,8 @@ int sa_census_runs(const sa_census *c, sa_big *out);
 int sa_census_max(const sa_census *c, sa_big *out);
 int sa_census_min(const sa_census *c, sa_big *out);
 
+/* ==== 6. Fractions ==== */
+
 /*
  * An exact fraction, (NEG ? -1 : 1) * NUM / DEN, not necessarily in
  * lowest terms.  DEN is 0 only where a function says the value is
@@ -680,9 +637,9 @@ char *sa_fraction_sci(const sa_fraction *f, unsigned sig);
 /*
  * F as _fixed to PLACES decimals (FIXED) or _sig to PLACES significant
  * digits, but never reading as 1 (1, 1.00, ...) when F is not exactly
- * 1: then with more significant digits, PLACES + 2 for a fixed form and
- * PLACES + 4 else, 4 more each time, up to 64.  For a ratio beside a
- * verdict of unfair, which "1.00 times" would contradict.
+ * 1: then with the fewest significant digits that do not, up to 64.
+ * For a ratio beside a verdict of unfair, which "1.00 times" would
+ * contradict.
  */
 char *sa_fraction_distinct(const sa_fraction *f, unsigned places,
     bool fixed);
@@ -694,6 +651,9 @@ char *sa_fraction_distinct(const sa_fraction *f, unsigned places,
  */
 int sa_fraction_parse(const char *s, sa_fraction *out);
 
+/* F as the nearest double (for statistics and pictures, not figures). */
+double sa_fraction_to_double(const sa_fraction *f);
+
 /*
  * sa_fraction_fixed into BUF of SIZE bytes, with a '+' before a value
  * above 0 when PLUS, like snprintf: the length the whole text needs,
@@ -702,6 +662,8 @@ int sa_fraction_parse(const char *s, sa_fraction *out);
  */
 size_t sa_fraction_format(const sa_fraction *f, unsigned places, bool plus,
     char *buf, size_t size);
+
+/* ==== 7. Figures ==== */
 
 /*
  * The census's figures, each exact.  Each returns SA_OK, or SA_ENOMEM
@@ -752,6 +714,8 @@ typedef struct sa_histogram {
 int sa_census_histogram(const sa_census *c, sa_histogram *out);
 void sa_histogram_free(sa_histogram *h);
 
+
+/* ==== 8. Layers ==== */
 
 /*
  * The census by layers.
@@ -929,10 +893,13 @@ typedef struct sa_deepen_result {
 	 */
 	size_t next_depth;
 	double forecast;
+	char why[256];		/* a refusal's reason, in words */
 } sa_deepen_result;
 
 int sa_layers_deepen(const sa_shuffle *shuffle, size_t n,
     const sa_deepen_opts *opts, sa_layers **out, sa_deepen_result *res);
+
+/* ==== 9. The matrix ==== */
 
 /*
  * The card-by-position matrix.
@@ -1015,6 +982,8 @@ int sa_matrix_max_deviation(const sa_matrix *m, sa_fraction *out);
  */
 int sa_matrix_block(const sa_matrix *m, size_t c0, size_t c1, size_t p0,
     size_t p1, sa_fraction *mean, double *shade);
+
+/* ==== 10. Black boxes ==== */
 
 /*
  * Fairness of a black box from its output.
@@ -1141,8 +1110,8 @@ int sa_sample_each(const sa_shuffle *shuffle, size_t n,
     const sa_sample_opts *opts,
     int (*each)(void *ctx, const unsigned *deck, size_t n), void *ctx);
 
-/* F as the nearest double (for statistics and pictures, not figures). */
-double sa_fraction_to_double(const sa_fraction *f);
+
+/* ==== 11. Arguments ==== */
 
 /*
  * The divisibility argument.
@@ -1233,6 +1202,8 @@ int sa_state_space_for(size_t n, uint32_t bits, sa_state_space *s);
 int sa_state_space_count(size_t n, uint64_t states, sa_state_space *s);
 void sa_state_space_free(sa_state_space *s);
 
+/* ==== 12. Walks and traces ==== */
+
 /*
  * Walking every run.
  *
@@ -1275,6 +1246,32 @@ int sa_trace_run(const sa_shuffle *shuffle, size_t n, sa_oracle *source,
 void sa_trace_free(sa_trace *t);
 
 /*
+ * The runs that land on one ordering: every run of SHUFFLE on N cards
+ * walked (sa_walk), and the draws of each that ends on TARGET kept, in
+ * the walk's order.  Sized before it starts: SA_ETOOBIG, with WHY in
+ * words, past SA_LANDING_MAX_RUNS runs (counted by sa_runs_exact), past
+ * SA_LANDING_UNCOUNTED_MAX cards for a shuffle whose runs are not
+ * counted ahead, or past SA_PERM_MAX cards.  Else the walk's status;
+ * released with sa_landing_free either way.
+ */
+#define SA_LANDING_MAX_RUNS UINT64_C(1000000000)
+#define SA_LANDING_UNCOUNTED_MAX 10
+
+typedef struct sa_landing {
+	uint64_t runs;		/* every run walked */
+	size_t count;		/* those landing on the target */
+	uint64_t **draws;	/* each one's draws, */
+	size_t *ndraws;		/* and how many */
+	char why[192];		/* SA_ETOOBIG: why */
+} sa_landing;
+
+int sa_trace_landing(const sa_shuffle *shuffle, size_t n,
+    const unsigned *target, sa_landing *out);
+void sa_landing_free(sa_landing *l);
+
+/* ==== 13. Generators ==== */
+
+/*
  * Generators behind the oracle.
  *
  * mulberry32 (Tommy Ettinger's 32-bit generator, as published): a 32-bit
@@ -1294,7 +1291,7 @@ void sa_mulberry32_init(sa_mulberry32 *g, uint32_t seed);
 
 /*
  * The seeded generators of the libraries people shuffle with, each as
- * its library writes it (seeded.c): KIND, its NAME for -g, what it is,
+ * its library writes it (generators.c): KIND, its NAME for -g, what it is,
  * where it comes from, the bits of its seed space and of one output.
  * An sa_seeded answers a draw the way its library's shuffle asks (its
  * native draw: mulberry32 and delphi floor(x k / 2^32), glibc and
@@ -1316,6 +1313,52 @@ typedef struct sa_seeded_gen {
 	unsigned seed_bits;	/* seeds 0 .. 2^seed_bits - 1 */
 	unsigned word_bits;	/* bits of one output */
 } sa_seeded_gen;
+
+const sa_seeded_gen *sa_seeded_gens(size_t *count);
+const sa_seeded_gen *sa_seeded_find(const char *name); /* NULL if unknown */
+
+typedef struct sa_seeded {
+	sa_oracle base;
+	const sa_seeded_gen *gen;
+	int err;
+	uint64_t gen_limit;	/* the largest bound of a native draw */
+	uint64_t state;		/* the LCGs' and mulberry32's */
+	uint32_t words[624];	/* glibc's 31, MT19937's 624, .NET's 56 */
+	int front, rear;
+} sa_seeded;
+
+void sa_seeded_init(sa_seeded *g, const sa_seeded_gen *gen, uint64_t seed);
+/* The next output: rand()'s 31 bits for glibc, next(32) for java. */
+uint32_t sa_seeded_next(sa_seeded *g);
+
+/*
+ * xoshiro256** (Blackman and Vigna, 2018), a small fast generator with
+ * 256 bits of state, for sampling: draws below k by Lemire's unbiased
+ * multiply-and-reject, raw words as its top bits.  Seeded by splitmix64
+ * from SEED; STREAM picks one of many disjoint-seeded copies (one for
+ * each thread).  S may also be set directly.
+ */
+typedef struct sa_xoshiro256 {
+	sa_oracle base;
+	uint64_t s[4];
+} sa_xoshiro256;
+
+void sa_xoshiro256_init(sa_xoshiro256 *g, uint64_t seed, uint64_t stream);
+uint64_t sa_xoshiro256_next(sa_xoshiro256 *g);
+
+/*
+ * The operating system's entropy (getrandom), with unbiased bounded
+ * draws by rejection.  If the system source fails, ERR becomes SA_ESYS
+ * and draws return 0: check it after use.
+ */
+typedef struct sa_sysrandom {
+	sa_oracle base;
+	int err;
+} sa_sysrandom;
+
+void sa_sysrandom_init(sa_sysrandom *g);
+
+/* ==== 14. Repeats and the card table ==== */
 
 /*
  * A shuffle after another (repeat.c): the census of doing A and then B,
@@ -1386,6 +1429,8 @@ int sa_distance(const sa_shuffle *sh, size_t n, uint64_t from, uint64_t to,
     const sa_distance_opts *opts, sa_distance_row *rows,
     enum sa_distance_method *used);
 
+/* ==== 15. Shuffles from the wild ==== */
+
 /*
  * Shuffles from the wild: famous shuffles from real code, each as a
  * model (an -a ALGORITHM spec, a --reduce spec or NULL, a -g generator or
@@ -1402,25 +1447,10 @@ typedef struct sa_wild {
 
 const sa_wild *sa_wild_list(size_t *count);
 
-const sa_seeded_gen *sa_seeded_gens(size_t *count);
-const sa_seeded_gen *sa_seeded_find(const char *name); /* NULL if unknown */
-
-typedef struct sa_seeded {
-	sa_oracle base;
-	const sa_seeded_gen *gen;
-	int err;
-	uint64_t gen_limit;	/* the largest bound of a native draw */
-	uint64_t state;		/* the LCGs' and mulberry32's */
-	uint32_t words[624];	/* glibc's 31, MT19937's 624, .NET's 56 */
-	int front, rear;
-} sa_seeded;
-
-void sa_seeded_init(sa_seeded *g, const sa_seeded_gen *gen, uint64_t seed);
-/* The next output: rand()'s 31 bits for glibc, next(32) for java. */
-uint32_t sa_seeded_next(sa_seeded *g);
+/* ==== 16. Seed spaces ==== */
 
 /*
- * The seed space of a seeded deal (seeds.c): every seed from FIRST, COUNT
+ * The seed space of a seeded deal (seedspace.c): every seed from FIRST, COUNT
  * of them (0: the rest of the generator's space), seeds GEN, which
  * answers SHUFFLE's draws on N <= SA_SEEDS_MAX_CARDS cards (by REDUCE
  * over its raw words when set), and each ordering dealt is counted.  The
@@ -1496,37 +1526,6 @@ int sa_seeds_match_run(const sa_shuffle *shuffle, size_t n,
     const sa_seeded_gen *gen, const sa_seeds_opts *opts,
     const unsigned *seen, size_t nseen, size_t list, sa_seeds_match *out);
 void sa_seeds_match_free(sa_seeds_match *m);
-
-/*
- * xoshiro256** (Blackman and Vigna, 2018), a small fast generator with
- * 256 bits of state, for sampling: draws below k by Lemire's unbiased
- * multiply-and-reject, raw words as its top bits.  Seeded by splitmix64
- * from SEED; STREAM picks one of many disjoint-seeded copies (one for
- * each thread).  S may also be set directly.
- */
-typedef struct sa_xoshiro256 {
-	sa_oracle base;
-	uint64_t s[4];
-} sa_xoshiro256;
-
-void sa_xoshiro256_init(sa_xoshiro256 *g, uint64_t seed, uint64_t stream);
-uint64_t sa_xoshiro256_next(sa_xoshiro256 *g);
-
-/*
- * The operating system's entropy (getrandom), with unbiased bounded
- * draws by rejection.  If the system source fails, ERR becomes SA_ESYS
- * and draws return 0: check it after use.
- */
-typedef struct sa_sysrandom {
-	sa_oracle base;
-	int err;
-} sa_sysrandom;
-
-void sa_sysrandom_init(sa_sysrandom *g);
-
-/* The machine's physical memory in bytes, or 0 when it cannot be told. */
-uint64_t sa_physical_memory(void);
-
 
 #ifdef __cplusplus
 }

@@ -145,6 +145,21 @@ struct cli_options {
 };
 
 #define CLI_CONTINUE (-1)
+#define CLI_TAKEN (-2)
+
+/*
+ * The option loop every command runs: getopt_long over SHORTOPTS and
+ * LONGOPTS; each option first to OWN (may be NULL), which returns
+ * CLI_TAKEN for one of its own, handled, CLI_CONTINUE for one it does not
+ * know, or an exit status after a message; the rest to cli_option
+ * (COMMON's shared options, and the messages for unknown ones).  Then
+ * no operands may be left.  0 to go on, -1 after --help (exit 0), or an
+ * exit status.
+ */
+struct option;
+int cli_getopts(int argc, char **argv, const char *shortopts,
+    const struct option *longopts, const struct cli_options *common,
+    int (*own)(int c, const char *arg, void *ctx), void *ctx);
 
 /*
  * Handles getopt's return C when it is a shared option or an error:
@@ -171,8 +186,6 @@ int cli_finish(int status);
 /* S with XML's five special characters escaped, to F. */
 void cli_xml_text(FILE *f, const char *s);
 
-/* Big enough for "1.5 GiB" style sizes. */
-void cli_format_bytes(uint64_t bytes, char *buf, size_t size);
 
 /*
  * The report formatter.  A command describes its result as fields (a key

@@ -144,40 +144,17 @@ layers_option(int c, const char *arg, struct census_args *a)
 	}
 }
 
-/* The engine and the shuffle agree; false after a message. */
-static bool
-engine_fits(const struct census_args *a)
-{
-	static const char *const names[] = { "auto", "steps", "replay",
-	    "walk" };
-
-	if ((a->engine == SA_ENGINE_STEPS || a->engine == SA_ENGINE_WALK) &&
-	    a->shuffle.steps == NULL) {
-		cli_error("--engine %s: the %s shuffle has no step form",
-		    names[a->engine], a->shuffle.name);
-		return false;
-	}
-	if (a->engine == SA_ENGINE_WALK && (a->reduce.method !=
-	    SA_REDUCE_NONE || a->shuffle.reduce != NULL)) {
-		cli_error("--engine walk: counts plain draws only, not words "
-		    "reduced by %s (use steps or replay)",
-		    a->reduce.method != SA_REDUCE_NONE ? "--reduce" :
-		    a->shuffle.name);
-		return false;
-	}
-	return true;
-}
-
 /*
  * One of the census's own options (not an audit's or the layers') into
  * A; false after a message.
  */
+/* The engines -- engine names, in the order of enum sa_engine. */
+static const char *const engine_names[] = { "auto", "steps", "replay",
+	"walk", NULL };
+
 static bool
 plain_option(int c, const char *optarg, struct census_args *a)
 {
-	/* In the order of enum sa_engine. */
-	static const char *const engines[] = { "auto", "steps", "replay",
-	    "walk", NULL };
 	static const char *const sorts[] = { "ordering", "runs", NULL };
 	int choice;
 
@@ -186,7 +163,7 @@ plain_option(int c, const char *optarg, struct census_args *a)
 		a->check = true;
 		return true;
 	case OPT_ENGINE:
-		if (!cli_parse_choice("--engine", optarg, engines,
+		if (!cli_parse_choice("--engine", optarg, engine_names,
 		    "engine", &choice))
 			return false;
 		a->engine = (enum sa_engine)choice;
@@ -219,6 +196,75 @@ plain_option(int c, const char *optarg, struct census_args *a)
 	}
 }
 
+/* One of the census's options into A (cli_getopts' OWN). */
+static int
+census_option(int c, const char *arg, void *ctx)
+{
+	struct census_args *a = ctx;
+	bool ok;
+
+	switch (c) {
+	case OPT_CHECK:
+	case OPT_ENGINE:
+	case OPT_SUMMARY:
+	case OPT_THREADS:
+	case OPT_REDUCE:
+	case OPT_NOTATION:
+	case OPT_SORT:
+		ok = plain_option(c, arg, a);
+		break;
+	AUDIT_CASES:
+		ok = audit_option(c, arg, &a->audit);
+		break;
+	case OPT_LAYERS:
+	case OPT_DEPTH:
+	case OPT_REMAINDER:
+		ok = layers_option(c, arg, a);
+		break;
+	case OPT_TIME_LIMIT:
+		ok = cli_parse_uint("--time-limit", arg, 1, 1000000,
+		    &a->seconds);
+		break;
+	case OPT_TIMES:
+		ok = cli_parse_uint("--times", arg, 1, SA_REPEAT_MAX, &a->times);
+		break;
+	case OPT_TOP:
+		a->top = UINT64_MAX;
+		ok = strcmp(arg, "all") == 0 || cli_parse_uint("--top", arg, 1,
+		    UINT64_MAX, &a->top);
+		break;
+	default:
+		a->chose = a->chose || c == 'a';
+		return CLI_CONTINUE;
+	}
+	return ok ? CLI_TAKEN : EXIT_TROUBLE;
+}
+
+/* The options A holds, checked together; false after a message. */
+static bool
+census_args_fit(struct census_args *a)
+{
+	if (!audit_args(a) || !cli_check_cards(&a->shuffle, a->n) ||
+	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n))
+		return false;
+	if (a->times > 1 && (a->audited || a->layers)) {
+		cli_error("--times: repeats a built-in shuffle, not with %s",
+		    a->layers ? "--layers" : "--plugin or --exec");
+		return false;
+	}
+	if (a->seconds != 0 && !a->layers && !a->audited && a->times < 2) {
+		cli_error("--time-limit: bounds a census by layers, an audit or "
+		    "a census composed (--times); a built-in shuffle's census "
+		    "is sized by its memory before it starts");
+		return false;
+	}
+	if (a->times > 1) {
+		a->base = a->shuffle;
+		(void)sa_shuffle_repeat(&a->repeated, &a->base, a->n, a->times);
+	}
+	return true;
+}
+
 static int
 parse_args(int argc, char **argv, struct census_args *a)
 {
@@ -243,85 +289,20 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "times", required_argument, NULL, OPT_TIMES },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, status, fmt = REP_TEXT;
+	int status, fmt = REP_TEXT;
 	uint64_t cards = 4;
 	const struct cli_options common = { "census", help, &a->shuffle, &fmt,
 	    &cards, CARDS_MAX };
 
 	memset(a, 0, sizeof *a);
 	a->shuffle = *sa_shuffle_find("naive");
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_CHECK:
-		case OPT_ENGINE:
-		case OPT_SUMMARY:
-		case OPT_THREADS:
-		case OPT_REDUCE:
-		case OPT_NOTATION:
-		case OPT_SORT:
-			if (!plain_option(c, optarg, a))
-				return EXIT_TROUBLE;
-			break;
-		AUDIT_CASES:
-			if (!audit_option(c, optarg, &a->audit))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_LAYERS:
-		case OPT_DEPTH:
-		case OPT_REMAINDER:
-			if (!layers_option(c, optarg, a))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_TIME_LIMIT:
-			if (!cli_parse_uint("--time-limit", optarg, 1, 1000000,
-			    &a->seconds))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_TIMES:
-			if (!cli_parse_uint("--times", optarg, 1, SA_REPEAT_MAX,
-			    &a->times))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_TOP:
-			if (strcmp(optarg, "all") == 0)
-				a->top = UINT64_MAX;
-			else if (!cli_parse_uint("--top", optarg, 1, UINT64_MAX,
-			    &a->top))
-				return EXIT_TROUBLE;
-			break;
-		default:
-			a->chose = a->chose || c == 'a';
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status == EXIT_FAIR ? -1 : status;
-			break;
-		}
-	}
-	if (!cli_no_operands("census", argc, argv))
-		return EXIT_TROUBLE;
-	if (!audit_args(a))
-		return EXIT_TROUBLE;
+	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	    census_option, a);
+	if (status != 0)
+		return status;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
-	if (!cli_check_cards(&a->shuffle, a->n) ||
-	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n) || !engine_fits(a))
-		return EXIT_TROUBLE;
-	if (a->times > 1 && (a->audited || a->layers)) {
-		cli_error("--times: repeats a built-in shuffle, not with %s",
-		    a->layers ? "--layers" : "--plugin or --exec");
-		return EXIT_TROUBLE;
-	}
-	if (a->seconds != 0 && !a->layers && !a->audited && a->times < 2) {
-		cli_error("--time-limit: bounds a census by layers, an audit or "
-		    "a census composed (--times); a built-in shuffle's census "
-		    "is sized by its memory before it starts");
-		return EXIT_TROUBLE;
-	}
-	if (a->times > 1) {
-		a->base = a->shuffle;
-		(void)sa_shuffle_repeat(&a->repeated, &a->base, a->n, a->times);
-	}
-	return 0;
+	return census_args_fit(a) ? 0 : EXIT_TROUBLE;
 }
 
 /*
@@ -349,74 +330,28 @@ extra_memory(const struct census_args *a, sa_census_opts *opts)
 static void
 refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 {
-	char need[32], have[32];
+	char what[48];
 
-	switch (status) {
-	case SA_EOVERFLOW:
-		if (plan->orderings == 0)
-			cli_error("census of %zu cards: %zu! orderings do not fit "
-			    "in 64 bits (at most %d cards)", a->n, a->n,
-			    SA_PERM_MAX);
-		else if (a->times > 1)
-			cli_error("census of %zu cards: the %s shuffle's runs do "
-			    "not fit in %s bits", a->n, a->repeated.name,
-			    a->repeated.shuffle.steps ? "64" : "128");
-		else
-			cli_error("census of %zu cards: the %s shuffle's runs do "
-			    "not fit in 64 bits", a->n, a->shuffle.name);
-		break;
-	case SA_ETIME:
-		snprintf(need, sizeof need, "census of %zu cards", a->n);
-		cli_time_refusal(need, &a->limit, "pairs of orderings composed",
+	snprintf(what, sizeof what, "census of %zu cards", a->n);
+	if (status == SA_ETIME)
+		cli_time_refusal(what, &a->limit, "pairs of orderings composed",
 		    "ask for fewer times (--times) or cards");
-		break;
-	case SA_ETOOBIG:
-		cli_format_bytes(plan->bytes, need, sizeof need);
-		cli_format_bytes(plan->max_bytes, have, sizeof have);
-		if (a->times > 1 && a->repeated.shuffle.steps == NULL &&
-		    plan->bytes <= plan->max_bytes)
-			cli_error("census of %zu cards: the %s shuffle's census "
-			    "fits in memory, but composing it with itself does "
-			    "not (a table of 16 bytes an ordering, one a thread, "
-			    "and the orderings it reaches); ask for fewer cards",
-			    a->n, a->shuffle.name);
-		else if (plan->bytes == UINT64_MAX)
-			cli_error("census of %zu cards: the tally of %llu "
-			    "orderings needs more memory than 64 bits can "
-			    "count", a->n, (unsigned long long)plan->orderings);
-		else
-			cli_error("census of %zu cards: the tally of %llu "
-			    "orderings needs about %s of memory, more than the "
-			    "%s left under %s (it can count up to %zu cards)",
-			    a->n, (unsigned long long)plan->orderings, need,
-			    have, plan->max_what, plan->fits);
-		break;
-	case SA_EINVAL:
-		if ((a->reduce.method == SA_REDUCE_REJECT ||
-		    a->reduce.method == SA_REDUCE_LEMIRE) &&
-		    !sa_reduce_reaches(&a->reduce, a->n)) {
-			cli_error("census of %zu cards: --reduce %s:%u: %u-bit "
-			    "words cannot make a draw below %zu by %s (every "
-			    "word would be thrown back); give at least %u bits",
-			    a->n, sa_reduce_name(a->reduce.method),
-			    a->reduce.bits, a->reduce.bits, a->n,
-			    sa_reduce_name(a->reduce.method),
-			    cli_bits_for(a->n));
-			break;
-		}
-		if (a->reduce.method != SA_REDUCE_NONE ||
-		    a->shuffle.reduce != NULL) {
-			cli_error("census of %zu cards: --reduce cannot weigh the "
-			    "%s shuffle's draws (it weighs draws below at most "
-			    "%d, and no retries)", a->n, a->shuffle.name,
-			    SA_REDUCE_MAX_K);
-			break;
-		}
-		/* FALLTHROUGH */
-	default:
-		cli_error("census of %zu cards: %s", a->n, sa_strerror(status));
-		break;
-	}
+	else if (a->times > 1 && a->repeated.shuffle.steps == NULL &&
+	    status == SA_EOVERFLOW && plan->why[0] == '\0')
+		/* the plan of one census passed: the composition refused */
+		cli_error("%s: the %s shuffle's runs do not fit in 128 bits",
+		    what, a->repeated.name);
+	else if (a->times > 1 && a->repeated.shuffle.steps == NULL &&
+	    status == SA_ETOOBIG && plan->why[0] == '\0')
+		cli_error("%s: the %s shuffle's census fits in memory, but "
+		    "composing it with itself does not (a table of 16 bytes an "
+		    "ordering, one a thread, and the orderings it reaches); ask "
+		    "for fewer cards", what, a->shuffle.name);
+	else if (status == SA_EINVAL && a->engine != SA_ENGINE_AUTO)
+		cli_error("--engine %s: %s", engine_names[a->engine], plan->why);
+	else
+		cli_error("%s: %s", what, plan->why[0] != '\0' ? plan->why :
+		    sa_strerror(status));
 }
 
 /*

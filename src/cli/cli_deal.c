@@ -318,8 +318,7 @@ shuffle_order(struct deal_args *a, unsigned *order, size_t n)
 		sa_mulberry32_init(&g, (uint32_t)a->seed);
 		o = &g.base;
 	}
-	if (a->reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &a->reduce);
+	a->reduce = sa_reduce_settle(sh, &a->reduce);
 	if (a->reduce.method != SA_REDUCE_NONE) {
 		sa_reducer_init(&red, &a->reduce, o);
 		o = &red.base;

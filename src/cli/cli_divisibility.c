@@ -339,8 +339,7 @@ cmd_divisibility(int argc, char **argv)
 	if (!cli_no_operands("divisibility", argc, argv))
 		return EXIT_TROUBLE;
 	n = (size_t)cards;
-	if (reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(&shuffle, &reduce);
+	reduce = sa_reduce_settle(&shuffle, &reduce);
 	if ((status = argue(&shuffle, n, &reduce, &d, &weighted)) != EXIT_FAIR)
 		return status;
 	x.runs = sa_big_to_dec(&d.runs);

@@ -18,40 +18,6 @@ static const char *const stop_words[] = {
 	"the most draws a run may make"
 };
 
-/* Why the census by layers could not be made, in a message. */
-static void
-refused(const struct layers_args *a, int status)
-{
-	sa_reduce red = a->reduce;
-	bool rejects;
-
-	if (red.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(a->shuffle, &red);
-	rejects = red.method == SA_REDUCE_REJECT ||
-	    red.method == SA_REDUCE_LEMIRE;
-	if (status == SA_ETIME)
-		cli_error("census of %zu cards: --layers: depth %zu could not be "
-		    "walked within the time limit of %.0f s (--time-limit)",
-		    a->n, a->depth ? a->depth : 1, a->seconds);
-	else if (status == SA_EINVAL && red.method != SA_REDUCE_NONE &&
-	    !rejects)
-		cli_error("census of %zu cards: --layers: draws by %s:%u are "
-		    "not a rejection; the layers walk reject or lemire",
-		    a->n, sa_reduce_name(red.method), red.bits);
-	else if (status == SA_EINVAL && rejects && red.bits > 32)
-		cli_error("census of %zu cards: --layers: %s:%u: the layers "
-		    "walk words of at most 32 bits", a->n,
-		    sa_reduce_name(red.method), red.bits);
-	else if (status == SA_EINVAL && rejects)
-		cli_error("census of %zu cards: --layers: %s:%u: %u-bit words "
-		    "cannot make a draw below %zu (every word would be thrown "
-		    "back)", a->n, sa_reduce_name(red.method), red.bits,
-		    red.bits, a->n);
-	else
-		cli_error("census of %zu cards: --layers: %s", a->n,
-		    sa_strerror(status));
-}
-
 /* The deepening under way, for the progress line and the audit's walk. */
 struct deepening {
 	const struct layers_args *a;
@@ -141,7 +107,7 @@ deepen(const struct layers_args *a, sa_layers **out, sa_deepen_result *res)
 		return EXIT_FAIR;
 	if (d.exit_status != EXIT_FAIR)
 		return d.exit_status;
-	refused(a, status);
+	cli_error("census of %zu cards: --layers: %s", a->n, res->why);
 	return EXIT_TROUBLE;
 }
 

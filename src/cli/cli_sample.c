@@ -46,6 +46,7 @@ struct sample_args {
 	sa_shuffle shuffle;
 	size_t n;
 	enum rep_format fmt;
+	int fmt_choice;		/* -f, as parsed */
 	bool perms;
 	sa_sample_opts o;
 	sa_time_limit limit;
@@ -120,6 +121,72 @@ exact_side(report *r, const struct sample_args *a)
 	sa_matrix_free(m);
 }
 
+/* One of sample's own options into A (cli_getopts' OWN). */
+static int
+sample_option(int c, const char *arg, void *ctx)
+{
+	struct sample_args *a = ctx;
+	uint64_t v = 0;
+	bool ok;
+
+	switch (c) {
+	case 'f':
+		ok = cli_parse_format_or(arg, "perms", &a->fmt_choice,
+		    &a->perms);
+		break;
+	case OPT_DECKS:
+		ok = cli_parse_uint("--decks", arg, 1, UINT64_C(1) << 40,
+		    &a->o.decks);
+		break;
+	case OPT_SEED:
+		ok = cli_parse_uint("--seed", arg, 0, UINT64_MAX, &a->o.seed);
+		break;
+	case OPT_REDUCE:
+		ok = cli_parse_reduce(arg, &a->o.reduce);
+		break;
+	case OPT_THREADS:
+		ok = cli_parse_uint("--threads", arg, 1, 64, &v);
+		a->o.threads = (unsigned)v;
+		break;
+	case OPT_ALPHA:
+		ok = cli_parse_prob("--alpha", arg, &a->alpha);
+		break;
+	case OPT_TIME_LIMIT:
+		ok = cli_parse_time_limit(arg, &a->limit.seconds);
+		break;
+	default:
+		return CLI_CONTINUE;
+	}
+	return ok ? CLI_TAKEN : EXIT_TROUBLE;
+}
+
+/* The options A holds, checked together; false after a message. */
+static bool
+sample_args_fit(struct sample_args *a)
+{
+	if (a->o.decks == 0) {
+		cli_error("sample: --decks D is needed: how many to deal");
+		return false;
+	}
+	if (a->n < 2) {
+		cli_error("-n %zu: a deck of one card has nothing to sample",
+		    a->n);
+		return false;
+	}
+	if (!cli_check_cards(&a->shuffle, a->n) ||
+	    !cli_check_reduce(&a->shuffle, &a->o.reduce, a->n))
+		return false;
+	if (!a->perms && a->o.decks < (uint64_t)SA_FIT_PER_CELL * a->n) {
+		cli_error("--decks %llu: too few for the item-by-position test "
+		    "to keep its odds at %zu cards; it needs %d decks a cell "
+		    "expected, %llu decks (-f perms writes any number)",
+		    (unsigned long long)a->o.decks, a->n, SA_FIT_PER_CELL,
+		    (unsigned long long)SA_FIT_PER_CELL * a->n);
+		return false;
+	}
+	return true;
+}
+
 static int
 parse_args(int argc, char **argv, struct sample_args *a)
 {
@@ -136,84 +203,26 @@ parse_args(int argc, char **argv, struct sample_args *a)
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, fmt = REP_TEXT, status;
-	uint64_t cards = 52, v;
-	const struct cli_options common = { "sample", help, &a->shuffle, &fmt,
+	uint64_t cards = 52;
+	const struct cli_options common = { "sample", help, &a->shuffle, NULL,
 	    &cards, SA_FIT_MAX_CARDS };
+	int status;
 
 	memset(a, 0, sizeof *a);
 	a->shuffle = *sa_shuffle_find("naive");
 	a->o.seed = 1;
 	a->alpha = 1e-6;
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!cli_parse_format_or(optarg, "perms", &fmt,
-			    &a->perms))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_DECKS:
-			if (!cli_parse_uint("--decks", optarg, 1,
-			    UINT64_C(1) << 40, &a->o.decks))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_SEED:
-			if (!cli_parse_uint("--seed", optarg, 0, UINT64_MAX,
-			    &a->o.seed))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_REDUCE:
-			if (!cli_parse_reduce(optarg, &a->o.reduce))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_THREADS:
-			if (!cli_parse_uint("--threads", optarg, 1, 64, &v))
-				return EXIT_TROUBLE;
-			a->o.threads = (unsigned)v;
-			break;
-		case OPT_ALPHA:
-			if (!cli_parse_prob("--alpha", optarg, &a->alpha))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_TIME_LIMIT:
-			if (!cli_parse_time_limit(optarg, &a->limit.seconds))
-				return EXIT_TROUBLE;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status == EXIT_FAIR ? -1 : status;
-			break;
-		}
-	}
-	if (!cli_no_operands("sample", argc, argv))
-		return EXIT_TROUBLE;
-	a->fmt = (enum rep_format)fmt;
+	a->fmt_choice = REP_TEXT;
+	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	    sample_option, a);
+	if (status != 0)
+		return status;
+	a->fmt = (enum rep_format)a->fmt_choice;
 	a->n = (size_t)cards;
 	if (a->limit.seconds == 0)
 		a->limit.seconds = CLI_TIME_LIMIT;
 	a->o.limit = &a->limit;
-	if (a->o.decks == 0) {
-		cli_error("sample: --decks D is needed: how many to deal");
-		return EXIT_TROUBLE;
-	}
-	if (a->n < 2) {
-		cli_error("-n %zu: a deck of one card has nothing to sample",
-		    a->n);
-		return EXIT_TROUBLE;
-	}
-	if (!cli_check_cards(&a->shuffle, a->n) ||
-	    !cli_check_reduce(&a->shuffle, &a->o.reduce, a->n))
-		return EXIT_TROUBLE;
-	if (!a->perms && a->o.decks < (uint64_t)SA_FIT_PER_CELL * a->n) {
-		cli_error("--decks %llu: too few for the item-by-position test "
-		    "to keep its odds at %zu cards; it needs %d decks a cell "
-		    "expected, %llu decks (-f perms writes any number)",
-		    (unsigned long long)a->o.decks, a->n, SA_FIT_PER_CELL,
-		    (unsigned long long)SA_FIT_PER_CELL * a->n);
-		return EXIT_TROUBLE;
-	}
-	return 0;
+	return sample_args_fit(a) ? 0 : EXIT_TROUBLE;
 }
 
 /* Progress on a terminal: CTX is when the dealing started. */

@@ -74,6 +74,7 @@ struct seeds_args {
 	bool check;
 	double start;		/* for the progress */
 	const char *match;	/* --match, as given */
+	const char *seeds;	/* --seeds, as given */
 	unsigned seen[CARDS_MAX];
 	size_t nseen;
 	uint64_t list;
@@ -175,6 +176,76 @@ parse_match(struct seeds_args *a)
 	return true;
 }
 
+/* One of seed-space's own options into A (cli_getopts' OWN). */
+static int
+seeds_option(int c, const char *arg, void *ctx)
+{
+	struct seeds_args *a = ctx;
+	uint64_t threads = 0;
+	bool ok = true;
+
+	switch (c) {
+	case 'g':
+		if ((a->gen = sa_seeded_find(arg)) == NULL)
+			unknown_generator(arg);
+		ok = a->gen != NULL;
+		break;
+	case OPT_SEEDS:
+		a->seeds = arg;
+		break;
+	case OPT_REDUCE:
+		ok = cli_parse_reduce(arg, &a->o.reduce);
+		break;
+	case OPT_THREADS:
+		ok = cli_parse_uint("--threads", arg, 1, 64, &threads);
+		a->o.threads = (unsigned)threads;
+		break;
+	case OPT_CHECK:
+		a->check = true;
+		break;
+	case OPT_MATCH:
+		a->match = arg;
+		break;
+	case OPT_LIST:
+		ok = cli_parse_uint("--list", arg, 0, LIST_MAX, &a->list);
+		break;
+	case OPT_TIME_LIMIT:
+		ok = cli_parse_time_limit(arg, &a->limit.seconds);
+		break;
+	default:
+		return CLI_CONTINUE;
+	}
+	return ok ? CLI_TAKEN : EXIT_TROUBLE;
+}
+
+/* The options A holds, checked together; false after a message. */
+static bool
+seeds_args_fit(struct seeds_args *a)
+{
+	if (a->seeds != NULL && !parse_seeds(a->seeds, a->gen, &a->o))
+		return false;
+	if (a->o.reduce.method != SA_REDUCE_NONE &&
+	    a->o.reduce.bits > a->gen->word_bits) {
+		cli_error("--reduce %s:%u: %s's outputs have %u bits",
+		    sa_reduce_name(a->o.reduce.method), a->o.reduce.bits,
+		    a->gen->name, a->gen->word_bits);
+		return false;
+	}
+	if (a->match == NULL && a->n > SA_SEEDS_MAX_CARDS && a->check) {
+		cli_error("--check: -n %zu is too large to count every "
+		    "ordering (at most %d)", a->n, SA_SEEDS_MAX_CARDS);
+		return false;
+	}
+	if (a->match != NULL && a->check) {
+		cli_error("--check: not with --match, which has no verdict");
+		return false;
+	}
+	if (a->match != NULL && !parse_match(a))
+		return false;
+	return cli_check_cards(&a->shuffle, a->n) &&
+	    cli_check_reduce(&a->shuffle, &a->o.reduce, a->n);
+}
+
 static int
 parse_args(int argc, char **argv, struct seeds_args *a)
 {
@@ -193,9 +264,8 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, fmt = REP_TEXT, status;
-	uint64_t cards = 4, threads = 0;
-	const char *seeds = NULL;
+	int fmt = REP_TEXT, status;
+	uint64_t cards = 4;
 	const struct cli_options common = { "seed-space", help, &a->shuffle,
 	    &fmt, &cards, CARDS_MAX };
 
@@ -203,78 +273,16 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 	a->list = 10;
 	a->shuffle = *sa_shuffle_find("durstenfeld");
 	a->gen = sa_seeded_find("mulberry32");
-	while ((c = getopt_long(argc, argv, ":a:f:g:hn:", longopts, NULL)) !=
-	    -1) {
-		switch (c) {
-		case 'g':
-			if ((a->gen = sa_seeded_find(optarg)) == NULL) {
-				unknown_generator(optarg);
-				return EXIT_TROUBLE;
-			}
-			break;
-		case OPT_SEEDS:
-			seeds = optarg;
-			break;
-		case OPT_REDUCE:
-			if (!cli_parse_reduce(optarg, &a->o.reduce))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_THREADS:
-			if (!cli_parse_uint("--threads", optarg, 1, 64, &threads))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_CHECK:
-			a->check = true;
-			break;
-		case OPT_MATCH:
-			a->match = optarg;
-			break;
-		case OPT_LIST:
-			if (!cli_parse_uint("--list", optarg, 0, LIST_MAX,
-			    &a->list))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_TIME_LIMIT:
-			if (!cli_parse_time_limit(optarg, &a->limit.seconds))
-				return EXIT_TROUBLE;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status == EXIT_FAIR ? -1 : status;
-			break;
-		}
-	}
-	if (!cli_no_operands("seed-space", argc, argv))
-		return EXIT_TROUBLE;
-	if (seeds != NULL && !parse_seeds(seeds, a->gen, &a->o))
-		return EXIT_TROUBLE;
+	status = cli_getopts(argc, argv, ":a:f:g:hn:", longopts, &common,
+	    seeds_option, a);
+	if (status != 0)
+		return status;
 	if (a->limit.seconds == 0)
 		a->limit.seconds = CLI_TIME_LIMIT;
 	a->o.limit = &a->limit;
-	if (a->o.reduce.method != SA_REDUCE_NONE &&
-	    a->o.reduce.bits > a->gen->word_bits) {
-		cli_error("--reduce %s:%u: %s's outputs have %u bits",
-		    sa_reduce_name(a->o.reduce.method), a->o.reduce.bits,
-		    a->gen->name, a->gen->word_bits);
-		return EXIT_TROUBLE;
-	}
-	a->o.threads = (unsigned)threads;
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
-	if (a->match == NULL && a->n > SA_SEEDS_MAX_CARDS && a->check) {
-		cli_error("--check: -n %zu is too large to count every "
-		    "ordering (at most %d)", a->n, SA_SEEDS_MAX_CARDS);
-		return EXIT_TROUBLE;
-	}
-	if (a->match != NULL && a->check) {
-		cli_error("--check: not with --match, which has no verdict");
-		return EXIT_TROUBLE;
-	}
-	if (a->match != NULL && !parse_match(a))
-		return EXIT_TROUBLE;
-	return cli_check_cards(&a->shuffle, a->n) &&
-	    cli_check_reduce(&a->shuffle, &a->o.reduce, a->n) ? 0 : EXIT_TROUBLE;
+	return seeds_args_fit(a) ? 0 : EXIT_TROUBLE;
 }
 
 /* Progress on a terminal. */

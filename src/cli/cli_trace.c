@@ -11,8 +11,6 @@
 #include "cli.h"
 
 #define CARDS_MAX 1000
-#define WALK_MAX UINT64_C(1000000000)	/* runs --ordering will walk */
-#define UNCOUNTED_MAX 10	/* cards of a shuffle whose runs are not counted */
 
 static const char usage_text[] =
     "usage: " PROGNAME " trace [-a ALGORITHM] [-n CARDS] [-f FORMAT]\n"
@@ -134,41 +132,6 @@ draws_text(const uint64_t *v, size_t n, char *buf, size_t size)
 		    i ? "," : "", (unsigned long long)v[i]);
 }
 
-struct matches {
-	const unsigned *target;
-	uint64_t runs;
-	char **draws;
-	size_t count, cap;
-};
-
-static int
-match(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
-    const uint64_t *bounds, size_t ndraws)
-{
-	struct matches *m = ctx;
-	size_t size = ndraws * 21 + 1;
-	char *s;
-
-	(void)bounds;
-	m->runs++;
-	if (memcmp(deck, m->target, n * sizeof *deck) != 0)
-		return SA_OK;
-	if (m->count == m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 16;
-		char **p = realloc(m->draws, cap * sizeof *p);
-
-		if (p == NULL)
-			return SA_ENOMEM;
-		m->draws = p;
-		m->cap = cap;
-	}
-	if ((s = malloc(size)) == NULL)
-		return SA_ENOMEM;
-	draws_text(draws, ndraws, s, size);
-	m->draws[m->count++] = s;
-	return SA_OK;
-}
-
 static int
 trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
     enum sa_notation note, int fmt)
@@ -178,85 +141,45 @@ trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
 		{ "draws", "draws", REP_STR, 0, false, true, 0, NULL },
 	};
 	unsigned target[SA_PERM_MAX];
-	struct matches m = { target, 0, NULL, 0, 0 };
+	sa_landing l;
 	char shown[256];
 	int status;
 	report r;
 
-	if (n > SA_PERM_MAX) {
-		cli_error("--ordering: %zu cards, too many to walk (at most %d)",
-		    n, SA_PERM_MAX);
+	if (n <= SA_PERM_MAX && !parse_ordering(text, n, target))
 		return EXIT_TROUBLE;
-	}
-	if (!parse_ordering(text, n, target))
-		return EXIT_TROUBLE;
-	/*
-	 * The walk visits every run, so its size is known before it starts
-	 * where the runs can be counted; comparator sorts' runs differ in
-	 * length and are not counted ahead, so they are walked only as far
-	 * as their n! leaves stay small.
-	 */
-	{
-		sa_big runs;
-		uint64_t count = 0;
-		int counted;
-
-		sa_big_init(&runs);
-		counted = sa_runs_exact(sh, n, &runs);
-		if (counted == SA_EINVAL && n > UNCOUNTED_MAX) {
-			sa_big_free(&runs);
-			cli_error("--ordering: the %s shuffle's runs cannot be "
-			    "counted before walking them; it is walked up to "
-			    "%d cards", sh->name, UNCOUNTED_MAX);
-			return EXIT_TROUBLE;
-		}
-		if (counted != SA_EINVAL && (counted != SA_OK ||
-		    !sa_big_to_u64(&runs, &count) || count > WALK_MAX)) {
-			char *digits = counted == SA_OK ?
-			    sa_big_to_dec(&runs) : NULL;
-			char over[48];
-
-			snprintf(over, sizeof over, "more than 2^%llu",
-			    (unsigned long long)SA_RUNS_MAX_BITS);
-			sa_big_free(&runs);
-			cli_error("--ordering: the %s shuffle of %zu cards has %s "
-			    "runs, too many to walk one by one (at most %llu)",
-			    sh->name, n, digits ? digits : over,
-			    (unsigned long long)WALK_MAX);
-			free(digits);
-			return EXIT_TROUBLE;
-		}
-		sa_big_free(&runs);
-	}
-	status = sa_walk(sh, n, 0, match, &m);
-	if (status != SA_OK) {
+	status = sa_trace_landing(sh, n, target, &l);
+	if (status == SA_ETOOBIG)
+		cli_error("--ordering: %s", l.why);
+	else if (status != SA_OK)
 		cli_error("trace of %zu cards: %s", n, sa_strerror(status));
-		for (size_t i = 0; i < m.count; i++)
-			free(m.draws[i]);
-		free(m.draws);
+	if (status != SA_OK)
 		return EXIT_TROUBLE;
-	}
 	sa_perm_format_as(target, n, note, shown, sizeof shown);
 	rep_begin(&r, stdout, (enum rep_format)fmt);
 	rep_line(&r, "%zu of the %llu runs of the %s shuffle of %zu cards land "
-	    "on %s:", m.count, (unsigned long long)m.runs, sh->name, n, shown);
+	    "on %s:", l.count, (unsigned long long)l.runs, sh->name, n, shown);
 	rep_line(&r, "%s", "");
 	rep_str(&r, "algorithm", NULL, sh->name, NULL);
 	rep_u64(&r, "cards", NULL, n, NULL);
 	rep_str(&r, "ordering", NULL, shown, NULL);
-	rep_u64(&r, "runs", NULL, m.count, NULL);
-	rep_u64(&r, "total_runs", NULL, m.runs, NULL);
+	rep_u64(&r, "runs", NULL, l.count, NULL);
+	rep_u64(&r, "total_runs", NULL, l.runs, NULL);
 	rep_table(&r, "tally", cols, 2);
-	for (size_t i = 0; i < m.count; i++) {
+	for (size_t i = 0; i < l.count; i++) {
 		struct rep_cell cells[2];
+		size_t size = l.ndraws[i] * 21 + 1;
+		char *d = malloc(size);
 
+		if (d != NULL)
+			draws_text(l.draws[i], l.ndraws[i], d, size);
 		memset(cells, 0, sizeof cells);
 		cells[0].u = i + 1;
-		cells[1].s = m.draws[i];
+		cells[1].s = d != NULL ? d : "?";
 		rep_row(&r, cells);
-		free(m.draws[i]);
+		free(d);
 	}
-	free(m.draws);
+	sa_landing_free(&l);
 	rep_table_end(&r);
 	rep_line(&r, "%s", "");
 	rep_line(&r, "Draws count from 0; OEIS A192053 writes them from 1.");
@@ -475,8 +398,7 @@ trace_one(struct trace_args *a, sa_trace *t)
 	sa_reducer red;
 	int status;
 
-	if (a->reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &a->reduce);
+	a->reduce = sa_reduce_settle(sh, &a->reduce);
 	if (a->list != NULL && !parse_draws(a->list, &a->draws, &a->ndraws))
 		return EXIT_TROUBLE;
 	if (a->list != NULL && a->reduce.method != SA_REDUCE_NONE)

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
@@ -291,27 +292,6 @@ cli_finish(int status)
 	return status;
 }
 
-void
-cli_format_bytes(uint64_t bytes, char *buf, size_t size)
-{
-	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB",
-	    "TiB", "PiB", "EiB" };
-	int u = 0;
-	uint64_t whole = bytes, tenths = 0;
-
-	/* One decimal, cut rather than rounded so a limit is never overstated. */
-	while (whole >= 1024 && u < 6) {
-		tenths = (whole % 1024) * 10 / 1024;
-		whole /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, size, "%llu bytes", (unsigned long long)bytes);
-	else
-		snprintf(buf, size, "%llu.%llu %s", (unsigned long long)whole,
-		    (unsigned long long)tenths, unit[u]);
-}
-
 bool
 cli_parse_shuffle(const char *spec, sa_shuffle *out)
 {
@@ -516,6 +496,24 @@ cli_option(int c, char **argv, const struct cli_options *o)
 		break;
 	}
 	return cli_bad_option(o->cmd, c, argv);
+}
+
+int
+cli_getopts(int argc, char **argv, const char *shortopts,
+    const struct option *longopts, const struct cli_options *common,
+    int (*own)(int c, const char *arg, void *ctx), void *ctx)
+{
+	int c, status;
+
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		status = own != NULL ? own(c, optarg, ctx) : CLI_CONTINUE;
+		if (status == CLI_CONTINUE)
+			status = cli_option(c, argv, common);
+		if (status == CLI_TAKEN || status == CLI_CONTINUE)
+			continue;
+		return status == EXIT_FAIR ? -1 : status;
+	}
+	return cli_no_operands(common->cmd, argc, argv) ? 0 : EXIT_TROUBLE;
 }
 
 double

@@ -4,7 +4,7 @@
  *
  * Four engines produce the same tally: steps (steps.c), a dynamic
  * program over the step form; replay (replay.c), which re-runs the
- * program for every draw sequence; walk (walk.c), every run of the step
+ * program for every draw sequence; walk (stepwalk.c), every run of the step
  * form depth first; and weighted (weighted.c), either of the first two
  * with draws made from raw words by a reduction, in big integers.  The
  * figures computed from a tally are in figures.c.
@@ -14,7 +14,7 @@
 
 #include "shuffle_audit.h"
 #include "internal.h"
-#include "audit.h"
+#include "shuffle_audit_audit.h"
 
 /*
  * The summary from a tally of 16-, 32- or 64-bit counts, in one pass that
@@ -240,8 +240,7 @@ run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	status = sa_census_plan_for(sh, n, &own, &plan);
 	if (status != SA_OK)
 		return status;
-	if (own.reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &own.reduce);
+	own.reduce = sa_reduce_settle(sh, &own.reduce);
 	if ((c = calloc(1, sizeof *c)) == NULL)
 		return SA_ENOMEM;
 	c->info.shuffle = sh;

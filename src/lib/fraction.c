@@ -388,8 +388,8 @@ sa_fraction_distinct(const sa_fraction *f, unsigned places, bool fixed)
 	    sa_fraction_sig(f, places);
 	bool one = sa_big_cmp(&f->num, &f->den) == 0 && !f->neg;
 
-	for (unsigned d = places + (fixed ? 2 : 4); dec != NULL && !one &&
-	    reads_one(dec) && d <= 64; d += 4) {
+	for (unsigned d = places + 1; dec != NULL && !one && reads_one(dec) &&
+	    d <= 64; d++) {
 		free(dec);
 		dec = sa_fraction_sig(f, d);
 	}

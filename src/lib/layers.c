@@ -11,12 +11,13 @@
  * by that bound and the number of draws; otherwise D is worked out and
  * compared exactly.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
 #include "internal.h"
-#include "audit.h"
+#include "shuffle_audit_audit.h"
 
 /* Runs (or unfinished prefixes) of one probability, 1/DEN. */
 struct layer {
@@ -346,9 +347,7 @@ prepare(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 	l->info.shuffle = sh;
 	l->info.n = n;
 	l->info.depth = opts->depth ? opts->depth : 16;
-	l->info.reduce = opts->reduce;
-	if (l->info.reduce.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &l->info.reduce);
+	l->info.reduce = sa_reduce_settle(sh, &opts->reduce);
 	if (sh == NULL || sh->run == NULL || n == 0 ||
 	    (sh->max_cards != 0 && n > sh->max_cards))
 		return SA_EINVAL;
@@ -756,6 +755,37 @@ small_enough(const sa_layers *l, const sa_fraction *eps)
 	return ok;
 }
 
+/* Why a census by layers of SH on N cards was refused with STATUS. */
+static void
+deepen_why(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
+    int status, sa_deepen_result *res)
+{
+	sa_reduce red = sa_reduce_settle(sh, &o->reduce);
+	bool rejects = red.method == SA_REDUCE_REJECT ||
+	    red.method == SA_REDUCE_LEMIRE;
+	char *w = res->why;
+	size_t size = sizeof res->why;
+
+	if (status == SA_ETIME)
+		snprintf(w, size, "depth %zu could not be walked within the "
+		    "time limit of %.0f s (--time-limit)", o->depth ? o->depth :
+		    (size_t)1, o->seconds);
+	else if (status == SA_EINVAL && red.method != SA_REDUCE_NONE &&
+	    !rejects)
+		snprintf(w, size, "draws by %s:%u are not a rejection; the "
+		    "layers walk reject or lemire", sa_reduce_name(red.method),
+		    red.bits);
+	else if (status == SA_EINVAL && rejects && red.bits > 32)
+		snprintf(w, size, "%s:%u: the layers walk words of at most 32 "
+		    "bits", sa_reduce_name(red.method), red.bits);
+	else if (status == SA_EINVAL && rejects)
+		snprintf(w, size, "%s:%u: %u-bit words cannot make a draw below "
+		    "%zu (every word would be thrown back)",
+		    sa_reduce_name(red.method), red.bits, red.bits, n);
+	else
+		snprintf(w, size, "%s", sa_strerror(status));
+}
+
 int
 sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
     sa_layers **out, sa_deepen_result *res)
@@ -780,6 +810,7 @@ sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
 		}
 		if (status != SA_OK) {
 			sa_layers_free(last);
+			deepen_why(sh, n, o, status, res);
 			return status;
 		}
 		sa_layers_free(last);

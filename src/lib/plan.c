@@ -142,6 +142,29 @@ add_bytes(sa_census_plan *plan, uint64_t count, uint64_t each)
 		plan->bytes += count * each;
 }
 
+static int largest_bound(const sa_shuffle *sh, size_t n, uint64_t *k,
+    bool *retries);
+
+/*
+ * Whether the reduction RED's counts can be weighed for SH on N cards:
+ * draws below at most SA_REDUCE_MAX_K, and no step that retries (whose
+ * chance depends on the cards left) for the step engine.
+ */
+static bool
+weighable(const sa_shuffle *sh, size_t n, const sa_reduce *red,
+    enum sa_engine engine)
+{
+	uint64_t k;
+	bool retries;
+
+	if (red->method == SA_REDUCE_NONE || engine == SA_ENGINE_CLOSED)
+		return true;
+	if (largest_bound(sh, n, &k, &retries) != SA_OK)
+		return true;	/* out of memory: the run will say */
+	return k <= SA_REDUCE_MAX_K && !(retries &&
+	    engine == SA_ENGINE_STEPS);
+}
+
 static int
 plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     sa_census_plan *plan)
@@ -165,11 +188,11 @@ plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	    (sh->max_cards != 0 && n > sh->max_cards))
 		return SA_EINVAL;
 	/* The reduction the run will use: the caller's, or the shuffle's own. */
-	red = opts->reduce;
-	if (red.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &red);
+	red = sa_reduce_settle(sh, &opts->reduce);
 	if ((status = choose_engine(sh, opts, &red, plan)) != SA_OK)
 		return status;
+	if (!weighable(sh, n, &red, plan->engine))
+		return SA_EINVAL;
 	plan->orderings = sa_factorial(n);
 	if (plan->orderings == 0)
 		return SA_EOVERFLOW;
@@ -188,8 +211,107 @@ plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	return SA_OK;
 }
 
-int
-sa_census_plan_for(const sa_shuffle *sh, size_t n,
+void
+sa_format_bytes(uint64_t bytes, char *buf, size_t size)
+{
+	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB",
+	    "TiB", "PiB", "EiB" };
+	int u = 0;
+	uint64_t whole = bytes, tenths = 0;
+
+	while (whole >= 1024 && u < 6) {
+		tenths = (whole % 1024) * 10 / 1024;
+		whole /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, size, "%llu bytes", (unsigned long long)bytes);
+	else
+		snprintf(buf, size, "%llu.%llu %s", (unsigned long long)whole,
+		    (unsigned long long)tenths, unit[u]);
+}
+
+/*
+ * Why the census of SH on N cards under OPTS was refused with STATUS,
+ * into PLAN->why: the limit that binds, and the figure.
+ */
+static void
+plan_why(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
+    int status, sa_census_plan *plan)
+{
+	sa_census_opts dflt;
+	sa_reduce red;
+	char need[32], have[32];
+
+	memset(&dflt, 0, sizeof dflt);
+	if (opts == NULL)
+		opts = &dflt;
+	red = sa_reduce_settle(sh, &opts->reduce);
+	switch (status) {
+	case SA_OK:
+		plan->why[0] = '\0';
+		break;
+	case SA_EOVERFLOW:
+		if (plan->orderings == 0)
+			snprintf(plan->why, sizeof plan->why, "%zu! orderings do "
+			    "not fit in 64 bits (at most %d cards)", n,
+			    SA_PERM_MAX);
+		else
+			snprintf(plan->why, sizeof plan->why, "the %s shuffle's "
+			    "runs do not fit in 64 bits", sh->name);
+		break;
+	case SA_ETOOBIG:
+		sa_format_bytes(plan->bytes, need, sizeof need);
+		sa_format_bytes(plan->max_bytes, have, sizeof have);
+		if (plan->bytes == UINT64_MAX)
+			snprintf(plan->why, sizeof plan->why, "the tally of %llu "
+			    "orderings needs more memory than 64 bits can count",
+			    (unsigned long long)plan->orderings);
+		else
+			snprintf(plan->why, sizeof plan->why, "the tally of %llu "
+			    "orderings needs about %s of memory, more than the "
+			    "%s left under %s (it can count up to %zu cards)",
+			    (unsigned long long)plan->orderings, need, have,
+			    plan->max_what, plan->fits);
+		break;
+	case SA_EINVAL:
+		if (sh == NULL || sh->run == NULL || n == 0)
+			snprintf(plan->why, sizeof plan->why, "%s",
+			    sa_strerror(status));
+		else if (sh->max_cards != 0 && n > sh->max_cards)
+			snprintf(plan->why, sizeof plan->why, "the %s shuffle "
+			    "takes at most %zu cards", sh->name, sh->max_cards);
+		else if ((opts->engine == SA_ENGINE_STEPS || opts->engine ==
+		    SA_ENGINE_WALK) && (sh->steps == NULL || sh->step == NULL))
+			snprintf(plan->why, sizeof plan->why, "the %s shuffle "
+			    "has no step form", sh->name);
+		else if (opts->engine == SA_ENGINE_WALK)
+			snprintf(plan->why, sizeof plan->why, "the walk counts "
+			    "plain draws only, not words reduced by %s:%u (steps "
+			    "and replay weigh them)", sa_reduce_name(red.method),
+			    red.bits);
+		else if (opts->engine == SA_ENGINE_CLOSED)
+			snprintf(plan->why, sizeof plan->why, "the %s shuffle "
+			    "has no closed form%s", sh->name,
+			    red.method != SA_REDUCE_NONE ? " under a reduction" :
+			    "");
+		else if (red.method != SA_REDUCE_NONE)
+			snprintf(plan->why, sizeof plan->why, "--reduce cannot "
+			    "weigh the %s shuffle's draws (it weighs draws below "
+			    "at most %d, and no retries)", sh->name,
+			    SA_REDUCE_MAX_K);
+		else
+			snprintf(plan->why, sizeof plan->why, "%s",
+			    sa_strerror(status));
+		break;
+	default:
+		snprintf(plan->why, sizeof plan->why, "%s", sa_strerror(status));
+		break;
+	}
+}
+
+static int
+plan_for(const sa_shuffle *sh, size_t n,
     const sa_census_opts *opts, sa_census_plan *plan)
 {
 	sa_census_plan smaller;
@@ -207,6 +329,16 @@ sa_census_plan_for(const sa_shuffle *sh, size_t n,
 		if (plan_one(sh, plan->fits + 1, &limited, &smaller) ==
 		    SA_ETOOBIG)
 			break;
+	return status;
+}
+
+int
+sa_census_plan_for(const sa_shuffle *sh, size_t n,
+    const sa_census_opts *opts, sa_census_plan *plan)
+{
+	int status = plan_for(sh, n, opts, plan);
+
+	plan_why(sh, n, opts, status, plan);
 	return status;
 }
 
@@ -299,8 +431,7 @@ sa_reduce_check(const sa_shuffle *sh, size_t n, const sa_reduce *r,
 	int status;
 
 	memset(why, 0, sizeof *why);
-	if (red.method == SA_REDUCE_NONE)
-		sa_shuffle_reduce(sh, &red);
+	red = sa_reduce_settle(sh, &red);
 	if (red.method == SA_REDUCE_NONE)
 		return SA_OK;
 	if ((status = largest_bound(sh, n, &k, &retries)) != SA_OK)

@@ -19,7 +19,7 @@
 
 #include "shuffle_audit.h"
 #include "internal.h"
-#include "audit.h"
+#include "shuffle_audit_audit.h"
 
 /*
  * The deck a replayed run is given sits between two guards of GUARD

@@ -746,6 +746,19 @@ sa_shuffle_reduce(const sa_shuffle *sh, sa_reduce *out)
 		memset(out, 0, sizeof *out);
 }
 
+sa_reduce
+sa_reduce_settle(const sa_shuffle *sh, const sa_reduce *asked)
+{
+	sa_reduce r;
+
+	if (asked != NULL && asked->method != SA_REDUCE_NONE)
+		return *asked;
+	memset(&r, 0, sizeof r);
+	if (sh != NULL)
+		sa_shuffle_reduce(sh, &r);
+	return r;
+}
+
 uint64_t
 sa_shuffle_param(const sa_shuffle *sh, size_t n)
 {

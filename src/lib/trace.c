@@ -7,6 +7,7 @@
  * made since the previous draw, so the oracle snapshots it then; the
  * last snapshot is taken when the run ends.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,4 +105,120 @@ sa_trace_free(sa_trace *t)
 	free(t->value);
 	free(t->deck);
 	memset(t, 0, sizeof *t);
+}
+
+/* The runs that land on the target, as the walk meets them. */
+struct landing_walk {
+	const unsigned *target;
+	sa_landing *out;
+	size_t cap;
+};
+
+static int
+landed(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
+    const uint64_t *bounds, size_t ndraws)
+{
+	struct landing_walk *w = ctx;
+	sa_landing *l = w->out;
+	uint64_t *copy;
+
+	(void)bounds;
+	l->runs++;
+	if (memcmp(deck, w->target, n * sizeof *deck) != 0)
+		return SA_OK;
+	if (l->count == w->cap) {
+		size_t cap = w->cap ? w->cap * 2 : 16;
+		uint64_t **d = realloc(l->draws, cap * sizeof *d);
+		size_t *nd;
+
+		if (d == NULL)
+			return SA_ENOMEM;
+		l->draws = d;
+		if ((nd = realloc(l->ndraws, cap * sizeof *nd)) == NULL)
+			return SA_ENOMEM;
+		l->ndraws = nd;
+		w->cap = cap;
+	}
+	if ((copy = malloc((ndraws ? ndraws : 1) * sizeof *copy)) == NULL)
+		return SA_ENOMEM;
+	memcpy(copy, draws, ndraws * sizeof *copy);
+	l->draws[l->count] = copy;
+	l->ndraws[l->count++] = ndraws;
+	return SA_OK;
+}
+
+/*
+ * Whether the walk of SH on N cards may start: its runs counted first
+ * where they can be, against SA_LANDING_MAX_RUNS; a shuffle whose runs
+ * are not counted ahead (the comparator sorts) only up to
+ * SA_LANDING_UNCOUNTED_MAX cards.  SA_OK, or SA_ETOOBIG with WHY.
+ */
+static int
+landing_fits(const sa_shuffle *sh, size_t n, char *why, size_t size)
+{
+	sa_big runs;
+	uint64_t count = 0;
+	int counted, status = SA_OK;
+	char *digits;
+
+	sa_big_init(&runs);
+	counted = sa_runs_exact(sh, n, &runs);
+	if (counted == SA_EINVAL && n > SA_LANDING_UNCOUNTED_MAX) {
+		snprintf(why, size, "the %s shuffle's runs cannot be counted "
+		    "before walking them; it is walked up to %d cards", sh->name,
+		    SA_LANDING_UNCOUNTED_MAX);
+		status = SA_ETOOBIG;
+	} else if (counted != SA_EINVAL && (counted != SA_OK ||
+	    !sa_big_to_u64(&runs, &count) || count > SA_LANDING_MAX_RUNS)) {
+		digits = counted == SA_OK ? sa_big_to_dec(&runs) : NULL;
+		if (digits != NULL)
+			snprintf(why, size, "the %s shuffle of %zu cards has %s "
+			    "runs, too many to walk one by one (at most %llu)",
+			    sh->name, n, digits,
+			    (unsigned long long)SA_LANDING_MAX_RUNS);
+		else
+			snprintf(why, size, "the %s shuffle of %zu cards has "
+			    "more than 2^%llu runs, too many to walk one by one "
+			    "(at most %llu)", sh->name, n,
+			    (unsigned long long)SA_RUNS_MAX_BITS,
+			    (unsigned long long)SA_LANDING_MAX_RUNS);
+		free(digits);
+		status = SA_ETOOBIG;
+	}
+	sa_big_free(&runs);
+	return status;
+}
+
+int
+sa_trace_landing(const sa_shuffle *sh, size_t n, const unsigned *target,
+    sa_landing *out)
+{
+	struct landing_walk w = { target, out, 0 };
+	int status;
+
+	memset(out, 0, sizeof *out);
+	if (n > SA_PERM_MAX) {
+		snprintf(out->why, sizeof out->why, "%zu cards, too many to walk "
+		    "(at most %d)", n, SA_PERM_MAX);
+		return SA_ETOOBIG;
+	}
+	if ((status = landing_fits(sh, n, out->why, sizeof out->why)) !=
+	    SA_OK)
+		return status;
+	status = sa_walk(sh, n, 0, landed, &w);
+	if (status != SA_OK)
+		sa_landing_free(out);
+	return status;
+}
+
+void
+sa_landing_free(sa_landing *l)
+{
+	for (size_t i = 0; i < l->count; i++)
+		free(l->draws[i]);
+	free(l->draws);
+	free(l->ndraws);
+	l->draws = NULL;
+	l->ndraws = NULL;
+	l->count = 0;
 }

@@ -4,9 +4,12 @@
  * it), and one run of the protocol is read from it.  It must end in a
  * deck of N numbers or a breach, and never read past what it was given.
  */
-#include "../../src/cli/cli_audit.c"
-
+#include <fcntl.h>
 #include <setjmp.h>
+#include <unistd.h>
+
+#include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
@@ -43,9 +46,10 @@ fake_fail(sa_oracle *o, int status)
 int
 LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	static struct audit au;
-	static struct proto p;
 	static struct fake f;
+	sa_exec_opts o;
+	sa_shuffle sh;
+	sa_exec *ex;
 	unsigned deck[8];
 	int from[2], to[2];
 	size_t n = 1 + (size ? data[0] % 8 : 0);
@@ -58,26 +62,30 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (write(from[1], data, size) != (ssize_t)size)
 		abort();
 	close(from[1]);
-	memset(&au, 0, sizeof au);
-	au.timeout = 1;
-	memset(&p, 0, sizeof p);
-	p.au = &au;
-	au.shuffle.ctx = &p;
-	current = &p;	/* exec_run speaks to the thread's program */
-	p.from = from[0];
-	p.to = to[1];
-	fcntl(p.to, F_SETFL, fcntl(p.to, F_GETFL) | O_NONBLOCK);
+	fcntl(to[1], F_SETFL, fcntl(to[1], F_GETFL) | O_NONBLOCK);
+	memset(&o, 0, sizeof o);
+	o.to = to[1];
+	o.from = from[0];
+	o.timeout = 1;
+	o.raw_bits = 8;
+	o.max_draws = 64;
+	if (sa_exec_new(&o, &ex) != SA_OK)
+		abort();
+	memset(&sh, 0, sizeof sh);
+	sh.name = "fuzzed";
+	sa_exec_shuffle(ex, &sh);
 	memset(&f, 0, sizeof f);
 	f.base.draw = fake_draw;
 	f.base.raw = fake_raw;
 	f.base.fail = fake_fail;
 	f.base.word_bits = 8;
 	if (setjmp(f.out) == 0)
-		exec_run(&au.shuffle, deck, n, &f.base);
+		sh.run(&sh, deck, n, &f.base);
 	close(from[0]);
 	close(to[0]);
 	close(to[1]);
-	if (f.status == 0 && au.what[0] != '\0')
+	if (f.status == 0 && sa_exec_what(ex)[0] != '\0')
 		abort();	/* a breach described but not reported */
+	sa_exec_free(ex);
 	return 0;
 }

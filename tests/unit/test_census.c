@@ -24,7 +24,7 @@
 
 #include "shuffle_audit.h"
 #include "internal.h"	/* the tally's storage, for the engine checks */
-#include "audit.h"	/* the audit's options */
+#include "shuffle_audit_audit.h"	/* the audit's options */
 
 /* The facts of a census, as a library user reads them. */
 static const sa_census_info *

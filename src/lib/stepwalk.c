@@ -1,5 +1,5 @@
 /*
- * walk.c - the walk engine: every run of a step-form shuffle, one by one.
+ * stepwalk.c - the walk engine: every run of a step-form shuffle, one by one.
  *
  * It goes depth first over the steps' choices, applying each swap to one
  * deck and undoing it on the way back, so a run costs its last step, not

@@ -1,5 +1,5 @@
 /*
- * seeded.c - the seeded generators of the libraries people shuffle with,
+ * generators.c - the seeded generators of the libraries people shuffle with,
  * as those libraries write them, behind the draw oracle: each answers a
  * draw the way its library's shuffle asks for one (its "native" draw),
  * and gives raw words for --reduce.  Each is checked bit for bit in the

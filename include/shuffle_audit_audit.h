@@ -1,11 +1,20 @@
 /*
- * audit.h - the census of audited code: what the command line's plugin
- * and exec audits need beside the public interface.  Not installed.
+ * shuffle_audit_audit.h - the census of audited code: a user's own
+ * shuffle, run where the auditor can watch it (a child process for a
+ * plugin, a program over the exec protocol), counted by the replay
+ * engine with its odometer in memory the caller provides, shared out
+ * over parts and added up exactly.  The command line's --plugin and
+ * --exec are built on it; so can another front end be.  Installed
+ * beside shuffle_audit.h, which it needs.
  */
-#ifndef SA_AUDIT_H
-#define SA_AUDIT_H
+#ifndef SHUFFLE_AUDIT_AUDIT_H
+#define SHUFFLE_AUDIT_AUDIT_H
 
 #include "shuffle_audit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /*
  * The replay engine's odometer, in memory the caller provides: VAL and
@@ -123,4 +132,45 @@ int sa_layers_pack(const sa_layers *l, unsigned char **buf, size_t *len);
 int sa_layers_unpack(const sa_shuffle *shuffle, const unsigned char *buf,
     size_t len, sa_layers **out);
 
-#endif /* SA_AUDIT_H */
+/*
+ * The exec protocol, the auditor's side (exec.c): a program spoken to
+ * over TO (its standard input, which should be non-blocking) and FROM
+ * (its standard output), as a shuffle.  sa_exec_shuffle makes SH's run
+ * speak the protocol to P, one exchange a run; counted with
+ * sa_census_run_audited or sa_layers_collect, with P's odometer as the
+ * audit's WINDOW.  Every read and write waits at most TIMEOUT seconds;
+ * the first answer, the program's start-up, as well.  Past DEPTH (a
+ * census by layers), a run's further draws are answered by a generator
+ * seeded with DRAIN_SEED and not counted.  BATCH offers each run its
+ * plan of draws (--batch).  AFTER_RUN, when not NULL, is told of each
+ * run as it ends (for a progress line).  A run that breaks the protocol,
+ * or a program that stops answering, fails the run with SA_EPROTO, and
+ * sa_exec_what says why, quoting the line; sa_exec_lines counts the
+ * lines read (0: the program said nothing).
+ */
+typedef struct sa_exec_opts {
+	int to, from;
+	unsigned timeout;
+	unsigned raw_bits;	/* the width "raw" answers in, 1 to 32 */
+	size_t max_draws;	/* the most draws a run may make */
+	size_t depth;		/* a census by layers' depth; 0: a census */
+	bool batch;
+	uint64_t drain_seed;
+	void (*after_run)(void *ctx, const sa_replay_window *w);
+	void *ctx;
+} sa_exec_opts;
+
+typedef struct sa_exec sa_exec;
+
+int sa_exec_new(const sa_exec_opts *o, sa_exec **out);
+void sa_exec_free(sa_exec *p);	/* NULL is fine */
+void sa_exec_shuffle(sa_exec *p, sa_shuffle *sh);
+sa_replay_window *sa_exec_window(sa_exec *p);
+const char *sa_exec_what(const sa_exec *p);
+uint64_t sa_exec_lines(const sa_exec *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHUFFLE_AUDIT_AUDIT_H */

@@ -1,5 +1,5 @@
 /*
- * seeds.c - the seed space of a seeded deal: every seed in a range dealt
+ * seedspace.c - the seed space of a seeded deal: every seed in a range dealt
  * and the orderings tallied exactly, so that what a seeded deal reaches,
  * and how unevenly, is counted rather than sampled.
  *

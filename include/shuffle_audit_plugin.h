@@ -1,0 +1,133 @@
+/*
+ * shuffle_audit_plugin.h - all a plugin needs: the draw oracle its
+ * shuffle takes every random number from, the contract it keeps, and
+ * the status codes (for oracle->fail).  Included by shuffle_audit.h;
+ * a plugin may include either.  Build one with
+ *
+ *	cc -shared -fPIC -o shuffle.so shuffle.c
+ *
+ * and audit it with shuffle-audit census --plugin ./shuffle.so.
+ */
+#ifndef SHUFFLE_AUDIT_PLUGIN_H
+#define SHUFFLE_AUDIT_PLUGIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SA_VERSION "0.1.0"
+
+/* Status codes.  Every failing function returns one of these. */
+enum {
+	SA_OK = 0,
+	SA_EINVAL,	/* an argument is outside its documented range */
+	SA_ENOMEM,	/* an allocation failed */
+	SA_ETOOBIG,	/* the work needs more memory than it may take */
+	SA_EOVERFLOW,	/* a count would not fit in 64 bits */
+	SA_EBOUND,	/* a draw below 0, or above SA_DRAW_MAX */
+	SA_EDRAWS,	/* a run made more draws than allowed */
+	SA_ENOTPERM,	/* a run did not end on a permutation of the deck */
+	SA_ENONDET,	/* the same draws led the shuffle somewhere else */
+	SA_ERANGE,	/* a given draw is not below the bound asked for */
+	SA_ESHORT,	/* the shuffle asked for more draws than were given */
+	SA_ELONG,	/* more draws were given than the shuffle made */
+	SA_ESYS,	/* the system's random source failed */
+	SA_EUNKNOWN,	/* no such name */
+	SA_EPARAM,	/* a parameter is malformed or out of range */
+	SA_EPROTO,	/* audited code broke its protocol or failed */
+	SA_EOVERRUN,	/* a run wrote outside the deck it was given */
+	SA_ETIME	/* the work reached its deadline and was stopped */
+};
+
+/* A short lower-case description of STATUS, never NULL. */
+const char *sa_strerror(int status);
+
+/*
+ * The draw oracle.
+ *
+ * sa_draw(O, K) returns an integer uniformly distributed in [0, K): "give
+ * me a uniform integer below K".  K must be at least 1.  A shuffle never
+ * calls a generator directly; each engine supplies its own oracle (the
+ * census an enumerator, a deal a seeded generator, a trace a list).
+ *
+ * A draw below 0 breaks the contract, and so, in the census, do more
+ * draws than the limit allows: such a draw does not return.  The engine
+ * abandons the run (with longjmp, so a shuffle should hold no resources
+ * across a draw that it would leak if abandoned) and reports the breach.
+ */
+typedef struct sa_oracle sa_oracle;
+struct sa_oracle {
+	uint64_t (*draw)(sa_oracle *self, uint64_t bound);
+	/* A raw word of BITS uniform bits, 1 <= BITS <= 64; may be NULL. */
+	uint64_t (*raw)(sa_oracle *self, unsigned bits);
+	/* The width of sa_word(); 0 when the oracle does not choose one. */
+	unsigned word_bits;
+	/*
+	 * Abandons the run as broken with STATUS, when the engine can (the
+	 * census can; it does not return then); may be NULL.
+	 */
+	void (*fail)(sa_oracle *self, int status);
+};
+
+/* The largest bound a draw may ask for: 2^32.  Above it, SA_EBOUND. */
+#define SA_DRAW_MAX (UINT64_C(1) << 32)
+
+static inline uint64_t
+sa_draw(sa_oracle *o, uint64_t bound)
+{
+	return o->draw(o, bound);
+}
+
+/*
+ * sa_raw(O, B) returns a uniform B-bit word, for code that turns random
+ * words into numbers below k itself.  Only oracles with a raw() answer.
+ */
+static inline uint64_t
+sa_raw(sa_oracle *o, unsigned bits)
+{
+	return o->raw(o, bits);
+}
+
+/*
+ * sa_word(O) returns a raw word of the width the engine chose, which
+ * sa_word_bits(O) tells: the census of a plugin enumerates all
+ * 2^sa_word_bits(O) values of each word (census --raw-bits, default 8),
+ * so code that reduces words itself (r % k, r * k >> bits) is measured
+ * exactly at that width.
+ */
+static inline unsigned
+sa_word_bits(const sa_oracle *o)
+{
+	return o->word_bits ? o->word_bits : 32;
+}
+
+static inline uint64_t
+sa_word(sa_oracle *o)
+{
+	return o->raw(o, sa_word_bits(o));
+}
+
+/*
+ * The plugin contract.  A plugin is a shared object with a function of
+ * this type, by default named SA_PLUGIN_SYMBOL, that shuffles DECK[0 ..
+ * N-1] in place, asking ORACLE for every random number it uses (sa_draw
+ * or sa_word) and nothing else: no rand(), no clock, no state kept from
+ * one call to the next.  It must end with a permutation of the deck it
+ * was given, make at most the census's --max-draws draws, and ask no
+ * draw below 0 or above SA_DRAW_MAX.
+ */
+typedef void sa_plugin_fn(unsigned *deck, size_t n, sa_oracle *oracle);
+#define SA_PLUGIN_SYMBOL "shuffle_audit_shuffle"
+
+/* The function a plugin defines (the library never does). */
+sa_plugin_fn shuffle_audit_shuffle;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHUFFLE_AUDIT_PLUGIN_H */

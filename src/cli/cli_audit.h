@@ -1,0 +1,64 @@
+/*
+ * cli_audit.h - what the audits' three files share: cli_audit.c (the
+ * reports, the census's failures, the progress), cli_plugin.c (a
+ * plugin in a child process) and cli_exec.c (a program over the exec
+ * protocol).  Private to the command line.
+ */
+#ifndef SA_CLI_AUDIT_H
+#define SA_CLI_AUDIT_H
+
+#include "cli.h"
+#include "shuffle_audit_audit.h"
+
+/*
+ * An audit's progress on a terminal, from the odometer: runs done, runs
+ * a second, the share of all runs' probability walked, and the time
+ * left at the rate so far.  Shown once the audit has run a second, at
+ * most twice a second.
+ */
+struct meter {
+	double start, last;
+	bool on;
+	size_t depth;		/* layers: the depth walked; 0: a census */
+	unsigned instances;	/* copies of the program; the first's shown */
+};
+
+void meter_start(struct meter *m, const struct audit *au);
+void meter_show(struct meter *m, const sa_replay_window *w);
+void meter_end(const struct meter *m);
+
+/* What an audit counts: a census, or the layers to DEPTH draws. */
+struct job {
+	size_t depth;		/* 0: a census */
+	sa_census *census;
+	sa_layers *layers;	/* collected, not yet judged */
+};
+
+/*
+ * What went wrong, for the report: AU's status, WHAT (kept as it is when
+ * FMT is NULL), and the run's draws from W.
+ */
+void breach(struct audit *au, int status, const sa_replay_window *w,
+    const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
+int count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
+    sa_replay_window *w, struct job *job);
+
+/*
+ * A census of audited code that ended with STATUS, not SA_OK: an exit
+ * status, after a message for the machine's limits, or with AU filled in
+ * for a breach.
+ */
+int census_failed(struct audit *au, int status, const sa_replay_window *w,
+    size_t n);
+
+/* The count of AU's plugin (cli_plugin.c) or program (cli_exec.c). */
+int audit_plugin(struct audit *au, size_t n, struct job *job);
+int audit_exec(struct audit *au, size_t n, struct job *job);
+
+#endif /* SA_CLI_AUDIT_H */

@@ -1,0 +1,218 @@
+/*
+ * cli_audit_count.c - the count of audited code and what stops it, for
+ * both kinds of audit (cli_plugin.c, cli_exec.c): the census's options,
+ * the breach and its draws for the report, the census's failures in
+ * words, and the progress line on a terminal.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_audit.h"
+
+/*
+ * What went wrong, for the report: WHAT (kept as it is when FMT is
+ * NULL), and the run's draws.
+ */
+void
+breach(struct audit *au, int status, const sa_replay_window *w,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	au->status = status;
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(au->what, sizeof au->what, fmt, ap);
+		va_end(ap);
+	}
+	au->run = w->runs;
+	au->ndraws = w->pos < w->cap ? w->pos : w->cap;
+	free(au->draws);
+	free(au->bounds);
+	au->draws = malloc((au->ndraws ? au->ndraws : 1) * sizeof *au->draws);
+	au->bounds = malloc((au->ndraws ? au->ndraws : 1) *
+	    sizeof *au->bounds);
+	if (au->draws == NULL || au->bounds == NULL) {
+		au->ndraws = 0;
+		return;
+	}
+	memcpy(au->draws, w->val, au->ndraws * sizeof *au->draws);
+	memcpy(au->bounds, w->bound, au->ndraws * sizeof *au->bounds);
+}
+
+/* The contract breaches the replay engine finds, in words. */
+static const char *
+contract(int status)
+{
+	switch (status) {
+	case SA_EBOUND:
+		return "asked for a draw below 0 or above 2^32, or a raw word "
+		    "wider than 32 bits";
+	case SA_EDRAWS:
+		return "made more draws in one run than --max-draws allows "
+		    "(code that draws by rejection is counted by layers: "
+		    "--layers)";
+	case SA_ENOTPERM:
+		return "did not end on a permutation of the deck: a card was "
+		    "lost or duplicated";
+	case SA_ENONDET:
+		return "gave a different result for the same draws: it uses "
+		    "randomness the auditor cannot see";
+	case SA_EOVERRUN:
+		return "wrote past the deck: an entry just before or after the "
+		    "cards it was given changed";
+	default:
+		return NULL;	/* the code's own oracle->fail */
+	}
+}
+
+
+void
+meter_start(struct meter *m, const struct audit *au)
+{
+	m->start = m->last = cli_seconds();
+	m->on = isatty(STDERR_FILENO) != 0;
+	m->depth = au->depth;
+	m->instances = au->instances;
+}
+
+/*
+ * How far the walk has gone: the probability of every run before the
+ * current one, which is the odometer read as a number in [0, 1), the sum
+ * over its digits of val[k] / (bound[0] ... bound[k]).  For display only.
+ */
+static double
+walked(const sa_replay_window *w)
+{
+	double f = 0, scale = 1;
+	size_t pos = w->pos < w->cap ? w->pos : w->cap;
+
+	for (size_t k = 0; k < pos && w->bound[k] != 0; k++) {
+		scale /= (double)w->bound[k];
+		f += (double)w->val[k] * scale;
+	}
+	return f;
+}
+
+void
+meter_show(struct meter *m, const sa_replay_window *w)
+{
+	double now = cli_seconds(), spent = now - m->start, f;
+	unsigned long long runs = w->runs;
+
+	if (!m->on || spent < 1.0 || now - m->last < 0.5)
+		return;
+	m->last = now;
+	f = walked(w);
+	fprintf(stderr, "\r" PROGNAME ": audit: ");
+	if (m->depth != 0)
+		fprintf(stderr, "layers to depth %zu: ", m->depth);
+	fprintf(stderr, "%llu runs, %.3g runs/s, %.1f%% walked", runs,
+	    (double)runs / spent, 100.0 * f);
+	if (f > 0.001)
+		fprintf(stderr, ", about %.0f s left", spent * (1.0 - f) / f);
+	if (m->instances > 1)
+		fprintf(stderr, " (the first of %u copies)", m->instances);
+	fputc(' ', stderr);
+}
+
+void
+meter_end(const struct meter *m)
+{
+	if (m->on && cli_seconds() - m->start >= 1.0)
+		cli_clear_line(stderr);
+}
+
+/* The census options of an audit, with the odometer kept in W. */
+static void
+audit_opts(const struct audit *au, sa_replay_window *w,
+    sa_census_opts *opts, sa_audit_opts *audit)
+{
+	memset(opts, 0, sizeof *opts);
+	opts->engine = SA_ENGINE_REPLAY;
+	opts->max_draws = au->max_draws;
+	memset(audit, 0, sizeof *audit);
+	audit->twice = au->every != 0;
+	audit->every = au->every;
+	audit->part = au->part;
+	audit->parts = au->instances;
+	audit->window = w;
+	audit->raw_bits = au->raw_bits;
+	audit->deadline = au->deadline;
+}
+
+
+/* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
+int
+count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
+    sa_replay_window *w, struct job *job)
+{
+	sa_census_opts opts;
+	sa_audit_opts audit;
+	sa_layers_opts lo;
+
+	audit_opts(au, w, &opts, &audit);
+	if (job->depth == 0)
+		return sa_census_run_audited(sh, n, &opts, &audit, &job->census);
+	memset(&lo, 0, sizeof lo);
+	lo.depth = job->depth;
+	return sa_layers_collect(sh, n, &lo, &audit, &job->layers);
+}
+
+/*
+ * A census of audited code that ended with STATUS, not SA_OK: the
+ * machine's limits are a usage error (exit 2), the rest a breach of the
+ * contract by the code (exit 3).
+ */
+int
+census_failed(struct audit *au, int status, const sa_replay_window *w,
+    size_t n)
+{
+	/* Counts that outgrow 64 bits are what rejection makes. */
+	const char *hint = status == SA_EOVERFLOW && au->depth == 0 ?
+	    " (code that draws by rejection has no end of runs: count it by "
+	    "layers, --layers)" : "";
+
+	/* Its caller says how far it got: a census by layers keeps the last. */
+	if (status == SA_ETIME) {
+		au->timed_out = true;
+		if (au->depth == 0)
+			cli_error("--%s: census of %zu cards: stopped at the time "
+			    "limit after %llu runs; no verdict", au->command ?
+			    "exec" : "plugin", n, (unsigned long long)w->runs);
+		return EXIT_TROUBLE;
+	}
+
+	if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
+	    status == SA_ETOOBIG) {
+		if (au->command != NULL)
+			cli_error("--exec: census of %zu cards: %s%s", n,
+			    sa_strerror(status), hint);
+		else
+			cli_error("--plugin %s: census of %zu cards: %s%s",
+			    cli_arg(au->path), n, sa_strerror(status), hint);
+		return EXIT_TROUBLE;
+	}
+	if (contract(status) != NULL)
+		breach(au, status, w, "%s", contract(status));
+	else
+		breach(au, status, w, "gave the run up itself (oracle->fail: "
+		    "%s)", sa_strerror(status));
+	return EXIT_MISBEHAVED;
+}
+
+void
+audit_free(struct audit *au)
+{
+	free(au->draws);
+	free(au->bounds);
+	free(au->symbol_buf);
+	au->draws = au->bounds = NULL;
+	au->symbol_buf = NULL;
+}

@@ -1,0 +1,466 @@
+/*
+ * cli_exec.c - a program audited over the exec protocol: started with
+ * /bin/sh -c, in a process group of its own, and spoken to over its
+ * stdin and stdout by the library (exec.c), each run of the replay
+ * engine one exchange; copies of it run side by side (--instances),
+ * each on its part of the walk, and their counts are added up.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_audit.h"
+
+/*
+ * The exec side: the program's process, and its protocol state (the
+ * library's exec.c speaks the protocol; this file starts, watches and
+ * stops the program).
+ */
+struct proto {
+	struct audit *au;
+	struct meter meter;
+	pid_t pid;
+	int to, from;
+	sa_exec *ex;
+	sa_replay_window *win;	/* the program's odometer, EX's */
+};
+
+/* A run ended: the progress line. */
+static void
+after_run(void *ctx, const sa_replay_window *w)
+{
+	struct proto *p = ctx;
+
+	meter_show(&p->meter, w);
+}
+
+/*
+ * Whether COMMAND's program can be started, asked before it is, so that a
+ * typo gets one clear message: when its first word (after an "exec") is
+ * a plain word, it must name an executable file (a word with a slash) or
+ * something sh knows (command -v: a builtin, or a program on PATH).  0
+ * when it can or cannot be told, else 127 or 126 as sh would exit.
+ */
+static int
+startable(const char *command)
+{
+	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
+	    "opqrstuvwxyz0123456789_./+-:,@%";
+	const char *p = command + strspn(command, " \t");
+	char word[4096];
+	struct stat st;
+	size_t len;
+	pid_t pid;
+	int wst;
+
+	if (strncmp(p, "exec", 4) == 0 && (p[4] == ' ' || p[4] == '\t'))
+		p += 4 + strspn(p + 4, " \t");
+	len = strspn(p, plain);
+	if (len == 0 || len >= sizeof word ||
+	    (p[len] != '\0' && p[len] != ' ' && p[len] != '\t'))
+		return 0;	/* quoted, expanded, assigned: sh's to judge */
+	memcpy(word, p, len);
+	word[len] = '\0';
+	if (strchr(word, '/') != NULL) {
+		if (stat(word, &st) != 0)
+			return 127;
+		return S_ISREG(st.st_mode) && access(word, X_OK) == 0 ? 0 : 126;
+	}
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		return 0;
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0) {
+			dup2(null, STDOUT_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execl("/bin/sh", "sh", "-c", "command -v -- \"$1\"", "sh", word,
+		    (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &wst, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	return WIFEXITED(wst) && WEXITSTATUS(wst) == 0 ? 0 : 127;
+}
+
+/*
+ * Starts COMMAND with pipes to its stdin and from its stdout, in a
+ * process group of its own.  The caller watches (guard_watch) first.
+ */
+static bool
+spawn(struct proto *p, const char *command)
+{
+	struct proc child;
+	char bits[16];
+
+	/* The width of "raw", so a program need not be told twice. */
+	snprintf(bits, sizeof bits, "%u", p->au->raw_bits);
+	if (!proc_start(&child, command, true, false,
+	    "SHUFFLE_AUDIT_RAW_BITS", bits))
+		return false;
+	p->pid = child.pid;
+	p->to = child.to;
+	p->from = child.from;
+	return true;
+}
+
+/*
+ * One copy of the program, walking its part of the odometer: its
+ * protocol state, and its own copy of the audit, where a breach is
+ * written.  Copies run side by side in threads, each holding its
+ * protocol state in CURRENT, which the run function reads.
+ */
+struct instance {
+	struct audit own;
+	struct proto *p;
+	sa_shuffle sh;		/* its shuffle, past the first copy */
+	struct job job;
+	int status;		/* of its count, an SA_ status */
+	int exit_status;
+	pthread_t thread;
+};
+
+struct crew {
+	struct instance *at;
+	unsigned count;
+	size_t n;
+	struct audit *au;
+	pthread_mutex_t lock;
+	unsigned failed;	/* the lowest instance that failed; COUNT: none */
+};
+
+
+/* Instance K of CREW: allocated, its odometer, its program started. */
+static bool
+instance_start(struct crew *crew, unsigned k)
+{
+	struct instance *in = &crew->at[k];
+	struct proto *p = calloc(1, sizeof *p);
+
+	in->own = *crew->au;
+	in->own.draws = in->own.bounds = NULL;
+	in->own.symbol_buf = NULL;
+	in->own.part = k;
+	sa_exec_opts eo;
+
+	in->job.depth = crew->au->depth;
+	in->p = p;
+	if (p == NULL)
+		return false;
+	p->au = &in->own;
+	p->to = p->from = -1;
+	if (!spawn(p, crew->au->command)) {
+		p->pid = 0;
+		return false;
+	}
+	memset(&eo, 0, sizeof eo);
+	eo.to = p->to;
+	eo.from = p->from;
+	eo.timeout = crew->au->timeout;
+	eo.raw_bits = crew->au->raw_bits;
+	eo.max_draws = crew->au->max_draws;
+	eo.depth = crew->au->depth;
+	eo.batch = crew->au->batch;
+	eo.drain_seed = k;
+	eo.after_run = k == 0 ? after_run : NULL;
+	eo.ctx = p;
+	if (sa_exec_new(&eo, &p->ex) != SA_OK) {
+		errno = ENOMEM;
+		return false;
+	}
+	p->win = sa_exec_window(p->ex);
+	/*
+	 * The first copy runs as the audit's own shuffle, whose census is
+	 * kept; the others as copies of it, added into that one.
+	 */
+	in->sh = crew->au->shuffle;
+	sa_exec_shuffle(p->ex, k == 0 ? &crew->au->shuffle : &in->sh);
+	return true;
+}
+
+static void
+instance_free(struct instance *in)
+{
+	if (in->p != NULL) {
+		if (in->p->to >= 0)
+			close(in->p->to);
+		if (in->p->from >= 0)
+			close(in->p->from);
+		sa_exec_free(in->p->ex);
+		free(in->p);
+	}
+	sa_census_free(in->job.census);
+	sa_layers_free(in->job.layers);
+	audit_free(&in->own);
+}
+
+/*
+ * A thread's count.  The report of a failure is that of the lowest
+ * instance that fails on its own, so that it is the same however the
+ * threads ran: a failure stops the instances above it (their failures
+ * could not be reported) and leaves those below to finish.
+ */
+static void *
+instance_count(void *arg)
+{
+	struct instance *in = arg;
+	struct crew *crew = in->own.crew;
+	unsigned k = in->own.part;
+
+	in->status = count_job(&in->own, k == 0 ? &crew->au->shuffle :
+	    &in->sh, crew->n, in->p->win, &in->job);
+	/* The protocol's reason, where the run broke it. */
+	if (in->status == SA_EPROTO)
+		snprintf(in->own.what, sizeof in->own.what, "%s",
+		    sa_exec_what(in->p->ex));
+	if (in->status != SA_OK) {
+		pthread_mutex_lock(&crew->lock);
+		if (k < crew->failed) {
+			for (unsigned j = k + 1; j < crew->count; j++)
+				if (crew->at[j].p != NULL && crew->at[j].p->pid > 0) {
+					kill(-crew->at[j].p->pid, SIGKILL);
+					kill(crew->at[j].p->pid, SIGKILL);
+				}
+			crew->failed = k;
+		}
+		pthread_mutex_unlock(&crew->lock);
+	}
+	return NULL;
+}
+
+/*
+ * How instance IN ended, as an exit status, after it has counted: a
+ * breach, a program that never started, or one that did not exit
+ * cleanly once its input closed.  Its program is reaped either way.
+ */
+static int
+instance_end(struct instance *in, size_t n)
+{
+	struct proto *p = in->p;
+	struct audit *au = &in->own;
+	int status = in->status, wst = 0;
+	const char *left;
+
+	/*
+	 * A program that said nothing at all before its output closed may
+	 * never have started (the shell exits 127 for a command it cannot
+	 * find, 126 for one it cannot run): it is given --timeout seconds
+	 * to exit, so its status can tell.  Then a broken program is
+	 * stopped before it can see its input end.
+	 */
+	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0)
+		proc_wait_exit(p->pid, (double)au->timeout);
+	left = proc_escape_text(proc_escaped(p->pid));
+	if (status == SA_OK && left != NULL) {
+		proc_stop(p->pid, NULL);
+		p->pid = 0;
+		breach(au, SA_EPROTO, p->win, "%s", left);
+		au->ndraws = 0;
+		au->run = 0;
+		return EXIT_MISBEHAVED;
+	}
+	if (status != SA_OK) {
+		proc_stop(p->pid, &wst);
+		p->pid = 0;
+	}
+	close(p->to);
+	p->to = -1;
+	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0 &&
+	    WIFEXITED(wst) &&
+	    (WEXITSTATUS(wst) == 127 || WEXITSTATUS(wst) == 126)) {
+		cli_error("--exec %s: cannot start it (the shell says %s, "
+		    "exit status %d)", cli_arg(au->command), WEXITSTATUS(wst) == 127 ?
+		    "not found" : "not executable", WEXITSTATUS(wst));
+		return EXIT_TROUBLE;
+	}
+	if (status == SA_EPROTO) {
+		size_t len = strlen(au->what);
+
+		if (left != NULL)
+			snprintf(au->what + len, sizeof au->what - len, "; it "
+			    "had %s, and was stopped by its pid", left);
+		len = strlen(au->what);
+		/* A program that fails its first planned run may not plan. */
+		if (au->batch && p->win->runs == 1)
+			snprintf(au->what + len, sizeof au->what - len, " (with "
+			    "--batch, a program must take the plan offered with "
+			    "each run: see THE EXEC PROTOCOL)");
+		breach(au, status, p->win, NULL);	/* the run said what */
+		return EXIT_MISBEHAVED;
+	}
+	if (status != SA_OK)
+		return census_failed(au, status, p->win, n);
+	if (!proc_wait_exit(p->pid, (double)au->timeout)) {
+		left = proc_escape_text(proc_escaped(p->pid));
+		proc_stop(p->pid, NULL);
+		p->pid = 0;
+		breach(au, SA_EPROTO, p->win, "did not exit within %u "
+		    "second%s of its input closing%s%s, and was stopped",
+		    au->timeout, au->timeout == 1 ? "" : "s",
+		    left ? "; it had " : "", left ? left : "");
+		au->ndraws = 0;
+		au->run = 0;
+		return EXIT_MISBEHAVED;
+	}
+	proc_stop(p->pid, &wst);
+	p->pid = 0;
+	if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
+		breach(au, SA_EPROTO, p->win, "exited with %s %d after the "
+		    "last run", WIFEXITED(wst) ? "status" : "signal",
+		    WIFEXITED(wst) ? WEXITSTATUS(wst) : WTERMSIG(wst));
+		au->ndraws = 0;
+		au->run = 0;
+		return EXIT_MISBEHAVED;
+	}
+	return EXIT_FAIR;
+}
+
+/* The instances' counts added up into JOB; false when they could not be. */
+static bool
+gather(struct crew *crew, struct job *job)
+{
+	struct job *first = &crew->at[0].job;
+	int status = SA_OK;
+
+	for (unsigned k = 1; k < crew->count && status == SA_OK; k++)
+		status = job->depth == 0 ?
+		    sa_census_merge(first->census, crew->at[k].job.census) :
+		    sa_layers_merge(first->layers, crew->at[k].job.layers);
+	if (status != SA_OK) {
+		cli_error("--exec: the counts of the %u instances could not be "
+		    "added up: %s", crew->count, sa_strerror(status));
+		return false;
+	}
+	*job = *first;
+	first->census = NULL;
+	first->layers = NULL;
+	return true;
+}
+
+/* Runs the instances of CREW, side by side when there are several. */
+static void
+run_crew(struct crew *crew)
+{
+	unsigned started = 0;
+
+	meter_start(&crew->at[0].p->meter, crew->au);
+	if (crew->count == 1) {
+		instance_count(&crew->at[0]);
+	} else {
+		for (; started < crew->count; started++)
+			if (pthread_create(&crew->at[started].thread, NULL,
+			    instance_count, &crew->at[started]) != 0)
+				break;
+		/* A thread that could not start: its part is walked here. */
+		for (unsigned k = started; k < crew->count; k++)
+			instance_count(&crew->at[k]);
+		for (unsigned k = 0; k < started; k++)
+			pthread_join(crew->at[k].thread, NULL);
+	}
+	meter_end(&crew->at[0].p->meter);
+}
+
+/* The instance whose report stands into AU: its breach and its draws. */
+static void
+take_report(struct audit *au, struct instance *in)
+{
+	au->status = in->own.status;
+	memcpy(au->what, in->own.what, sizeof au->what);
+	au->run = in->own.run;
+	au->ndraws = in->own.ndraws;
+	free(au->draws);
+	free(au->bounds);
+	au->draws = in->own.draws;
+	au->bounds = in->own.bounds;
+	in->own.draws = in->own.bounds = NULL;
+	au->part = in->own.part;
+}
+
+int
+audit_exec(struct audit *au, size_t n, struct job *job)
+{
+	struct crew crew = { NULL, au->instances ? au->instances : 1, n, au,
+	    PTHREAD_MUTEX_INITIALIZER, 0 };
+	struct sigaction ign, old;
+	int exit_status = EXIT_FAIR, status;
+	unsigned k, chosen;
+
+	if ((status = startable(au->command)) != 0) {
+		cli_error("--exec %s: cannot start it: %s", cli_arg(au->command),
+		    status == 127 ? "no such command" : "not an executable file");
+		return EXIT_TROUBLE;
+	}
+	crew.failed = crew.count;
+	au->crew = &crew;
+	au->what[0] = '\0';
+	/* The census names the audit's own shuffle, which outlives us. */
+	au->shuffle.ctx = NULL;	/* each copy's protocol, from the start */
+	if ((crew.at = calloc(crew.count, sizeof *crew.at)) == NULL) {
+		cli_error("--exec: out of memory");
+		return EXIT_TROUBLE;
+	}
+	/* A program that dies must not take this process with SIGPIPE. */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	guard_watch();
+	for (k = 0; k < crew.count; k++)
+		if (!instance_start(&crew, k))
+			break;
+	if (k < crew.count) {
+		cli_error("--exec: cannot start %s: %s", cli_arg(au->command),
+		    crew.at[k].p == NULL || errno == ENOMEM ? "out of memory" :
+		    strerror(errno));
+		exit_status = EXIT_TROUBLE;
+	} else {
+		guard_group(crew.at[0].p->pid);	/* the others by their groups */
+		run_crew(&crew);
+		/* Every instance ends, in order; the first failure stands. */
+		chosen = crew.count;
+		for (k = 0; k < crew.count; k++) {
+			int e = instance_end(&crew.at[k], n);
+
+			if (e != EXIT_FAIR && chosen == crew.count) {
+				chosen = k;
+				exit_status = e;
+			}
+		}
+		if (chosen < crew.count)
+			take_report(au, &crew.at[chosen]);
+		else if (!gather(&crew, job))
+			exit_status = EXIT_TROUBLE;
+	}
+	for (k = 0; k < crew.count; k++) {
+		if (crew.at[k].p != NULL && crew.at[k].p->pid > 0)
+			proc_stop(crew.at[k].p->pid, NULL);
+		if (crew.at[k].p != NULL)
+			au->raw_used = au->raw_used || (crew.at[k].p->win != NULL &&
+			    crew.at[k].p->win->raw_used);
+		instance_free(&crew.at[k]);
+	}
+	guard_group(0);
+	guard_release();
+	au->shuffle.ctx = NULL;	/* its protocol state is gone */
+	sigaction(SIGPIPE, &old, NULL);
+	pthread_mutex_destroy(&crew.lock);
+	free(crew.at);
+	au->crew = NULL;
+	return exit_status;
+}
+

@@ -1,0 +1,554 @@
+/*
+ * exec.c - the exec protocol, the auditor's side: a program in any
+ * language, spoken to over its standard input and output one line at a
+ * time (shuffle-audit(1), THE EXEC PROTOCOL), as a shuffle the replay
+ * engine runs.  Each run of the engine is one exchange: "shuffle N" (or,
+ * batched, the run's plan of draws), then the program's requests, each
+ * answered from the odometer, and its deck.  Every read and write has a
+ * deadline (the timeout), the program's input is written without
+ * blocking, and a line that breaks the protocol is quoted in the reason
+ * the run is failed with.  Starting, watching and stopping the program is
+ * the caller's: this file sees two descriptors.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
+#include "internal.h"
+
+struct sa_exec {
+	sa_exec_opts o;
+	char buf[1 << 16];
+	size_t have;
+	uint64_t lines;		/* lines read so far */
+	sa_replay_window win;	/* this program's odometer */
+	char line[1 << 16];
+	char *plan;		/* batched: the line that offers a plan */
+	size_t plan_cap;
+	uint64_t drain;		/* the state of the answers past the depth */
+	char what[512];		/* why the last run failed */
+};
+
+/* What a line from the program asks for. */
+enum request { REQ_DRAW, REQ_RAW, REQ_DECK, REQ_ASKED };
+
+/* The contract breach of a bound past SA_DRAW_MAX, in words. */
+#define BAD_BOUND "asked for a draw below 0 or above 2^32, or a raw word " \
+	"wider than 32 bits"
+
+/*
+ * The next line into P->line; false (with P->what) when there is none.
+ * Each answer may take the timeout, the first (the program's start-up)
+ * as well.
+ */
+static bool
+read_line(struct sa_exec *p)
+{
+	unsigned wait = p->o.timeout;
+	double until = sa_clock() + (double)wait;
+
+	for (;;) {
+		char *nl = memchr(p->buf, '\n', p->have);
+		struct pollfd pfd = { p->o.from, POLLIN, 0 };
+		double left;
+		ssize_t got;
+
+		if (nl != NULL) {
+			size_t len = (size_t)(nl - p->buf);
+
+			memcpy(p->line, p->buf, len);
+			p->line[len] = '\0';
+			if (memchr(p->line, '\0', len) != NULL) {
+				snprintf(p->what, sizeof p->what, "broke "
+				    "the protocol at line %llu: it holds a NUL "
+				    "byte", (unsigned long long)p->lines + 1);
+				return false;
+			}
+			if (len > 0 && p->line[len - 1] == '\r')
+				p->line[len - 1] = '\0';
+			memmove(p->buf, nl + 1, p->have - len - 1);
+			p->have -= len + 1;
+			p->lines++;
+			return true;
+		}
+		if (p->have == sizeof p->buf) {
+			snprintf(p->what, sizeof p->what, "wrote a line "
+			    "longer than %zu bytes", sizeof p->buf);
+			return false;
+		}
+		left = until - sa_clock();
+		if (left <= 0) {
+			snprintf(p->what, sizeof p->what, "gave no "
+			    "answer within %u second%s", wait,
+			    wait == 1 ? "" : "s");
+			return false;
+		}
+		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0) {
+			if (errno == EINTR)
+				continue;
+			snprintf(p->what, sizeof p->what, "poll: %s",
+			    strerror(errno));
+			return false;
+		}
+		if (pfd.revents == 0)
+			continue;
+		got = read(p->o.from, p->buf + p->have, sizeof p->buf - p->have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			snprintf(p->what, sizeof p->what, "%s", p->have ?
+			    "ended its output in the middle of a line" :
+			    "exited, or closed its output, in the middle of a "
+			    "run");
+			return false;
+		}
+		p->have += (size_t)got;
+	}
+}
+
+/*
+ * The program closed its input.  Whether it has exited (or closed its
+ * output too) or reads no more but runs on is told by its output: an end
+ * of file within the timeout is the first, so that a program that exits
+ * at once gets the same report however the race with our first write
+ * went.
+ */
+static void
+gone(struct sa_exec *p, double until)
+{
+	char sink[4096];
+
+	for (;;) {
+		struct pollfd pfd = { p->o.from, POLLIN, 0 };
+		double left = until - sa_clock();
+		ssize_t got;
+
+		if (left <= 0 || poll(&pfd, 1, (int)(left * 1000) + 1) == 0)
+			break;
+		got = read(p->o.from, sink, sizeof sink);
+		if (got == 0 || (got < 0 && errno != EINTR &&
+		    errno != EAGAIN)) {
+			snprintf(p->what, sizeof p->what, "exited, or "
+			    "closed its output, in the middle of a run");
+			return;
+		}
+	}
+	snprintf(p->what, sizeof p->what, "stopped reading its "
+	    "input (%s)", strerror(EPIPE));
+}
+
+/*
+ * LEN bytes at AT to the program.  Its input is non-blocking, so a
+ * program that stops reading cannot hold us: a full pipe is waited on
+ * for the timeout, like an answer.
+ */
+static bool
+send_text(struct sa_exec *p, const char *at, size_t len)
+{
+	double until = sa_clock() + (double)p->o.timeout;
+
+	while (len > 0) {
+		ssize_t put = write(p->o.to, at, len);
+		struct pollfd pfd = { p->o.to, POLLOUT, 0 };
+		double left;
+
+		if (put > 0) {
+			at += put;
+			len -= (size_t)put;
+			continue;
+		}
+		if (put < 0 && errno == EINTR)
+			continue;
+		if (put < 0 && errno == EPIPE) {
+			gone(p, until);
+			return false;
+		}
+		if (put < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+			snprintf(p->what, sizeof p->what, "stopped "
+			    "reading its input (%s)", strerror(errno));
+			return false;
+		}
+		left = until - sa_clock();
+		if (left <= 0) {
+			snprintf(p->what, sizeof p->what, "stopped "
+			    "reading its input: nothing was taken for %u "
+			    "second%s", p->o.timeout,
+			    p->o.timeout == 1 ? "" : "s");
+			return false;
+		}
+		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0 &&
+		    errno != EINTR) {
+			snprintf(p->what, sizeof p->what, "poll: %s",
+			    strerror(errno));
+			return false;
+		}
+	}
+	return true;
+}
+
+/* PREFIX (may be "") and V as one line to the program. */
+static bool
+send_line(struct sa_exec *p, const char *prefix, unsigned long long v)
+{
+	char out[64];
+	int len = snprintf(out, sizeof out, "%s%llu\n", prefix, v);
+
+	return send_text(p, out, (size_t)len);
+}
+
+/* A whole decimal number in [0, 2^64) at S, ending at *END. */
+static bool
+number(const char *s, const char **end, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (x > (UINT64_MAX - d) / 10)
+			return false;
+		x = x * 10 + d;
+	}
+	*end = s;
+	*v = x;
+	return true;
+}
+
+static void
+proto_fail(struct sa_exec *p, sa_oracle *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (fmt != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(p->what, sizeof p->what, fmt, ap);
+		va_end(ap);
+	}
+	o->fail(o, SA_EPROTO);	/* does not return */
+	abort();
+}
+
+/*
+ * The first 60 bytes of LINE into BUF (at least 64 bytes), cut before a
+ * character rather than inside one: a byte that continues a UTF-8
+ * sequence (10xxxxxx) is not where a cut may land.
+ */
+static const char *
+excerpt(const char *line, char *buf)
+{
+	size_t len = strlen(line);
+
+	if (len > 60) {
+		len = 60;
+		while (len > 0 && ((unsigned char)line[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(buf, line, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+
+/* The deck of N cards after "deck" at S into DECK (P's line, for errors). */
+static void
+parse_deck(struct sa_exec *p, sa_oracle *o, const char *s, unsigned *deck,
+    size_t n)
+{
+	const char *end;
+	uint64_t v;
+
+	for (size_t i = 0; i < n; i++) {
+		if (*s != ' ' || !number(s + 1, &end, &v) || v > UINT32_MAX)
+			break;
+		deck[i] = (unsigned)v;
+		s = end;
+		if (i + 1 == n && *s == '\0')
+			return;
+	}
+	if (n == 0 && *s == '\0')
+		return;
+	proto_fail(p, o, "broke the protocol at line %llu: the deck should "
+	    "be %zu whole numbers", (unsigned long long)p->lines, n);
+}
+
+/*
+ * The program's next line: a draw below *BOUND, a raw word, its deck
+ * (into DECK), or (--batch) the draws of the plan it used, left in
+ * P->line.  A line that is none of these does not return.
+ */
+static enum request
+request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
+    uint64_t *bound)
+{
+	char cut[64];
+	const char *s, *end;
+
+	if (!read_line(p))
+		proto_fail(p, o, NULL);
+	s = p->line;
+	if (strncmp(s, "draw ", 5) == 0) {
+		if (!number(s + 5, &end, bound) || *end != '\0')
+			proto_fail(p, o, "broke the protocol at line %llu, "
+			    "\"%s\": the bound is not a whole number",
+			    (unsigned long long)p->lines, excerpt(s, cut));
+		return REQ_DRAW;
+	}
+	if (strcmp(s, "raw") == 0)
+		return REQ_RAW;
+	if (strncmp(s, "deck", 4) == 0 && (s[4] == ' ' || s[4] == '\0')) {
+		parse_deck(p, o, s + 4, deck, n);
+		return REQ_DECK;
+	}
+	if (p->o.batch && strncmp(s, "asked", 5) == 0 &&
+	    (s[5] == ' ' || s[5] == '\0'))
+		return REQ_ASKED;
+	proto_fail(p, o, "broke the protocol at line %llu, \"%s\": expected "
+	    "\"draw K\", \"raw\"%s or \"deck ...\"",
+	    (unsigned long long)p->lines, excerpt(s, cut),
+	    p->o.batch ? ", \"asked ...\"" : "");
+	return REQ_DECK;	/* not reached */
+}
+
+/* The next answer past the depth: splitmix64 (Steele, Lea, Flood 2014). */
+static uint64_t
+drain_next(struct sa_exec *p)
+{
+	uint64_t z = (p->drain += UINT64_C(0x9E3779B97F4A7C15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+/*
+ * The run has reached the depth of the census by layers, and asks for
+ * one draw more (RAW, or below BOUND): the rest of it is not counted,
+ * but the program must finish the run before the next can start.  So
+ * its draws from here on are answered by a generator of our own (any
+ * answers do, since nothing past the depth is counted; a rejection loop
+ * ends soon on varied ones), at most --max-draws of them, and its deck
+ * is dropped.
+ */
+static void
+drain(struct sa_exec *p, sa_oracle *o, bool raw, uint64_t bound,
+    unsigned *deck, size_t n)
+{
+	for (size_t extra = 0;; extra++) {
+		uint64_t v = drain_next(p);
+
+		if (extra == p->o.max_draws)
+			proto_fail(p, o, "went on drawing past the depth of the "
+			    "census by layers: %zu draws more in one run "
+			    "(--max-draws) without an end", extra);
+		v = raw ? v >> (64 - p->o.raw_bits) : v % bound;
+		if (!send_line(p, "", (unsigned long long)v))
+			proto_fail(p, o, NULL);
+		switch (request(p, o, deck, n, &bound)) {
+		case REQ_DRAW:
+			raw = false;
+			if (bound == 0 || bound > SA_DRAW_MAX)
+				proto_fail(p, o, "%s", BAD_BOUND);
+			break;
+		case REQ_RAW:
+			raw = true;
+			break;
+		case REQ_DECK:
+			return;
+		default:
+			proto_fail(p, o, "broke the protocol at line %llu: "
+			    "\"asked\" comes once in a run, first",
+			    (unsigned long long)p->lines);
+		}
+	}
+}
+
+/* A draw (RAW, or below BOUND) from the odometer; the answer sent. */
+static void
+answer(struct sa_exec *p, sa_oracle *o, bool raw, uint64_t bound,
+    unsigned *deck, size_t n)
+{
+	sa_replay_window *w = &p->win;
+	uint64_t v;
+
+	/* One past the depth: the scripted oracle cuts the run there. */
+	if (p->o.depth != 0 && w->pos == p->o.depth &&
+	    (raw || (bound > 0 && bound <= SA_DRAW_MAX)))
+		drain(p, o, raw, bound, deck, n);
+	v = raw ? sa_word(o) : sa_draw(o, bound);
+	if (!send_line(p, "", (unsigned long long)v))
+		proto_fail(p, o, NULL);
+}
+
+/*
+ * --batch: the run's first line, "shuffle N plan K:V ...", offers the
+ * odometer's plan (see sa_replay_window): the draws it replays, then
+ * 0 for each draw the run before made after them, below the bound that
+ * run asked.  No further than the depth or --max-draws.
+ */
+static void
+send_plan(struct sa_exec *p, sa_oracle *o, size_t n)
+{
+	const sa_replay_window *w = &p->win;
+	size_t cap = p->o.depth ? p->o.depth : p->o.max_draws;
+	size_t last = w->last < cap ? w->last : cap, at;
+	size_t need = 48 + 42 * last;
+
+	if (need > p->plan_cap) {
+		char *grown = realloc(p->plan, need);
+
+		if (grown == NULL)
+			proto_fail(p, o, "could not be sent its plan: out of "
+			    "memory");
+		p->plan = grown;
+		p->plan_cap = need;
+	}
+	at = (size_t)sprintf(p->plan, "shuffle %zu plan", n);
+	for (size_t i = 0; i < last; i++)
+		at += (size_t)sprintf(p->plan + at, " %llu:%llu",
+		    (unsigned long long)w->bound[i],
+		    (unsigned long long)(i < w->len ? w->val[i] : 0));
+	p->plan[at++] = '\n';
+	if (!send_text(p, p->plan, at))
+		proto_fail(p, o, NULL);
+}
+
+/*
+ * --batch: the "asked" line in P->line, each word the bound of a draw of
+ * the plan the program used (or "raw"), in order: each must be the
+ * plan's, and is taken from the odometer as if asked for then.
+ */
+static void
+take_asked(struct sa_exec *p, sa_oracle *o)
+{
+	const sa_replay_window *w = &p->win;
+	size_t cap = p->o.depth ? p->o.depth : p->o.max_draws;
+	size_t last = w->last < cap ? w->last : cap;
+	const char *s = p->line + 5, *end;
+	uint64_t raw_bound = UINT64_C(1) << p->o.raw_bits;
+
+	for (size_t i = 0; *s != '\0'; i++) {
+		bool raw = strncmp(s, " raw", 4) == 0 &&
+		    (s[4] == ' ' || s[4] == '\0');
+		uint64_t k = raw_bound;
+
+		if (raw)
+			end = s + 4;
+		else if (*s != ' ' || !number(s + 1, &end, &k) ||
+		    (*end != ' ' && *end != '\0'))
+			proto_fail(p, o, "broke the protocol at line %llu: "
+			    "\"asked\" should be followed by bounds or \"raw\"",
+			    (unsigned long long)p->lines);
+		if (i >= last || w->bound[i] != k)
+			proto_fail(p, o, "broke the protocol at line %llu: draw "
+			    "%zu of its plan was %s, but it says it used one "
+			    "below %llu", (unsigned long long)p->lines, i + 1,
+			    i >= last ? "not offered" : "of another bound",
+			    (unsigned long long)k);
+		(void)(raw ? sa_word(o) : sa_draw(o, k));
+		s = end;
+	}
+}
+
+static void
+exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
+{
+	struct sa_exec *p = sh->ctx;
+	uint64_t bound = 0;
+	enum request req;
+
+	if (p->o.batch)
+		send_plan(p, o, n);
+	else if (!send_line(p, "shuffle ", (unsigned long long)n))
+		proto_fail(p, o, NULL);
+	if (p->o.batch) {
+		if (request(p, o, deck, n, &bound) != REQ_ASKED)
+			proto_fail(p, o, "broke the protocol at line %llu: with "
+			    "--batch, a run's first line is \"asked ...\"",
+			    (unsigned long long)p->lines);
+		take_asked(p, o);
+	}
+	while ((req = request(p, o, deck, n, &bound)) != REQ_DECK) {
+		if (req == REQ_ASKED)
+			proto_fail(p, o, "broke the protocol at line %llu: "
+			    "\"asked\" comes once in a run, first",
+			    (unsigned long long)p->lines);
+		answer(p, o, req == REQ_RAW, bound, deck, n);
+	}
+	/* The run's draws are all in the odometer now. */
+	if (p->o.after_run != NULL)
+		p->o.after_run(p->o.ctx, &p->win);
+}
+
+
+int
+sa_exec_new(const sa_exec_opts *o, sa_exec **out)
+{
+	sa_exec *p;
+
+	*out = NULL;
+	if (o->max_draws == 0 || o->raw_bits < 1 || o->raw_bits > 32)
+		return SA_EINVAL;
+	if ((p = calloc(1, sizeof *p)) == NULL)
+		return SA_ENOMEM;
+	p->o = *o;
+	p->drain = o->drain_seed;
+	p->win.cap = o->max_draws;
+	p->win.val = calloc(p->win.cap, sizeof *p->win.val);
+	p->win.bound = calloc(p->win.cap, sizeof *p->win.bound);
+	if (p->win.val == NULL || p->win.bound == NULL) {
+		sa_exec_free(p);
+		return SA_ENOMEM;
+	}
+	*out = p;
+	return SA_OK;
+}
+
+void
+sa_exec_free(sa_exec *p)
+{
+	if (p == NULL)
+		return;
+	free(p->win.val);
+	free(p->win.bound);
+	free(p->plan);
+	free(p);
+}
+
+void
+sa_exec_shuffle(sa_exec *p, sa_shuffle *sh)
+{
+	sh->run = exec_run;
+	sh->ctx = p;
+	sh->steps = NULL;
+	sh->step = NULL;
+	sh->runs = NULL;
+	sh->closed = NULL;
+}
+
+sa_replay_window *
+sa_exec_window(sa_exec *p)
+{
+	return &p->win;
+}
+
+const char *
+sa_exec_what(const sa_exec *p)
+{
+	return p->what;
+}
+
+uint64_t
+sa_exec_lines(const sa_exec *p)
+{
+	return p->lines;
+}
