@@ -329,11 +329,11 @@ test_bytes(void **state)
 	char buf[32];
 
 	(void)state;
-	cli_format_bytes(1000, buf, sizeof buf);
+	sa_format_bytes(1000, buf, sizeof buf);
 	assert_string_equal(buf, "1000 bytes");
-	cli_format_bytes(UINT64_C(24) << 30, buf, sizeof buf);
+	sa_format_bytes(UINT64_C(24) << 30, buf, sizeof buf);
 	assert_string_equal(buf, "24.0 GiB");
-	cli_format_bytes(UINT64_C(6227020800) * 16, buf, sizeof buf);
+	sa_format_bytes(UINT64_C(6227020800) * 16, buf, sizeof buf);
 	assert_string_equal(buf, "92.7 GiB");
 }
 
