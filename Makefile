@@ -65,7 +65,10 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_seed_space.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
-UNIT_TESTS = test_perm test_census test_report test_big test_rng test_limits test_fit
+UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
+	test_layers test_matrix test_wild test_cardtable test_shuffle \
+	test_report test_big test_generators test_sample test_seedspace \
+	test_trace test_reduce test_limits test_fit
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
@@ -107,7 +110,8 @@ $(LIB): $(LIB_OBJS)
 $(BIN): $(CLI_OBJS) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
 
-$(O)/tests/%: tests/unit/%.c $(LIB) $(CLI_LIB_OBJS) $(HEADERS)
+$(O)/tests/%: tests/unit/%.c tests/unit/reference.h $(LIB) $(CLI_LIB_OBJS) \
+	    $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)

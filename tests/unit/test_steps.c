@@ -1,0 +1,309 @@
+/*
+ * test_steps.c - the step engine (steps.c, stepwalk.c): threads, the
+ * walk, the widths of its counts and its groups, each against a push
+ * written here.
+ */
+#include <sys/resource.h>
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "shuffle_audit.h"
+#include "internal.h"	/* the tally's storage, for the engine checks */
+#include "shuffle_audit_audit.h"	/* the audit's options */
+
+#include "reference.h"
+
+/*
+ * The step engine splits each step across threads by output rank; the
+ * tally must not depend on how many.  Checked against the reference
+ * walk at 7 cards for 1, 2, 3 and 5 threads.
+ */
+static void
+test_threads_agree(void **state)
+{
+	static const unsigned threads[] = { 1, 2, 3, 5 };
+	uint64_t runs;
+	uint64_t *want = ref_census(REF_NAIVE, 7, &runs);
+
+	(void)state;
+	for (size_t k = 0; k < 4; k++) {
+		sa_census_opts o = { .threads = threads[k],
+		    .engine = SA_ENGINE_STEPS };
+		sa_census *c;
+
+		assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 7, &o,
+		    &c), SA_OK);
+		/* The largest count at 7 cards is 543: 16 bits. */
+		assert_non_null(c->tally16);
+		for (uint64_t r = 0; r < sa_census_about(c)->orderings; r++)
+			assert_int_equal(sa_census_count(c, r), want[r]);
+		sa_census_free(c);
+	}
+	free(want);
+}
+
+/*
+ * The walk engine goes run by run over the step form; the step engine
+ * spreads counts over arrangements.  Every step-form shuffle, every size
+ * to 6 cards, 1, 2 and 3 threads: the same tally.  The naive shuffle of
+ * 7 cards also against the reference walk.
+ */
+static void
+test_walk_agrees(void **state)
+{
+	uint64_t runs;
+	uint64_t *want = ref_census(REF_NAIVE, 7, &runs);
+	sa_census_opts walk1 = { .engine = SA_ENGINE_WALK, .threads = 1 };
+	sa_census *c;
+
+	(void)state;
+	for (size_t i = 0; i < sa_shuffle_count(); i++) {
+		const sa_shuffle *sh = sa_shuffle_at(i);
+
+		if (sh->steps == NULL || sh->reduce != NULL)
+			continue;
+		for (size_t n = 1; n <= 6; n++) {
+			sa_census *steps;
+			sa_census_plan plan;
+
+			/* Walks of at most a few million runs. */
+			if ((sh->max_cards != 0 && n > sh->max_cards) ||
+			    sa_census_plan_for(sh, n, &walk1, &plan) != SA_OK ||
+			    plan.runs > 5000000)
+				continue;
+			assert_int_equal(sa_census_run(sh, n, NULL, &steps),
+			    SA_OK);
+			for (unsigned t = 1; t <= 3; t++) {
+				sa_census_opts o = { .engine = SA_ENGINE_WALK,
+				    .threads = t };
+
+				assert_int_equal(sa_census_run(sh, n, &o, &c),
+				    SA_OK);
+				assert_int_equal(sa_census_about(c)->engine, SA_ENGINE_WALK);
+				assert_int_equal(sa_census_about(c)->runs, sa_census_about(steps)->runs);
+				for (uint64_t r = 0; r < sa_census_about(c)->orderings; r++)
+					assert_int_equal(sa_census_count(c, r),
+					    sa_census_count(steps, r));
+				sa_census_free(c);
+			}
+			sa_census_free(steps);
+		}
+	}
+	assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 7, &walk1,
+	    &c), SA_OK);
+	assert_int_equal(sa_census_about(c)->runs, runs);
+	for (uint64_t r = 0; r < sa_census_about(c)->orderings; r++)
+		assert_int_equal(sa_census_count(c, r), want[r]);
+	sa_census_free(c);
+	free(want);
+
+	/* No step form, or a reduction: the walk refuses. */
+	assert_int_equal(sa_census_run(sa_shuffle_find("pick-one"), 3, &walk1,
+	    &c), SA_EINVAL);
+	assert_int_equal(sa_census_run(sa_shuffle_find("std-random-shuffle"), 3,
+	    &walk1, &c), SA_EINVAL);
+}
+
+/*
+ * Counts past 32 bits: swaps:10 on 4 cards has 16^10 = 2^40 runs and
+ * counts near 2^40 / 24, so the engine must notice the overflow and
+ * count again in 64 bits.  Checked against a push written here.
+ */
+static void
+test_wide_counts(void **state)
+{
+	sa_shuffle sh;
+	sa_census *c;
+	uint64_t cur[24] = { 1 }, next[24];
+	unsigned p[4];
+
+	(void)state;
+	for (int m = 0; m < 10; m++) {
+		memset(next, 0, sizeof next);
+		for (uint64_t r = 0; r < 24; r++) {
+			sa_perm_unrank(r, 4, p);
+			for (unsigned a = 0; a < 4; a++) {
+				for (unsigned b = 0; b < 4; b++) {
+					unsigned q[4];
+
+					memcpy(q, p, sizeof q);
+					q[a] = p[b];
+					q[b] = p[a];
+					next[ref_rank(q, 4)] += cur[r];
+				}
+			}
+		}
+		memcpy(cur, next, sizeof cur);
+	}
+	assert_int_equal(sa_shuffle_parse("swaps:10", &sh), SA_OK);
+	assert_int_equal(sa_census_run(&sh, 4, NULL, &c), SA_OK);
+	assert_non_null(c->tally);
+	assert_null(c->tally32);
+	assert_true(sa_census_about(c)->max > UINT32_MAX);
+	for (uint64_t r = 0; r < 24; r++)
+		assert_int_equal(sa_census_count(c, r), cur[r]);
+	sa_census_free(c);
+}
+
+/*
+ * One step of the naive shuffle on N cards by push, written apart from
+ * the library: the count of each arrangement of CUR goes to the N
+ * arrangements with position I swapped; CUR takes the result.
+ */
+static void
+ref_naive_step(uint64_t *cur, uint64_t *next, size_t n, unsigned i)
+{
+	uint64_t orderings = sa_factorial(n);
+	unsigned p[SA_PERM_MAX], q[SA_PERM_MAX];
+
+	memset(next, 0, orderings * sizeof *next);
+	for (uint64_t r = 0; r < orderings; r++) {
+		if (cur[r] == 0)
+			continue;
+		sa_perm_unrank(r, n, p);
+		for (unsigned j = 0; j < n; j++) {
+			memcpy(q, p, n * sizeof *q);
+			q[i] = p[j];
+			q[j] = p[i];
+			next[ref_rank(q, n)] += cur[r];
+		}
+	}
+	memcpy(cur, next, orderings * sizeof *cur);
+}
+
+/*
+ * The step engine keeps counts in 16 bits while they fit, widens a
+ * pull's output to 32 bits when a count needs it, and starts again in 64
+ * bits past that.  The naive shuffle of 6 cards done K times has 6^(6K)
+ * runs over 720 orderings: for K = 1 every count fits in 16 bits, for
+ * K = 2 (about 3 million runs an ordering) they need 32, for K = 3
+ * (about 1.4e11) 64.  Each is checked against a push over the 720
+ * arrangements written here, one swap at a time.
+ */
+static void
+test_count_widths(void **state)
+{
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+	uint64_t cur[720], next[720];
+
+	(void)state;
+	memset(cur, 0, sizeof cur);
+	cur[0] = 1;
+	for (uint64_t times = 1; times <= 3; times++) {
+		sa_repeated rep;
+		sa_census *c;
+
+		for (unsigned i = 0; i < 6; i++)
+			ref_naive_step(cur, next, 6, i);
+		assert_int_equal(sa_shuffle_repeat(&rep, naive, 6, times),
+		    SA_OK);
+		assert_int_equal(sa_census_repeat(&rep, 6, NULL, &c), SA_OK);
+		assert_int_equal(sa_census_about(c)->engine, SA_ENGINE_STEPS);
+		if (times == 1)
+			assert_non_null(c->tally16);
+		else if (times == 2)
+			assert_non_null(c->tally32);
+		else
+			assert_non_null(c->tally);
+		assert_true(times == 1 ? sa_census_about(c)->max <= UINT16_MAX :
+		    times == 2 ? sa_census_about(c)->max > UINT16_MAX &&
+		    sa_census_about(c)->max <= UINT32_MAX : sa_census_about(c)->max > UINT32_MAX);
+		for (uint64_t r = 0; r < 720; r++)
+			assert_int_equal(sa_census_count(c, r), cur[r]);
+		sa_census_free(c);
+	}
+}
+
+/* True when P (N cards) is one cycle through every position. */
+static bool
+one_cycle(const unsigned *p, size_t n)
+{
+	size_t len = 0, at = 0;
+
+	do {
+		at = p[at];
+		len++;
+	} while (at != 0 && len <= n);
+	return len == n;
+}
+
+/*
+ * The step engine pulls by groups of the 120 arrangements that share all
+ * but their last 5 cards, and a swap between the front and those five
+ * takes Lehmer-digit corrections over every front position after it:
+ * at 8 and 9 cards the front has 3 and 4.  Checked against what the
+ * shuffles must give: the naive shuffle of 8 cards against a push over
+ * the 40320 arrangements written here (1, 2 and 3 threads); Fisher-Yates
+ * both ways round and inside-out, every ordering once at 9 cards; and
+ * Sattolo's, once each ordering that is one cycle, none else.
+ */
+static void
+test_groups_agree(void **state)
+{
+	static uint64_t cur[40320], next[40320];
+	static const char *const once[] = { "durstenfeld", "forward",
+	    "inside-out" };
+	unsigned p[9];
+
+	(void)state;
+	memset(cur, 0, sizeof cur);
+	cur[0] = 1;
+	for (unsigned i = 0; i < 8; i++)
+		ref_naive_step(cur, next, 8, i);
+	for (unsigned t = 1; t <= 3; t++) {
+		sa_census_opts o = { .threads = t, .engine = SA_ENGINE_STEPS };
+		sa_census *c;
+
+		assert_int_equal(sa_census_run(sa_shuffle_find("naive"), 8, &o,
+		    &c), SA_OK);
+		for (uint64_t r = 0; r < 40320; r++)
+			assert_int_equal(sa_census_count(c, r), cur[r]);
+		sa_census_free(c);
+	}
+	for (size_t k = 0; k < 3; k++) {
+		sa_census_opts o = { .engine = SA_ENGINE_STEPS };
+		sa_census *c;
+
+		assert_int_equal(sa_census_run(sa_shuffle_find(once[k]), 9, &o,
+		    &c), SA_OK);
+		for (uint64_t r = 0; r < 362880; r++)
+			assert_int_equal(sa_census_count(c, r), 1);
+		sa_census_free(c);
+	}
+	{
+		sa_census_opts o = { .engine = SA_ENGINE_STEPS };
+		sa_census *c;
+
+		assert_int_equal(sa_census_run(sa_shuffle_find("sattolo"), 9, &o,
+		    &c), SA_OK);
+		for (uint64_t r = 0; r < 362880; r++) {
+			sa_perm_unrank(r, 9, p);
+			assert_int_equal(sa_census_count(c, r), one_cycle(p, 9));
+		}
+		sa_census_free(c);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_threads_agree),
+		cmocka_unit_test(test_walk_agrees),
+		cmocka_unit_test(test_wide_counts),
+		cmocka_unit_test(test_count_widths),
+		cmocka_unit_test(test_groups_agree),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
