@@ -48,8 +48,8 @@ LIB = libshuffleaudit.a
 
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
-LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c \
-	src/lib/closed.c src/lib/distance.c src/lib/divisibility.c \
+LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
+	src/lib/closed.c src/lib/decks.c src/lib/distance.c src/lib/divisibility.c \
 	src/lib/exec.c src/lib/figures.c src/lib/fit.c src/lib/fraction.c \
 	src/lib/generators.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
@@ -68,7 +68,7 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
 	test_report test_big test_generators test_sample test_seedspace \
-	test_trace test_reduce test_limits test_fit
+	test_trace test_reduce test_limits test_fit test_decks
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)

@@ -450,6 +450,13 @@ typedef struct sa_census_opts {
 	 * units are pairs of orderings composed.
 	 */
 	sa_time_limit *limit;
+	/*
+	 * Where the census writes the plan it runs by, before it counts (so
+	 * a progress callback may read its runs), or the plan it refused
+	 * with, whose why says what bound; NULL: not wanted.  With
+	 * sa_census_repeat, the plan of one census of the repeated shuffle.
+	 */
+	struct sa_census_plan *plan;
 } sa_census_opts;
 
 /* The machine's cores (at least 1). */
@@ -1083,6 +1090,36 @@ int sa_fit_detect(const sa_matrix *m, double alpha, double power,
 int sa_fit_merge(sa_fit *into, const sa_fit *from);
 
 /*
+ * Decks as lines of text, the form a black box's output is read in
+ * (decks.c).  A line holds N entries between separators (blanks, and
+ * DELIM when it is not -1): whole numbers from BASE to BASE + N - 1, or,
+ * with NAMES (N is 52), the cards' names AS 2S ... 10S JS QS KS, then
+ * the hearts, diamonds and clubs (AS is card 0, AH card 13).
+ */
+typedef struct sa_deck_format {
+	size_t n;		/* 2 to SA_FIT_MAX_CARDS */
+	unsigned base;		/* 0 or 1 */
+	int delim;		/* a byte, or -1: blanks only */
+	bool names;
+} sa_deck_format;
+
+typedef struct sa_deck_reader sa_deck_reader;
+
+/* A reader of lines in format F: SA_EINVAL for a format out of range. */
+int sa_deck_reader_new(const sa_deck_format *f, sa_deck_reader **out);
+void sa_deck_reader_free(sa_deck_reader *r);	/* NULL is fine */
+/*
+ * The deck on LINE (LEN bytes, no newline; a last '\r' is ignored)
+ * into DECK[0 .. N-1], each card from 0 to N-1 once: SA_OK, or SA_EINVAL
+ * with the reason, such as `entry 3, "x": not a whole number', in WHY
+ * (SIZE bytes; may be NULL).
+ */
+int sa_deck_read(sa_deck_reader *r, const char *line, size_t len,
+    unsigned *deck, char *why, size_t size);
+/* The card named by S (LEN bytes), as sa_deck_format's NAMES reads it. */
+bool sa_card_from_name(const char *s, size_t len, unsigned *card);
+
+/*
  * Sampling: DECKS decks of SHUFFLE on N cards, each dealt from
  * xoshiro256** seeded with SEED (a stream a thread), draws by Lemire's
  * unbiased bound or by REDUCE over its raw words.  sa_sample_run()
@@ -1201,6 +1238,30 @@ int sa_state_space_for(size_t n, uint32_t bits, sa_state_space *s);
 /* The same for STATES states (a range of seeds), BITS 0. */
 int sa_state_space_count(size_t n, uint64_t states, sa_state_space *s);
 void sa_state_space_free(sa_state_space *s);
+
+/*
+ * The claims (claims.c): the common claims about the naive and
+ * Fisher-Yates shuffles and the seeded deal, and those this tool proves,
+ * each checked now into OUT (SA_CLAIMS of them): its sentence (TEXT),
+ * whether it HELD, and the figure behind it (MEASURED), every figure
+ * computed.  UPTO: the naive shuffle's fairness from 2 to UPTO cards (2
+ * to SA_CLAIMS_UPTO_MAX); PATTERNS_UPTO: its patterns counted from 3 to
+ * that (at most SA_CLAIMS_PATTERNS_MAX; 12 takes minutes and about
+ * 4 GiB).  A claim whose figure could not be computed does not hold,
+ * and its measurement says why.  SA_EINVAL for sizes out of range.
+ */
+#define SA_CLAIMS 11
+#define SA_CLAIMS_UPTO_MAX 10
+#define SA_CLAIMS_PATTERNS_MAX 12
+
+typedef struct sa_claim {
+	const char *text;
+	bool held;
+	char measured[512];
+	char text_buf[192];
+} sa_claim;
+
+int sa_claims_check(size_t upto, size_t patterns_upto, sa_claim *out);
 
 /* ==== 12. Walks and traces ==== */
 

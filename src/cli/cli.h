@@ -309,11 +309,6 @@ bool cli_parse_reduce(const char *spec, sa_reduce *out);
 /* False, after a message, when SH cannot take N cards. */
 bool cli_check_cards(const sa_shuffle *sh, size_t n);
 /*
- * The card of a standard deck named by S[0 .. LEN-1] (AS, 10H, KC: ranks
- * A 2-10 J Q K in suits S H D C, numbered 0 to 51 as deal numbers them).
- */
-bool cli_card_name(const char *s, size_t len, unsigned *out);
-/*
  * False, after the library's reason (sa_reduce_check), when R (or SH's
  * own reduction) cannot make every draw SH asks for on N cards.
  */

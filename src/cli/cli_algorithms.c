@@ -93,39 +93,12 @@ list_wild(int fmt)
 	return cli_finish(EXIT_FAIR);
 }
 
-int
-cmd_algorithms(int argc, char **argv)
+/* The built-in shuffles as a table in FMT. */
+static int
+list_builtin(int fmt)
 {
-	enum { OPT_WILD = 0x400 };
-	static const struct option longopts[] = {
-		{ "wild", no_argument, NULL, OPT_WILD },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int fmt = REP_TEXT;
-	const struct cli_options common = { "algorithms", help, NULL, &fmt,
-	    NULL, 0 };
-	int c, name_width = 0, status;
-	bool wild = false;
+	int name_width = 0;
 	report r;
-
-	while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_WILD:
-			wild = true;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status;
-			break;
-		}
-	}
-	if (!cli_no_operands("algorithms", argc, argv))
-		return EXIT_TROUBLE;
-	if (wild)
-		return list_wild(fmt);
 
 	for (size_t i = 0; i < sa_shuffle_count(); i++) {
 		char name[64];
@@ -136,52 +109,76 @@ cmd_algorithms(int argc, char **argv)
 		if (len > name_width)
 			name_width = len;
 	}
-	{
-		const struct rep_col cols[] = {
-			{ "name", "algorithm", REP_STR, name_width, false, true,
-			    0, NULL },
-			{ "runs", "runs", REP_STR, 10, false, true, 0, NULL },
-			{ "summary", "what it does", REP_STR, 0, false, true, 0,
-			    NULL },
-			{ "param", "param", REP_STR, 0, false, true, 0, NULL },
-			{ "param_default", "default", REP_STR, 0, false, true, 0,
-			    NULL },
-			{ "param_min", "least", REP_U64, 0, false, true, 0, NULL },
-			{ "max_cards", "most cards", REP_U64, 0, false, true, 0,
-			    NULL },
-			{ "source", "source", REP_STR, 0, false, true, 0, NULL },
-		};
-		/* Text shows the first three; the rest are for scripts. */
-		int ncols = fmt == REP_TEXT ? 3 : 8;
+	const struct rep_col cols[] = {
+		{ "name", "algorithm", REP_STR, name_width, false, true, 0, NULL },
+		{ "runs", "runs", REP_STR, 10, false, true, 0, NULL },
+		{ "summary", "what it does", REP_STR, 0, false, true, 0, NULL },
+		{ "param", "param", REP_STR, 0, false, true, 0, NULL },
+		{ "param_default", "default", REP_STR, 0, false, true, 0, NULL },
+		{ "param_min", "least", REP_U64, 0, false, true, 0, NULL },
+		{ "max_cards", "most cards", REP_U64, 0, false, true, 0, NULL },
+		{ "source", "source", REP_STR, 0, false, true, 0, NULL },
+	};
 
-		rep_begin(&r, stdout, (enum rep_format)fmt);
-		rep_table(&r, "algorithms", cols, ncols);
-		for (size_t i = 0; i < sa_shuffle_count(); i++) {
-			const sa_shuffle *sh = sa_shuffle_at(i);
-			struct rep_cell cells[8];
-			char name[64];
+	rep_begin(&r, stdout, (enum rep_format)fmt);
+	/* Text shows the first three; the rest are for scripts. */
+	rep_table(&r, "algorithms", cols, fmt == REP_TEXT ? 3 : 8);
+	for (size_t i = 0; i < sa_shuffle_count(); i++) {
+		const sa_shuffle *sh = sa_shuffle_at(i);
+		struct rep_cell cells[8];
+		char name[64];
 
-			memset(cells, 0, sizeof cells);
-			spec(sh, name, sizeof name);
-			cells[0].s = fmt == REP_TEXT ? name : sh->name;
-			cells[1].s = sh->runs_formula ? sh->runs_formula :
-			    "varies";
-			cells[2].s = sh->summary;
-			cells[3].s = sh->param ? sh->param : "";
-			cells[4].s = sh->param_default ? sh->param_default : "";
-			cells[5].u = sh->param_min;
-			cells[6].u = sh->max_cards;
-			cells[7].s = sh->source ? sh->source : "";
-			rep_row(&r, cells);
-		}
-		rep_table_end(&r);
-		rep_line(&r, "%s", "");
-		rep_line(&r, "A parameter goes after a colon: -a swaps:3.  "
-		    "\"varies\": runs differ in length, each weighted by its "
-		    "chance.  Famous shuffles from real code, each as one of "
-		    "these with where it is documented: " PROGNAME
-		    " algorithms --wild.");
-		rep_end(&r);
+		memset(cells, 0, sizeof cells);
+		spec(sh, name, sizeof name);
+		cells[0].s = fmt == REP_TEXT ? name : sh->name;
+		cells[1].s = sh->runs_formula ? sh->runs_formula : "varies";
+		cells[2].s = sh->summary;
+		cells[3].s = sh->param ? sh->param : "";
+		cells[4].s = sh->param_default ? sh->param_default : "";
+		cells[5].u = sh->param_min;
+		cells[6].u = sh->max_cards;
+		cells[7].s = sh->source ? sh->source : "";
+		rep_row(&r, cells);
 	}
+	rep_table_end(&r);
+	rep_line(&r, "%s", "");
+	rep_line(&r, "A parameter goes after a colon: -a swaps:3.  \"varies\": "
+	    "runs differ in length, each weighted by its chance.  Famous "
+	    "shuffles from real code, each as one of these with where it is "
+	    "documented: " PROGNAME " algorithms --wild.");
+	rep_end(&r);
 	return cli_finish(EXIT_FAIR);
+}
+
+enum { OPT_WILD = 0x400 };
+
+static int
+algorithms_option(int c, const char *arg, void *ctx)
+{
+	(void)arg;
+	if (c != OPT_WILD)
+		return CLI_CONTINUE;
+	*(bool *)ctx = true;
+	return CLI_TAKEN;
+}
+
+int
+cmd_algorithms(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "wild", no_argument, NULL, OPT_WILD },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int fmt = REP_TEXT, status;
+	const struct cli_options common = { "algorithms", help, NULL, &fmt,
+	    NULL, 0 };
+	bool wild = false;
+
+	status = cli_getopts(argc, argv, ":f:h", longopts, &common,
+	    algorithms_option, &wild);
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
+	return wild ? list_wild(fmt) : list_builtin(fmt);
 }

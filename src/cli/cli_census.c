@@ -735,7 +735,7 @@ render(const struct census_args *a, const sa_census *c,
 /* When the census started, and its runs when known, for the progress. */
 static struct clock {
 	double start;
-	uint64_t runs;
+	const sa_census_plan *plan;	/* written by the census as it starts */
 } clock_start;
 
 /*
@@ -748,7 +748,7 @@ progress(void *ctx, double done)
 {
 	const struct clock *c = ctx;
 
-	cli_progress("census", c->start, done, c->runs, "runs");
+	cli_progress("census", c->start, done, c->plan->runs, "runs");
 }
 
 /* The census of the audited code into *C; an exit status. */
@@ -781,20 +781,21 @@ count_builtin(struct census_args *a, sa_census_opts *opts, sa_census **c)
 	sa_census_plan plan;
 	int status;
 
+	memset(&plan, 0, sizeof plan);
+	opts->plan = &plan;
 	if (isatty(STDERR_FILENO)) {
 		opts->progress = progress;
 		opts->progress_ctx = &clock_start;
 		clock_start.start = cli_seconds();
+		clock_start.plan = &plan;
 	}
-	status = sa_census_plan_for(a->times > 1 ? &a->repeated.shuffle :
-	    &a->shuffle, a->n, opts, &plan);
-	clock_start.runs = plan.runs;
-	if (status == SA_OK && a->times > 1)
+	if (a->times > 1)
 		status = sa_census_repeat(&a->repeated, a->n, opts, c);
-	else if (status == SA_OK)
+	else
 		status = sa_census_run(&a->shuffle, a->n, opts, c);
 	if (opts->progress != NULL && cli_seconds() - clock_start.start >= 1.0)
 		cli_clear_line(stderr);
+	opts->plan = NULL;
 	if (status != SA_OK) {
 		refusal(a, status, &plan);
 		return EXIT_TROUBLE;

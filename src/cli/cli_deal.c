@@ -170,10 +170,55 @@ struct deal_args {
 	const char *names;	/* --cards */
 	uint64_t n, seed, hands;
 	bool random, seeded;
+	int sources;		/* of -n, --cards, --deck */
 	sa_reduce reduce;
 };
 
-/* The options into A; CLI_CONTINUE, or the exit status to leave with. */
+/* One of deal's own options into A (cli_getopts' OWN). */
+static int
+deal_option(int c, const char *arg, void *ctx)
+{
+	struct deal_args *a = ctx;
+
+	switch (c) {
+	case 'n':
+		a->kind = DECK_NUMBERED;
+		a->sources++;
+		return cli_parse_uint("-n", arg, 1, CARDS_MAX, &a->n) ?
+		    CLI_TAKEN : EXIT_TROUBLE;
+	case OPT_CARDS:
+		a->names = arg;
+		a->kind = DECK_NAMES;
+		a->sources++;
+		return CLI_TAKEN;
+	case OPT_DECK:
+		if (strcmp(arg, "52") != 0) {
+			cli_error("--deck %s: unknown deck (the one deck is 52)",
+			    cli_arg(arg));
+			return EXIT_TROUBLE;
+		}
+		a->kind = DECK_STANDARD;
+		a->sources++;
+		return CLI_TAKEN;
+	case OPT_HANDS:
+		return cli_parse_uint("--hands", arg, 1, CARDS_MAX, &a->hands) ?
+		    CLI_TAKEN : EXIT_TROUBLE;
+	case OPT_RANDOM:
+		a->random = true;
+		return CLI_TAKEN;
+	case OPT_REDUCE:
+		return cli_parse_reduce(arg, &a->reduce) ? CLI_TAKEN :
+		    EXIT_TROUBLE;
+	case OPT_SEED:
+		a->seeded = true;
+		return cli_parse_uint("--seed", arg, 0, UINT32_MAX, &a->seed) ?
+		    CLI_TAKEN : EXIT_TROUBLE;
+	default:
+		return CLI_CONTINUE;
+	}
+}
+
+/* The options into A; 0 to go on, -1 after --help, or an exit status. */
 static int
 parse_deal(int argc, char **argv, struct deal_args *a)
 {
@@ -191,7 +236,7 @@ parse_deal(int argc, char **argv, struct deal_args *a)
 	};
 	const struct cli_options common = { "deal", help, &a->shuffle,
 	    &a->fmt, NULL, 0 };
-	int c, sources = 0, status;
+	int status;
 
 	memset(a, 0, sizeof *a);
 	a->shuffle = *sa_shuffle_find("durstenfeld");
@@ -199,56 +244,11 @@ parse_deal(int argc, char **argv, struct deal_args *a)
 	a->kind = DECK_DEFAULT;
 	a->seed = DEFAULT_SEED;
 	a->hands = 1;
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			if (!cli_parse_uint("-n", optarg, 1, CARDS_MAX, &a->n))
-				return EXIT_TROUBLE;
-			a->kind = DECK_NUMBERED;
-			sources++;
-			break;
-		case OPT_CARDS:
-			a->names = optarg;
-			a->kind = DECK_NAMES;
-			sources++;
-			break;
-		case OPT_DECK:
-			if (strcmp(optarg, "52") != 0) {
-				cli_error("--deck %s: unknown deck (the one deck "
-				    "is 52)", optarg);
-				return EXIT_TROUBLE;
-			}
-			a->kind = DECK_STANDARD;
-			sources++;
-			break;
-		case OPT_HANDS:
-			if (!cli_parse_uint("--hands", optarg, 1, CARDS_MAX,
-			    &a->hands))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_RANDOM:
-			a->random = true;
-			break;
-		case OPT_REDUCE:
-			if (!cli_parse_reduce(optarg, &a->reduce))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_SEED:
-			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
-			    &a->seed))
-				return EXIT_TROUBLE;
-			a->seeded = true;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status;
-			break;
-		}
-	}
-	if (!cli_no_operands("deal", argc, argv))
-		return EXIT_TROUBLE;
-	if (sources > 1) {
+	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	    deal_option, a);
+	if (status != 0)
+		return status;
+	if (a->sources > 1) {
 		cli_error("deal: give only one of -n, --cards and --deck");
 		return EXIT_TROUBLE;
 	}
@@ -256,7 +256,7 @@ parse_deal(int argc, char **argv, struct deal_args *a)
 		cli_error("deal: --seed and --random exclude each other");
 		return EXIT_TROUBLE;
 	}
-	return CLI_CONTINUE;
+	return 0;
 }
 
 /* The deck A asks for, checked against its shuffle and hands. */
@@ -447,8 +447,8 @@ cmd_deal(int argc, char **argv)
 	unsigned *order;
 	int status = parse_deal(argc, argv, &a);
 
-	if (status != CLI_CONTINUE)
-		return status;
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
 	if (!make_deck(&a, &d))
 		return EXIT_TROUBLE;
 	order = malloc(d.n * sizeof *order);

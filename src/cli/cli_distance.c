@@ -49,12 +49,58 @@ struct distance_args {
 	enum rep_format fmt;
 	bool svg, plot;
 	sa_time_limit limit;
+	int fmt_choice;	/* -f, as parsed */
+	bool repeat, upto;	/* which of --repeat and --upto */
 };
+
+enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS, OPT_LIMIT };
+
+/* One of the command's own options into A (cli_getopts' OWN). */
+static int
+distance_option(int c, const char *arg, void *ctx)
+{
+	static const char *const methods[] = { "auto", "formula", "census",
+	    NULL };
+	struct distance_args *a = ctx;
+	uint64_t k;
+	int choice;
+
+	switch (c) {
+	case 'f':
+		if (!cli_parse_format_or(arg, "svg", &a->fmt_choice, &a->svg))
+			return EXIT_TROUBLE;
+		return CLI_TAKEN;
+	case OPT_ONCE:
+	case OPT_TO:
+		if (!cli_parse_uint(c == OPT_ONCE ? "--repeat" : "--upto", arg,
+		    1, SA_DISTANCE_MAX_TIMES, &k))
+			return EXIT_TROUBLE;
+		a->from = c == OPT_ONCE ? k : 1;
+		a->to = k;
+		a->repeat = a->repeat || c == OPT_ONCE;
+		a->upto = a->upto || c == OPT_TO;
+		return CLI_TAKEN;
+	case OPT_HOW:
+		if (!cli_parse_choice("--method", arg, methods, "method",
+		    &choice))
+			return EXIT_TROUBLE;
+		a->method = (enum sa_distance_method)choice;
+		return CLI_TAKEN;
+	case OPT_BARS:
+		a->plot = true;
+		return CLI_TAKEN;
+	case OPT_LIMIT:
+		if (!cli_parse_time_limit(arg, &a->limit.seconds))
+			return EXIT_TROUBLE;
+		return CLI_TAKEN;
+	default:
+		return CLI_CONTINUE;
+	}
+}
 
 static int
 parse_args(int argc, char **argv, struct distance_args *a)
 {
-	enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS, OPT_LIMIT };
 	static const struct option longopts[] = {
 		{ "algorithm", required_argument, NULL, 'a' },
 		{ "cards", required_argument, NULL, 'n' },
@@ -67,66 +113,30 @@ parse_args(int argc, char **argv, struct distance_args *a)
 		{ "time-limit", required_argument, NULL, OPT_LIMIT },
 		{ NULL, 0, NULL, 0 },
 	};
-	static const char *const methods[] = { "auto", "formula", "census",
-	    NULL };
-	int c, fmt = REP_TEXT, status, choice;
-	uint64_t cards = 52, k;
-	bool repeat = false, upto = false;
+	int status;
+	uint64_t cards = 52;
 	const struct cli_options common = { "distance", help, &a->shuffle,
-	    &fmt, &cards, CARDS_MAX };
+	    &a->fmt_choice, &cards, CARDS_MAX };
 
 	memset(a, 0, sizeof *a);
+	a->fmt_choice = REP_TEXT;
 	a->shuffle = *sa_shuffle_find("riffle");
 	a->from = 1;
 	a->to = 10;
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!cli_parse_format_or(optarg, "svg", &fmt, &a->svg))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_ONCE:
-		case OPT_TO:
-			if (!cli_parse_uint(c == OPT_ONCE ? "--repeat" :
-			    "--upto", optarg, 1, SA_DISTANCE_MAX_TIMES, &k))
-				return EXIT_TROUBLE;
-			a->from = c == OPT_ONCE ? k : 1;
-			a->to = k;
-			repeat = repeat || c == OPT_ONCE;
-			upto = upto || c == OPT_TO;
-			break;
-		case OPT_HOW:
-			if (!cli_parse_choice("--method", optarg, methods,
-			    "method", &choice))
-				return EXIT_TROUBLE;
-			a->method = (enum sa_distance_method)choice;
-			break;
-		case OPT_BARS:
-			a->plot = true;
-			break;
-		case OPT_LIMIT:
-			if (!cli_parse_time_limit(optarg, &a->limit.seconds))
-				return EXIT_TROUBLE;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status == EXIT_FAIR ? -1 : status;
-			break;
-		}
-	}
-	if (!cli_no_operands("distance", argc, argv))
-		return EXIT_TROUBLE;
-	if (repeat && upto) {
+	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	    distance_option, a);
+	if (status != 0)
+		return status;
+	if (a->repeat && a->upto) {
 		cli_error("distance: give --repeat or --upto, not both");
 		return EXIT_TROUBLE;
 	}
-	if (a->plot && (fmt != REP_TEXT || a->svg)) {
+	if (a->plot && (a->fmt_choice != REP_TEXT || a->svg)) {
 		cli_error("--plot: the text plot is for -f text; -f svg draws "
 		    "a chart");
 		return EXIT_TROUBLE;
 	}
-	a->fmt = (enum rep_format)fmt;
+	a->fmt = (enum rep_format)a->fmt_choice;
 	a->n = (size_t)cards;
 	if (a->limit.seconds == 0)
 		a->limit.seconds = CLI_TIME_LIMIT;

@@ -305,6 +305,15 @@ render(enum rep_format fmt, const sa_shuffle *sh, size_t n,
 	rep_end(&r);
 }
 
+/* --reduce into the reduction at CTX (cli_getopts' OWN). */
+static int
+reduce_option(int c, const char *arg, void *ctx)
+{
+	if (c != 'R')
+		return CLI_CONTINUE;
+	return cli_parse_reduce(arg, ctx) ? CLI_TAKEN : EXIT_TROUBLE;
+}
+
 int
 cmd_divisibility(int argc, char **argv)
 {
@@ -317,7 +326,7 @@ cmd_divisibility(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	sa_shuffle shuffle = *sa_shuffle_find("naive");
-	int c, fmt = REP_TEXT, status;
+	int fmt = REP_TEXT, status;
 	uint64_t cards = 4;
 	size_t n;
 	const struct cli_options common = { "divisibility", help, &shuffle,
@@ -327,17 +336,10 @@ cmd_divisibility(int argc, char **argv)
 	bool weighted;
 	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
 
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		if (c == 'R') {
-			if (!cli_parse_reduce(optarg, &reduce))
-				return EXIT_TROUBLE;
-		} else if ((status = cli_option(c, argv, &common)) !=
-		    CLI_CONTINUE) {
-			return status;
-		}
-	}
-	if (!cli_no_operands("divisibility", argc, argv))
-		return EXIT_TROUBLE;
+	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	    reduce_option, &reduce);
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
 	n = (size_t)cards;
 	reduce = sa_reduce_settle(&shuffle, &reduce);
 	if ((status = argue(&shuffle, n, &reduce, &d, &weighted)) != EXIT_FAIR)

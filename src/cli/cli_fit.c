@@ -94,37 +94,37 @@ cli_parse_prob(const char *opt, const char *s, double *out)
 }
 
 /*
- * The reader of decks: lines from a descriptor, parsed in place, each
- * counted into FIT.  LINE counts lines from 1.
+ * The reader of decks: lines from a descriptor, each read by the
+ * library's deck reader and counted into FIT.  LINE counts lines from 1.
  */
 struct reader {
 	const struct fit_args *a;
 	struct proc *run;	/* --run: the command read from */
 	uint64_t err_bytes;	/* what it wrote to stderr so far */
 	sa_fit *fit;
+	sa_deck_reader *decks;
 	unsigned *perm;
 	uint64_t line;
 	char *buf;
 	size_t have, cap;
-	bool sep[256];		/* the separators, by byte */
 };
-
-static bool is_sep(const struct fit_args *a, char c);
 
 /* RD for the decks A describes, lines of up to CAP bytes; false if short
  * of memory (with nothing to free). */
 static bool
 reader_new(struct reader *rd, const struct fit_args *a, size_t cap)
 {
+	sa_deck_format f = { a->n, a->base, a->delim, a->names };
+
 	memset(rd, 0, sizeof *rd);
 	rd->a = a;
-	for (int c = 0; c < 256; c++)
-		rd->sep[c] = is_sep(a, (char)c);
 	rd->cap = cap;
-	rd->buf = calloc(cap + 8, 1);	/* 8 to spare: swar_number */
+	rd->buf = malloc(cap);
 	rd->perm = malloc(a->n * sizeof *rd->perm);
 	if (rd->buf == NULL || rd->perm == NULL ||
+	    sa_deck_reader_new(&f, &rd->decks) != SA_OK ||
 	    sa_fit_new(a->n, &rd->fit) != SA_OK) {
+		sa_deck_reader_free(rd->decks);
 		free(rd->buf);
 		free(rd->perm);
 		return false;
@@ -136,193 +136,29 @@ static void
 reader_free(struct reader *rd)
 {
 	sa_fit_free(rd->fit);
+	sa_deck_reader_free(rd->decks);
 	free(rd->buf);
 	free(rd->perm);
 }
 
-/* "line N: WHAT: WHY" and false. */
+/* "line N: WHAT" and false. */
 static bool
-bad_line(const struct reader *rd, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static bool
-bad_line(const struct reader *rd, const char *fmt, ...)
+bad_line(const struct reader *rd, const char *what)
 {
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	cli_error("line %llu: %s", (unsigned long long)rd->line, msg);
+	cli_error("line %llu: %s", (unsigned long long)rd->line, what);
 	return false;
-}
-
-/* The entry at S (LEN bytes), the Kth of its line, into *V. */
-static bool
-entry(const struct reader *rd, const char *s, size_t len, size_t k,
-    unsigned *v)
-{
-	const struct fit_args *a = rd->a;
-	uint64_t x = 0;
-
-	if (a->names) {
-		if (!cli_card_name(s, len, v))
-			return bad_line(rd, "entry %zu, \"%.*s\": not a card name "
-			    "(AS 2S ... 10S JS QS KS, then H, D, C)", k + 1,
-			    (int)(len > 12 ? 12 : len), s);
-		return true;
-	}
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] < '0' || s[i] > '9' || x > 100000)
-			return bad_line(rd, "entry %zu, \"%.*s\": not a whole "
-			    "number%s", k + 1, (int)(len > 12 ? 12 : len), s,
-			    x > 100000 ? " this deck could hold" : "");
-		x = x * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (x < a->base || x - a->base >= a->n)
-		return bad_line(rd, "entry %zu, %llu: out of range (%u to %zu)",
-		    k + 1, (unsigned long long)x, a->base,
-		    a->n - 1 + a->base);
-	*v = (unsigned)(x - a->base);
-	return true;
-}
-
-static inline bool
-is_sep(const struct fit_args *a, char c)
-{
-	return c == ' ' || c == '\t' ||
-	    (a->delim >= 0 && (unsigned char)c == a->delim);
-}
-
-/*
- * The entries of the line S to END into RD->perm, the fast way for
- * numbers (nothing but digits between separators, each below n + base);
- * how many, or -1 when some entry needs the careful way (entry()).
- */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/*
- * The number at S, of 1 to 4 digits followed by a byte that is not one,
- * by eight bytes at a time (RD->buf has 8 bytes to spare past its data):
- * its digits into *LEN and its value, or *LEN 0 when it is not such.
- * No branch depends on how many digits there are, so numbers of one and
- * two digits mixed at random cost no mispredictions.
- */
-static inline uint64_t
-swar_number(const unsigned char *s, unsigned *len)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0xf0f0f0f0f0f0f0f0u;
-	uint64_t w, other, v;
-	unsigned k;
-
-	memcpy(&w, s, 8);
-	/* a byte is a digit when it and it plus 6 both read 0x3. */
-	other = ((w & high) ^ (0x30 * ones)) |
-	    (((w + 6 * ones) & high) ^ (0x30 * ones));
-	k = other == 0 ? 8 : (unsigned)__builtin_ctzll(other) / 8;
-	*len = k >= 1 && k <= 4 ? k : 0;
-	if (*len == 0)
-		return 0;
-	/* the digits into the top bytes, the first the most significant */
-	v = (w & (0x0f * ones)) << (8 * (8 - k));
-	v = (v * 10 + (v >> 8)) & 0x00ff00ff00ff00ffu;	/* pairs */
-	v = (v * 100 + (v >> 16)) & 0x0000ffff0000ffffu;	/* fours */
-	return (v * 10000 + (v >> 32)) & 0xffffffffu;
-}
-#endif
-
-/*
- * The entries of the line S to END into RD->perm, the fast way for
- * numbers (nothing but digits between separators, each below n + base);
- * how many, or -1 when some entry needs the careful way (entry()).
- */
-static long
-quick_entries(struct reader *rd, const char *line, const char *end)
-{
-	const struct fit_args *a = rd->a;
-	const unsigned char *s = (const unsigned char *)line;
-	const unsigned char *e = (const unsigned char *)end;
-	uint64_t limit = a->n + a->base, base = a->base;
-	unsigned *perm = rd->perm;
-	const bool *sep = rd->sep;
-	size_t k = 0, n = a->n;
-
-	while (s < e) {
-		uint64_t x = (unsigned)*s - '0';
-
-		if (x > 9) {
-			if (!sep[*s])
-				return -1;
-			s++;
-			continue;
-		}
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		unsigned len;
-
-		x = swar_number(s, &len);
-		if (len == 0 || (s += len) > e)
-			return -1;
-#else
-		/* limit is at most SA_FIT_MAX_CARDS + 1: x cannot overflow */
-		for (s++; s < e && (unsigned)*s - '0' <= 9 && x < limit; s++)
-			x = x * 10 + ((unsigned)*s - '0');
-#endif
-		if ((s < e && !sep[*s]) || x >= limit || x < base || k == n)
-			return -1;
-		perm[k++] = (unsigned)(x - base);
-		s += s < e;
-	}
-	return (long)k;
 }
 
 /* One line, S to END (no newline), counted; false after a message. */
 static bool
-take_line(struct reader *rd, char *s, char *end)
+take_line(struct reader *rd, const char *s, const char *end)
 {
-	const struct fit_args *a = rd->a;
-	size_t k = 0, bad;
-	long quick = -1;
-	int status;
+	char why[256];
 
-	if (end > s && end[-1] == '\r')
-		end--;
-	if (!a->names)
-		quick = quick_entries(rd, s, end);
-	if (quick >= 0) {
-		k = (size_t)quick;
-		s = end;
-	}
-	for (;;) {
-		char *t;
-
-		while (s < end && is_sep(a, *s))
-			s++;
-		if (s == end)
-			break;
-		for (t = s; t < end && !is_sep(a, *t); t++)
-			;
-		if (k == a->n)
-			return bad_line(rd, "more than %zu entries", a->n);
-		if (!entry(rd, s, (size_t)(t - s), k, &rd->perm[k]))
-			return false;
-		k++;
-		s = t;
-	}
-	if (k != a->n)
-		return bad_line(rd, "%zu entr%s: expected %zu", k,
-		    k == 1 ? "y" : "ies", a->n);
-	status = sa_fit_add(rd->fit, rd->perm, &bad);
-	if (status != SA_OK) {
-		size_t first = 0;
-
-		while (rd->perm[first] != rd->perm[bad])
-			first++;
-		return bad_line(rd, "entry %zu: a duplicate (entry %zu holds "
-		    "the same)", bad + 1, first + 1);
-	}
+	if (sa_deck_read(rd->decks, s, (size_t)(end - s), rd->perm, why,
+	    sizeof why) != SA_OK)
+		return bad_line(rd, why);
+	sa_fit_count(rd->fit, rd->perm);
 	return true;
 }
 
@@ -433,8 +269,11 @@ read_decks(struct reader *rd, int fd, uint64_t max)
 		rd->have -= (size_t)(at - rd->buf);
 		memmove(rd->buf, at, rd->have);
 		if (rd->have == rd->cap) {
+			char why[48];
+
 			rd->line++;	/* the line that is too long */
-			return bad_line(rd, "longer than %zu bytes", rd->cap);
+			snprintf(why, sizeof why, "longer than %zu bytes", rd->cap);
+			return bad_line(rd, why);
 		}
 		if (rd->run != NULL && !run_ready(rd))
 			return false;

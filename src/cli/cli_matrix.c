@@ -59,6 +59,7 @@ struct matrix_args {
 	bool chose;		/* -a was given */
 	struct audit audit;	/* --plugin or --exec */
 	bool audited;
+	int fmt_choice;	/* -f, as parsed */
 };
 
 /*
@@ -423,6 +424,42 @@ svg(const struct matrix_args *a, const sa_matrix *m)
 	fputs("</svg>\n", f);
 }
 
+/* One of the command's own options into A (cli_getopts' OWN). */
+static int
+matrix_option(int c, const char *arg, void *ctx)
+{
+	struct matrix_args *a = ctx;
+
+	switch (c) {
+	case 'f':
+		if (!cli_parse_format_or(arg, "svg", &a->fmt_choice, &a->svg))
+			return EXIT_TROUBLE;
+		return CLI_TAKEN;
+	case OPT_REDUCE:
+		if (!cli_parse_reduce(arg, &a->reduce))
+			return EXIT_TROUBLE;
+		return CLI_TAKEN;
+	case OPT_CENSUS:
+		a->census = true;
+		return CLI_TAKEN;
+	case OPT_CHECK:
+		a->check = true;
+		return CLI_TAKEN;
+	case OPT_THREADS:
+		if (!cli_parse_uint("--threads", arg, 1, 64,
+		    &a->threads))
+			return EXIT_TROUBLE;
+		return CLI_TAKEN;
+	AUDIT_CASES:
+		if (!audit_option(c, arg, &a->audit))
+			return EXIT_TROUBLE;
+		return CLI_TAKEN;
+	default:
+		a->chose = a->chose || c == 'a';
+		return CLI_CONTINUE;
+	}
+}
+
 static int
 parse_args(int argc, char **argv, struct matrix_args *a)
 {
@@ -438,55 +475,25 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 		AUDIT_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, fmt = REP_TEXT, status;
+	int status;
 	uint64_t cards = 52;
-	const struct cli_options common = { "matrix", help, &a->shuffle, &fmt,
-	    &cards, CARDS_MAX };
+	const struct cli_options common = { "matrix", help, &a->shuffle,
+	    &a->fmt_choice, &cards, CARDS_MAX };
 
 	memset(a, 0, sizeof *a);
+	a->fmt_choice = REP_TEXT;
 	a->shuffle = *sa_shuffle_find("naive");
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!cli_parse_format_or(optarg, "svg", &fmt, &a->svg))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_REDUCE:
-			if (!cli_parse_reduce(optarg, &a->reduce))
-				return EXIT_TROUBLE;
-			break;
-		case OPT_CENSUS:
-			a->census = true;
-			break;
-		case OPT_CHECK:
-			a->check = true;
-			break;
-		case OPT_THREADS:
-			if (!cli_parse_uint("--threads", optarg, 1, 64,
-			    &a->threads))
-				return EXIT_TROUBLE;
-			break;
-		AUDIT_CASES:
-			if (!audit_option(c, optarg, &a->audit))
-				return EXIT_TROUBLE;
-			break;
-		default:
-			a->chose = a->chose || c == 'a';
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status == EXIT_FAIR ? -1 : status;
-			break;
-		}
-	}
-	if (!cli_no_operands("matrix", argc, argv))
-		return EXIT_TROUBLE;
+	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	    matrix_option, a);
+	if (status != 0)
+		return status;
 	if ((status = audit_settle(&a->audit, a->chose, &a->reduce)) < 0)
 		return EXIT_TROUBLE;
 	if (status > 0) {
 		a->audited = true;
 		a->shuffle = a->audit.shuffle;
 	}
-	a->fmt = (enum rep_format)fmt;
+	a->fmt = (enum rep_format)a->fmt_choice;
 	a->n = (size_t)cards;
 	return cli_check_cards(&a->shuffle, a->n) &&
 	    cli_check_reduce(&a->shuffle, &a->reduce, a->n) ? 0 : EXIT_TROUBLE;

@@ -151,7 +151,7 @@ parse_match(struct seeds_args *a)
 		}
 		snprintf(buf, sizeof buf, "%.*s", (int)(len < 31 ? len : 31), s);
 		named = a->n == 52 && strspn(buf, "0123456789") != strlen(buf);
-		if (named && cli_card_name(s, len, &name))
+		if (named && sa_card_from_name(s, len, &name))
 			v = name;
 		else if (named) {
 			cli_error("--match card %s: not a card of a standard "

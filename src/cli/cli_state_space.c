@@ -76,6 +76,16 @@ render(const sa_state_space *sp, enum rep_format fmt, const char *fact_s,
 	rep_end(&r);
 }
 
+/* --bits into the bits at CTX (cli_getopts' OWN). */
+static int
+bits_option(int c, const char *arg, void *ctx)
+{
+	if (c != OPT_BITS)
+		return CLI_CONTINUE;
+	return cli_parse_uint("--bits", arg, 1, BITS_MAX, ctx) ? CLI_TAKEN :
+	    EXIT_TROUBLE;
+}
+
 int
 cmd_state_space(int argc, char **argv)
 {
@@ -86,28 +96,17 @@ cmd_state_space(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, fmt = REP_TEXT, status;
+	int fmt = REP_TEXT, status;
 	uint64_t n = 52, bits = 32;
 	const struct cli_options common = { "state-space", help, NULL, &fmt,
 	    &n, CARDS_MAX };
 	sa_state_space sp;
 	char *fact_s = NULL, *states_s = NULL, *reach = NULL;
 
-	while ((c = getopt_long(argc, argv, ":f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_BITS:
-			if (!cli_parse_uint("--bits", optarg, 1, BITS_MAX, &bits))
-				return EXIT_TROUBLE;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status;
-			break;
-		}
-	}
-	if (!cli_no_operands("state-space", argc, argv))
-		return EXIT_TROUBLE;
+	status = cli_getopts(argc, argv, ":f:hn:", longopts, &common,
+	    bits_option, &bits);
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
 
 	status = sa_state_space_for((size_t)n, (uint32_t)bits, &sp);
 	if (status == SA_OK) {

@@ -284,11 +284,41 @@ struct trace_args {
 	const char *list, *ordering;	/* --draws, --ordering */
 	uint64_t n, seed, *draws;
 	size_t ndraws;
-	int fmt, note;
+	int fmt, note, sources;		/* sources: of --draws, --seed, --ordering */
 	sa_reduce reduce;
 };
 
-/* The options into A; CLI_CONTINUE, or the exit status to leave with. */
+/* One of trace's own options into A (cli_getopts' OWN). */
+static int
+trace_option(int c, const char *arg, void *ctx)
+{
+	struct trace_args *a = ctx;
+
+	switch (c) {
+	case 'D':
+		a->list = arg;
+		a->sources++;
+		return CLI_TAKEN;
+	case 'N':
+		return cli_parse_notation(arg, &a->note) ? CLI_TAKEN :
+		    EXIT_TROUBLE;
+	case 'O':
+		a->ordering = arg;
+		a->sources++;
+		return CLI_TAKEN;
+	case 'R':
+		return cli_parse_reduce(arg, &a->reduce) ? CLI_TAKEN :
+		    EXIT_TROUBLE;
+	case 'S':
+		a->sources++;
+		return cli_parse_uint("--seed", arg, 0, UINT32_MAX, &a->seed) ?
+		    CLI_TAKEN : EXIT_TROUBLE;
+	default:
+		return CLI_CONTINUE;
+	}
+}
+
+/* The options into A; 0 to go on, -1 after --help, or an exit status. */
 static int
 parse_trace(int argc, char **argv, struct trace_args *a)
 {
@@ -306,54 +336,26 @@ parse_trace(int argc, char **argv, struct trace_args *a)
 	};
 	const struct cli_options common = { "trace", help, &a->shuffle,
 	    &a->fmt, &a->n, CARDS_MAX };
-	int c, sources = 0, status;
+	int status;
 
 	memset(a, 0, sizeof *a);
 	a->shuffle = *sa_shuffle_find("naive");
 	a->n = 4;
 	a->fmt = REP_TEXT;
 	a->note = SA_NOTATION_ARRAY;
-	while ((c = getopt_long(argc, argv, ":a:f:hn:", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'D':
-			a->list = optarg;
-			sources++;
-			break;
-		case 'N':
-			if (!cli_parse_notation(optarg, &a->note))
-				return EXIT_TROUBLE;
-			break;
-		case 'O':
-			a->ordering = optarg;
-			sources++;
-			break;
-		case 'R':
-			if (!cli_parse_reduce(optarg, &a->reduce))
-				return EXIT_TROUBLE;
-			break;
-		case 'S':
-			if (!cli_parse_uint("--seed", optarg, 0, UINT32_MAX,
-			    &a->seed))
-				return EXIT_TROUBLE;
-			sources++;
-			break;
-		default:
-			if ((status = cli_option(c, argv, &common)) !=
-			    CLI_CONTINUE)
-				return status;
-			break;
-		}
-	}
-	if (!cli_no_operands("trace", argc, argv) ||
-	    !cli_check_cards(&a->shuffle, (size_t)a->n) ||
+	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	    trace_option, a);
+	if (status != 0)
+		return status;
+	if (!cli_check_cards(&a->shuffle, (size_t)a->n) ||
 	    !cli_check_reduce(&a->shuffle, &a->reduce, (size_t)a->n))
 		return EXIT_TROUBLE;
-	if (sources != 1) {
+	if (a->sources != 1) {
 		cli_error("trace: give exactly one of --draws, --seed and "
 		    "--ordering");
 		return EXIT_TROUBLE;
 	}
-	return CLI_CONTINUE;
+	return 0;
 }
 
 /*
@@ -496,8 +498,8 @@ cmd_trace(int argc, char **argv)
 	size_t deck_size;
 	int status = parse_trace(argc, argv, &a);
 
-	if (status != CLI_CONTINUE)
-		return status;
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
 	if (a.ordering != NULL)
 		return trace_ordering(&a.shuffle, (size_t)a.n, a.ordering,
 		    (enum sa_notation)a.note, a.fmt);

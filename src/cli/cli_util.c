@@ -315,27 +315,6 @@ cli_parse_shuffle(const char *spec, sa_shuffle *out)
 	}
 }
 
-/* The card named at S (AS, 10H, KC; ranks A 2-10 J Q K in S H D C). */
-bool
-cli_card_name(const char *s, size_t len, unsigned *out)
-{
-	static const char ranks[] = "A23456789TJQK", suits[] = "SHDC";
-	const char *r, *u;
-	unsigned rank;
-
-	if (len == 3 && s[0] == '1' && s[1] == '0')
-		rank = 9;
-	else if (len == 2 && (r = memchr(ranks, s[0], 13)) != NULL &&
-	    s[0] != 'T')
-		rank = (unsigned)(r - ranks);
-	else
-		return false;
-	if ((u = memchr(suits, s[len - 1], 4)) == NULL)
-		return false;
-	*out = (unsigned)(u - suits) * 13 + rank;
-	return true;
-}
-
 bool
 cli_check_cards(const sa_shuffle *sh, size_t n)
 {

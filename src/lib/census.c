@@ -238,6 +238,8 @@ run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	if (audit != NULL)
 		own.engine = SA_ENGINE_REPLAY;
 	status = sa_census_plan_for(sh, n, &own, &plan);
+	if (opts != NULL && opts->plan != NULL)
+		*opts->plan = plan;
 	if (status != SA_OK)
 		return status;
 	own.reduce = sa_reduce_settle(sh, &own.reduce);
