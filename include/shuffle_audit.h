@@ -10,17 +10,18 @@
  * return an SA_ status (SA_OK is zero); sa_strerror() describes one.
  *
  * The draw oracle, the plugin contract and the status codes are in
- * shuffle_audit_plugin.h, included here; the census of audited code
- * (plugins and programs over the exec protocol) in shuffle_audit_audit.h.
+ * shuffle_audit_plugin.h, included here (oracle.c, status.c); the census
+ * of audited code (plugins and programs over the exec protocol) in
+ * shuffle_audit_audit.h (exec.c).
  * This header, section by section (search for "==== N."):
  *
  *   1. Reductions: the bounded-integer step (--reduce): sa_reduce, sa_reducer,
- *      sa_reduce_check
+ *      sa_reduce_check (reduce.c)
  *   2. Shuffles: sa_shuffle, the step form, the built-ins (shuffle.c)
  *   3. Big integers: sa_big (big.c)
  *   4. Orderings: ranks and notations (perm.c)
  *   5. The census: options, plan, run, facts, counts (census.c, plan.c,
- *      steps.c, replay.c, walk.c, weighted.c, closed.c); the system:
+ *      steps.c, replay.c, stepwalk.c, weighted.c, closed.c); the system:
  *      cores, memory, the clock and time limits (sys.c)
  *   6. Fractions: sa_fraction, its formats and parsing (fraction.c)
  *   7. Figures: what a census says: fair share, ratio, distance,
@@ -28,9 +29,10 @@
  *   8. Layers: the census by layers, for draws by rejection, and its
  *      deepening (layers.c)
  *   9. The matrix: card by position, by the chain (matrix.c)
- *  10. Black boxes: fit and sample (fit.c, sample.c)
- *  11. Arguments: divisibility and the state space (divisibility.c,
- *      statespace.c)
+ *  10. Black boxes: fit and sample, decks read from text (fit.c,
+ *      sample.c, decks.c)
+ *  11. Arguments: divisibility, the state space and the common claims
+ *      (divisibility.c, statespace.c, claims.c)
  *  12. Walks and traces: sa_walk, one run draw by draw, the runs that land
  *      on an ordering (replay.c, trace.c)
  *  13. Generators: mulberry32, the seeded generators of libraries,

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/layout.sh - README's Layout names every file of include/, src/lib/
 # and src/cli/, and no file that is not there: a new contributor finds
-# where a feature lives from it.
+# where a feature lives from it.  The public header's table of contents
+# names every file of src/lib/.
 top=$(cd "$(dirname "$0")/.." && pwd)
 listed=$(awk '/^## Layout/ { on = 1 } on && /^```/ { n++; if (n == 2) exit; next }
     on && n == 1 && $1 ~ /^[a-z_]+\.[ch]$/ { print $1 }' "$top/README.md" | sort)
@@ -14,7 +15,14 @@ stale=
 for f in $listed; do
 	printf '%s\n' "$present" | grep -qxF "$f" || stale="$stale $f"
 done
-if [ -n "$missing$stale" ]; then
+# The header's table of contents names the file of every section.
+toc=$(sed -n '1,/^#ifndef/p' "$top/include/shuffle_audit.h")
+untold=
+for f in $(cd "$top" && ls src/lib | grep -E '^[a-z_]+\.c$'); do
+	printf '%s\n' "$toc" | grep -qF "$f" || untold="$untold $f"
+done
+[ -n "$untold" ] && echo "shuffle_audit.h's contents miss:$untold"
+if [ -n "$missing$stale$untold" ]; then
 	[ -n "$missing" ] && echo "README Layout misses:$missing"
 	[ -n "$stale" ] && echo "README Layout names what is not there:$stale"
 	exit 1
