@@ -31,6 +31,7 @@ typedef struct sa_replay_window {
 	uint64_t *val, *bound;
 	size_t cap;
 	volatile bool raw_used;	/* set once a run asks for a raw word */
+	volatile bool real_used;	/* and for a real */
 	/*
 	 * The plan of the run under way: its first LEN draws are replayed
 	 * (VAL below BOUND); the draws after them are new and answered 0,
@@ -51,6 +52,7 @@ typedef struct sa_audit_opts {
 	bool twice;
 	sa_replay_window *window;
 	unsigned raw_bits;
+	uint64_t real_cells;	/* the cells of sa_real(), 1 to 2^32; 0: 2^32 */
 	/*
 	 * When not NULL, a run that asks for more than the cap's draws is
 	 * unfinished, not a breach: CUT gets the walk's context, the
@@ -152,6 +154,7 @@ typedef struct sa_exec_opts {
 	int to, from;
 	unsigned timeout;
 	unsigned raw_bits;	/* the width "raw" answers in, 1 to 32 */
+	uint64_t real_cells;	/* the cells "real" answers from, 1 to 2^32 */
 	size_t max_draws;	/* the most draws a run may make */
 	size_t depth;		/* a census by layers' depth; 0: a census */
 	bool batch;
@@ -159,6 +162,21 @@ typedef struct sa_exec_opts {
 	void (*after_run)(void *ctx, const sa_replay_window *w);
 	void *ctx;
 } sa_exec_opts;
+
+/*
+ * The cells a census of audited code gives sa_real() on N cards by
+ * default: M = lcm(1, ..., N), so that floor(u * k) is exactly uniform
+ * for every k up to N.  SA_ERANGE when M passes 2^32 (N past 22).
+ */
+int sa_real_cells_for(size_t n, uint64_t *m);
+
+/*
+ * The line "real" is answered with for cell J of M: the midpoint
+ * (2J + 1) / 2M as a double, in 17 significant digits, which every
+ * correctly rounding reader (C, Python, JavaScript, Java, Go, Rust, C#)
+ * takes back to the same double, and a newline.  SIZE is at least 32.
+ */
+void sa_real_text(uint64_t j, uint64_t m, char *buf, size_t size);
 
 typedef struct sa_exec sa_exec;
 

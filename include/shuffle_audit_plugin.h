@@ -71,6 +71,13 @@ struct sa_oracle {
 	 * census can; it does not return then); may be NULL.
 	 */
 	void (*fail)(sa_oracle *self, int status);
+	/*
+	 * The cells of sa_real(): a real is the midpoint of one of REAL_CELLS
+	 * equal cells of [0, 1); 0: 2^32.  REAL draws the cell, a number
+	 * below sa_real_cells(SELF); may be NULL, for a draw below it.
+	 */
+	uint64_t real_cells;
+	uint64_t (*real)(sa_oracle *self);
 };
 
 /* The largest bound a draw may ask for: 2^32.  Above it, SA_EBOUND. */
@@ -112,10 +119,36 @@ sa_word(sa_oracle *o)
 }
 
 /*
+ * sa_real(O) returns a real in [0, 1), for code that draws floats: the
+ * midpoint (2j + 1) / 2M of one of M = sa_real_cells(O) equal cells,
+ * cell j drawn as a number below M.  The census of a plugin enumerates
+ * every cell (census --real-cells, default lcm(1, ..., n)), so that
+ * floor(u * k) is exactly uniform for every k dividing M, as the real
+ * numbers would make it; the bias of a float's finitely many bits is
+ * another question, which the built-in model --reduce multiply:53
+ * answers.  (2j + 1) and 2M are exact in a double, and their quotient
+ * is correctly rounded, so every language computes the same u.
+ */
+static inline uint64_t
+sa_real_cells(const sa_oracle *o)
+{
+	return o->real_cells ? o->real_cells : SA_DRAW_MAX;
+}
+
+static inline double
+sa_real(sa_oracle *o)
+{
+	uint64_t m = sa_real_cells(o);
+	uint64_t j = o->real != NULL ? o->real(o) : sa_draw(o, m);
+
+	return (double)(2 * j + 1) / (double)(2 * m);
+}
+
+/*
  * The plugin contract.  A plugin is a shared object with a function of
  * this type, by default named SA_PLUGIN_SYMBOL, that shuffles DECK[0 ..
- * N-1] in place, asking ORACLE for every random number it uses (sa_draw
- * or sa_word) and nothing else: no rand(), no clock, no state kept from
+ * N-1] in place, asking ORACLE for every random number it uses (sa_draw,
+ * sa_word or sa_real) and nothing else: no rand(), no clock, no state kept from
  * one call to the next.  It must end with a permutation of the deck it
  * was given, make at most the census's --max-draws draws, and ask no
  * draw below 0 or above SA_DRAW_MAX.

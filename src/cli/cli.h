@@ -363,6 +363,7 @@ struct audit {
 	const char *command;
 	unsigned timeout;	/* seconds without progress */
 	unsigned raw_bits;
+	uint64_t real_cells;	/* the cells of a real; 0: unset */
 	size_t max_draws;
 	uint64_t every;		/* run again one run in EVERY; 0: none */
 	bool repeat_set;	/* --repeat was given */
@@ -380,6 +381,7 @@ struct audit {
 	char what[512];
 	uint64_t run;		/* the run, from 1; 0: none in particular */
 	bool raw_used;		/* the code asked for a raw word */
+	bool real_used;		/* and for a real */
 	size_t ndraws;		/* its draws and their bounds */
 	uint64_t *draws, *bounds;
 };
@@ -389,12 +391,12 @@ struct audit {
  * (cli_audit_opts.c): AUDIT_LONGOPTS in its getopt table, AUDIT_CASES
  * as the cases that hand an option to audit_option (false after a
  * message), AUDIT_HELP in its help.  After the options, audit_settle
- * checks them against CHOSE (-a given) and REDUCE (--reduce) and fills
- * in the defaults and AU->shuffle, the code's stand-in: 1 when code is
- * audited, 0 when none is, -1 after a message.
+ * checks them against CHOSE (-a given), REDUCE (--reduce) and the N
+ * cards, and fills in the defaults and AU->shuffle, the code's stand-in:
+ * 1 when code is audited, 0 when none is, -1 after a message.
  */
 enum { OPT_PLUGIN = 0x400, OPT_EXEC, OPT_TIMEOUT, OPT_RAW_BITS,
-	OPT_MAX_DRAWS, OPT_REPEAT, OPT_BATCH, OPT_INSTANCES };
+	OPT_MAX_DRAWS, OPT_REPEAT, OPT_BATCH, OPT_INSTANCES, OPT_REAL_CELLS };
 #define AUDIT_LONGOPTS \
 	{ "plugin", required_argument, NULL, OPT_PLUGIN }, \
 	{ "exec", required_argument, NULL, OPT_EXEC }, \
@@ -403,10 +405,12 @@ enum { OPT_PLUGIN = 0x400, OPT_EXEC, OPT_TIMEOUT, OPT_RAW_BITS,
 	{ "max-draws", required_argument, NULL, OPT_MAX_DRAWS }, \
 	{ "repeat", required_argument, NULL, OPT_REPEAT }, \
 	{ "batch", no_argument, NULL, OPT_BATCH }, \
-	{ "instances", required_argument, NULL, OPT_INSTANCES }
+	{ "instances", required_argument, NULL, OPT_INSTANCES }, \
+	{ "real-cells", required_argument, NULL, OPT_REAL_CELLS }
 #define AUDIT_CASES \
 	case OPT_PLUGIN: case OPT_EXEC: case OPT_TIMEOUT: case OPT_RAW_BITS: \
-	case OPT_MAX_DRAWS: case OPT_REPEAT: case OPT_BATCH: case OPT_INSTANCES
+	case OPT_MAX_DRAWS: case OPT_REPEAT: case OPT_BATCH: \
+	case OPT_INSTANCES: case OPT_REAL_CELLS
 #define AUDIT_HELP \
 	"      --plugin P[:SYM]  audit the shuffle SYM (default " \
 	SA_PLUGIN_SYMBOL ")\n" \
@@ -414,13 +418,15 @@ enum { OPT_PLUGIN = 0x400, OPT_EXEC, OPT_TIMEOUT, OPT_RAW_BITS,
 	"      --exec COMMAND    audit a program speaking the exec protocol\n" \
 	"      --timeout S       stop audited code idle for S seconds (60)\n" \
 	"      --raw-bits B      raw words of B bits for audited code (8)\n" \
+	"      --real-cells M    reals from M equal cells (lcm(1..n))\n" \
 	"      --max-draws N     most draws in one run of audited code (4096)\n" \
 	"      --repeat all|none|1/K  run every run of audited code again\n" \
 	"                        (all, the default), none, or one in K\n" \
 	"      --batch           --exec: offer a plan of draws with each run\n" \
 	"      --instances N     --exec: N copies of the program side by side\n"
 bool audit_option(int c, const char *arg, struct audit *au);
-int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce);
+int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
+    size_t n);
 
 /*
  * Counts every run of the audited code into OUT.  Returns EXIT_FAIR
@@ -431,11 +437,11 @@ int audit_census(struct audit *au, size_t n, sa_census **out);
 
 /*
  * The same for the census by layers to DEPTH draws a run: OUT, judged,
- * with EXIT_FAIR.  audit_mention_raw adds the raw words' width to AU's
- * summary once the code has asked for one.
+ * with EXIT_FAIR.  audit_mention_draws adds the raw words' width and the
+ * reals' cells to AU's summary once the code has asked for them.
  */
 int audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out);
-void audit_mention_raw(struct audit *au);
+void audit_mention_draws(struct audit *au);
 
 /*
  * The process around an audit (cli_guard.c).  guard_startup, first
@@ -458,8 +464,9 @@ void guard_release(void);
  * A child the command line can always stop (cli_proc.c).  proc_start
  * runs COMMAND under /bin/sh -c as the leader of a process group of its
  * own, its stdout a pipe (FROM), its stdin one when INPUT (TO, written
- * without blocking), its stderr one when ERRORS (ERR), and ENV_NAME set
- * to ENV_VALUE when not NULL; false with errno.  The caller watches
+ * without blocking), its stderr one when ERRORS (ERR), and the names
+ * and values of ENV (pairs, then NULL; may be NULL) set in its
+ * environment; false with errno.  The caller watches
  * (guard_watch) first.  proc_exited: PID has ended (left unreaped).
  * proc_wait_exit: waits at most SECONDS for that.  proc_stop kills PID
  * by its pid and by its group and reaps it into *WST (may be NULL),
@@ -484,7 +491,7 @@ enum proc_escape {
 };
 
 bool proc_start(struct proc *p, const char *command, bool input,
-    bool errors, const char *env_name, const char *env_value);
+    bool errors, const char *const *env);
 void proc_close(struct proc *p);
 bool proc_exited(pid_t pid);
 bool proc_wait_exit(pid_t pid, double seconds);

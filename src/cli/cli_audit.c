@@ -26,7 +26,7 @@ audit_census(struct audit *au, size_t n, sa_census **out)
 	status = au->command != NULL ? audit_exec(au, n, &job) :
 	    audit_plugin(au, n, &job);
 	*out = job.census;
-	audit_mention_raw(au);
+	audit_mention_draws(au);
 	return status;
 }
 
@@ -54,7 +54,7 @@ audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out)
 }
 
 void
-audit_mention_raw(struct audit *au)
+audit_mention_draws(struct audit *au)
 {
 	size_t len = strlen(au->summary);
 
@@ -62,6 +62,13 @@ audit_mention_raw(struct audit *au)
 	if (au->raw_used && strstr(au->summary, ", raw words of") == NULL)
 		snprintf(au->summary + len, sizeof au->summary - len,
 		    ", raw words of %u bits", au->raw_bits);
+	len = strlen(au->summary);
+	/* And reals, with what their cells prove. */
+	if (au->real_used && strstr(au->summary, ", reals from") == NULL)
+		snprintf(au->summary + len, sizeof au->summary - len,
+		    ", reals from %llu cells (exact for floor(u * k), k "
+		    "dividing %llu)", (unsigned long long)au->real_cells,
+		    (unsigned long long)au->real_cells);
 }
 
 /*

@@ -144,6 +144,7 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	audit->parts = au->instances;
 	audit->window = w;
 	audit->raw_bits = au->raw_bits;
+	audit->real_cells = au->real_cells;
 	audit->deadline = au->deadline;
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "shuffle_audit_audit.h"
 #include "cli.h"
 
 /* The most raw-word bits an audit enumerates: 2^16 values a word. */
@@ -125,6 +126,11 @@ audit_option(int c, const char *arg, struct audit *au)
 			return false;
 		au->instances = (unsigned)v;
 		return true;
+	case OPT_REAL_CELLS:
+		if (!cli_parse_uint("--real-cells", arg, 1, SA_DRAW_MAX, &v))
+			return false;
+		au->real_cells = v;
+		return true;
 	default:	/* OPT_MAX_DRAWS */
 		if (!cli_parse_uint("--max-draws", arg, 1, UINT64_C(1) << 20,
 		    &v))
@@ -135,8 +141,23 @@ audit_option(int c, const char *arg, struct audit *au)
 }
 
 
+/* The cells of a real on N cards, lcm(1..N) unless given; false after
+ * a message. */
+static bool
+settle_cells(struct audit *au, size_t n)
+{
+	if (au->real_cells != 0)
+		return true;
+	if (sa_real_cells_for(n, &au->real_cells) == SA_OK)
+		return true;
+	cli_error("-n %zu: a real's cells would be lcm(1..%zu), past 2^32; give "
+	    "--real-cells", n, n);
+	return false;
+}
+
 int
-audit_settle(struct audit *au, bool chose, const sa_reduce *reduce)
+audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
+    size_t n)
 {
 	const char *base;
 
@@ -154,11 +175,11 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce)
 	}
 	if (au->path == NULL && au->command == NULL) {
 		if (au->timeout || au->raw_bits || au->max_draws ||
-		    au->repeat_set) {
+		    au->repeat_set || au->real_cells) {
 			cli_error("%s: only with --plugin or --exec",
 			    au->timeout ? "--timeout" : au->raw_bits ?
 			    "--raw-bits" : au->max_draws ? "--max-draws" :
-			    "--repeat");
+			    au->real_cells ? "--real-cells" : "--repeat");
 			return -1;
 		}
 		return 0;
@@ -182,6 +203,8 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce)
 		au->timeout = 60;
 	if (au->raw_bits == 0)
 		au->raw_bits = 8;
+	if (!settle_cells(au, n))
+		return -1;
 	if (au->max_draws == 0)
 		au->max_draws = SA_CENSUS_MAX_DRAWS;
 	if (!au->repeat_set)

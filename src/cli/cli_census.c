@@ -118,7 +118,8 @@ audit_args(struct census_args *a)
 		    a->engine == SA_ENGINE_STEPS ? "steps" : "walk");
 		return false;
 	}
-	if ((audited = audit_settle(&a->audit, a->chose, &a->reduce)) < 0)
+	audited = audit_settle(&a->audit, a->chose, &a->reduce, a->n);
+	if (audited < 0)
 		return false;
 	if (audited) {
 		a->audited = true;

@@ -106,12 +106,16 @@ static bool
 spawn(struct proto *p, const char *command)
 {
 	struct proc child;
-	char bits[16];
+	char bits[16], cells[24];
+	const char *env[] = { "SHUFFLE_AUDIT_RAW_BITS", bits,
+	    "SHUFFLE_AUDIT_REAL_CELLS", cells, NULL };
 
-	/* The width of "raw", so a program need not be told twice. */
+	/* The width of "raw" and the cells of "real", so a program need not
+	 * be told twice. */
 	snprintf(bits, sizeof bits, "%u", p->au->raw_bits);
-	if (!proc_start(&child, command, true, false,
-	    "SHUFFLE_AUDIT_RAW_BITS", bits))
+	snprintf(cells, sizeof cells, "%llu",
+	    (unsigned long long)p->au->real_cells);
+	if (!proc_start(&child, command, true, false, env))
 		return false;
 	p->pid = child.pid;
 	p->to = child.to;
@@ -173,6 +177,7 @@ instance_start(struct crew *crew, unsigned k)
 	eo.from = p->from;
 	eo.timeout = crew->au->timeout;
 	eo.raw_bits = crew->au->raw_bits;
+	eo.real_cells = crew->au->real_cells;
 	eo.max_draws = crew->au->max_draws;
 	eo.depth = crew->au->depth;
 	eo.batch = crew->au->batch;
@@ -449,9 +454,11 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	for (k = 0; k < crew.count; k++) {
 		if (crew.at[k].p != NULL && crew.at[k].p->pid > 0)
 			proc_stop(crew.at[k].p->pid, NULL);
-		if (crew.at[k].p != NULL)
-			au->raw_used = au->raw_used || (crew.at[k].p->win != NULL &&
-			    crew.at[k].p->win->raw_used);
+		if (crew.at[k].p != NULL && crew.at[k].p->win != NULL) {
+			au->raw_used = au->raw_used || crew.at[k].p->win->raw_used;
+			au->real_used = au->real_used ||
+			    crew.at[k].p->win->real_used;
+		}
 		instance_free(&crew.at[k]);
 	}
 	guard_group(0);

@@ -314,7 +314,7 @@ run_command(struct reader *rd, const char *command, uint64_t samples)
 	bool ok;
 
 	guard_watch();
-	if (!proc_start(&child, command, false, true, NULL, NULL)) {
+	if (!proc_start(&child, command, false, true, NULL)) {
 		cli_error("--run %s: cannot start it: %s", cli_arg(command),
 		    strerror(errno));
 		guard_release();

@@ -440,7 +440,7 @@ layers_census(const struct layers_args *a)
 	if (status != EXIT_FAIR)
 		return status;
 	if (a->audit != NULL)
-		audit_mention_raw(a->audit);
+		audit_mention_draws(a->audit);
 	if (sa_layers_about(l)->layers == 0) {
 		size_t depth = sa_layers_about(l)->depth;
 		char why[160];

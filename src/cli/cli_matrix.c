@@ -487,7 +487,8 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 	    matrix_option, a);
 	if (status != 0)
 		return status;
-	if ((status = audit_settle(&a->audit, a->chose, &a->reduce)) < 0)
+	if ((status = audit_settle(&a->audit, a->chose, &a->reduce,
+	    (size_t)cards)) < 0)
 		return EXIT_TROUBLE;
 	if (status > 0) {
 		a->audited = true;

@@ -457,6 +457,7 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 	    sh, wst, escape, tally, job, spill ? fileno(spill) : -1) :
 	    EXIT_MISBEHAVED;
 	au->raw_used = au->raw_used || sh->win.raw_used;
+	au->real_used = au->real_used || sh->win.real_used;
 out:
 	munmap(sh, bytes);
 	if (spill != NULL)

@@ -189,7 +189,7 @@ proc_escape_text(enum proc_escape e)
 
 bool
 proc_start(struct proc *p, const char *command, bool input, bool errors,
-    const char *env_name, const char *env_value)
+    const char *const *env)
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
 	int e;
@@ -211,8 +211,8 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 		dup2(out[1], STDOUT_FILENO);
 		if (errors)
 			dup2(err[1], STDERR_FILENO);
-		if (env_name != NULL)
-			setenv(env_name, env_value, 1);
+		for (size_t k = 0; env != NULL && env[k] != NULL; k += 2)
+			setenv(env[k], env[k + 1], 1);
 		for (int k = 0; k < 2; k++) {
 			if (in[k] > STDERR_FILENO)
 				close(in[k]);

@@ -38,7 +38,7 @@ struct sa_exec {
 };
 
 /* What a line from the program asks for. */
-enum request { REQ_DRAW, REQ_RAW, REQ_DECK, REQ_ASKED };
+enum request { REQ_DRAW, REQ_RAW, REQ_REAL, REQ_DECK, REQ_ASKED };
 
 /* The contract breach of a bound past SA_DRAW_MAX, in words. */
 #define BAD_BOUND "asked for a draw below 0 or above 2^32, or a raw word " \
@@ -305,6 +305,8 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 	}
 	if (strcmp(s, "raw") == 0)
 		return REQ_RAW;
+	if (strcmp(s, "real") == 0)
+		return REQ_REAL;
 	if (strncmp(s, "deck", 4) == 0 && (s[4] == ' ' || s[4] == '\0')) {
 		parse_deck(p, o, s + 4, deck, n);
 		return REQ_DECK;
@@ -313,7 +315,7 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 	    (s[5] == ' ' || s[5] == '\0'))
 		return REQ_ASKED;
 	proto_fail(p, o, "broke the protocol at line %llu, \"%s\": expected "
-	    "\"draw K\", \"raw\"%s or \"deck ...\"",
+	    "\"draw K\", \"raw\", \"real\"%s or \"deck ...\"",
 	    (unsigned long long)p->lines, excerpt(s, cut),
 	    p->o.batch ? ", \"asked ...\"" : "");
 	return REQ_DECK;	/* not reached */
@@ -330,9 +332,37 @@ drain_next(struct sa_exec *p)
 	return z ^ (z >> 31);
 }
 
+/* Value V of a draw of kind KIND (below BOUND) to the program. */
+static bool
+send_value(struct sa_exec *p, enum request kind, uint64_t v, uint64_t bound)
+{
+	char text[40];
+
+	if (kind != REQ_REAL)
+		return send_line(p, "", (unsigned long long)v);
+	sa_real_text(v, bound, text, sizeof text);
+	return send_text(p, text, strlen(text));
+}
+
+/*
+ * The bound a request of KIND asks the odometer for: a raw word's is
+ * 2^B, a real's the cells M, a draw's its own (*BOUND, checked).
+ */
+static uint64_t
+bound_of(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound)
+{
+	if (kind == REQ_RAW)
+		return UINT64_C(1) << p->o.raw_bits;
+	if (kind == REQ_REAL)
+		return p->o.real_cells;
+	if (bound == 0 || bound > SA_DRAW_MAX)
+		proto_fail(p, o, "%s", BAD_BOUND);
+	return bound;
+}
+
 /*
  * The run has reached the depth of the census by layers, and asks for
- * one draw more (RAW, or below BOUND): the rest of it is not counted,
+ * one draw more (of KIND, below BOUND): the rest of it is not counted,
  * but the program must finish the run before the next can start.  So
  * its draws from here on are answered by a generator of our own (any
  * answers do, since nothing past the depth is counted; a rejection loop
@@ -340,41 +370,37 @@ drain_next(struct sa_exec *p)
  * is dropped.
  */
 static void
-drain(struct sa_exec *p, sa_oracle *o, bool raw, uint64_t bound,
+drain(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
     unsigned *deck, size_t n)
 {
 	for (size_t extra = 0;; extra++) {
-		uint64_t v = drain_next(p);
-
 		if (extra == p->o.max_draws)
 			proto_fail(p, o, "went on drawing past the depth of the "
 			    "census by layers: %zu draws more in one run "
 			    "(--max-draws) without an end", extra);
-		v = raw ? v >> (64 - p->o.raw_bits) : v % bound;
-		if (!send_line(p, "", (unsigned long long)v))
+		if (!send_value(p, kind, drain_next(p) % bound, bound))
 			proto_fail(p, o, NULL);
-		switch (request(p, o, deck, n, &bound)) {
-		case REQ_DRAW:
-			raw = false;
-			if (bound == 0 || bound > SA_DRAW_MAX)
-				proto_fail(p, o, "%s", BAD_BOUND);
-			break;
-		case REQ_RAW:
-			raw = true;
-			break;
-		case REQ_DECK:
+		kind = request(p, o, deck, n, &bound);
+		if (kind == REQ_DECK)
 			return;
-		default:
+		if (kind == REQ_ASKED)
 			proto_fail(p, o, "broke the protocol at line %llu: "
 			    "\"asked\" comes once in a run, first",
 			    (unsigned long long)p->lines);
-		}
+		bound = bound_of(p, o, kind, bound);
 	}
 }
 
-/* A draw (RAW, or below BOUND) from the odometer; the answer sent. */
+/* The cell of a real, from the oracle as sa_real() takes it. */
+static uint64_t
+draw_real(sa_oracle *o)
+{
+	return o->real != NULL ? o->real(o) : sa_draw(o, sa_real_cells(o));
+}
+
+/* A draw of KIND (below BOUND) from the odometer; the answer sent. */
 static void
-answer(struct sa_exec *p, sa_oracle *o, bool raw, uint64_t bound,
+answer(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
     unsigned *deck, size_t n)
 {
 	sa_replay_window *w = &p->win;
@@ -382,10 +408,11 @@ answer(struct sa_exec *p, sa_oracle *o, bool raw, uint64_t bound,
 
 	/* One past the depth: the scripted oracle cuts the run there. */
 	if (p->o.depth != 0 && w->pos == p->o.depth &&
-	    (raw || (bound > 0 && bound <= SA_DRAW_MAX)))
-		drain(p, o, raw, bound, deck, n);
-	v = raw ? sa_word(o) : sa_draw(o, bound);
-	if (!send_line(p, "", (unsigned long long)v))
+	    (kind != REQ_DRAW || (bound > 0 && bound <= SA_DRAW_MAX)))
+		drain(p, o, kind, bound_of(p, o, kind, bound), deck, n);
+	v = kind == REQ_RAW ? sa_word(o) : kind == REQ_REAL ? draw_real(o) :
+	    sa_draw(o, bound);
+	if (!send_value(p, kind, v, kind == REQ_REAL ? p->o.real_cells : 0))
 		proto_fail(p, o, NULL);
 }
 
@@ -439,22 +466,24 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 	for (size_t i = 0; *s != '\0'; i++) {
 		bool raw = strncmp(s, " raw", 4) == 0 &&
 		    (s[4] == ' ' || s[4] == '\0');
-		uint64_t k = raw_bound;
+		bool real = strncmp(s, " real", 5) == 0 &&
+		    (s[5] == ' ' || s[5] == '\0');
+		uint64_t k = raw ? raw_bound : p->o.real_cells;
 
-		if (raw)
-			end = s + 4;
+		if (raw || real)
+			end = s + (raw ? 4 : 5);
 		else if (*s != ' ' || !number(s + 1, &end, &k) ||
 		    (*end != ' ' && *end != '\0'))
 			proto_fail(p, o, "broke the protocol at line %llu: "
-			    "\"asked\" should be followed by bounds or \"raw\"",
-			    (unsigned long long)p->lines);
+			    "\"asked\" should be followed by bounds, \"raw\" or "
+			    "\"real\"", (unsigned long long)p->lines);
 		if (i >= last || w->bound[i] != k)
 			proto_fail(p, o, "broke the protocol at line %llu: draw "
 			    "%zu of its plan was %s, but it says it used one "
 			    "below %llu", (unsigned long long)p->lines, i + 1,
 			    i >= last ? "not offered" : "of another bound",
 			    (unsigned long long)k);
-		(void)(raw ? sa_word(o) : sa_draw(o, k));
+		(void)(raw ? sa_word(o) : real ? draw_real(o) : sa_draw(o, k));
 		s = end;
 	}
 }
@@ -465,6 +494,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	struct sa_exec *p = sh->ctx;
 	uint64_t bound = 0;
 	enum request req;
+
+	/* The cells the program was told of are the cells its reals draw. */
+	o->real_cells = p->o.real_cells;
 
 	if (p->o.batch)
 		send_plan(p, o, n);
@@ -482,7 +514,7 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 			proto_fail(p, o, "broke the protocol at line %llu: "
 			    "\"asked\" comes once in a run, first",
 			    (unsigned long long)p->lines);
-		answer(p, o, req == REQ_RAW, bound, deck, n);
+		answer(p, o, req, bound, deck, n);
 	}
 	/* The run's draws are all in the odometer now. */
 	if (p->o.after_run != NULL)
@@ -496,7 +528,8 @@ sa_exec_new(const sa_exec_opts *o, sa_exec **out)
 	sa_exec *p;
 
 	*out = NULL;
-	if (o->max_draws == 0 || o->raw_bits < 1 || o->raw_bits > 32)
+	if (o->max_draws == 0 || o->raw_bits < 1 || o->raw_bits > 32 ||
+	    o->real_cells < 1 || o->real_cells > SA_DRAW_MAX)
 		return SA_EINVAL;
 	if ((p = calloc(1, sizeof *p)) == NULL)
 		return SA_ENOMEM;
@@ -551,4 +584,32 @@ uint64_t
 sa_exec_lines(const sa_exec *p)
 {
 	return p->lines;
+}
+
+int
+sa_real_cells_for(size_t n, uint64_t *m)
+{
+	uint64_t l = 1;
+
+	for (uint64_t k = 2; k <= n; k++) {
+		uint64_t a = l, b = k;
+
+		while (b != 0) {	/* gcd(l, k) into a */
+			uint64_t t = a % b;
+
+			a = b;
+			b = t;
+		}
+		l = l / a * k;
+		if (l > SA_DRAW_MAX)
+			return SA_ERANGE;
+	}
+	*m = l;
+	return SA_OK;
+}
+
+void
+sa_real_text(uint64_t j, uint64_t m, char *buf, size_t size)
+{
+	snprintf(buf, size, "%.17g\n", (double)(2 * j + 1) / (double)(2 * m));
 }

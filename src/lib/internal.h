@@ -236,6 +236,7 @@ typedef struct sa_script {
 	void *ctx;		/* BEFORE's */
 	volatile size_t *watch;
 	volatile bool *raw_used;	/* set true by a raw word, when set */
+	volatile bool *real_used;	/* and by a real */
 	int err;
 	jmp_buf abort;
 } sa_script;

@@ -98,6 +98,17 @@ script_raw(sa_oracle *o, unsigned bits)
 	return script_draw(o, UINT64_C(1) << bits);
 }
 
+/* The cell of a real is a draw below the cells. */
+static uint64_t
+script_real(sa_oracle *o)
+{
+	sa_script *s = (sa_script *)o;
+
+	if (s->real_used != NULL)
+		*s->real_used = true;
+	return script_draw(o, sa_real_cells(o));
+}
+
 void
 sa_script_init(sa_script *s, enum sa_script_mode mode, uint64_t *val,
     uint64_t *bound, size_t cap, unsigned word_bits)
@@ -105,6 +116,7 @@ sa_script_init(sa_script *s, enum sa_script_mode mode, uint64_t *val,
 	memset(s, 0, sizeof *s);
 	s->base.draw = script_draw;
 	s->base.raw = script_raw;
+	s->base.real = script_real;
 	s->base.fail = script_abandon;
 	s->base.word_bits = word_bits;
 	s->mode = mode;

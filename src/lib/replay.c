@@ -173,10 +173,12 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	}
 	sa_script_init(&r, SA_SCRIPT_REPLAY, val, bound, max_draws,
 	    audit ? audit->raw_bits : 0);
+	r.base.real_cells = audit ? audit->real_cells : 0;
 	r.cut = audit != NULL && audit->cut != NULL;
 	if (window != NULL) {
 		r.watch = &window->pos;
 		r.raw_used = &window->raw_used;
+		r.real_used = &window->real_used;
 	}
 	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
 	copy_mem = malloc((n + 2 * GUARD) * sizeof *copy_mem);
