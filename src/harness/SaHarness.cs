@@ -1,0 +1,216 @@
+// SaHarness.cs - audit a C# shuffle with shuffle-audit, exactly.
+//
+// Write a few lines that hand your shuffle to Run:
+//
+//     using System;
+//
+//     class Mine {
+//         static void Main() {
+//             Random rnd = SaHarness.Random;
+//             SaHarness.Run(deck => {
+//                 for (int i = deck.Length - 1; i > 0; i--) {
+//                     int j = rnd.Next(i + 1);
+//                     int t = deck[i]; deck[i] = deck[j]; deck[j] = t;
+//                 }
+//             });
+//         }
+//     }
+//
+// and audit it:
+//
+//     mcs -out:mine.exe SaHarness.cs Mine.cs
+//     shuffle-audit census --exec 'mono mine.exe' -n 5 --batch
+//
+// Your function gets an int[] of the cards 0 .. n-1 and shuffles it in
+// place.  SaHarness.Random is the System.Random to give it: shuffle-audit
+// answers it, walking every run your shuffle can take.  (A Random of your
+// own is not answered; shuffle-audit sees such hidden randomness and
+// says so.)
+//
+//   SaHarness.Mode.Draw (the default) judges your loop: Next(max) and
+//   Next(min, max) ask "draw K"; NextDouble() and Sample() ask "real":
+//   the midpoint of one of M equal cells, M = lcm(1..n) unless
+//   --real-cells says otherwise, so (int) (NextDouble() * k) is exactly
+//   uniform for every k up to n.  Next() and NextBytes are refused with
+//   a message.
+//
+//   SaHarness.Mode.Library judges the runtime's own reduction: Sample()
+//   is a raw word of the --raw-bits B width over 2^B, and Next(max) and
+//   Next(min, max) reduce it as the runtime does ((int) (Sample() * max)
+//   in Mono and the .NET Framework), so the census shows whether that
+//   is fair at B bits and whether its bias shrinks as B grows.
+//   NextDouble() stays a real.
+//
+// Draw(k), Real() and Raw() ask shuffle-audit directly.  Lines are
+// flushed before every read and at the end of each run; --batch is
+// understood.  C# 6 (Mono's mcs) or later, the base class library only.
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Text;
+
+public static class SaHarness {
+    public enum Mode { Draw, Library }
+
+    static readonly int Bits = EnvInt("SHUFFLE_AUDIT_RAW_BITS", 32);
+    static readonly long Cells = EnvLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
+    static readonly TextReader In = new StreamReader(Console.OpenStandardInput(),
+        new UTF8Encoding(false), false, 1 << 16);
+    static readonly StreamWriter Out = new StreamWriter(Console.OpenStandardOutput(),
+        new UTF8Encoding(false), 1 << 16);
+    static long[][] plan;                       // this run's offered draws
+    static readonly List<string> used = new List<string>();
+    static bool told = true;                    // "asked" is said
+    static Mode mode = Mode.Draw;
+
+    /// <summary>The System.Random that shuffle-audit answers.</summary>
+    public static readonly System.Random Random = new Answered();
+
+    static int EnvInt(string name, int otherwise) {
+        string v = Environment.GetEnvironmentVariable(name);
+        return v == null ? otherwise : int.Parse(v, CultureInfo.InvariantCulture);
+    }
+
+    static long EnvLong(string name, long otherwise) {
+        string v = Environment.GetEnvironmentVariable(name);
+        return v == null ? otherwise : long.Parse(v, CultureInfo.InvariantCulture);
+    }
+
+    static void Fail(string why) {
+        Out.Flush();
+        Console.Error.WriteLine("sa_harness: " + why);
+        Environment.Exit(2);
+    }
+
+    static void Tell() {
+        if (!told) {
+            Out.Write("asked");
+            foreach (string w in used)
+                Out.Write(" " + w);
+            Out.Write('\n');
+            told = true;
+        }
+    }
+
+    static string Ask(string line) {
+        Tell();
+        Out.Write(line + "\n");
+        Out.Flush();
+        string answer = In.ReadLine();
+        if (answer == null)
+            Fail("shuffle-audit closed the line in the middle of a run");
+        return answer;
+    }
+
+    // The plan's next draw when it has the bound BOUND, else -1.
+    static long Take(long bound, string word) {
+        if (told)
+            return -1;
+        int at = used.Count;
+        if (at < plan.Length && plan[at][0] == bound) {
+            used.Add(word);
+            return plan[at][1];
+        }
+        Tell();
+        return -1;
+    }
+
+    /// <summary>A whole number in [0, k), 1 &lt;= k &lt;= 2^32.</summary>
+    public static long Draw(long k) {
+        long v = Take(k, k.ToString(CultureInfo.InvariantCulture));
+        return v >= 0 ? v : long.Parse(Ask("draw " + k.ToString(CultureInfo.InvariantCulture)),
+            CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>A real in [0, 1): the midpoint of one of M cells.</summary>
+    public static double Real() {
+        long v = Take(Cells, "real");
+        // 2v + 1 and 2M are exact doubles; their quotient is rounded as C's.
+        return v >= 0 ? (double) (2 * v + 1) / (double) (2 * Cells)
+            : double.Parse(Ask("real"), NumberStyles.Float, CultureInfo.InvariantCulture);
+    }
+
+    /// <summary>A raw word of the --raw-bits B width.</summary>
+    public static long Raw() {
+        long v = Take(1L << Bits, "raw");
+        return v >= 0 ? v : long.Parse(Ask("raw"), CultureInfo.InvariantCulture);
+    }
+
+    sealed class Answered : System.Random {
+        protected override double Sample() {
+            return mode == Mode.Library ? (double) Raw() / (double) (1L << Bits) : Real();
+        }
+
+        public override int Next(int maxValue) {
+            if (maxValue < 0)
+                throw new ArgumentOutOfRangeException("maxValue");
+            if (mode == Mode.Library)
+                return base.Next(maxValue);
+            return maxValue == 0 ? 0 : (int) Draw(maxValue);
+        }
+
+        public override int Next(int minValue, int maxValue) {
+            if (minValue > maxValue)
+                throw new ArgumentOutOfRangeException("minValue");
+            if (mode == Mode.Library)
+                return base.Next(minValue, maxValue);
+            long range = (long) maxValue - minValue;
+            return range == 0 ? minValue : (int) (minValue + Draw(range));
+        }
+
+        public override int Next() {
+            Fail("Random.Next() was called: Mode.Draw answers Next(max), "
+                + "Next(min, max), NextDouble() and Sample()");
+            return 0;
+        }
+
+        public override void NextBytes(byte[] buffer) {
+            Fail("Random.NextBytes was called: it is not answered");
+        }
+
+        public override double NextDouble() {
+            return Real();
+        }
+    }
+
+    /// <summary>Answers shuffle-audit's runs with shuffle(deck) until it is done.</summary>
+    public static void Run(Action<int[]> shuffle) {
+        Run(shuffle, Mode.Draw);
+    }
+
+    public static void Run(Action<int[]> shuffle, Mode m) {
+        mode = m;
+        string line;
+        while ((line = In.ReadLine()) != null) {
+            string[] words = line.Split(' ');
+            if (words.Length < 2 || words[0] != "shuffle")
+                Fail("expected \"shuffle N\" from shuffle-audit, not \"" + line + "\"");
+            used.Clear();
+            told = true;
+            plan = null;
+            if (words.Length > 2 && words[2] == "plan") {
+                plan = new long[words.Length - 3][];
+                for (int i = 3; i < words.Length; i++) {
+                    string[] kv = words[i].Split(':');
+                    plan[i - 3] = new long[] {
+                        long.Parse(kv[0], CultureInfo.InvariantCulture),
+                        long.Parse(kv[1], CultureInfo.InvariantCulture) };
+                }
+                told = false;
+            }
+            int n = int.Parse(words[1], CultureInfo.InvariantCulture);
+            int[] deck = new int[n];
+            for (int i = 0; i < n; i++)
+                deck[i] = i;
+            shuffle(deck);
+            Tell();
+            StringBuilder s = new StringBuilder("deck");
+            foreach (int c in deck)
+                s.Append(' ').Append(c.ToString(CultureInfo.InvariantCulture));
+            Out.Write(s.Append('\n').ToString());
+            Out.Flush();
+        }
+        Out.Flush();
+    }
+}

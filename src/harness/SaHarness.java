@@ -1,0 +1,260 @@
+// SaHarness.java - audit a Java shuffle with shuffle-audit, exactly.
+//
+// Write a few lines that hand your shuffle to run():
+//
+//     import java.util.Collections;
+//
+//     public class Mine {
+//         public static void main(String[] args) {
+//             SaHarness.run(deck -> Collections.shuffle(deck, SaHarness.random()));
+//         }
+//     }
+//
+// and audit it:
+//
+//     javac SaHarness.java Mine.java
+//     shuffle-audit census --exec 'java Mine' -n 5 --batch
+//
+// Your function gets a List<Integer> of the cards 0 .. n-1 (runArray: an
+// int[]) and shuffles it in place.  SaHarness.random() is the
+// java.util.Random to give it: shuffle-audit answers it, walking every
+// run your shuffle can take.  (Math.random(), ThreadLocalRandom and a
+// Random of your own are not answered; shuffle-audit sees such hidden
+// randomness and says so.)
+//
+//   Mode.DRAW (the default) judges your loop: nextInt(bound) and
+//   nextInt(origin, bound) ask "draw K" (so Collections.shuffle is
+//   audited as written), nextDouble() asks "real": the midpoint of one of
+//   M equal cells, M = lcm(1..n) unless --real-cells says otherwise, so
+//   (int) (nextDouble() * k) is exactly uniform for every k up to n.  The
+//   other methods (nextInt(), nextLong(), nextFloat(), ...) draw through
+//   next(bits), which this mode refuses with a message: ask for
+//   Mode.LIBRARY.
+//
+//   Mode.LIBRARY judges Java's own reduction: next(bits) is one raw word
+//   of the --raw-bits B width, standing for the top B bits of its output
+//   (the rest 0), and nextInt(bound) rejects as the JDK does.  That has
+//   no end of runs: audit it by layers (census --layers --depth D), and
+//   see whether its bias shrinks as B grows.  nextDouble stays a real.
+//
+// draw(k), real() and raw() ask shuffle-audit directly.  Lines are
+// flushed before every read and at the end of each run; --batch is
+// understood.  Java 8 or later, the standard library only.
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+
+public final class SaHarness {
+    public enum Mode { DRAW, LIBRARY }
+
+    private static final int BITS = envInt("SHUFFLE_AUDIT_RAW_BITS", 32);
+    private static final long CELLS = envLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
+    private static final BufferedReader in = new BufferedReader(
+        new InputStreamReader(System.in, StandardCharsets.US_ASCII), 1 << 16);
+    private static final PrintWriter out = new PrintWriter(
+        new OutputStreamWriter(System.out, StandardCharsets.US_ASCII), false);
+    private static long[][] plan;               // this run's offered draws
+    private static final List<String> used = new ArrayList<>();
+    private static boolean told = true;         // "asked" is said
+    private static Mode mode = Mode.DRAW;
+    private static final Random RANDOM = new Answered();
+
+    private SaHarness() {
+    }
+
+    private static int envInt(String name, int otherwise) {
+        String v = System.getenv(name);
+        return v == null ? otherwise : Integer.parseInt(v);
+    }
+
+    private static long envLong(String name, long otherwise) {
+        String v = System.getenv(name);
+        return v == null ? otherwise : Long.parseLong(v);
+    }
+
+    private static void fail(String why) {
+        out.flush();
+        System.err.println("sa_harness: " + why);
+        System.exit(2);
+    }
+
+    private static void tell() {
+        if (!told) {
+            out.print("asked");
+            for (String w : used)
+                out.print(" " + w);
+            out.print('\n');
+            told = true;
+        }
+    }
+
+    private static String ask(String line) {
+        tell();
+        out.print(line + "\n");
+        out.flush();
+        try {
+            String answer = in.readLine();
+            if (answer == null)
+                fail("shuffle-audit closed the line in the middle of a run");
+            return answer;
+        } catch (IOException e) {
+            fail("reading from shuffle-audit: " + e.getMessage());
+            return null;
+        }
+    }
+
+    // The plan's next draw when it has the bound BOUND, else -1.
+    private static long take(long bound, String word) {
+        if (told)
+            return -1;
+        int at = used.size();
+        if (at < plan.length && plan[at][0] == bound) {
+            used.add(word);
+            return plan[at][1];
+        }
+        tell();
+        return -1;
+    }
+
+    /** A whole number in [0, k), 1 <= k <= 2^32. */
+    public static long draw(long k) {
+        long v = take(k, Long.toString(k));
+        return v >= 0 ? v : Long.parseLong(ask("draw " + k));
+    }
+
+    /** A real in [0, 1): the midpoint of one of M cells. */
+    public static double real() {
+        long v = take(CELLS, "real");
+        // 2v + 1 and 2M are exact doubles; their quotient is rounded as C's.
+        return v >= 0 ? (double) (2 * v + 1) / (double) (2 * CELLS)
+            : Double.parseDouble(ask("real"));
+    }
+
+    /** A raw word of the --raw-bits B width. */
+    public static long raw() {
+        long v = take(1L << BITS, "raw");
+        return v >= 0 ? v : Long.parseLong(ask("raw"));
+    }
+
+    /** The java.util.Random that shuffle-audit answers. */
+    public static Random random() {
+        return RANDOM;
+    }
+
+    private static final class Answered extends Random {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected int next(int bits) {
+            if (mode != Mode.LIBRARY)
+                fail("Random.next(bits) was called (by nextInt(), nextLong(), "
+                    + "nextFloat(), nextBoolean(), ...): Mode.DRAW answers "
+                    + "nextInt(bound) and nextDouble(); run with Mode.LIBRARY "
+                    + "to audit the JDK's own reduction");
+            long w = raw();
+            return (int) (bits <= BITS ? w >>> (BITS - bits) : w << (bits - BITS));
+        }
+
+        @Override
+        public int nextInt(int bound) {
+            if (mode == Mode.LIBRARY)
+                return super.nextInt(bound);
+            if (bound <= 0)
+                throw new IllegalArgumentException("bound must be positive");
+            return (int) draw(bound);
+        }
+
+        // Java 17's RandomGenerator has this; earlier, it is simply a method.
+        public int nextInt(int origin, int bound) {
+            if (origin >= bound)
+                throw new IllegalArgumentException("bound must be greater than origin");
+            if (mode == Mode.LIBRARY)
+                return origin + super.nextInt(bound - origin);
+            return origin + (int) draw((long) bound - origin);
+        }
+
+        @Override
+        public double nextDouble() {
+            return real();
+        }
+    }
+
+    /** Answer shuffle-audit's runs with SHUFFLE(deck) until it is done. */
+    public static void run(Consumer<List<Integer>> shuffle) {
+        run(shuffle, Mode.DRAW);
+    }
+
+    public static void run(Consumer<List<Integer>> shuffle, Mode m) {
+        serve(n -> {
+            List<Integer> deck = new ArrayList<>(n);
+            for (int i = 0; i < n; i++)
+                deck.add(i);
+            shuffle.accept(deck);
+            int[] cards = new int[deck.size()];
+            for (int i = 0; i < cards.length; i++)
+                cards[i] = deck.get(i);
+            return cards;
+        }, m);
+    }
+
+    /** The same for a shuffle of an int[]. */
+    public static void runArray(Consumer<int[]> shuffle) {
+        runArray(shuffle, Mode.DRAW);
+    }
+
+    public static void runArray(Consumer<int[]> shuffle, Mode m) {
+        serve(n -> {
+            int[] deck = new int[n];
+            for (int i = 0; i < n; i++)
+                deck[i] = i;
+            shuffle.accept(deck);
+            return deck;
+        }, m);
+    }
+
+    private interface Deal {
+        int[] deal(int n);
+    }
+
+    private static void serve(Deal deal, Mode m) {
+        mode = m;
+        try {
+            String line;
+            while ((line = in.readLine()) != null) {
+                String[] words = line.split(" ");
+                if (words.length < 2 || !words[0].equals("shuffle"))
+                    fail("expected \"shuffle N\" from shuffle-audit, not \""
+                        + line + "\"");
+                used.clear();
+                told = true;
+                plan = null;
+                if (words.length > 2 && words[2].equals("plan")) {
+                    plan = new long[words.length - 3][];
+                    for (int i = 3; i < words.length; i++) {
+                        String[] kv = words[i].split(":");
+                        plan[i - 3] = new long[] { Long.parseLong(kv[0]),
+                            Long.parseLong(kv[1]) };
+                    }
+                    told = false;
+                }
+                int[] deck = deal.deal(Integer.parseInt(words[1]));
+                tell();
+                StringBuilder s = new StringBuilder("deck");
+                for (int c : deck)
+                    s.append(' ').append(c);
+                out.print(s.append('\n'));
+                out.flush();
+            }
+        } catch (IOException e) {
+            fail("reading from shuffle-audit: " + e.getMessage());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,197 @@
+// sa_harness.go - audit a Go shuffle with shuffle-audit, exactly.
+//
+// Put this file beside yours, in package main, and hand your shuffle to
+// SaRun:
+//
+//	package main
+//
+//	func main() {
+//		SaRun(func(deck []int) {
+//			for i := len(deck) - 1; i > 0; i-- {
+//				j := SaIntn(i + 1)
+//				deck[i], deck[j] = deck[j], deck[i]
+//			}
+//		})
+//	}
+//
+// and audit it:
+//
+//	go build -o mine mine.go sa_harness.go
+//	shuffle-audit census --exec ./mine -n 5 --batch
+//
+// Your function gets a slice of the cards 0 .. n-1 and shuffles it in
+// place.  shuffle-audit answers its randomness, walking every run it can
+// take.  math/rand's own functions (rand.Intn, rand.Shuffle, ...) draw
+// from a source no one can replace, so give your code these instead:
+//
+//   - SaIntn(k), a number below k ("draw K"), judges your loop; write it
+//     where you would write rand.Intn(k).
+//   - SaFloat64(), a real in [0, 1) ("real"): the midpoint of one of M
+//     equal cells, M = lcm(1..n) unless --real-cells says otherwise, so
+//     int(SaFloat64() * float64(k)) is exactly uniform for every k up to
+//     n.  A float64's 53 bits are another question, answered by
+//     `shuffle-audit census -a durstenfeld --reduce multiply:53`.
+//   - SaRand(), a *rand.Rand over a Source of raw words of the --raw-bits
+//     B width (each standing for the top B bits of an output, the rest
+//     0), judges math/rand's own reduction: SaRand().Shuffle or
+//     SaRand().Intn as the standard library runs them.  Its rejection
+//     has no end of runs: audit it by layers (census --layers --depth D).
+//
+// SaRaw() asks for one raw word.  Lines are flushed before every read
+// and at the end of each run; --batch is understood.  Go 1.13 or later,
+// the standard library only.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand"
+	"os"
+	"strconv"
+	"strings"
+)
+
+var (
+	saBits  = saEnv("SHUFFLE_AUDIT_RAW_BITS", 32)
+	saCells = saEnv("SHUFFLE_AUDIT_REAL_CELLS", 1<<32)
+	saIn    = bufio.NewReaderSize(os.Stdin, 1<<16)
+	saOut   = bufio.NewWriterSize(os.Stdout, 1<<16)
+	saPlan  [][2]uint64 // this run's offered draws
+	saUsed  []string    // the words of "asked"
+	saTold  = true      // "asked" is said (or there was no plan)
+)
+
+func saEnv(name string, otherwise uint64) uint64 {
+	if v, err := strconv.ParseUint(os.Getenv(name), 10, 64); err == nil {
+		return v
+	}
+	return otherwise
+}
+
+func saFail(why string) {
+	saOut.Flush()
+	fmt.Fprintln(os.Stderr, "sa_harness: "+why)
+	os.Exit(2)
+}
+
+func saTell() {
+	if !saTold {
+		saOut.WriteString(strings.Join(append([]string{"asked"}, saUsed...), " ") + "\n")
+		saTold = true
+	}
+}
+
+func saAsk(line string) string {
+	saTell()
+	saOut.WriteString(line + "\n")
+	saOut.Flush()
+	answer, err := saIn.ReadString('\n')
+	if err != nil {
+		saFail("shuffle-audit closed the line in the middle of a run")
+	}
+	return strings.TrimRight(answer, "\r\n")
+}
+
+// saTake: the plan's next draw when it has the bound BOUND.
+func saTake(bound uint64, word string) (uint64, bool) {
+	if saTold {
+		return 0, false
+	}
+	at := len(saUsed)
+	if at < len(saPlan) && saPlan[at][0] == bound {
+		saUsed = append(saUsed, word)
+		return saPlan[at][1], true
+	}
+	saTell()
+	return 0, false
+}
+
+func saNumber(s string) uint64 {
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		saFail("shuffle-audit answered " + strconv.Quote(s))
+	}
+	return v
+}
+
+// SaIntn returns a whole number in [0, k), 1 <= k <= 2^32.
+func SaIntn(k int) int {
+	if v, ok := saTake(uint64(k), strconv.Itoa(k)); ok {
+		return int(v)
+	}
+	return int(saNumber(saAsk("draw " + strconv.Itoa(k))))
+}
+
+// SaFloat64 returns a real in [0, 1): the midpoint of one of M cells.
+func SaFloat64() float64 {
+	if v, ok := saTake(saCells, "real"); ok {
+		// 2v + 1 and 2M are exact; the quotient is rounded as C rounds it.
+		return float64(2*v+1) / float64(2*saCells)
+	}
+	s := saAsk("real")
+	u, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		saFail("shuffle-audit answered " + strconv.Quote(s))
+	}
+	return u
+}
+
+// SaRaw returns a raw word of the --raw-bits B width.
+func SaRaw() uint64 {
+	if v, ok := saTake(1<<saBits, "raw"); ok {
+		return v
+	}
+	return saNumber(saAsk("raw"))
+}
+
+type saSource struct{}
+
+func (saSource) Int63() int64    { return int64(SaRaw() << (63 - saBits)) }
+func (saSource) Uint64() uint64  { return SaRaw() << (64 - saBits) }
+func (saSource) Seed(seed int64) {}
+
+// SaRand returns a *rand.Rand whose source is shuffle-audit's raw words.
+func SaRand() *rand.Rand {
+	return rand.New(saSource{})
+}
+
+// SaRun answers shuffle-audit's runs with shuffle(deck) until it is done.
+func SaRun(shuffle func(deck []int)) {
+	for {
+		line, err := saIn.ReadString('\n')
+		if err != nil {
+			if line != "" {
+				saFail("a last line with no newline: " + strconv.Quote(line))
+			}
+			break
+		}
+		words := strings.Fields(line)
+		if len(words) < 2 || words[0] != "shuffle" {
+			saFail("expected \"shuffle N\" from shuffle-audit, not " + strconv.Quote(line))
+		}
+		saPlan, saUsed, saTold = nil, saUsed[:0], true
+		if len(words) > 2 && words[2] == "plan" {
+			for _, w := range words[3:] {
+				kv := strings.SplitN(w, ":", 2)
+				if len(kv) != 2 {
+					saFail("a plan's draw is K:V, not " + strconv.Quote(w))
+				}
+				saPlan = append(saPlan, [2]uint64{saNumber(kv[0]), saNumber(kv[1])})
+			}
+			saTold = false
+		}
+		deck := make([]int, saNumber(words[1]))
+		for i := range deck {
+			deck[i] = i
+		}
+		shuffle(deck)
+		saTell()
+		saOut.WriteString("deck")
+		for _, c := range deck {
+			saOut.WriteString(" " + strconv.Itoa(c))
+		}
+		saOut.WriteString("\n")
+		saOut.Flush()
+	}
+	saOut.Flush()
+}

@@ -1,0 +1,290 @@
+/*
+ * sa_harness.h - audit a C or C++ shuffle with shuffle-audit, exactly,
+ * as a program of its own (a plugin, shuffle_audit_plugin.h, is the other
+ * way, for code built as a shared object).
+ *
+ * Include it in one file, and hand your shuffle to sa_harness_run():
+ *
+ *	#include "sa_harness.h"
+ *
+ *	static void
+ *	fisher_yates(unsigned *deck, size_t n)
+ *	{
+ *		for (size_t i = n; i > 1; i--) {
+ *			size_t j = (size_t)sa_harness_draw(i);
+ *			unsigned t = deck[i - 1];
+ *
+ *			deck[i - 1] = deck[j];
+ *			deck[j] = t;
+ *		}
+ *	}
+ *
+ *	int
+ *	main(void)
+ *	{
+ *		return sa_harness_run(fisher_yates);
+ *	}
+ *
+ * and audit it:
+ *
+ *	cc -O2 -o mine mine.c
+ *	shuffle-audit census --exec ./mine -n 5 --batch
+ *
+ * Your function gets the cards 0 .. n-1 and shuffles them in place,
+ * taking its randomness from here, where it would call its generator:
+ *
+ *   sa_harness_draw(k), a number below k ("draw K"), judges your loop;
+ *   sa_harness_real(), a double in [0, 1) ("real"): the midpoint of one
+ *     of M equal cells, M = lcm(1..n) unless --real-cells says otherwise,
+ *     so (size_t)(sa_harness_real() * k) is exactly uniform for every k
+ *     up to n (a double's 53 bits are another question: shuffle-audit
+ *     census -a durstenfeld --reduce multiply:53);
+ *   sa_harness_raw(), a raw word of the --raw-bits B width, for code
+ *     that reduces words itself (rand() % k): audit rejection by layers.
+ *
+ * In C++, sa_harness::engine is a uniform random bit generator of 32-bit
+ * words, each a raw word standing for its top B bits (the rest 0):
+ * std::shuffle(v.begin(), v.end(), sa_harness::engine()) audits the
+ * standard library's own shuffle and its uniform_int_distribution, by
+ * layers (census --layers --depth D), at B bits.  sa_harness::words<B>
+ * is a generator of B-bit words (its max() is 2^B - 1), for --raw-bits B.
+ *
+ * Lines are flushed before every read and at the end of each run; --batch
+ * is understood.  C99 or C++11, the C library only.  sa_harness_run
+ * returns 0 when shuffle-audit is done, after writing a message to stderr
+ * and exiting 2 when the conversation breaks.
+ */
+#ifndef SA_HARNESS_H
+#define SA_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SA_HARNESS_PLAN_MAX 4096	/* the most draws a plan offers */
+
+struct sa_harness_state {
+	unsigned bits;
+	uint64_t cells;
+	uint64_t plan[SA_HARNESS_PLAN_MAX][2];	/* this run's offered draws */
+	size_t planned, used;
+	int told;			/* "asked" is said (or no plan) */
+	char asked[SA_HARNESS_PLAN_MAX * 12 + 8];
+	size_t asked_len;
+	char line[1 << 16];
+};
+
+static struct sa_harness_state sa_harness_s;
+
+static inline void
+sa_harness_fail(const char *why)
+{
+	fflush(stdout);
+	fprintf(stderr, "sa_harness: %s\n", why);
+	exit(2);
+}
+
+static inline void
+sa_harness_tell(void)
+{
+	struct sa_harness_state *s = &sa_harness_s;
+
+	if (!s->told) {
+		fputs("asked", stdout);
+		fwrite(s->asked, 1, s->asked_len, stdout);
+		fputc('\n', stdout);
+		s->told = 1;
+	}
+}
+
+/* LINE to shuffle-audit, and its answer in sa_harness_s.line. */
+static inline const char *
+sa_harness_ask(const char *line)
+{
+	struct sa_harness_state *s = &sa_harness_s;
+
+	sa_harness_tell();
+	fputs(line, stdout);
+	fputc('\n', stdout);
+	if (fflush(stdout) != 0)
+		sa_harness_fail("shuffle-audit stopped reading");
+	if (fgets(s->line, sizeof s->line, stdin) == NULL ||
+	    strchr(s->line, '\n') == NULL)
+		sa_harness_fail("shuffle-audit closed the line in the middle of "
+		    "a run");
+	return s->line;
+}
+
+/* The plan's next draw when it has the bound BOUND, into *V. */
+static inline int
+sa_harness_take(uint64_t bound, const char *word, uint64_t *v)
+{
+	struct sa_harness_state *s = &sa_harness_s;
+	size_t len = strlen(word);
+
+	if (s->told)
+		return 0;
+	if (s->used < s->planned && s->plan[s->used][0] == bound) {
+		*v = s->plan[s->used++][1];
+		s->asked[s->asked_len++] = ' ';
+		memcpy(s->asked + s->asked_len, word, len);
+		s->asked_len += len;
+		return 1;
+	}
+	sa_harness_tell();
+	return 0;
+}
+
+static inline uint64_t
+sa_harness_number(const char *text)
+{
+	char *end;
+	unsigned long long v = strtoull(text, &end, 10);
+
+	if (end == text || (*end != '\n' && *end != '\0' && *end != ' ' &&
+	    *end != ':'))
+		sa_harness_fail("shuffle-audit answered with no whole number");
+	return (uint64_t)v;
+}
+
+/* A whole number in [0, k), 1 <= k <= 2^32. */
+static inline uint64_t
+sa_harness_draw(uint64_t k)
+{
+	char word[32];
+	uint64_t v;
+
+	snprintf(word, sizeof word, "%llu", (unsigned long long)k);
+	if (sa_harness_take(k, word, &v))
+		return v;
+	snprintf(word, sizeof word, "draw %llu", (unsigned long long)k);
+	return sa_harness_number(sa_harness_ask(word));
+}
+
+/* A real in [0, 1): the midpoint of one of M cells. */
+static inline double
+sa_harness_real(void)
+{
+	uint64_t v, m = sa_harness_s.cells;
+
+	if (sa_harness_take(m, "real", &v))
+		return (double)(2 * v + 1) / (double)(2 * m);
+	return strtod(sa_harness_ask("real"), NULL);
+}
+
+/* A raw word of the --raw-bits B width. */
+static inline uint64_t
+sa_harness_raw(void)
+{
+	uint64_t v;
+
+	if (sa_harness_take(UINT64_C(1) << sa_harness_s.bits, "raw", &v))
+		return v;
+	return sa_harness_number(sa_harness_ask("raw"));
+}
+
+/* Reads the plan after "plan" at P into the state. */
+static inline void
+sa_harness_read_plan(const char *p)
+{
+	struct sa_harness_state *s = &sa_harness_s;
+	char *end;
+
+	s->planned = 0;
+	while (*p == ' ' && s->planned < SA_HARNESS_PLAN_MAX) {
+		s->plan[s->planned][0] = strtoull(p + 1, &end, 10);
+		if (*end != ':')
+			sa_harness_fail("a plan's draw is K:V");
+		s->plan[s->planned][1] = strtoull(end + 1, &end, 10);
+		s->planned++;
+		p = end;
+	}
+	s->told = 0;
+}
+
+static inline int
+sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
+{
+	struct sa_harness_state *s = &sa_harness_s;
+	const char *env;
+	unsigned *deck = NULL;
+
+	env = getenv("SHUFFLE_AUDIT_RAW_BITS");
+	s->bits = env != NULL ? (unsigned)strtoul(env, NULL, 10) : 32;
+	env = getenv("SHUFFLE_AUDIT_REAL_CELLS");
+	s->cells = env != NULL ? strtoull(env, NULL, 10) : UINT64_C(1) << 32;
+	while (fgets(s->line, sizeof s->line, stdin) != NULL) {
+		char *plan;
+		size_t n;
+
+		if (strncmp(s->line, "shuffle ", 8) != 0 ||
+		    strchr(s->line, '\n') == NULL)
+			sa_harness_fail("expected \"shuffle N\" from "
+			    "shuffle-audit");
+		n = (size_t)sa_harness_number(s->line + 8);
+		s->told = 1;
+		s->used = s->asked_len = 0;
+		if ((plan = strstr(s->line, " plan")) != NULL)
+			sa_harness_read_plan(plan + 5);
+		free(deck);
+		if ((deck = (unsigned *)malloc((n ? n : 1) * sizeof *deck)) ==
+		    NULL)
+			sa_harness_fail("out of memory");
+		for (size_t i = 0; i < n; i++)
+			deck[i] = (unsigned)i;
+		shuffle(deck, n);
+		sa_harness_tell();
+		fputs("deck", stdout);
+		for (size_t i = 0; i < n; i++)
+			printf(" %u", deck[i]);
+		fputc('\n', stdout);
+		if (fflush(stdout) != 0)
+			sa_harness_fail("shuffle-audit stopped reading");
+	}
+	free(deck);
+	return 0;
+}
+
+#ifdef __cplusplus
+namespace sa_harness {
+/* 32-bit words, each a raw word of B bits standing for its top bits. */
+struct engine {
+	typedef uint32_t result_type;
+	static constexpr result_type min() { return 0; }
+	static constexpr result_type max() { return UINT32_MAX; }
+	result_type operator()()
+	{
+		unsigned b = sa_harness_s.bits;
+
+		return (result_type)(b >= 32 ? sa_harness_raw() :
+		    sa_harness_raw() << (32 - b));
+	}
+};
+
+/*
+ * A generator of B-bit words, as its range says (max() is 2^B - 1): the
+ * raw words themselves, so the audit must be run with --raw-bits B.
+ */
+template <unsigned B>
+struct words {
+	static_assert(B >= 1 && B <= 32, "1 to 32 bits");
+	typedef uint32_t result_type;
+	static constexpr result_type min() { return 0; }
+	static constexpr result_type max()
+	{
+		return (result_type)((UINT64_C(1) << B) - 1);
+	}
+	result_type operator()()
+	{
+		if (sa_harness_s.bits != B)
+			sa_harness_fail("this generator's words are not of the "
+			    "--raw-bits width it was built for");
+		return (result_type)sa_harness_raw();
+	}
+};
+}
+#endif
+
+#endif /* SA_HARNESS_H */

@@ -1,0 +1,176 @@
+"""sa_harness.py - audit a Python shuffle with shuffle-audit, exactly.
+
+Write a few lines that hand your shuffle to run():
+
+    import sa_harness
+    import random
+
+    def my_shuffle(deck):
+        for i in range(len(deck) - 1, 0, -1):
+            j = random.randrange(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+
+    sa_harness.run(my_shuffle)
+
+and audit it:
+
+    shuffle-audit census --exec 'python3 mine.py' -n 5 --batch
+
+run() answers Python's own randomness from shuffle-audit, which walks
+every run your shuffle can take.  Your function gets a list of the cards
+0 .. n-1 and shuffles it in place, or returns the shuffled sequence.
+
+  mode="draw" (the default) judges your loop.  random.Random._randbelow
+  (and so randrange, randint, choice, sample and random.shuffle) asks
+  "draw K", and random() (uniform, choices, ...) asks "real": the
+  midpoint of one of M equal cells, M = lcm(1..n) unless --real-cells
+  says otherwise, so floor(random() * k) is exactly uniform for every k
+  up to n.  Fair here means your loop is right; a float's 53 bits are
+  another question, answered by `shuffle-audit census -a durstenfeld
+  --reduce multiply:53`.
+
+  mode="library" judges CPython's own reduction: getrandbits(k) takes
+  raw words of the --raw-bits B width, as the Mersenne Twister's 32-bit
+  words are taken (the top k bits of one word; more bits from several),
+  and _randbelow rejects as CPython does.  That has no end of runs:
+  audit it by layers (census --layers --depth D).  random() stays a real.
+
+Every instance of random.Random is answered, the module's functions
+(random.shuffle, random.randrange, ...) included.  A name bound before
+run() to the C method random.random (from random import random) is not:
+import this module first.  random.SystemRandom and os.urandom never are;
+shuffle-audit sees such hidden randomness and says so.
+
+draw(k), real() and raw() ask shuffle-audit directly, for code that
+takes its randomness from elsewhere.  Lines are flushed before every
+read and at the end of each run; --batch is understood.  Python 3.6 or
+later, standard library only.
+"""
+import os
+import random
+import sys
+
+__all__ = ["run", "draw", "real", "raw"]
+
+_BITS = int(os.environ.get("SHUFFLE_AUDIT_RAW_BITS", "32"))
+_CELLS = int(os.environ.get("SHUFFLE_AUDIT_REAL_CELLS", str(1 << 32)))
+_out = sys.stdout
+_in = sys.stdin
+_plan = None       # this run's offered draws, (bound, value), or None
+_used = []         # the words of "asked": the plan's draws taken so far
+_told = True       # "asked" is said (or there was no plan)
+
+
+def _fail(why):
+    sys.stderr.write("sa_harness: %s\n" % why)
+    sys.stderr.flush()
+    sys.exit(2)
+
+
+def _say(line):
+    _out.write(line + "\n")
+
+
+def _ask(line):
+    """LINE to shuffle-audit, and its answer."""
+    _tell()
+    _say(line)
+    _out.flush()
+    answer = _in.readline()
+    if not answer.endswith("\n"):
+        _fail("shuffle-audit closed the line in the middle of a run")
+    return answer
+
+
+def _tell():
+    global _told
+    if not _told:
+        _say(" ".join(["asked"] + _used))
+        _told = True
+
+
+def _take(bound, word):
+    """The plan's next draw when it has the bound BOUND, else None."""
+    if _told:
+        return None
+    at = len(_used)
+    if at < len(_plan) and _plan[at][0] == bound:
+        _used.append(word)
+        return _plan[at][1]
+    _tell()
+    return None
+
+
+def draw(k):
+    """A whole number in [0, k), 1 <= k <= 2**32."""
+    v = _take(k, str(k))
+    return v if v is not None else int(_ask("draw %d" % k))
+
+
+def real():
+    """A real in [0, 1): the midpoint of one of M cells."""
+    v = _take(_CELLS, "real")
+    if v is not None:
+        return (2 * v + 1) / (2 * _CELLS)   # correctly rounded, as C's
+    return float(_ask("real"))
+
+
+def raw():
+    """A raw word of the --raw-bits B width."""
+    v = _take(1 << _BITS, "raw")
+    return v if v is not None else int(_ask("raw"))
+
+
+def _getrandbits(self, k):
+    if k <= _BITS:
+        return raw() >> (_BITS - k)
+    value, shift = 0, 0
+    while k > 0:
+        w = raw()
+        if k < _BITS:
+            w >>= _BITS - k
+        value |= w << shift
+        shift += _BITS
+        k -= _BITS
+    return value
+
+
+def _hook(mode):
+    cls = random.Random
+    if mode == "draw":
+        cls._randbelow = lambda self, n: draw(n)
+    elif mode == "library":
+        cls._randbelow = cls._randbelow_with_getrandbits
+        cls.getrandbits = _getrandbits
+    else:
+        _fail('mode must be "draw" or "library", not %r' % (mode,))
+    cls.random = lambda self: real()
+    # The module's functions are bound methods of one hidden instance;
+    # the C methods among them were bound before the class changed.
+    inst = random._inst
+    for name in ("random", "getrandbits", "randrange", "randint", "choice",
+                 "shuffle", "sample", "uniform", "choices"):
+        if hasattr(random, name) and hasattr(inst, name):
+            setattr(random, name, getattr(inst, name))
+
+
+def run(shuffle, mode="draw"):
+    """Answer shuffle-audit's runs with SHUFFLE(deck) until it is done."""
+    global _plan, _used, _told
+    _hook(mode)
+    for line in _in:
+        words = line.split()
+        if len(words) < 2 or words[0] != "shuffle":
+            _fail("expected \"shuffle N\" from shuffle-audit, not %r"
+                  % line.rstrip("\n"))
+        _plan, _used, _told = None, [], True
+        if len(words) > 2 and words[2] == "plan":
+            _plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
+            _told = False
+        deck = list(range(int(words[1])))
+        result = shuffle(deck)
+        if result is not None:
+            deck = list(result)
+        _tell()
+        _say("deck " + " ".join(map(str, deck)))
+        _out.flush()

@@ -1,0 +1,216 @@
+//! sa_harness.rs - audit a Rust shuffle with shuffle-audit, exactly.
+//!
+//! Put this file beside your main.rs and hand your shuffle to `run`:
+//!
+//! ```text
+//! mod sa_harness;
+//!
+//! fn main() {
+//!     sa_harness::run(|deck: &mut Vec<usize>| {
+//!         for i in (1..deck.len()).rev() {
+//!             let j = sa_harness::below(i as u64 + 1) as usize;
+//!             deck.swap(i, j);
+//!         }
+//!     });
+//! }
+//! ```
+//!
+//! and audit it:
+//!
+//! ```text
+//! rustc -O main.rs -o mine
+//! shuffle-audit census --exec ./mine -n 5 --batch
+//! ```
+//!
+//! Your closure gets the cards 0 .. n-1 and shuffles them in place.  The
+//! standard library has no random numbers, so your shuffle takes them
+//! from here, wherever it would call its generator:
+//!
+//! - `below(k)`, a number below k ("draw K"): the bounded draw, which
+//!   judges your loop (`rng.gen_range(0..k)` in the rand crate's terms).
+//! - `real()`, an f64 in [0, 1) ("real"): the midpoint of one of M equal
+//!   cells, M = lcm(1..n) unless --real-cells says otherwise, so
+//!   `(real() * k as f64) as usize` is exactly uniform for every k up to
+//!   n.  An f64's 53 bits are another question, answered by
+//!   `shuffle-audit census -a durstenfeld --reduce multiply:53`.
+//! - `raw()`, a raw word of the --raw-bits B width, for code that reduces
+//!   words itself (a generator's `next_u32() % k`, say): audit that by
+//!   layers (census --layers --depth D) when it rejects.
+//!
+//! Lines are flushed before every read and at the end of each run;
+//! --batch is understood.  Rust 1.56 or later, std only, plain rustc.
+#![allow(dead_code)]
+
+use std::cell::RefCell;
+use std::io::{self, BufRead, Write};
+
+struct State {
+    bits: u64,
+    cells: u64,
+    input: io::StdinLock<'static>,
+    out: io::BufWriter<io::Stdout>,
+    plan: Vec<(u64, u64)>, // this run's offered draws
+    used: Vec<String>,     // the words of "asked"
+    told: bool,            // "asked" is said (or there was no plan)
+}
+
+fn env(name: &str, otherwise: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(otherwise)
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State {
+        bits: env("SHUFFLE_AUDIT_RAW_BITS", 32),
+        cells: env("SHUFFLE_AUDIT_REAL_CELLS", 1 << 32),
+        input: Box::leak(Box::new(io::stdin())).lock(),
+        out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
+        plan: Vec::new(),
+        used: Vec::new(),
+        told: true,
+    });
+}
+
+fn fail(why: &str) -> ! {
+    eprintln!("sa_harness: {}", why);
+    std::process::exit(2);
+}
+
+impl State {
+    fn say(&mut self, line: &str) {
+        if self.out.write_all(line.as_bytes()).is_err() || self.out.write_all(b"\n").is_err() {
+            fail("shuffle-audit stopped reading");
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.out.flush().is_err() {
+            fail("shuffle-audit stopped reading");
+        }
+    }
+
+    fn tell(&mut self) {
+        if !self.told {
+            let mut line = String::from("asked");
+            for w in &self.used {
+                line.push(' ');
+                line.push_str(w);
+            }
+            self.say(&line);
+            self.told = true;
+        }
+    }
+
+    fn ask(&mut self, line: &str) -> String {
+        self.tell();
+        self.say(line);
+        self.flush();
+        let mut answer = String::new();
+        match self.input.read_line(&mut answer) {
+            Ok(got) if got > 0 && answer.ends_with('\n') => answer.trim_end().to_string(),
+            _ => fail("shuffle-audit closed the line in the middle of a run"),
+        }
+    }
+
+    // The plan's next draw when it has the bound BOUND.
+    fn take(&mut self, bound: u64, word: &str) -> Option<u64> {
+        if self.told {
+            return None;
+        }
+        let at = self.used.len();
+        if at < self.plan.len() && self.plan[at].0 == bound {
+            self.used.push(word.to_string());
+            return Some(self.plan[at].1);
+        }
+        self.tell();
+        None
+    }
+}
+
+fn number(s: &str) -> u64 {
+    s.parse().unwrap_or_else(|_| fail(&format!("shuffle-audit answered {:?}", s)))
+}
+
+/// A whole number in [0, k), 1 <= k <= 2^32.
+pub fn below(k: u64) -> u64 {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        match s.take(k, &k.to_string()) {
+            Some(v) => v,
+            None => number(&s.ask(&format!("draw {}", k))),
+        }
+    })
+}
+
+/// A real in [0, 1): the midpoint of one of M cells.
+pub fn real() -> f64 {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let cells = s.cells;
+        match s.take(cells, "real") {
+            // 2v + 1 and 2M are exact; the quotient is rounded as C's.
+            Some(v) => (2 * v + 1) as f64 / (2 * cells) as f64,
+            None => {
+                let a = s.ask("real");
+                a.parse().unwrap_or_else(|_| fail(&format!("shuffle-audit answered {:?}", a)))
+            }
+        }
+    })
+}
+
+/// A raw word of the --raw-bits B width.
+pub fn raw() -> u64 {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let bound = 1u64 << s.bits;
+        match s.take(bound, "raw") {
+            Some(v) => v,
+            None => number(&s.ask("raw")),
+        }
+    })
+}
+
+/// Answers shuffle-audit's runs with `shuffle(deck)` until it is done.
+pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
+    loop {
+        let mut line = String::new();
+        let got = STATE.with(|s| s.borrow_mut().input.read_line(&mut line));
+        match got {
+            Ok(0) => break,
+            Ok(_) if line.ends_with('\n') => {}
+            _ => fail("a last line with no newline"),
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() < 2 || words[0] != "shuffle" {
+            fail(&format!("expected \"shuffle N\" from shuffle-audit, not {:?}", line));
+        }
+        STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.plan.clear();
+            s.used.clear();
+            s.told = true;
+            if words.len() > 2 && words[2] == "plan" {
+                for w in &words[3..] {
+                    let mut kv = w.splitn(2, ':');
+                    let k = number(kv.next().unwrap_or(""));
+                    let v = number(kv.next().unwrap_or(""));
+                    s.plan.push((k, v));
+                }
+                s.told = false;
+            }
+        });
+        let mut deck: Vec<usize> = (0..number(words[1]) as usize).collect();
+        shuffle(&mut deck);
+        STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.tell();
+            let mut out = String::from("deck");
+            for c in &deck {
+                out.push(' ');
+                out.push_str(&c.to_string());
+            }
+            s.say(&out);
+            s.flush();
+        });
+    }
+    STATE.with(|s| s.borrow_mut().flush());
+}
