@@ -15,7 +15,8 @@
 #   make bench-fit       fit's false alarms and power against its odds
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
 #   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
-#   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR
+#   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR,
+#                        DATADIR (the harnesses, under DATADIR/harness)
 #
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
 # path are added to them, never replace them.  WERROR=-Werror turns every
@@ -27,6 +28,7 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANPREFIX ?= $(PREFIX)/share/man
 MANDIR ?= $(MANPREFIX)/man1
+DATADIR ?= $(PREFIX)/share/shuffle-audit
 
 CFLAGS ?= -O2 -g
 WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
@@ -62,7 +64,7 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_plugin.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_guard.c src/cli/cli_proc.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
-	src/cli/cli_seed_space.c \
+	src/cli/cli_seed_space.c src/cli/cli_harness.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
@@ -70,8 +72,15 @@ UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_report test_big test_generators test_sample test_seedspace \
 	test_trace test_reduce test_limits test_fit test_decks
 
+# The harnesses, one a language, which the binary carries (shuffle-audit
+# harness LANG prints one) and make install puts under $(DATADIR).
+HARNESS_FILES = src/harness/sa_harness.py src/harness/sa_harness.js \
+	src/harness/SaHarness.java src/harness/sa_harness.go \
+	src/harness/sa_harness.rs src/harness/SaHarness.cs \
+	src/harness/sa_harness.h
+
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
-CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o)
+CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o) $(O)/cli/harness_files.o
 CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
@@ -102,6 +111,26 @@ $(O)/%.o: src/%.c $(HEADERS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
+
+# Each harness as the bytes of a C array, in the order of HARNESS_FILES.
+$(O)/cli/harness_files.c: $(HARNESS_FILES)
+	@mkdir -p $(@D)
+	@{ echo '/* Made by make from src/harness/: do not edit. */'; \
+	  echo '#include "cli.h"'; i=0; \
+	  for f in $(HARNESS_FILES); do \
+		echo "static const char file$$i[] = {"; \
+		od -An -v -tx1 $$f | sed 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+		echo '0 };'; i=$$((i + 1)); \
+	  done; \
+	  echo 'const struct cli_file cli_harness_files[] = {'; i=0; \
+	  for f in $(HARNESS_FILES); do \
+		echo "	{ \"$${f##*/}\", file$$i, sizeof file$$i - 1 },"; \
+		i=$$((i + 1)); \
+	  done; \
+	  echo '	{ NULL, NULL, 0 },'; echo '};'; } > $@.tmp && mv $@.tmp $@
+
+$(O)/cli/harness_files.o: $(O)/cli/harness_files.c $(HEADERS)
+	$(CC) $(CLI_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(LIB): $(LIB_OBJS)
 	rm -f $@
@@ -316,6 +345,8 @@ install: all
 	install -m 644 include/shuffle_audit.h include/shuffle_audit_plugin.h \
 		include/shuffle_audit_audit.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 man/shuffle-audit.1 $(DESTDIR)$(MANDIR)/
+	install -d $(DESTDIR)$(DATADIR)/harness
+	install -m 644 $(HARNESS_FILES) $(DESTDIR)$(DATADIR)/harness/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/shuffle-audit \
@@ -324,6 +355,9 @@ uninstall:
 		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_plugin.h \
 		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_audit.h \
 		$(DESTDIR)$(MANDIR)/shuffle-audit.1
+	for f in $(notdir $(HARNESS_FILES)); do \
+		rm -f $(DESTDIR)$(DATADIR)/harness/$$f; done
+	rmdir $(DESTDIR)$(DATADIR)/harness $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 clean:
 	rm -rf build $(BIN) $(LIB)

@@ -351,6 +351,16 @@ int cmd_seed_space(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_state_space(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_harness(int argc, char **argv);
+
+/* A file the binary carries: the harnesses (harness_files.c, made by
+ * make from src/harness/), ended by one whose NAME is NULL. */
+struct cli_file {
+	const char *name;
+	const char *text;
+	size_t size;
+};
+extern const struct cli_file cli_harness_files[];
 
 /*
  * The audit of a user's shuffle (cli_audit.c): a plugin (PATH, SYMBOL)

@@ -23,6 +23,8 @@ static const struct command {
 	{ "divisibility", cmd_divisibility,
 	    "whether n! divides the runs, for any n" },
 	{ "fit", cmd_fit, "whether a black box's decks look fair" },
+	{ "harness", cmd_harness, "print the harness that audits code in a "
+	    "language" },
 	{ "matrix", cmd_matrix, "P(card c ends at position p), exactly" },
 	{ "sample", cmd_sample, "deal decks from a real generator and test "
 	    "them" },

@@ -1,0 +1,176 @@
+/*
+ * cli_harness.c - `shuffle-audit harness [LANG]`: the harness of a
+ * language, as the binary carries it (src/harness/), so that a job with
+ * nothing but the binary can audit its shuffle in its own language.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+    "usage: " PROGNAME " harness [-f FORMAT] [LANGUAGE]\n";
+
+static void
+help(void)
+{
+	fputs(usage_text, stdout);
+	fputs("\n"
+	    "Prints the harness for LANGUAGE, a file to put beside your code\n"
+	    "that answers your language's own randomness from shuffle-audit,\n"
+	    "so that `census --exec` counts every run of your shuffle:\n"
+	    "\n"
+	    "  " PROGNAME " harness python > sa_harness.py\n"
+	    "\n"
+	    "Without LANGUAGE, lists the languages, their files and what each\n"
+	    "harness answers.  Languages: python, javascript (js, node,\n"
+	    "typescript), java, go, rust, csharp (cs), c (c++, cpp).\n"
+	    "\n"
+	    "  -f, --format FORMAT   the list as text (default), tsv, csv or "
+	    "json\n"
+	    "  -h, --help            show this help\n", stdout);
+}
+
+/* The languages, in the order of the Makefile's HARNESS_FILES. */
+static const struct language {
+	const char *name, *aliases;	/* aliases: space-separated */
+	const char *file;
+	const char *hooks;		/* what it answers, in brief */
+	const char *build;		/* how the example is run */
+} languages[] = {
+	{ "python", "py python3", "sa_harness.py",
+	    "Random._randbelow as draw, random() as real; library mode: "
+	    "getrandbits", "python3 mine.py" },
+	{ "javascript", "js node typescript ts", "sa_harness.js",
+	    "Math.random as real; draw(k); library mode: Math.random from "
+	    "raw words", "node mine.js" },
+	{ "java", "", "SaHarness.java",
+	    "Random.nextInt(bound) as draw, nextDouble as real; library "
+	    "mode: next(bits)", "javac SaHarness.java Mine.java; java Mine" },
+	{ "go", "golang", "sa_harness.go",
+	    "SaIntn as draw, SaFloat64 as real; SaRand(): math/rand over raw "
+	    "words", "go build -o mine mine.go sa_harness.go; ./mine" },
+	{ "rust", "rs", "sa_harness.rs",
+	    "below(k) as draw, real(), raw()", "rustc -O main.rs -o mine; "
+	    "./mine" },
+	{ "csharp", "cs c#", "SaHarness.cs",
+	    "Random.Next(max) as draw, NextDouble as real; library mode: "
+	    "Sample()", "mcs -out:mine.exe SaHarness.cs Mine.cs; mono "
+	    "mine.exe" },
+	{ "c", "c++ cpp cxx", "sa_harness.h",
+	    "sa_harness_draw as draw, sa_harness_real, sa_harness_raw; C++: "
+	    "a random bit generator", "cc -o mine mine.c; ./mine" },
+};
+
+#define LANGUAGES (sizeof languages / sizeof languages[0])
+
+/* The language NAME names, by its name or an alias; NULL if none. */
+static const struct language *
+find(const char *name)
+{
+	for (size_t i = 0; i < LANGUAGES; i++) {
+		const char *a = languages[i].aliases;
+		size_t len = strlen(name);
+
+		if (strcasecmp(name, languages[i].name) == 0)
+			return &languages[i];
+		while (*a != '\0') {
+			size_t w = strcspn(a, " ");
+
+			if (w == len && strncasecmp(a, name, w) == 0)
+				return &languages[i];
+			a += w + (a[w] == ' ');
+		}
+	}
+	return NULL;
+}
+
+/* The embedded file named FILE; NULL if the build lost it. */
+static const struct cli_file *
+embedded(const char *file)
+{
+	for (const struct cli_file *f = cli_harness_files; f->name; f++)
+		if (strcmp(f->name, file) == 0)
+			return f;
+	return NULL;
+}
+
+static int
+list(enum rep_format fmt)
+{
+	static const struct rep_col cols[] = {
+		{ "language", "language", REP_STR, 10, false, true, 0, NULL },
+		{ "file", "file", REP_STR, 14, false, true, 0, NULL },
+		{ "answers", "answers", REP_STR, 0, false, true, 0, NULL },
+		{ "aliases", "aliases", REP_STR, 0, false, true, 0, NULL },
+		{ "build", "built and run", REP_STR, 0, false, true, 0, NULL },
+	};
+	report r;
+
+	rep_begin(&r, stdout, fmt);
+	/* Text shows the first three; the rest are for scripts. */
+	rep_table(&r, "harnesses", cols, fmt == REP_TEXT ? 3 : 5);
+	for (size_t i = 0; i < LANGUAGES; i++) {
+		struct rep_cell cells[5];
+
+		memset(cells, 0, sizeof cells);
+		cells[0].s = languages[i].name;
+		cells[1].s = languages[i].file;
+		cells[2].s = languages[i].hooks;
+		cells[3].s = languages[i].aliases;
+		cells[4].s = languages[i].build;
+		rep_row(&r, cells);
+	}
+	rep_table_end(&r);
+	rep_line(&r, "%s", "");
+	rep_line(&r, "'" PROGNAME " harness LANGUAGE > FILE' writes one; "
+	    "shuffle-audit(1), Auditing your own shuffle, says how to use it.");
+	rep_end(&r);
+	return cli_finish(EXIT_FAIR);
+}
+
+int
+cmd_harness(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int fmt = REP_TEXT, c, status;
+	const struct cli_options common = { "harness", help, NULL, &fmt, NULL,
+	    0 };
+	const struct language *lang;
+	const struct cli_file *f;
+
+	/* One operand may come, the language (cli_getopts takes none). */
+	while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1)
+		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
+			return status;
+	if (optind == argc)
+		return list((enum rep_format)fmt);
+	if (optind + 1 < argc) {
+		cli_error("harness: one language at a time, not \"%s\" too",
+		    cli_arg(argv[optind + 1]));
+		return EXIT_TROUBLE;
+	}
+	if ((lang = find(argv[optind])) == NULL) {
+		cli_error("harness %s: no harness for that language (python, "
+		    "javascript, java, go, rust, csharp, c)", cli_arg(argv[optind]));
+		return EXIT_TROUBLE;
+	}
+	if (fmt != REP_TEXT) {
+		cli_error("harness %s: -f formats the list of languages; a "
+		    "harness is printed as it is", cli_arg(argv[optind]));
+		return EXIT_TROUBLE;
+	}
+	if ((f = embedded(lang->file)) == NULL) {
+		cli_error("harness %s: %s is missing from this build",
+		    lang->name, lang->file);
+		return EXIT_TROUBLE;
+	}
+	fwrite(f->text, 1, f->size, stdout);
+	return cli_finish(EXIT_FAIR);
+}
