@@ -101,7 +101,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: all audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB)
@@ -178,6 +178,19 @@ $(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc include/shuffle_audit.h
 		$(WERROR) $(CXXFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
 plugins: $(PLUGINS) $(EXEC_PROGS)
+
+# The harness examples, in every language whose toolchain is installed,
+# built as the README tells a user to (tests/examples/harness/build.sh),
+# under build/harness like the plugins: the CLI cases run them.
+HARNESS_DIR = $(O)/harness
+HARNESS_EXAMPLES = $(wildcard tests/examples/harness/*.*)
+
+$(HARNESS_DIR)/.built: $(BIN) $(HARNESS_EXAMPLES)
+	rm -rf $(HARNESS_DIR)
+	sh tests/examples/harness/build.sh ./$(BIN) $(HARNESS_DIR)
+	touch $@
+
+harness-examples: $(HARNESS_DIR)/.built
 
 $(EXEC_DIR)/%: tests/examples/exec/%.c
 	@mkdir -p $(@D)
@@ -300,9 +313,10 @@ check-unit: $(UNIT_BINS)
 		echo "== $$t"; $(RUNNER) $$t || exit 1; \
 	done
 
-check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS)
+check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
-		SHARDS='$(SHARDS)' sh tests/cli.sh ./$(BIN)
+		SHARDS='$(SHARDS)' HARNESS_DIR='$(HARNESS_DIR)' \
+		sh tests/cli.sh ./$(BIN)
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)
@@ -328,7 +342,7 @@ check-install: all
 check-asan: plugins
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
 		LIB=build/asan/libshuffleaudit.a PLUGIN_DIR=build/plugins \
-		EXEC_DIR=build/exec \
+		EXEC_DIR=build/exec HARNESS_DIR=build/harness \
 		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
 		SKIP_SLOW=1 SANITIZED=1 SHARDS=$(SAN_SHARDS) check-unit check-cli
 

@@ -85,6 +85,10 @@ export TOP
 SHUFFLE_AUDIT="${RUNNER:+$RUNNER }$bin"
 export SHUFFLE_AUDIT
 
+# A case is run as a user's shell would run it: not inside this make's
+# jobserver, which a make in a case would otherwise warn about.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
 tmp=$(mktemp -d)
 # Interrupted, the run stops: it does not go on to fail every case left.
 trap 'rm -rf "$tmp"' EXIT
@@ -100,6 +104,9 @@ chmod +x "$tmp/bin/shuffle-audit"
 # and the installed header's stand-in for cc.
 cp "$TOP"/tests/examples/plugins/*.c "$TOP"/tests/examples/exec/* "$tmp"/
 cp "$TOP"/build/plugins/*.so "$TOP"/build/exec/* "$tmp"/ 2>/dev/null
+# The harness examples, built (make harness-examples) where the
+# README's commands for them run.
+cp -R "$TOP/${HARNESS_DIR:-build/harness}"/* "$tmp"/ 2>/dev/null
 # ... and the README's, which run from the repository's root.
 mkdir -p "$tmp/tests/examples"
 ln -s "$TOP/tests/examples/exec" "$tmp/tests/examples/exec"
@@ -144,8 +151,9 @@ while IFS= read -r line; do
 	esac
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
-	# Cases named py-* need python3, node-* need node, java-* a JDK and
-	# cxx-* the C++ plugins (a C++ compiler).
+	# Cases named py-* need python3, node-* need node, java-* a JDK,
+	# go-* Go, rust-* rustc, cs-* Mono's mcs, and cxx-* the C++ plugins
+	# (a C++ compiler).
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
@@ -166,6 +174,15 @@ while IFS= read -r line; do
 		# compiler inside: a runtime without it cannot.
 		if ! command -v javac >/dev/null 2>&1; then
 			echo "SKIP: $name: no JDK (javac) found"
+			skipped=$((skipped + 1))
+			continue
+		fi
+		;;
+	go-* | rust-* | cs-*)
+		tool=go
+		case $name in rust-*) tool=rustc ;; cs-*) tool=mcs ;; esac
+		if ! command -v $tool >/dev/null 2>&1; then
+			echo "SKIP: $name: $tool not found"
 			skipped=$((skipped + 1))
 			continue
 		fi

@@ -200,6 +200,21 @@ child_count(struct audit *au, const sa_shuffle *run, size_t n,
 	return status;
 }
 
+/*
+ * A plugin that calls exit() ends its process there, with its status,
+ * and nothing more: no handler the auditor registered before the fork
+ * runs in the copy (a sanitizer's leak check among them, whose thread
+ * the fork filter would take for a fork).  The plugin's own output is
+ * flushed first.
+ */
+static void
+child_exit(int status, void *arg)
+{
+	(void)arg;
+	fflush(NULL);
+	_exit(status);
+}
+
 /* The child: load, count, leave the count, exit.  Never returns. */
 static void
 plugin_child(struct audit *au, size_t n, struct shared *sh,
@@ -225,7 +240,8 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 		_exit(1);
 	child_shared = sh;
-	if (pthread_atfork(fork_prepare, NULL, fork_child) != 0)
+	if (pthread_atfork(fork_prepare, NULL, fork_child) != 0 ||
+	    on_exit(child_exit, NULL) != 0)
 		_exit(1);
 	/*
 	 * A name without a slash would send dlopen through the loader's

@@ -1,0 +1,14 @@
+// Fisher-Yates with Next(i) for Next(i + 1): Sattolo's cycles.
+using System;
+
+class CsOffByOne {
+    static void Main() {
+        Random rnd = SaHarness.Random;
+        SaHarness.Run(deck => {
+            for (int i = deck.Length - 1; i > 0; i--) {
+                int j = rnd.Next(i);
+                int t = deck[i]; deck[i] = deck[j]; deck[j] = t;
+            }
+        });
+    }
+}
