@@ -164,6 +164,34 @@ typedef struct sa_exec_opts {
 } sa_exec_opts;
 
 /*
+ * How far a walk has gone, for a progress line: the probability of every
+ * run before the odometer's, which is its digits read as a number in
+ * [0, 1), the sum of val[k] / (bound[0] ... bound[k]).  An estimate for
+ * display: the runs still to come may draw differently.
+ */
+double sa_replay_done(const sa_replay_window *w);
+
+/*
+ * The pace of a walk and its forecast, for display.  Each
+ * sa_audit_pace_update (NOW from sa_clock()) reads the odometer W; the
+ * first marks where the forecast starts (after the first run, so that a
+ * program's start-up is not taken for its pace), and once a quarter of a
+ * second has passed since, the rest are filled in.  LEFT is below 0
+ * until then.
+ */
+typedef struct sa_audit_pace {
+	double t0, done0;	/* when and where the forecast began */
+	uint64_t runs0;
+	double done;		/* the share of the walk done, 0 .. 1 */
+	double rate;		/* runs a second since T0 */
+	double runs;		/* the runs foretold in all */
+	double left;		/* seconds foretold still to go; < 0: none yet */
+} sa_audit_pace;
+
+void sa_audit_pace_update(sa_audit_pace *p, const sa_replay_window *w,
+    double now);
+
+/*
  * The cells a census of audited code gives sa_real() on N cards by
  * default: M = lcm(1, ..., N), so that floor(u * k) is exactly uniform
  * for every k up to N.  SA_ERANGE when M passes 2^32 (N past 22).

@@ -168,6 +168,9 @@ int cli_getopts(int argc, char **argv, const char *shortopts,
  */
 int cli_option(int c, char **argv, const struct cli_options *o);
 
+/* S seconds as "45 s", "12 minutes", "3.2 hours" or "96 days". */
+void cli_duration(double s, char *buf, size_t size);
+
 /*
  * Handles getopt's '?' and ':' returns for command CMD: prints the
  * message and returns EXIT_TROUBLE.

@@ -18,9 +18,11 @@
  */
 struct meter {
 	double start, last;
-	bool on;
-	size_t depth;		/* layers: the depth walked; 0: a census */
-	unsigned instances;	/* copies of the program; the first's shown */
+	bool started;		/* meter_start was called: the one shown */
+	bool on;		/* stderr is a terminal: the progress line */
+	bool hinted;		/* the forecast's line has been written */
+	const struct audit *au;
+	sa_audit_pace pace;
 };
 
 void meter_start(struct meter *m, const struct audit *au);

@@ -76,56 +76,90 @@ contract(int status)
 void
 meter_start(struct meter *m, const struct audit *au)
 {
+	memset(m, 0, sizeof *m);
 	m->start = m->last = cli_seconds();
+	m->started = true;
 	m->on = isatty(STDERR_FILENO) != 0;
-	m->depth = au->depth;
-	m->instances = au->instances;
+	m->au = au;
 }
 
 /*
- * How far the walk has gone: the probability of every run before the
- * current one, which is the odometer read as a number in [0, 1), the sum
- * over its digits of val[k] / (bound[0] ... bound[k]).  For display only.
+ * The forecast's line, once, when the audit is foretold to take more
+ * than HINT_S seconds in all: what it will take, and the options that
+ * would make it take less.
  */
-static double
-walked(const sa_replay_window *w)
-{
-	double f = 0, scale = 1;
-	size_t pos = w->pos < w->cap ? w->pos : w->cap;
+#define HINT_S 10.0
 
-	for (size_t k = 0; k < pos && w->bound[k] != 0; k++) {
-		scale /= (double)w->bound[k];
-		f += (double)w->val[k] * scale;
+static void
+hint(struct meter *m, const sa_replay_window *w, double spent)
+{
+	const struct audit *au = m->au;
+	char total[48], bits[80], copies[48], cut[480];
+	const char *item[6];
+	size_t k = 0, len = 0;
+
+	if (w->raw_used && au->raw_bits > 2) {
+		snprintf(bits, sizeof bits, "--raw-bits %u (2^%u values a raw "
+		    "word, not 2^%u)", au->raw_bits / 2, au->raw_bits / 2,
+		    au->raw_bits);
+		item[k++] = bits;
 	}
-	return f;
+	if (w->raw_used)
+		item[k++] = "a bounded draw (\"draw K\", a harness's draw mode) "
+		    "in place of raw words";
+	if (au->command != NULL && !au->batch)
+		item[k++] = "--batch (a run in one round trip)";
+	if (au->command != NULL && au->instances < 2 && sa_cores() > 1) {
+		snprintf(copies, sizeof copies, "--instances %u (copies side "
+		    "by side)", sa_cores());
+		item[k++] = copies;
+	}
+	if (au->every == 1)
+		item[k++] = "--repeat 1/16 (run one run in 16 again, not all)";
+	if (au->deadline == 0)
+		item[k++] = "--time-limit to stop it";
+	cut[0] = '\0';
+	for (size_t i = 0; i < k && len < sizeof cut; i++)
+		len += (size_t)snprintf(cut + len, sizeof cut - len, "%s%s",
+		    i == 0 ? "" : i + 1 == k ? ", or " : ", ", item[i]);
+	cli_duration(spent + m->pace.left, total, sizeof total);
+	if (m->on)
+		cli_clear_line(stderr);
+	fprintf(stderr, PROGNAME ": audit: foretold to take about %s "
+	    "(about %.3g runs at %.3g a second)%s%s\n", total, m->pace.runs,
+	    m->pace.rate, k > 0 ? "; it would take less with " : "", cut);
+	m->hinted = true;
 }
 
 void
 meter_show(struct meter *m, const sa_replay_window *w)
 {
-	double now = cli_seconds(), spent = now - m->start, f;
-	unsigned long long runs = w->runs;
+	double now = cli_seconds(), spent = now - m->start;
 
+	if (!m->started)
+		return;
+	sa_audit_pace_update(&m->pace, w, sa_clock());
+	if (!m->hinted && m->pace.left >= 0 && spent + m->pace.left > HINT_S)
+		hint(m, w, spent);
 	if (!m->on || spent < 1.0 || now - m->last < 0.5)
 		return;
 	m->last = now;
-	f = walked(w);
 	fprintf(stderr, "\r" PROGNAME ": audit: ");
-	if (m->depth != 0)
-		fprintf(stderr, "layers to depth %zu: ", m->depth);
-	fprintf(stderr, "%llu runs, %.3g runs/s, %.1f%% walked", runs,
-	    (double)runs / spent, 100.0 * f);
-	if (f > 0.001)
-		fprintf(stderr, ", about %.0f s left", spent * (1.0 - f) / f);
-	if (m->instances > 1)
-		fprintf(stderr, " (the first of %u copies)", m->instances);
+	if (m->au->depth != 0)
+		fprintf(stderr, "layers to depth %zu: ", m->au->depth);
+	fprintf(stderr, "%llu runs, %.3g runs/s, %.1f%% walked",
+	    (unsigned long long)w->runs, m->pace.rate, 100.0 * m->pace.done);
+	if (m->pace.left >= 0)
+		fprintf(stderr, ", about %.0f s left", m->pace.left);
+	if (m->au->instances > 1)
+		fprintf(stderr, " (the first of %u copies)", m->au->instances);
 	fputc(' ', stderr);
 }
 
 void
 meter_end(const struct meter *m)
 {
-	if (m->on && cli_seconds() - m->start >= 1.0)
+	if (m->started && m->on && cli_seconds() - m->start >= 1.0)
 		cli_clear_line(stderr);
 }
 

@@ -19,7 +19,8 @@
 static const char usage_text[] =
     "usage: " PROGNAME " matrix [-a ALGORITHM] [-n CARDS] [--reduce METHOD:BITS]\n"
     "                     [-f text|tsv|csv|json|svg] [--census] [--check]\n"
-    "                     [--threads N] [--plugin P[:SYM] | --exec COMMAND]\n";
+    "                     [--threads N] [--plugin P[:SYM] | --exec COMMAND]\n"
+    "                     [--time-limit S]\n";
 
 static void
 help(void)
@@ -40,6 +41,8 @@ help(void)
 	    "      --check           exit 1 unless every cell is 1/n\n"
 	    "      --threads N       threads (default: the machine's cores)\n"
 	    AUDIT_HELP
+	    "      --time-limit S    stop an audit after S seconds, with no "
+	    "verdict\n"
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "Every cell 1/n is necessary for a fair shuffle, not sufficient: a\n"
@@ -47,7 +50,8 @@ help(void)
 	    stdout);
 }
 
-enum { OPT_REDUCE = 256, OPT_CENSUS, OPT_CHECK, OPT_THREADS };
+enum { OPT_REDUCE = 256, OPT_CENSUS, OPT_CHECK, OPT_THREADS,
+	OPT_TIME_LIMIT };
 
 struct matrix_args {
 	sa_shuffle shuffle;
@@ -59,6 +63,7 @@ struct matrix_args {
 	bool chose;		/* -a was given */
 	struct audit audit;	/* --plugin or --exec */
 	bool audited;
+	double seconds;		/* --time-limit; 0: none */
 	int fmt_choice;	/* -f, as parsed */
 };
 
@@ -450,6 +455,9 @@ matrix_option(int c, const char *arg, void *ctx)
 		    &a->threads))
 			return EXIT_TROUBLE;
 		return CLI_TAKEN;
+	case OPT_TIME_LIMIT:
+		return cli_parse_time_limit(arg, &a->seconds) ? CLI_TAKEN :
+		    EXIT_TROUBLE;
 	AUDIT_CASES:
 		if (!audit_option(c, arg, &a->audit))
 			return EXIT_TROUBLE;
@@ -472,6 +480,7 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 		{ "census", no_argument, NULL, OPT_CENSUS },
 		{ "check", no_argument, NULL, OPT_CHECK },
 		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		AUDIT_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -493,6 +502,12 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 	if (status > 0) {
 		a->audited = true;
 		a->shuffle = a->audit.shuffle;
+		if (a->seconds != 0)
+			a->audit.deadline = cli_seconds() + a->seconds;
+	} else if (a->seconds != 0) {
+		cli_error("--time-limit: bounds an audit (--plugin or --exec); "
+		    "a built-in shuffle's matrix is sized before it starts");
+		return EXIT_TROUBLE;
 	}
 	a->fmt = (enum rep_format)a->fmt_choice;
 	a->n = (size_t)cards;

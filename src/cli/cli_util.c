@@ -63,9 +63,8 @@ cli_parse_time_limit(const char *s, double *out)
 	return true;
 }
 
-/* S seconds as "45 s", "12 minutes", "3.2 hours" or "96 days". */
-static void
-duration(double s, char *buf, size_t size)
+void
+cli_duration(double s, char *buf, size_t size)
 {
 	if (s < 120)
 		snprintf(buf, size, "%.3g s", s);
@@ -83,16 +82,16 @@ cli_time_refusal(const char *what, const sa_time_limit *l, const char *unit,
 {
 	char whole[48], limit[48];
 
-	duration(l->seconds, limit, sizeof limit);
+	cli_duration(l->seconds, limit, sizeof limit);
 	if (l->forecast > 0 && l->at_least) {
-		duration(l->forecast, whole, sizeof whole);
+		cli_duration(l->forecast, whole, sizeof whole);
 		cli_error("%s: %.4g %s would take at least %s, even at %.3g %s a "
 		    "second (more than any machine does), past the time limit "
 		    "of %s (--time-limit)%s%s", what, l->units, unit, whole,
 		    l->rate, unit, limit, instead ? "; " : "",
 		    instead ? instead : "");
 	} else if (l->forecast > 0) {
-		duration(l->forecast, whole, sizeof whole);
+		cli_duration(l->forecast, whole, sizeof whole);
 		cli_error("%s: %.4g %s would take about %s at the %.3g %s a "
 		    "second measured here, past the time limit of %s "
 		    "(--time-limit)%s%s", what, l->units, unit, whole, l->rate,

@@ -323,3 +323,38 @@ sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	return SA_OK;
 }
 
+
+double
+sa_replay_done(const sa_replay_window *w)
+{
+	double f = 0, scale = 1;
+	size_t pos = w->pos < w->cap ? w->pos : w->cap;
+
+	for (size_t k = 0; k < pos && w->bound[k] != 0; k++) {
+		scale /= (double)w->bound[k];
+		f += (double)w->val[k] * scale;
+	}
+	return f;
+}
+
+void
+sa_audit_pace_update(sa_audit_pace *p, const sa_replay_window *w, double now)
+{
+	double f = sa_replay_done(w);
+
+	p->done = f;
+	if (p->t0 == 0 || w->runs == 0) {
+		if (w->runs != 0) {
+			p->t0 = now;
+			p->done0 = f;
+			p->runs0 = w->runs;
+		}
+		p->left = -1;
+		return;
+	}
+	if (now - p->t0 < 0.25 || f <= p->done0 || w->runs <= p->runs0)
+		return;
+	p->rate = (double)(w->runs - p->runs0) / (now - p->t0);
+	p->left = (now - p->t0) * (1 - f) / (f - p->done0);
+	p->runs = (double)w->runs + p->rate * p->left;
+}
