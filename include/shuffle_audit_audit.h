@@ -214,6 +214,8 @@ void sa_exec_shuffle(sa_exec *p, sa_shuffle *sh);
 sa_replay_window *sa_exec_window(sa_exec *p);
 const char *sa_exec_what(const sa_exec *p);
 uint64_t sa_exec_lines(const sa_exec *p);
+/* The last line read from the program ("" before the first). */
+const char *sa_exec_line(const sa_exec *p);
 
 #ifdef __cplusplus
 }

@@ -392,6 +392,7 @@ struct audit {
 	/* What went wrong (EXIT_MISBEHAVED): */
 	int status;
 	char what[512];
+	char last_line[72];	/* --exec: its last line then, cut */
 	uint64_t run;		/* the run, from 1; 0: none in particular */
 	bool raw_used;		/* the code asked for a raw word */
 	bool real_used;		/* and for a real */

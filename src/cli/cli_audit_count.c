@@ -234,7 +234,10 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 			    cli_arg(au->path), n, sa_strerror(status), hint);
 		return EXIT_TROUBLE;
 	}
-	if (contract(status) != NULL)
+	if (contract(status) != NULL && au->last_line[0] != '\0')
+		breach(au, status, w, "%s; its last line: \"%s\"",
+		    contract(status), au->last_line);
+	else if (contract(status) != NULL)
 		breach(au, status, w, "%s", contract(status));
 	else
 		breach(au, status, w, "gave the run up itself (oracle->fail: "

@@ -214,6 +214,22 @@ instance_free(struct instance *in)
 	audit_free(&in->own);
 }
 
+/* LINE into BUF (SIZE bytes), cut before a character if long, "...". */
+static void
+excerpt(const char *line, char *buf, size_t size)
+{
+	size_t len = strlen(line), cut = size - 4;
+
+	if (len < size) {
+		memcpy(buf, line, len + 1);
+		return;
+	}
+	while (cut > 0 && ((unsigned char)line[cut] & 0xc0) == 0x80)
+		cut--;
+	memcpy(buf, line, cut);
+	memcpy(buf + cut, "...", 4);
+}
+
 /*
  * A thread's count.  The report of a failure is that of the lowest
  * instance that fails on its own, so that it is the same however the
@@ -229,10 +245,14 @@ instance_count(void *arg)
 
 	in->status = count_job(&in->own, k == 0 ? &crew->au->shuffle :
 	    &in->sh, crew->n, in->p->win, &in->job);
-	/* The protocol's reason, where the run broke it. */
+	/* The protocol's reason, where the run broke it; the deck it
+	 * ended on, where the engine found that wrong. */
 	if (in->status == SA_EPROTO)
 		snprintf(in->own.what, sizeof in->own.what, "%s",
 		    sa_exec_what(in->p->ex));
+	if (in->status == SA_ENOTPERM || in->status == SA_ENONDET)
+		excerpt(sa_exec_line(in->p->ex), in->own.last_line,
+		    sizeof in->own.last_line);
 	if (in->status != SA_OK) {
 		pthread_mutex_lock(&crew->lock);
 		if (k < crew->failed) {

@@ -45,6 +45,37 @@ enum request { REQ_DRAW, REQ_RAW, REQ_REAL, REQ_DECK, REQ_ASKED };
 	"wider than 32 bits"
 
 /*
+ * No whole line came within WAIT seconds: why, in P->what.  A program
+ * that has written nothing yet, or part of a line, is most likely
+ * holding its output in a buffer, and is told how to flush it.
+ */
+static void
+no_answer(struct sa_exec *p, unsigned wait)
+{
+	static const char fix[] = "flush each line (Python: print(..., "
+	    "flush=True); Node: fs.writeSync(1, line + '\\n'); Java: "
+	    "System.out.flush(); C: fflush(stdout))";
+	char cut[64];
+	size_t len = p->have < 60 ? p->have : 60;
+
+	memcpy(cut, p->buf, len);
+	cut[len] = '\0';
+	if (memchr(cut, '\0', len) != NULL)
+		len = strlen(cut);
+	if (p->have > 0)
+		snprintf(p->what, sizeof p->what, "wrote \"%s\" with no newline "
+		    "for %u second%s: a line ends with one, and must be flushed: "
+		    "%s", cut, wait, wait == 1 ? "" : "s", fix);
+	else if (p->lines == 0)
+		snprintf(p->what, sizeof p->what, "gave no answer within %u "
+		    "second%s and has written nothing: if its output is "
+		    "buffered, %s", wait, wait == 1 ? "" : "s", fix);
+	else
+		snprintf(p->what, sizeof p->what, "gave no answer within %u "
+		    "second%s", wait, wait == 1 ? "" : "s");
+}
+
+/*
  * The next line into P->line; false (with P->what) when there is none.
  * Each answer may take the timeout, the first (the program's start-up)
  * as well.
@@ -86,9 +117,7 @@ read_line(struct sa_exec *p)
 		}
 		left = until - sa_clock();
 		if (left <= 0) {
-			snprintf(p->what, sizeof p->what, "gave no "
-			    "answer within %u second%s", wait,
-			    wait == 1 ? "" : "s");
+			no_answer(p, wait);
 			return false;
 		}
 		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0) {
@@ -265,6 +294,7 @@ parse_deck(struct sa_exec *p, sa_oracle *o, const char *s, unsigned *deck,
     size_t n)
 {
 	const char *end;
+	char cut[64];
 	uint64_t v;
 
 	for (size_t i = 0; i < n; i++) {
@@ -277,8 +307,9 @@ parse_deck(struct sa_exec *p, sa_oracle *o, const char *s, unsigned *deck,
 	}
 	if (n == 0 && *s == '\0')
 		return;
-	proto_fail(p, o, "broke the protocol at line %llu: the deck should "
-	    "be %zu whole numbers", (unsigned long long)p->lines, n);
+	proto_fail(p, o, "broke the protocol at line %llu, \"%s\": the deck "
+	    "should be %zu whole numbers", (unsigned long long)p->lines,
+	    excerpt(p->line, cut), n);
 }
 
 /*
@@ -584,6 +615,12 @@ uint64_t
 sa_exec_lines(const sa_exec *p)
 {
 	return p->lines;
+}
+
+const char *
+sa_exec_line(const sa_exec *p)
+{
+	return p->line;
 }
 
 int

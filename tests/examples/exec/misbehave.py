@@ -12,6 +12,9 @@
   endless   draws below 2 for ever, whatever it is answered
   offplan   (--batch) says it used a draw the plan did not offer
   noasked   (--batch) asks for a draw before saying what it used
+  unflushed asks for its draws without flushing (run it with
+            PYTHONUNBUFFERED unset): its output sits in a buffer
+  partial   writes "draw 3" with no newline, and waits
 """
 import sys
 import time
@@ -47,6 +50,13 @@ for line in sys.stdin:
         print("asked 99", flush=True)
     if mode == "noasked":
         draw(2)
+    if mode == "unflushed":
+        print("draw", 2)
+        sys.stdin.readline()
+    if mode == "partial":
+        sys.stdout.write("draw 3")
+        sys.stdout.flush()
+        sys.stdin.readline()
     for i in range(n - 1, 0, -1):
         j = draw(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
