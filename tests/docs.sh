@@ -5,7 +5,8 @@
 #   - the man page is clean under mandoc -Tlint;
 #   - every example in the man page's EXAMPLES and in README.md (lines
 #     "$ shuffle-audit ...") is a case in tests/cli/cases, so it is run,
-#     with its output compared, by tests/cli.sh;
+#     with its output compared, by tests/cli.sh, and the README shows
+#     the harness examples' programs as they are in the tree;
 #   - every command and every long option that --help lists is in the
 #     man page;
 #   - .ci/run runs the README's test command word for word;
@@ -82,6 +83,16 @@ while IFS= read -r ex; do
 done < "${TMPDIR:-/tmp}/docs.$$"
 rm -f "${TMPDIR:-/tmp}/docs.$$"
 [ "$n" -ge 5 ] && check ok || check no "found only $n examples"
+
+# The programs the README's "In your own language" shows are the ones
+# the cases build and run (tests/examples/harness/), word for word.
+for f in "$top"/tests/examples/harness/mine.* \
+    "$top"/tests/examples/harness/Mine.*; do
+	python3 -c 'import sys
+sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
+	    "$f" "$readme" && check ok ||
+		check no "README.md does not show ${f#"$top"/} as it is"
+done
 
 for cmd in $("$bin" --help | sed -n 's/^  \([a-z-]*\)  .*/\1/p'); do
 	grep -q "^\.Cm $cmd\$" "$man" && grep -q "^\.Ss $cmd\$" "$man" &&

@@ -51,17 +51,17 @@ static const struct language {
 	    "mode: next(bits)", "javac SaHarness.java Mine.java; java Mine" },
 	{ "go", "golang", "sa_harness.go",
 	    "SaIntn as draw, SaFloat64 as real; SaRand(): math/rand over raw "
-	    "words", "go build -o mine mine.go sa_harness.go; ./mine" },
+	    "words", "go build -o mine_go mine.go sa_harness.go; ./mine_go" },
 	{ "rust", "rs", "sa_harness.rs",
-	    "below(k) as draw, real(), raw()", "rustc -O main.rs -o mine; "
-	    "./mine" },
+	    "below(k) as draw, real(), raw()", "rustc -O mine.rs -o mine_rs; "
+	    "./mine_rs" },
 	{ "csharp", "cs c#", "SaHarness.cs",
 	    "Random.Next(max) as draw, NextDouble as real; library mode: "
 	    "Sample()", "mcs -out:mine.exe SaHarness.cs Mine.cs; mono "
 	    "mine.exe" },
 	{ "c", "c++ cpp cxx", "sa_harness.h",
 	    "sa_harness_draw as draw, sa_harness_real, sa_harness_raw; C++: "
-	    "a random bit generator", "cc -o mine mine.c; ./mine" },
+	    "a random bit generator", "cc -O2 -o mine_c mine.c; ./mine_c" },
 };
 
 #define LANGUAGES (sizeof languages / sizeof languages[0])
