@@ -10,7 +10,8 @@
 #   make bench-sample    sample's decks a second against std::shuffle,
 #                        and fit's lines a second
 #   make bench-audit     runs a second of --exec audits, with and without
-#                        --batch, --repeat and --instances
+#                        --batch, --repeat and --instances; each harness
+#                        beside a bare client of its language
 #   make bench-seeds     all 2^32 mulberry32 seeds of a 4-card deal
 #   make bench-fit       fit's false alarms and power against its odds
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
@@ -217,7 +218,7 @@ bench-sample: $(BIN)
 	sh tests/bench/sample.sh ./$(BIN)
 
 # Runs a second of --exec audits, before and after their speed-ups.
-bench-audit: $(BIN)
+bench-audit: $(BIN) harness-examples
 	sh tests/bench/audit.sh ./$(BIN)
 
 # fit's stated odds against fair and biased decks: false alarms beside

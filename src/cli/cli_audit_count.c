@@ -84,8 +84,8 @@ meter_start(struct meter *m, const struct audit *au)
 }
 
 /*
- * The forecast's line, once, when the audit is foretold to take more
- * than HINT_S seconds in all: what it will take, and the options that
+ * The forecast's line, once, when the audit is foretold, from a second
+ * of its pace at least, to take more than HINT_S seconds in all: what it will take, and the options that
  * would make it take less.
  */
 #define HINT_S 10.0
@@ -139,7 +139,10 @@ meter_show(struct meter *m, const sa_replay_window *w)
 	if (!m->started)
 		return;
 	sa_audit_pace_update(&m->pace, w, sa_clock());
-	if (!m->hinted && m->pace.left >= 0 && spent + m->pace.left > HINT_S)
+	/* A second of pace at least: a program warming up (a JIT) is slow
+	 * at first, and its first runs would foretell too much. */
+	if (!m->hinted && m->pace.left >= 0 && sa_clock() - m->pace.t0 >= 1.0 &&
+	    spent + m->pace.left > HINT_S)
 		hint(m, w, spent);
 	if (!m->on || spent < 1.0 || now - m->last < 0.5)
 		return;

@@ -60,8 +60,9 @@ public final class SaHarness {
         new InputStreamReader(System.in, StandardCharsets.US_ASCII), 1 << 16);
     private static final PrintWriter out = new PrintWriter(
         new OutputStreamWriter(System.out, StandardCharsets.US_ASCII), false);
-    private static long[][] plan;               // this run's offered draws
-    private static final List<String> used = new ArrayList<>();
+    private static String[] plan;               // this run's line: its draws
+    private static int planned, used;           // offered from plan[3], taken
+    private static final StringBuilder asked = new StringBuilder();
     private static boolean told = true;         // "asked" is said
     private static Mode mode = Mode.DRAW;
     private static final Random RANDOM = new Answered();
@@ -87,10 +88,7 @@ public final class SaHarness {
 
     private static void tell() {
         if (!told) {
-            out.print("asked");
-            for (String w : used)
-                out.print(" " + w);
-            out.print('\n');
+            out.print(asked.append('\n'));
             told = true;
         }
     }
@@ -110,14 +108,19 @@ public final class SaHarness {
         }
     }
 
-    // The plan's next draw when it has the bound BOUND, else -1.
+    // The plan's next draw when it has the bound BOUND, else -1; each
+    // K:V is read when it is reached.
     private static long take(long bound, String word) {
         if (told)
             return -1;
-        int at = used.size();
-        if (at < plan.length && plan[at][0] == bound) {
-            used.add(word);
-            return plan[at][1];
+        if (used < planned) {
+            String kv = plan[3 + used];
+            int colon = kv.indexOf(':');
+            if (colon > 0 && Long.parseLong(kv.substring(0, colon)) == bound) {
+                used++;
+                asked.append(' ').append(word);
+                return Long.parseLong(kv.substring(colon + 1));
+            }
         }
         tell();
         return -1;
@@ -232,16 +235,14 @@ public final class SaHarness {
                 if (words.length < 2 || !words[0].equals("shuffle"))
                     fail("expected \"shuffle N\" from shuffle-audit, not \""
                         + line + "\"");
-                used.clear();
+                used = 0;
                 told = true;
-                plan = null;
+                plan = words;
+                planned = 0;
                 if (words.length > 2 && words[2].equals("plan")) {
-                    plan = new long[words.length - 3][];
-                    for (int i = 3; i < words.length; i++) {
-                        String[] kv = words[i].split(":");
-                        plan[i - 3] = new long[] { Long.parseLong(kv[0]),
-                            Long.parseLong(kv[1]) };
-                    }
+                    planned = words.length - 3;
+                    asked.setLength(0);
+                    asked.append("asked");
                     told = false;
                 }
                 int[] deck = deal.deal(Integer.parseInt(words[1]));

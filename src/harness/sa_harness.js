@@ -41,8 +41,9 @@ const fs = require('fs');
 const BITS = Number(process.env.SHUFFLE_AUDIT_RAW_BITS || 32);
 const CELLS = Number(process.env.SHUFFLE_AUDIT_REAL_CELLS || 2 ** 32);
 
-let pending = Buffer.alloc(0);
-let out = [];
+let pending = '';	// what was read and not yet taken, as text
+const chunk = Buffer.alloc(65536);
+let out = '';		// lines to write before the next read
 let plan = null;	// this run's offered draws, [bound, value], or null
 let used = [];		// the words of "asked": the plan's draws taken
 let told = true;	// "asked" is said (or there was no plan)
@@ -54,23 +55,22 @@ function fail(why) {
 
 function flush() {
   if (out.length > 0) {
-    fs.writeSync(1, out.join(''));
-    out = [];
+    fs.writeSync(1, out);
+    out = '';
   }
 }
 
 // One line from stdin, synchronously (a shuffle calls Math.random
-// inside its loop), or null at the end.
+// inside its loop), or null at the end.  The protocol is ASCII.
 function readLine() {
   flush();
   for (;;) {
-    const nl = pending.indexOf(10);
+    const nl = pending.indexOf('\n');
     if (nl >= 0) {
-      const line = pending.subarray(0, nl).toString();
-      pending = pending.subarray(nl + 1);
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
       return line;
     }
-    const chunk = Buffer.alloc(65536);
     let got;
     try {
       got = fs.readSync(0, chunk, 0, chunk.length, null);
@@ -80,20 +80,20 @@ function readLine() {
       throw e;
     }
     if (got === 0) return null;
-    pending = Buffer.concat([pending, chunk.subarray(0, got)]);
+    pending += chunk.toString('latin1', 0, got);
   }
 }
 
 function tell() {
   if (!told) {
-    out.push(['asked'].concat(used).join(' ') + '\n');
+    out += ['asked'].concat(used).join(' ') + '\n';
     told = true;
   }
 }
 
 function ask(line) {
   tell();
-  out.push(line + '\n');
+  out += line + '\n';
   const answer = readLine();
   if (answer === null) fail('shuffle-audit closed the line in the middle of a run');
   return answer;
@@ -153,7 +153,7 @@ function run(shuffle, mode) {
     const result = shuffle(deck);
     if (result !== undefined) deck = Array.from(result);
     tell();
-    out.push('deck ' + deck.join(' ') + '\n');
+    out += 'deck ' + deck.join(' ') + '\n';
     flush();
   }
   flush();

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/bench/audit.sh [BINARY] [CARDS] - runs a second of an --exec
+# tests/bench/audit.sh [BINARY] [CARDS] [HARNESS-CARDS] - runs a second of an --exec
 # audit, for a tiny C protocol client (tests/bench/client.c) and for the
 # Python Fisher-Yates example, as programs were spoken to before --batch
 # (a line a draw, every run twice, one copy) and with every speed-up
@@ -28,7 +28,10 @@ rate() {
 	best=
 	for _ in 1 2 3; do
 		s=$(date +%s.%N)
-		"$bin" census -n "$cards" --summary "$@" > /dev/null
+		# The forecast's line (an audit past 10 s) is not a figure here.
+		"$bin" census -n "$cards" --summary "$@" > /dev/null \
+		    2> "$work/err" || { cat "$work/err" >&2; exit 1; }
+		grep -v 'foretold to take' "$work/err" >&2 || true
 		e=$(date +%s.%N)
 		t=$(echo "$e $s" | awk '{ print $1 - $2 }')
 		if [ -z "$best" ] || awk -v t="$t" -v b="$best" \
@@ -56,4 +59,49 @@ if command -v python3 >/dev/null 2>&1; then
 	    "$p_before" 1
 	printf '%-36s %9s runs/s  %6.1fx\n' "Python, $n cards, speed-ups" \
 	    "$p_after" "$(echo "$p_after $p_before" | awk '{ print $1 / $2 }')"
+fi
+
+# Each language's harness (the README's example, built by make
+# harness-examples) beside a bare protocol client of the same language
+# (tests/bench/clients/, Durstenfeld's shuffle written against the
+# protocol by hand), both with --batch --instances 2 on HN cards: what
+# the harness costs.  A language whose toolchain is missing is left out.
+hn=${3:-8}
+make -s -C "$top" harness-examples >/dev/null
+h=$top/build/harness
+cl=$top/tests/bench/clients
+cp "$cl"/* "$work"/
+both="--batch --instances 2"
+echo
+echo "harnesses, $hn cards, $both (best of three each):"
+printf '%-12s %12s %12s %10s\n' language harness bare "harness/bare"
+row() {	# LANGUAGE HARNESS-COMMAND BARE-COMMAND
+	hr=$(rate "$hn" --exec "$2" $both)
+	br=$(rate "$hn" --exec "$3" $both)
+	printf '%-12s %12s %12s %10s\n' "$1" "$hr" "$br" \
+	    "$(echo "$br $hr" | awk '{ printf "%.2f", $1 / $2 }')"
+}
+row C "$h/mine_c" "$work/client"
+if command -v python3 >/dev/null 2>&1; then
+	row Python "cd $h && python3 mine.py" \
+	    "python3 $top/tests/examples/exec/fisher_yates.py"
+fi
+if command -v node >/dev/null 2>&1; then
+	row JavaScript "cd $h && node js_draw.js" "node $work/bare.js"
+fi
+if command -v javac >/dev/null 2>&1; then
+	javac -d "$work" "$work/Bare.java"
+	row Java "java -cp $h Mine" "java -cp $work Bare"
+fi
+if command -v go >/dev/null 2>&1; then
+	GOCACHE=$work/.gocache go build -o "$work/bare_go" "$work/bare.go"
+	row Go "$h/mine_go" "$work/bare_go"
+fi
+if command -v rustc >/dev/null 2>&1; then
+	rustc -O "$work/bare.rs" -o "$work/bare_rs"
+	row Rust "$h/mine_rs" "$work/bare_rs"
+fi
+if command -v mcs >/dev/null 2>&1 && command -v mono >/dev/null 2>&1; then
+	mcs -out:"$work/Bare.exe" "$work/Bare.cs" >/dev/null
+	row "C#" "mono $h/mine.exe" "mono $work/Bare.exe"
 fi
