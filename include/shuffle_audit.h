@@ -723,6 +723,37 @@ typedef struct sa_histogram {
 int sa_census_histogram(const sa_census *c, sa_histogram *out);
 void sa_histogram_free(sa_histogram *h);
 
+/*
+ * Where the bias of code that reduces raw words comes from, from two
+ * censuses of it on the same N, NARROW with words of fewer bits than
+ * WIDE.  A bias of the loop does not depend on the words' width (a
+ * loop that draws the wrong bounds is as wrong at any width); a bias of
+ * the reduction (r % k, r * k >> b) shrinks as the words widen.  So:
+ * SA_BIAS_NONE when both are fair; SA_BIAS_LOOP when the distances from
+ * uniform are equal, exactly; SA_BIAS_REDUCTION when WIDE's is smaller
+ * (some of the bias is the reduction's: the loop may still be wrong,
+ * which an audit over bounded draws settles); SA_BIAS_UNSETTLED when it
+ * is larger.  SA_EINVAL for censuses of different N, SA_ENOMEM.
+ */
+enum sa_bias_cause {
+	SA_BIAS_NONE,
+	SA_BIAS_LOOP,
+	SA_BIAS_REDUCTION,
+	SA_BIAS_UNSETTLED
+};
+
+int sa_census_bias_cause(const sa_census *narrow, const sa_census *wide,
+    enum sa_bias_cause *out);
+
+/*
+ * How many times C's runs grow when its raw words widen from BITS to
+ * WIDER bits, were each of its draws a raw word (so its runs a power of
+ * 2^BITS): runs^((WIDER - BITS) / BITS).  A forecast, for deciding
+ * whether a census at WIDER bits is cheap.
+ */
+double sa_census_widen_factor(const sa_census *c, unsigned bits,
+    unsigned wider);
+
 
 /* ==== 8. Layers ==== */
 

@@ -450,6 +450,30 @@ int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
 int audit_census(struct audit *au, size_t n, sa_census **out);
 
 /*
+ * Loop or reduction: when audited code that asked for raw words is
+ * unfair but reaches every ordering, audit_bias counts it again with
+ * words a bit wider, when that is foretold (from SPENT, the seconds the
+ * first census took) to take at most AUDIT_BIAS_S seconds, and keeps
+ * where the bias comes from in OUT; bias_fields writes it into a report.
+ */
+#define AUDIT_BIAS_S 10.0
+
+/* The most raw-word bits an audit enumerates: 2^16 values a word. */
+#define RAW_BITS_MAX 16
+
+struct audit_bias {
+	bool asked;		/* the question arose: unfair, every ordering */
+	bool settled;		/* the wider census ran */
+	enum sa_bias_cause cause;
+	unsigned bits, wider;
+	double forecast;	/* seconds the wider census was foretold */
+};
+
+void audit_bias(struct audit *au, size_t n, const sa_census *c,
+    double spent, struct audit_bias *out);
+void bias_fields(report *r, const struct audit_bias *b);
+
+/*
  * The same for the census by layers to DEPTH draws a run: OUT, judged,
  * with EXIT_FAIR.  audit_mention_draws adds the raw words' width and the
  * reals' cells to AU's summary once the code has asked for them.

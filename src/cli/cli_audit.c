@@ -166,3 +166,80 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	}
 	rep_end(&r);
 }
+
+void
+audit_bias(struct audit *au, size_t n, const sa_census *c, double spent,
+    struct audit_bias *out)
+{
+	const sa_census_info *in = sa_census_about(c);
+	unsigned bits = au->raw_bits;
+	sa_census *wide = NULL;
+	char summary[sizeof au->summary];
+	double start;
+	int status;
+
+	memset(out, 0, sizeof *out);
+	if (!au->raw_used || in->fair || in->reached != in->orderings ||
+	    bits >= RAW_BITS_MAX)
+		return;
+	out->asked = true;
+	out->bits = bits;
+	out->wider = bits + 1;
+	out->forecast = spent * sa_census_widen_factor(c, bits, bits + 1);
+	if (out->forecast > AUDIT_BIAS_S || (au->deadline > 0 &&
+	    cli_seconds() + out->forecast > au->deadline))
+		return;
+	/* The same audit, a bit wider; its report is not this one's. */
+	memcpy(summary, au->summary, sizeof summary);
+	au->raw_bits = bits + 1;
+	start = cli_seconds();
+	status = audit_census(au, n, &wide);
+	au->raw_bits = bits;
+	memcpy(au->summary, summary, sizeof summary);
+	if (status == EXIT_FAIR && wide != NULL &&
+	    sa_census_bias_cause(c, wide, &out->cause) == SA_OK)
+		out->settled = true;
+	out->forecast = cli_seconds() - start;
+	sa_census_free(wide);
+}
+
+void
+bias_fields(report *r, const struct audit_bias *b)
+{
+	static const char *const causes[] = { "none", "loop", "reduction",
+	    "unsettled" };
+	char value[320], dur[48];
+
+	if (!b->asked)
+		return;
+	if (!b->settled) {
+		cli_duration(b->forecast, dur, sizeof dur);
+		snprintf(value, sizeof value, "not settled: a census at "
+		    "--raw-bits %u, foretold to take about %s, would tell the "
+		    "loop's bias from the reduction's", b->wider, dur);
+		rep_str(r, NULL, "bias from", value, NULL);
+		rep_str(r, "bias_from", NULL, "not settled", NULL);
+		rep_u64(r, "bias_bits", NULL, b->wider, NULL);
+		return;
+	}
+	switch (b->cause) {
+	case SA_BIAS_LOOP:
+		snprintf(value, sizeof value, "the loop: as far from uniform "
+		    "with %u-bit words as with %u, so it does not shrink as "
+		    "--raw-bits grows", b->wider, b->bits);
+		break;
+	case SA_BIAS_REDUCTION:
+		snprintf(value, sizeof value, "the reduction of raw words: "
+		    "nearer uniform with %u-bit words than with %u; audit the "
+		    "loop itself over bounded draws (\"draw K\", \"real\", a "
+		    "harness's draw mode)", b->wider, b->bits);
+		break;
+	default:
+		snprintf(value, sizeof value, "unsettled: farther from uniform "
+		    "with %u-bit words than with %u", b->wider, b->bits);
+		break;
+	}
+	rep_str(r, NULL, "bias from", value, NULL);
+	rep_str(r, "bias_from", NULL, causes[b->cause], NULL);
+	rep_u64(r, "bias_bits", NULL, b->wider, NULL);
+}

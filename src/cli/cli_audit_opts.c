@@ -12,8 +12,6 @@
 #include "shuffle_audit_audit.h"
 #include "cli.h"
 
-/* The most raw-word bits an audit enumerates: 2^16 values a word. */
-#define RAW_BITS_MAX 16
 
 /* The most copies of audited code run side by side. */
 #define INSTANCES_MAX 16

@@ -85,6 +85,7 @@ struct census_args {
 	bool chose;		/* -a was given */
 	struct audit audit;	/* --plugin or --exec */
 	bool audited;
+	struct audit_bias bias;	/* an audit's loop or reduction */
 	/* --layers, --depth, --remainder, --time-limit */
 	bool layers;
 	uint64_t depth;
@@ -652,6 +653,7 @@ render_summary(const struct census_args *a, const sa_census *c,
 	rep_begin(&r, stdout, a->fmt);
 	headline(&r, c, f);
 	summary_fields(&r, c, f, a->notation);
+	bias_fields(&r, &a->bias);
 	rep_num(&r, "identity", "runs left unshuffled", f->identity,
 	    "the count of the starting order");
 	rep_line(&r, "%s", "");
@@ -712,6 +714,7 @@ render(const struct census_args *a, const sa_census *c,
 	headline(&r, c, f);
 	if (a->fmt == REP_JSON) {
 		summary_fields(&r, c, f, a->notation);
+		bias_fields(&r, &a->bias);
 		rep_str(&r, "sort", NULL, a->by_runs ? "runs" : "ordering",
 		    NULL);
 		rep_u64(&r, "shown", NULL, nrows, NULL);
@@ -727,8 +730,10 @@ render(const struct census_args *a, const sa_census *c,
 		    "every one)", (unsigned long long)nrows,
 		    (unsigned long long)in->orderings);
 	rep_line(&r, "%s", "");
-	if (a->fmt == REP_TEXT)
+	if (a->fmt == REP_TEXT) {
 		summary_fields(&r, c, f, a->notation);
+		bias_fields(&r, &a->bias);
+	}
 	rep_end(&r);
 }
 
@@ -757,6 +762,7 @@ static int
 count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 {
 	sa_census_plan plan;
+	double start;
 	int status;
 
 	/* The memory a replay of this size takes, checked first. */
@@ -767,7 +773,10 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 		refusal(a, status, &plan);
 		return EXIT_TROUBLE;
 	}
+	start = cli_seconds();
 	status = audit_census(&a->audit, a->n, c);
+	if (status == EXIT_FAIR)
+		audit_bias(&a->audit, a->n, *c, cli_seconds() - start, &a->bias);
 	if (status == EXIT_MISBEHAVED) {
 		audit_report(&a->audit, a->n, a->fmt);
 		return cli_finish(status);

@@ -4,6 +4,7 @@
  * each ordering's deviation, the top orderings and the histogram.  The
  * same functions serve every engine and every width of count.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -342,4 +343,46 @@ sa_histogram_free(sa_histogram *h)
 		return;
 	free(h->bucket);
 	memset(h, 0, sizeof *h);
+}
+
+int
+sa_census_bias_cause(const sa_census *narrow, const sa_census *wide,
+    enum sa_bias_cause *out)
+{
+	const sa_census_info *a = sa_census_about(narrow);
+	const sa_census_info *b = sa_census_about(wide);
+	sa_fraction da, db;
+	int status, cmp = 0;
+
+	if (a->n != b->n)
+		return SA_EINVAL;
+	if (a->fair && b->fair) {
+		*out = SA_BIAS_NONE;
+		return SA_OK;
+	}
+	memset(&da, 0, sizeof da);
+	memset(&db, 0, sizeof db);
+	status = sa_census_tvd(narrow, &da);
+	if (status == SA_OK)
+		status = sa_census_tvd(wide, &db);
+	if (status == SA_OK)
+		status = sa_fraction_cmp(&db, &da, &cmp);
+	sa_fraction_free(&da);
+	sa_fraction_free(&db);
+	if (status != SA_OK)
+		return status;
+	*out = cmp == 0 ? SA_BIAS_LOOP : cmp < 0 ? SA_BIAS_REDUCTION :
+	    SA_BIAS_UNSETTLED;
+	return SA_OK;
+}
+
+double
+sa_census_widen_factor(const sa_census *c, unsigned bits, unsigned wider)
+{
+	const sa_census_info *in = sa_census_about(c);
+	double runs = in->wide ? ldexp(1.0, 64) : (double)in->runs;
+
+	if (bits == 0 || wider <= bits)
+		return 1.0;
+	return pow(runs, (double)(wider - bits) / (double)bits);
 }

@@ -60,6 +60,7 @@ cc=${CC:-cc}
 $cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o mine_c mine.c
 $cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_modulo c_modulo.c
 $cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_float c_float.c
+$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_raw_naive c_raw_naive.c
 if have "${CXX:-g++}"; then
 	"${CXX:-g++}" -std=c++11 -Wall -Wextra -Wpedantic -Werror -O2 \
 	    -o c_std c_std.cc
