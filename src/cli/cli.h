@@ -452,26 +452,29 @@ int audit_census(struct audit *au, size_t n, sa_census **out);
 /*
  * Loop or reduction: when audited code that asked for raw words is
  * unfair but reaches every ordering, audit_bias counts it again with
- * words a bit wider, when that is foretold (from SPENT, the seconds the
- * first census took) to take at most AUDIT_BIAS_S seconds, and keeps
- * where the bias comes from in OUT; bias_fields writes it into a report.
+ * words a bit wider, when that census is foretold to have at most
+ * AUDIT_BIAS_EXEC_RUNS runs (a program) or AUDIT_BIAS_PLUGIN_RUNS (a
+ * plugin, a thousand times faster a run), and keeps where the bias
+ * comes from in OUT; bias_fields writes it into a report.  The bound is
+ * on runs, not seconds, so that the report is the same on any machine.
  */
-#define AUDIT_BIAS_S 10.0
-
-/* The most raw-word bits an audit enumerates: 2^16 values a word. */
-#define RAW_BITS_MAX 16
+#define AUDIT_BIAS_EXEC_RUNS 16384.0
+#define AUDIT_BIAS_PLUGIN_RUNS 4194304.0
 
 struct audit_bias {
 	bool asked;		/* the question arose: unfair, every ordering */
 	bool settled;		/* the wider census ran */
 	enum sa_bias_cause cause;
 	unsigned bits, wider;
-	double forecast;	/* seconds the wider census was foretold */
+	double runs;		/* the runs the wider census was foretold */
 };
 
 void audit_bias(struct audit *au, size_t n, const sa_census *c,
-    double spent, struct audit_bias *out);
+    struct audit_bias *out);
 void bias_fields(report *r, const struct audit_bias *b);
+
+/* The most raw-word bits an audit enumerates: 2^16 values a word. */
+#define RAW_BITS_MAX 16
 
 /*
  * The same for the census by layers to DEPTH draws a run: OUT, judged,

@@ -168,38 +168,36 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 }
 
 void
-audit_bias(struct audit *au, size_t n, const sa_census *c, double spent,
+audit_bias(struct audit *au, size_t n, const sa_census *c,
     struct audit_bias *out)
 {
 	const sa_census_info *in = sa_census_about(c);
 	unsigned bits = au->raw_bits;
 	sa_census *wide = NULL;
 	char summary[sizeof au->summary];
-	double start;
 	int status;
 
 	memset(out, 0, sizeof *out);
 	if (!au->raw_used || in->fair || in->reached != in->orderings ||
-	    bits >= RAW_BITS_MAX)
+	    bits >= RAW_BITS_MAX || in->wide)
 		return;
 	out->asked = true;
 	out->bits = bits;
 	out->wider = bits + 1;
-	out->forecast = spent * sa_census_widen_factor(c, bits, bits + 1);
-	if (out->forecast > AUDIT_BIAS_S || (au->deadline > 0 &&
-	    cli_seconds() + out->forecast > au->deadline))
+	out->runs = (double)in->runs * sa_census_widen_factor(c, bits,
+	    bits + 1);
+	if (out->runs > (au->command ? AUDIT_BIAS_EXEC_RUNS :
+	    AUDIT_BIAS_PLUGIN_RUNS) || au->deadline > 0)
 		return;
 	/* The same audit, a bit wider; its report is not this one's. */
 	memcpy(summary, au->summary, sizeof summary);
 	au->raw_bits = bits + 1;
-	start = cli_seconds();
 	status = audit_census(au, n, &wide);
 	au->raw_bits = bits;
 	memcpy(au->summary, summary, sizeof summary);
 	if (status == EXIT_FAIR && wide != NULL &&
 	    sa_census_bias_cause(c, wide, &out->cause) == SA_OK)
 		out->settled = true;
-	out->forecast = cli_seconds() - start;
 	sa_census_free(wide);
 }
 
@@ -208,15 +206,14 @@ bias_fields(report *r, const struct audit_bias *b)
 {
 	static const char *const causes[] = { "none", "loop", "reduction",
 	    "unsettled" };
-	char value[320], dur[48];
+	char value[320];
 
 	if (!b->asked)
 		return;
 	if (!b->settled) {
-		cli_duration(b->forecast, dur, sizeof dur);
 		snprintf(value, sizeof value, "not settled: a census at "
-		    "--raw-bits %u, foretold to take about %s, would tell the "
-		    "loop's bias from the reduction's", b->wider, dur);
+		    "--raw-bits %u, of about %.3g runs, would tell the loop's "
+		    "bias from the reduction's", b->wider, b->runs);
 		rep_str(r, NULL, "bias from", value, NULL);
 		rep_str(r, "bias_from", NULL, "not settled", NULL);
 		rep_u64(r, "bias_bits", NULL, b->wider, NULL);

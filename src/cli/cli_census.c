@@ -762,7 +762,6 @@ static int
 count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 {
 	sa_census_plan plan;
-	double start;
 	int status;
 
 	/* The memory a replay of this size takes, checked first. */
@@ -773,10 +772,9 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 		refusal(a, status, &plan);
 		return EXIT_TROUBLE;
 	}
-	start = cli_seconds();
 	status = audit_census(&a->audit, a->n, c);
 	if (status == EXIT_FAIR)
-		audit_bias(&a->audit, a->n, *c, cli_seconds() - start, &a->bias);
+		audit_bias(&a->audit, a->n, *c, &a->bias);
 	if (status == EXIT_MISBEHAVED) {
 		audit_report(&a->audit, a->n, a->fmt);
 		return cli_finish(status);
