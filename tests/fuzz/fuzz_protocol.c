@@ -68,6 +68,7 @@ LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	o.from = from[0];
 	o.timeout = 1;
 	o.raw_bits = 8;
+	o.real_cells = 12;
 	o.max_draws = 64;
 	if (sa_exec_new(&o, &ex) != SA_OK)
 		abort();
