@@ -6,6 +6,8 @@
 # toolchain is not installed is left out with a line saying so; its
 # cases skip (tests/cli.sh).  A build that fails fails this script.
 set -eu
+# Not inside the make that ran this: rustc would warn of its jobserver.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 bin=$1
 dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
