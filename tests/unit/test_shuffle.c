@@ -130,10 +130,12 @@ counting_raw(sa_oracle *o, unsigned bits)
 static void
 test_reducer_refuses(void **state)
 {
-	struct counting src = { { NULL, counting_raw, 0, NULL }, 0 };
+	struct counting src;
 	sa_reduce rj = { SA_REDUCE_REJECT, 2 };
 	sa_reducer red;
 
+	memset(&src, 0, sizeof src);
+	src.base.raw = counting_raw;
 	(void)state;
 	sa_reducer_init(&red, &rj, &src.base);
 	assert_int_equal(red.base.word_bits, 0);
