@@ -114,7 +114,7 @@ $(O)/%.o: src/%.c $(HEADERS)
 $(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
 
 # Each harness as the bytes of a C array, in the order of HARNESS_FILES.
-$(O)/cli/harness_files.c: $(HARNESS_FILES)
+%/cli/harness_files.c: $(HARNESS_FILES)
 	@mkdir -p $(@D)
 	@{ echo '/* Made by make from src/harness/: do not edit. */'; \
 	  echo '#include "cli.h"'; i=0; \
@@ -244,7 +244,8 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 FZ = build/fuzz
 FUZZ_TARGETS = numbers trace deck protocol report fit
 FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) \
-	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o))
+	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o)) \
+	$(FZ)/cli/harness_files.o
 SKIP_trace = $(FZ)/cli/cli_trace.o
 SKIP_deck = $(FZ)/cli/cli_deal.o
 
@@ -253,6 +254,9 @@ SKIP_fit = $(FZ)/cli/cli_fit.o
 $(FZ)/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+
+$(FZ)/cli/harness_files.o: $(FZ)/cli/harness_files.c $(HEADERS)
+	$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
 	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
