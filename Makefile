@@ -1,11 +1,14 @@
 # shuffle-audit - count every run of a shuffle, exactly.
 #
-#   make                 the binary and libshuffleaudit.a
+#   make                 the binary, libshuffleaudit.a and libshuffleaudit.so
 #   make check           unit tests, CLI golden tests, documentation checks,
-#                        symbols, function lengths, no circles in the library
+#                        make install, symbols, function lengths, no circles
 #   make check-asan      the same tests built with -fsanitize=address,undefined
 #   make check-valgrind  the same tests run under valgrind
-#   make check-all       all three (what CI runs)
+#   make check-dist      make dist, then make, make check and make install
+#                        from the tarball alone, as a user without root
+#   make check-all       all four (what CI runs)
+#   make dist            shuffle-audit-VERSION.tar.gz, the release tarball
 #   make bench           the census against a plain walker, timed
 #   make bench-sample    sample's decks a second against std::shuffle,
 #                        and fit's lines a second
@@ -16,8 +19,13 @@
 #   make bench-fit       fit's false alarms and power against its odds
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
 #   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
-#   make install         PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR,
-#                        DATADIR (the harnesses, under DATADIR/harness)
+#   make install         the binary, both libraries, headers, shuffle-audit.pc,
+#                        the man page, the harnesses and the completions:
+#                        PREFIX, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR,
+#                        DATADIR (the harnesses), PKGCONFIGDIR, BASHCOMPDIR,
+#                        ZSHCOMPDIR, FISHCOMPDIR
+#   make uninstall       what make install put, and the directories it made
+#   make help            this list
 #
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
 # path are added to them, never replace them.  WERROR=-Werror turns every
@@ -43,11 +51,22 @@ ALL_CPPFLAGS = -Iinclude -Isrc/lib -Isrc/cli $(CPPFLAGS)
 CLI_CPPFLAGS = -Iinclude -Isrc/cli $(CPPFLAGS)
 CMOCKA_LIBS = -lcmocka
 LDLIBS = -lm -pthread -ldl
+# What the library itself needs (the command line adds -ldl for plugins).
+LIB_LIBS = -lm -pthread
 
 # Object directory, so a sanitizer build can sit beside the normal one.
 O = build
 BIN = shuffle-audit
 LIB = libshuffleaudit.a
+
+# The version, in one place: the public header.  The shared library's
+# soname carries its major number.
+VERSION := $(shell sed -n 's/^\#define SA_VERSION "\(.*\)"/\1/p' \
+	include/shuffle_audit_plugin.h)
+SOMAJOR = $(firstword $(subst ., ,$(VERSION)))
+SONAME = libshuffleaudit.so.$(SOMAJOR)
+SHLIB = libshuffleaudit.so.$(VERSION)
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
 # The library (src/lib/, into libshuffleaudit.a) and the command line
 # over it (src/cli/, into shuffle-audit).
@@ -65,7 +84,7 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_plugin.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_guard.c src/cli/cli_proc.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
-	src/cli/cli_seed_space.c src/cli/cli_harness.c \
+	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
@@ -102,10 +121,32 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: all audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all dist check-dist audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
-all: $(BIN) $(LIB)
+all: $(BIN) $(LIB) $(SHLIB)
+
+# The release tarball: the files git tracks (or, outside a clone, the
+# tree's), under shuffle-audit-VERSION/, stamped with the last commit's
+# time (or SOURCE_DATE_EPOCH) so that the same tree makes the same bytes.
+DIST = shuffle-audit-$(VERSION)
+dist:
+	@mkdir -p $(O)
+	@if [ -d .git ] && command -v git >/dev/null 2>&1; then git ls-files --cached --others \
+		--exclude-standard; \
+	else find .ci .gitignore LICENSE Makefile README.md include man src \
+		tests -type f; fi | LC_ALL=C sort > $(O)/dist-files
+	@stamp=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null \
+		|| date +%s)}; \
+	tar -cf - --sort=name --owner=0 --group=0 --numeric-owner \
+		--mtime=@$$stamp --transform 's,^,$(DIST)/,' \
+		-T $(O)/dist-files | gzip -n9 > $(DIST).tar.gz.tmp
+	@mv $(DIST).tar.gz.tmp $(DIST).tar.gz
+	@echo $(DIST).tar.gz
+
+# The targets, from the comment at the top of this file.
+help:
+	@sed -n '3,/^#$$/s/^# \{0,1\}//p' Makefile
 
 $(O)/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(@D)
@@ -136,6 +177,20 @@ $(O)/cli/harness_files.o: $(O)/cli/harness_files.c $(HEADERS)
 $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
+
+# The shared library: the same sources built position-independent,
+# exporting only the sa_ names (src/lib/exports.map).
+PIC_OBJS = $(LIB_SRCS:src/%.c=$(O)/pic/%.o)
+
+$(O)/pic/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(SHLIB): $(PIC_OBJS) src/lib/exports.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+		-Wl,--version-script=src/lib/exports.map -o $@ $(PIC_OBJS) \
+		$(LIB_LIBS)
+
 
 $(BIN): $(CLI_OBJS) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
@@ -330,19 +385,11 @@ check-docs: $(BIN)
 check-browser: $(BIN)
 	sh tests/browser.sh ./$(BIN)
 
-# Install into a staging directory, build the example program against
-# what was installed, run it, and uninstall again.
+# make install and uninstall, staged (DESTDIR) and under a PREFIX: the
+# files, the example linked both ways through pkg-config, the
+# completions in bash, zsh and fish (tests/install.sh).
 check-install: all
-	rm -rf $(O)/stage
-	$(MAKE) install DESTDIR=$(CURDIR)/$(O)/stage PREFIX=/usr >/dev/null
-	$(CC) $(WARNINGS) $(CFLAGS) -I$(O)/stage/usr/include \
-		-o $(O)/example tests/examples/library.c \
-		-L$(O)/stage/usr/lib -lshuffleaudit $(LDLIBS)
-	$(O)/example > $(O)/example.out
-	cmp $(O)/example.out tests/examples/library.out
-	$(MAKE) uninstall DESTDIR=$(CURDIR)/$(O)/stage PREFIX=/usr >/dev/null
-	test -z "$$(find $(O)/stage -type f)"
-	@echo "install: 1 passed, 0 failed"
+	MAKE='$(MAKE)' sh tests/install.sh
 
 check-asan: plugins
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
@@ -354,29 +401,68 @@ check-asan: plugins
 check-valgrind: $(BIN) $(UNIT_BINS)
 	$(MAKE) RUNNER='$(VALGRIND)' SHARDS=$(SAN_SHARDS) check-unit check-cli
 
-check-all: check check-asan check-valgrind
+# The tarball alone builds, passes make check and installs, as a user
+# without root (tests/dist.sh).
+check-dist:
+	MAKE='$(MAKE)' sh tests/dist.sh
 
+check-all: check check-asan check-valgrind check-dist
+
+# Where each shell looks for completions (bash-completion, zsh, fish).
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+INSTALL_DIRS = $(BINDIR) $(LIBDIR) $(PKGCONFIGDIR) $(INCLUDEDIR) \
+	$(MANDIR) $(DATADIR)/harness $(BASHCOMPDIR) $(ZSHCOMPDIR) \
+	$(FISHCOMPDIR)
+
+# make install notes the directories it had to make (deepest first) in
+# $(DATADIR)/installed-dirs, and make uninstall removes those of them
+# that are left empty, and no other.
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
-		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)
+	@mkdir -p $(O)
+	@{ cat $(DESTDIR)$(DATADIR)/installed-dirs 2>/dev/null; \
+	  for d in $(INSTALL_DIRS); do \
+		while [ "$$d" != / ] && [ ! -d "$(DESTDIR)$$d" ]; do \
+			echo "$$d"; d=$$(dirname "$$d"); done; \
+	  done; } | sort -ru > $(O)/installed-dirs
+	install -d $(INSTALL_DIRS:%=$(DESTDIR)%)
+	install -m 644 $(O)/installed-dirs $(DESTDIR)$(DATADIR)/installed-dirs
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/shuffle-audit
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libshuffleaudit.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libshuffleaudit.so
+	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBS@|$(LIB_LIBS)|' \
+		src/lib/shuffle-audit.pc.in \
+		> $(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc
 	install -m 644 include/shuffle_audit.h include/shuffle_audit_plugin.h \
 		include/shuffle_audit_audit.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 man/shuffle-audit.1 $(DESTDIR)$(MANDIR)/
-	install -d $(DESTDIR)$(DATADIR)/harness
 	install -m 644 $(HARNESS_FILES) $(DESTDIR)$(DATADIR)/harness/
+	./$(BIN) completions bash > $(DESTDIR)$(BASHCOMPDIR)/shuffle-audit
+	./$(BIN) completions zsh > $(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit
+	./$(BIN) completions fish \
+		> $(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/shuffle-audit \
 		$(DESTDIR)$(LIBDIR)/libshuffleaudit.a \
+		$(DESTDIR)$(LIBDIR)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+		$(DESTDIR)$(LIBDIR)/libshuffleaudit.so \
+		$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc \
 		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit.h \
 		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_plugin.h \
 		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_audit.h \
-		$(DESTDIR)$(MANDIR)/shuffle-audit.1
-	for f in $(notdir $(HARNESS_FILES)); do \
-		rm -f $(DESTDIR)$(DATADIR)/harness/$$f; done
-	rmdir $(DESTDIR)$(DATADIR)/harness $(DESTDIR)$(DATADIR) 2>/dev/null || true
+		$(DESTDIR)$(MANDIR)/shuffle-audit.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit \
+		$(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit \
+		$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish \
+		$(patsubst %,$(DESTDIR)$(DATADIR)/harness/%,$(notdir $(HARNESS_FILES)))
+	@list=$$(cat $(DESTDIR)$(DATADIR)/installed-dirs 2>/dev/null); \
+	rm -f $(DESTDIR)$(DATADIR)/installed-dirs; \
+	for d in $$list; do rmdir "$(DESTDIR)$$d" 2>/dev/null || :; done
 
 clean:
-	rm -rf build $(BIN) $(LIB)
+	rm -rf build $(BIN) $(LIB) $(SHLIB)

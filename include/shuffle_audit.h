@@ -528,8 +528,9 @@ typedef struct sa_census_plan {
 				/* the caller's extra bytes */
 	uint64_t max_bytes;	/* the limit it was compared with */
 	const char *max_what;	/* what sets that limit, in words */
-	size_t fits;		/* after SA_ETOOBIG: the most cards whose */
-				/* census fits under the same limit */
+	size_t fits;		/* after SA_ETOOBIG, or SA_EOVERFLOW of the */
+				/* orderings: the most cards whose census */
+				/* fits under the same limit */
 	enum sa_engine engine;	/* the engine that will run */
 	char why[256];		/* a refusal's reason, in words, naming */
 				/* the limit that binds */

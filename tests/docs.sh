@@ -9,6 +9,10 @@
 #     the harness examples' programs as they are in the tree;
 #   - every command and every long option that --help lists is in the
 #     man page;
+#   - the usage lines of every command's --help and the man page's
+#     SYNOPSIS name only options the parsers take, each with an argument
+#     exactly when its parser takes one, and the SYNOPSIS names them all
+#     (tests/usage.pl, against `shuffle-audit completions options`);
 #   - .ci/run runs the README's test command word for word;
 #   - every member of every JSON object the commands print is listed in
 #     the man page's JSON OUTPUT section.
@@ -104,6 +108,25 @@ for cmd in $("$bin" --help | sed -n 's/^  \([a-z-]*\)  .*/\1/p'); do
 			check no "option $opt of '$cmd' is not in the man page"
 	done
 done
+
+# The usage lines and the SYNOPSIS against the parsers' tables.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$bin" completions options > "$tmp/options"
+mkdir "$tmp/help"
+for cmd in $(sed 1d "$tmp/options" | cut -f1 | sort -u); do
+	"$bin" "$cmd" --help > "$tmp/help/$cmd"
+done
+if command -v mandoc >/dev/null 2>&1; then
+	mandoc -Tascii "$man" | sed "s/.$bs//g" |
+	    sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' > "$tmp/synopsis"
+	out=$(perl "$top/tests/usage.pl" "$tmp/options" "$tmp/help" \
+	    "$tmp/synopsis")
+	case $out in
+	*" 0 failed") check ok ;;
+	*) check no "usage lines: $out" ;;
+	esac
+fi
 
 want=$(sed -n '/^Install what the tests need/,/^```$/p' "$readme" |
 	sed -n '/^```sh$/,/^```$/p' | grep -v '^```')

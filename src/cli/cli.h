@@ -309,6 +309,17 @@ const char *cli_reduce_words(enum sa_reduce_method m);
 /* --reduce METHOD:BITS into OUT; false after an error message. */
 bool cli_parse_reduce(const char *spec, sa_reduce *out);
 
+/* "" for one, "s" for any other count: "card%s". */
+const char *cli_plural(uint64_t n);
+
+/*
+ * After a census plan's refusal STATUS for N cards: what to use instead
+ * when the cards are more than any census here can count ("; for more
+ * cards, ..."), for AUDITED code or a built-in shuffle; "" otherwise.
+ */
+const char *cli_past_census(bool audited, int status,
+    const sa_census_plan *plan, size_t n);
+
 /* False, after a message, when SH cannot take N cards. */
 bool cli_check_cards(const sa_shuffle *sh, size_t n);
 /*
@@ -355,6 +366,41 @@ int cmd_matrix(int argc, char **argv);
 int cmd_state_space(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_harness(int argc, char **argv);
+
+/* A subcommand, as main.c's table lists it. */
+struct cli_command {
+	const char *name;
+	int (*run)(int, char **);
+	const char *summary;
+};
+
+/* completions: for the COUNT commands of TABLE. */
+int cli_completions(int argc, char **argv, const struct cli_command *table,
+    size_t count);
+
+/*
+ * The option tables, read back from the parsers themselves: while
+ * cli_listing points somewhere, cli_getopt_long records the SHORTOPTS
+ * and LONGOPTS it is given there and answers -h, which cli_option then
+ * takes quietly, so a command run with no arguments hands over its table
+ * and returns 0 (cli_complete.c, for the completions and help).
+ */
+struct cli_listing {
+	const char *shortopts;
+	const struct option *longopts;
+};
+extern struct cli_listing *cli_listing;
+int cli_getopt_long(int argc, char **argv, const char *shortopts,
+    const struct option *longopts);
+
+/* The names the parsers take, NULL-ended, for the completions. */
+extern const char *const cli_format_names[];	/* -f */
+extern const char *const cli_notation_names[];	/* --notation */
+extern const char *const cli_census_engines[];	/* census --engine */
+extern const char *const cli_census_sorts[];	/* census --sort */
+extern const char *const cli_distance_methods[]; /* distance --method */
+/* The harness languages' names (cli_harness.c), NULL past the last. */
+const char *cli_harness_language(size_t i);
 
 /* A file the binary carries: the harnesses (harness_files.c, made by
  * make from src/harness/), ended by one whose NAME is NULL. */

@@ -139,18 +139,17 @@ audit_option(int c, const char *arg, struct audit *au)
 }
 
 
-/* The cells of a real on N cards, lcm(1..N) unless given; false after
- * a message. */
-static bool
+/*
+ * The cells of a real on N cards: lcm(1..N) unless given.  Past 2^32
+ * (N > 22) it stays 0, which no audit takes: N! is then past 64 bits,
+ * and the census refuses the cards first, saying why.
+ */
+static void
 settle_cells(struct audit *au, size_t n)
 {
-	if (au->real_cells != 0)
-		return true;
-	if (sa_real_cells_for(n, &au->real_cells) == SA_OK)
-		return true;
-	cli_error("-n %zu: a real's cells would be lcm(1..%zu), past 2^32; give "
-	    "--real-cells", n, n);
-	return false;
+	if (au->real_cells == 0 &&
+	    sa_real_cells_for(n, &au->real_cells) != SA_OK)
+		au->real_cells = 0;
 }
 
 int
@@ -201,8 +200,7 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
 		au->timeout = 60;
 	if (au->raw_bits == 0)
 		au->raw_bits = 8;
-	if (!settle_cells(au, n))
-		return -1;
+	settle_cells(au, n);
 	if (au->max_draws == 0)
 		au->max_draws = SA_CENSUS_MAX_DRAWS;
 	if (!au->repeat_set)

@@ -151,13 +151,13 @@ layers_option(int c, const char *arg, struct census_args *a)
  * A; false after a message.
  */
 /* The engines -- engine names, in the order of enum sa_engine. */
-static const char *const engine_names[] = { "auto", "steps", "replay",
+const char *const cli_census_engines[] = { "auto", "steps", "replay",
 	"walk", NULL };
+const char *const cli_census_sorts[] = { "ordering", "runs", NULL };
 
 static bool
 plain_option(int c, const char *optarg, struct census_args *a)
 {
-	static const char *const sorts[] = { "ordering", "runs", NULL };
 	int choice;
 
 	switch (c) {
@@ -165,7 +165,7 @@ plain_option(int c, const char *optarg, struct census_args *a)
 		a->check = true;
 		return true;
 	case OPT_ENGINE:
-		if (!cli_parse_choice("--engine", optarg, engine_names,
+		if (!cli_parse_choice("--engine", optarg, cli_census_engines,
 		    "engine", &choice))
 			return false;
 		a->engine = (enum sa_engine)choice;
@@ -188,7 +188,7 @@ plain_option(int c, const char *optarg, struct census_args *a)
 		a->notation = (enum sa_notation)choice;
 		return true;
 	case OPT_SORT:
-		if (!cli_parse_choice("--sort", optarg, sorts,
+		if (!cli_parse_choice("--sort", optarg, cli_census_sorts,
 		    "sort key", &choice))
 			return false;
 		a->by_runs = choice == 1;
@@ -350,10 +350,11 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 		    "ordering, one a thread, and the orderings it reaches); ask "
 		    "for fewer cards", what, a->shuffle.name);
 	else if (status == SA_EINVAL && a->engine != SA_ENGINE_AUTO)
-		cli_error("--engine %s: %s", engine_names[a->engine], plan->why);
+		cli_error("--engine %s: %s", cli_census_engines[a->engine], plan->why);
 	else
-		cli_error("%s: %s", what, plan->why[0] != '\0' ? plan->why :
-		    sa_strerror(status));
+		cli_error("%s: %s%s", what, plan->why[0] != '\0' ? plan->why :
+		    sa_strerror(status), cli_past_census(a->audited, status,
+		    plan, a->n));
 }
 
 /*
@@ -510,11 +511,13 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 		    "it makes can change the outcome), so it always lands on "
 		    "the same one of the %llu orderings",
 		    (unsigned long long)in->orderings);
+	else if (in->fair && in->orderings == 1)
+		snprintf(value, size, "fair: there is one ordering, and every "
+		    "run lands on it");
 	else if (in->fair)
-		snprintf(value, size, "fair: each of the %llu ordering%s gets "
+		snprintf(value, size, "fair: each of the %llu orderings gets "
 		    "exactly %s of the %s run%s",
-		    (unsigned long long)in->orderings,
-		    in->orderings == 1 ? "" : "s", f->per, f->runs,
+		    (unsigned long long)in->orderings, f->per, f->runs,
 		    plural(f->runs));
 	else if (!in->divides)
 		snprintf(value, size, "unfair: %llu orderings cannot share %s "

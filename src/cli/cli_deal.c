@@ -397,12 +397,12 @@ render_deal(const struct deal_args *a, const struct deck *d,
 	rep_begin(&r, stdout, (enum rep_format)a->fmt);
 	if (a->random)
 		rep_line(&r, "Dealt from the system's entropy (getrandom), %s "
-		    "shuffle of %zu cards%s%s:", a->shuffle.name, d->n,
-		    red->method ? ", draws by " : "", how);
+		    "shuffle of %zu card%s%s%s:", a->shuffle.name, d->n,
+		    cli_plural(d->n), red->method ? ", draws by " : "", how);
 	else
-		rep_line(&r, "Seed %llu, mulberry32, %s shuffle of %zu cards%s%s:",
-		    (unsigned long long)a->seed, a->shuffle.name, d->n,
-		    red->method ? ", draws by " : "", how);
+		rep_line(&r, "Seed %llu, mulberry32, %s shuffle of %zu card%s"
+		    "%s%s:", (unsigned long long)a->seed, a->shuffle.name, d->n,
+		    cli_plural(d->n), red->method ? ", draws by " : "", how);
 	if (red->method != SA_REDUCE_NONE) {
 		char spec[32];
 

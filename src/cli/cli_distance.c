@@ -55,12 +55,13 @@ struct distance_args {
 
 enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS, OPT_LIMIT };
 
+const char *const cli_distance_methods[] = { "auto", "formula", "census",
+	NULL };
+
 /* One of the command's own options into A (cli_getopts' OWN). */
 static int
 distance_option(int c, const char *arg, void *ctx)
 {
-	static const char *const methods[] = { "auto", "formula", "census",
-	    NULL };
 	struct distance_args *a = ctx;
 	uint64_t k;
 	int choice;
@@ -81,7 +82,7 @@ distance_option(int c, const char *arg, void *ctx)
 		a->upto = a->upto || c == OPT_TO;
 		return CLI_TAKEN;
 	case OPT_HOW:
-		if (!cli_parse_choice("--method", arg, methods, "method",
+		if (!cli_parse_choice("--method", arg, cli_distance_methods, "method",
 		    &choice))
 			return EXIT_TROUBLE;
 		a->method = (enum sa_distance_method)choice;
@@ -169,14 +170,9 @@ refusal(const struct distance_args *a, int status, const char *label)
 	    "no formula is proven for it";
 	switch (sa_census_plan_for(&a->shuffle, a->n, NULL, &plan)) {
 	case SA_ETOOBIG:
-		cli_error("distance: the %s shuffle (%s): its census of %zu "
-		    "cards does not fit in memory (it can count up to %zu "
-		    "cards)", label, why, a->n, plan.fits);
-		return;
 	case SA_EOVERFLOW:
-		cli_error("distance: the %s shuffle (%s): a census of %zu cards "
-		    "cannot hold its %zu! orderings (at most %d cards)", label,
-		    why, a->n, a->n, SA_PERM_MAX);
+		cli_error("distance: the %s shuffle (%s): its census of %zu "
+		    "cards: %s", label, why, a->n, plan.why);
 		return;
 	default:
 		break;
@@ -314,13 +310,13 @@ table(const struct distance_args *a, const sa_distance_row *rows,
 
 	rep_begin(&r, stdout, a->fmt);
 	if (a->from == a->to)
-		rep_line(&r, "The %s shuffle of %zu cards, done %llu time%s: "
-		    "how far from uniform.", label, a->n,
-		    (unsigned long long)a->to, a->to == 1 ? "" : "s");
+		rep_line(&r, "The %s shuffle of %zu card%s, done %llu time%s: "
+		    "how far from uniform.", label, a->n, cli_plural(a->n),
+		    (unsigned long long)a->to, cli_plural(a->to));
 	else
-		rep_line(&r, "The %s shuffle of %zu cards, done 1 to %llu times: "
-		    "how far from uniform.", label, a->n,
-		    (unsigned long long)a->to);
+		rep_line(&r, "The %s shuffle of %zu card%s, done 1 to %llu "
+		    "times: how far from uniform.", label, a->n,
+		    cli_plural(a->n), (unsigned long long)a->to);
 	if (used == SA_DISTANCE_FORMULA)
 		rep_wrap(&r, "", 0, "Counted by Bayer and Diaconis's formula "
 		    "(1992): after k riffles an ordering with r rising "
@@ -401,8 +397,8 @@ svg(const struct distance_args *a, const sa_distance_row *rows,
 	char title[160];
 	FILE *f = stdout;
 
-	snprintf(title, sizeof title, "The %s shuffle of %zu cards: distance "
-	    "from uniform after k shuffles", label, a->n);
+	snprintf(title, sizeof title, "The %s shuffle of %zu card%s: distance "
+	    "from uniform after k shuffles", label, a->n, cli_plural(a->n));
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns="
 	    "\"http://www.w3.org/2000/svg\" width=\"660\" height=\"440\" "
 	    "viewBox=\"0 0 660 440\" font-family=\"sans-serif\" "

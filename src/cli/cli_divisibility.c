@@ -191,7 +191,11 @@ settled(report *r, const sa_shuffle *sh, size_t n, const sa_reduce *red,
 	if (red->method == SA_REDUCE_NONE && census_says(sh, n, &cen) == 0) {
 		const sa_census_info *in = sa_census_about(cen);
 
-		if (in->fair)
+		if (in->fair && in->orderings == 1)
+			rep_line(r, "The census settles it: there is one "
+			    "ordering, and every run lands on it, so the %s "
+			    "shuffle is fair at %zu card.", sh->name, n);
+		else if (in->fair)
 			rep_line(r, "The census settles it: each of the %llu "
 			    "orderings gets exactly %llu of the %llu runs, so "
 			    "the %s shuffle is fair at %zu card%s.",

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <poll.h>
@@ -21,9 +22,9 @@
 #include "cli.h"
 
 static const char usage_text[] =
-    "usage: " PROGNAME " fit -n CARDS [--base 0|1] [-d DELIM] [--cards]\n"
+    "usage: " PROGNAME " fit -n CARDS [--base 0|1] [-d DELIM] [--names]\n"
     "                     [--run COMMAND --samples S [--timeout S]] [--alpha A]\n"
-    "                     [-f FORMAT]\n"
+    "                     [-f FORMAT] [FILE ...]\n"
     "       " PROGNAME " fit -n CARDS --detect ALGORITHM [--reduce METHOD:BITS]\n"
     "                     [--alpha A] [--power P] [-f FORMAT]\n";
 
@@ -33,9 +34,11 @@ help(void)
 	fputs(usage_text, stdout);
 	fputs("\n"
 	    "Reads decks, one a line (position 0 first, each entry the item\n"
-	    "there), and tests whether they look fair: chi-square on the item-\n"
-	    "by-position counts and, up to 8 cards, on the orderings.  Exits 0\n"
-	    "when consistent with fair, 1 when rejected at --alpha.\n"
+	    "there), from each FILE in turn (- is standard input) or, without\n"
+	    "one, from standard input, and tests whether they look fair:\n"
+	    "chi-square on the item-by-position counts and, up to 8 cards, on\n"
+	    "the orderings.  Exits 0 when consistent with fair, 1 when\n"
+	    "rejected at --alpha.\n"
 	    "\n"
 	    "  -n, --cards N         items in a deck (2 to 4096)\n"
 	    "      --base B          the first item's number, 0 (default) or 1\n"
@@ -73,6 +76,8 @@ struct fit_args {
 	bool detect;
 	sa_shuffle shuffle;
 	sa_reduce reduce;
+	char **files;		/* the operands, NFILES of them */
+	size_t nfiles;
 };
 
 /* A number in (0, 1) from S; false after a message. */
@@ -105,6 +110,7 @@ struct reader {
 	sa_deck_reader *decks;
 	unsigned *perm;
 	uint64_t line;
+	const char *file;	/* the file read, NULL for standard input */
 	char *buf;
 	size_t have, cap;
 };
@@ -141,11 +147,15 @@ reader_free(struct reader *rd)
 	free(rd->perm);
 }
 
-/* "line N: WHAT" and false. */
+/* "[FILE: ]line N: WHAT" and false. */
 static bool
 bad_line(const struct reader *rd, const char *what)
 {
-	cli_error("line %llu: %s", (unsigned long long)rd->line, what);
+	if (rd->file != NULL)
+		cli_error("fit: %s: line %llu: %s", cli_arg(rd->file),
+		    (unsigned long long)rd->line, what);
+	else
+		cli_error("line %llu: %s", (unsigned long long)rd->line, what);
 	return false;
 }
 
@@ -281,7 +291,12 @@ read_decks(struct reader *rd, int fd, uint64_t max)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			cli_error("reading the decks: %s", strerror(errno));
+			if (rd->file != NULL)
+				cli_error("fit: %s: %s", cli_arg(rd->file),
+				    strerror(errno));
+			else
+				cli_error("reading the decks: %s",
+				    strerror(errno));
 			return false;
 		}
 		if (got == 0) {
@@ -295,6 +310,36 @@ read_decks(struct reader *rd, int fd, uint64_t max)
 		}
 		rd->have += (size_t)got;
 	}
+}
+
+/*
+ * The decks of A's files in turn, "-" standard input, or of standard
+ * input when there are none; false after a message.
+ */
+static bool
+read_files(struct reader *rd, const struct fit_args *a)
+{
+	bool ok = true;
+
+	if (a->nfiles == 0)
+		return read_decks(rd, STDIN_FILENO, 0);
+	for (size_t i = 0; ok && i < a->nfiles; i++) {
+		bool std = strcmp(a->files[i], "-") == 0;
+		int fd = std ? STDIN_FILENO : open(a->files[i],
+		    O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0) {
+			cli_error("fit: %s: %s", cli_arg(a->files[i]),
+			    strerror(errno));
+			return false;
+		}
+		rd->file = std ? "standard input" : a->files[i];
+		rd->line = 0;
+		ok = read_decks(rd, fd, 0);
+		if (!std)
+			close(fd);
+	}
+	return ok;
 }
 
 /*
@@ -592,6 +637,12 @@ fit_args_fit(const struct fit_args *a, bool have_n, bool have_power)
 		cli_error("--names: card names make a deck of 52, not %zu", a->n);
 		return false;
 	}
+	if (a->nfiles > 0 && (a->run != NULL || a->detect)) {
+		cli_error("fit %s: %s reads no files", cli_arg(a->files[0]),
+		    a->run != NULL ? "--run reads the decks its command writes, "
+		    "and" : "--detect works from the exact matrix, and");
+		return false;
+	}
 	return true;
 }
 
@@ -624,7 +675,7 @@ parse_args(int argc, char **argv, struct fit_args *a)
 	a->delim = -1;
 	a->alpha = 1e-6;
 	a->power = 0.99;
-	while ((c = getopt_long(argc, argv, ":d:f:hn:", longopts, NULL)) != -1) {
+	while ((c = cli_getopt_long(argc, argv, ":d:f:hn:", longopts)) != -1) {
 		switch (c) {
 		case 'd':
 		case OPT_BASE:
@@ -647,8 +698,8 @@ parse_args(int argc, char **argv, struct fit_args *a)
 			break;
 		}
 	}
-	if (!cli_no_operands("fit", argc, argv))
-		return EXIT_TROUBLE;
+	a->files = argv + optind;
+	a->nfiles = (size_t)(argc - optind);
 	a->fmt = (enum rep_format)fmt;
 	a->n = (size_t)cards;
 	if (!fit_args_fit(a, cards != 0, have_power))
@@ -680,7 +731,7 @@ cmd_fit(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	ok = a.run != NULL ? run_command(&rd, a.run, a.samples) :
-	    read_decks(&rd, STDIN_FILENO, 0);
+	    read_files(&rd, &a);
 	if (ok && sa_fit_samples(rd.fit) == 0) {
 		cli_error("fit: no decks were read");
 		ok = false;

@@ -131,6 +131,13 @@ list(enum rep_format fmt)
 	return cli_finish(EXIT_FAIR);
 }
 
+const char *
+cli_harness_language(size_t i)
+{
+	return i < sizeof languages / sizeof languages[0] ?
+	    languages[i].name : NULL;
+}
+
 int
 cmd_harness(int argc, char **argv)
 {
@@ -146,7 +153,7 @@ cmd_harness(int argc, char **argv)
 	const struct cli_file *f;
 
 	/* One operand may come, the language (cli_getopts takes none). */
-	while ((c = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1)
+	while ((c = cli_getopt_long(argc, argv, ":f:h", longopts)) != -1)
 		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
 			return status;
 	if (optind == argc)

@@ -317,10 +317,14 @@ verdict(report *r, const struct layers_args *a, const sa_layers *l)
 	rep_bool(r, "fair", NULL, in->verdict == SA_LAYERS_FAIR, NULL);
 	switch (in->verdict) {
 	case SA_LAYERS_FAIR:
-		snprintf(line, sizeof line, "fair at every layer: each of the "
-		    "%zu layers gives every one of the %llu orderings the same "
-		    "count, so the runs still going cannot tip the balance",
-		    in->layers, (unsigned long long)in->orderings);
+		snprintf(line, sizeof line, "fair at every layer: %s%zu "
+		    "layer%s gives %s%llu ordering%s the same count, so the "
+		    "runs still going cannot tip the balance",
+		    in->layers == 1 ? "its " : "each of the ", in->layers,
+		    cli_plural(in->layers),
+		    in->orderings == 1 ? "its " : "every one of the ",
+		    (unsigned long long)in->orderings,
+		    cli_plural(in->orderings));
 		break;
 	case SA_LAYERS_UNFAIR:
 		sa_perm_unrank(in->witness, in->n, p);

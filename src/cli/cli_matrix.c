@@ -251,8 +251,8 @@ render(const struct matrix_args *a, const sa_matrix *m)
 	if (sa_matrix_runs(m, &runs) == SA_OK)
 		runs_s = sa_big_to_dec(&runs);
 	rep_begin(&r, stdout, a->fmt);
-	rep_line(&r, "The %s shuffle of %zu cards: P(card c ends at position "
-	    "p), exactly.", label, n);
+	rep_line(&r, "The %s shuffle of %zu card%s: P(card c ends at "
+	    "position p), exactly.", label, n, cli_plural(n));
 	rep_line(&r, "%s", in->method == SA_MATRIX_CHAIN ? "Followed card by "
 	    "card through the shuffle's steps (one card's position is a "
 	    "Markov chain)." : "Summed by card and position from the "
@@ -385,8 +385,8 @@ svg(const struct matrix_args *a, const sa_matrix *m)
 		w = 520;
 	h = top + px * (int)side + 80;
 	cli_shuffle_label(&a->shuffle, n, label, sizeof label);
-	snprintf(title, sizeof title, "The %s shuffle of %zu cards: P(card "
-	    "ends at position), exactly", label, n);
+	snprintf(title, sizeof title, "The %s shuffle of %zu card%s: P(card "
+	    "ends at position), exactly", label, n, cli_plural(n));
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns="
 	    "\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
@@ -550,8 +550,9 @@ audited_matrix(struct matrix_args *a, sa_matrix **m)
 	opts.extra_per_ordering = a->audit.path != NULL ? 16 : 0;
 	status = sa_census_plan_for(&a->audit.shuffle, a->n, &opts, &plan);
 	if (status != SA_OK) {
-		cli_error("matrix of %zu cards: %s (the matrix of audited "
-		    "code comes from its census)", a->n, sa_strerror(status));
+		cli_error("matrix of %zu cards: audited code's matrix comes "
+		    "from its census: %s%s", a->n, plan.why,
+		    cli_past_census(true, status, &plan, a->n));
 		return EXIT_TROUBLE;
 	}
 	status = audit_census(&a->audit, a->n, &c);

@@ -71,8 +71,8 @@ render(const sa_state_space *sp, enum rep_format fmt, const char *fact_s,
 	else
 		rep_line(&r, "2^%llu is at least %llu! (compared exactly): the "
 		    "state space is large enough to reach every ordering of %llu "
-		    "cards, though reaching them is not the same as reaching "
-		    "them equally often.", bits, n, n);
+		    "card%s, though reaching them is not the same as reaching "
+		    "them equally often.", bits, n, n, cli_plural(n));
 	rep_end(&r);
 }
 

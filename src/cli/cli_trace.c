@@ -157,8 +157,10 @@ trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
 		return EXIT_TROUBLE;
 	sa_perm_format_as(target, n, note, shown, sizeof shown);
 	rep_begin(&r, stdout, (enum rep_format)fmt);
-	rep_line(&r, "%zu of the %llu runs of the %s shuffle of %zu cards land "
-	    "on %s:", l.count, (unsigned long long)l.runs, sh->name, n, shown);
+	rep_line(&r, "%zu of the %llu run%s of the %s shuffle of %zu card%s "
+	    "land%s on %s:", l.count, (unsigned long long)l.runs,
+	    cli_plural(l.runs), sh->name, n, cli_plural(n),
+	    l.count == 1 ? "s" : "", shown);
 	rep_line(&r, "%s", "");
 	rep_str(&r, "algorithm", NULL, sh->name, NULL);
 	rep_u64(&r, "cards", NULL, n, NULL);
@@ -446,13 +448,13 @@ render_trace(const struct trace_args *a, const sa_trace *t, char *deck,
 
 	rep_begin(&r, stdout, (enum rep_format)a->fmt);
 	if (a->list != NULL)
-		rep_line(&r, "The %s shuffle of %zu cards, with the %s %s:",
-		    a->shuffle.name, n, a->reduce.method ? "raw words" : "draws",
-		    a->list);
+		rep_line(&r, "The %s shuffle of %zu card%s, with the %s %s:",
+		    a->shuffle.name, n, cli_plural(n), a->reduce.method ?
+		    "raw words" : "draws", a->list);
 	else
-		rep_line(&r, "The %s shuffle of %zu cards, drawing from "
+		rep_line(&r, "The %s shuffle of %zu card%s, drawing from "
 		    "mulberry32 seeded with %llu:", a->shuffle.name, n,
-		    (unsigned long long)a->seed);
+		    cli_plural(n), (unsigned long long)a->seed);
 	if (a->reduce.method != SA_REDUCE_NONE) {
 		char spec[32];
 

@@ -40,16 +40,9 @@ cli_matrix_refused(const char *what, const sa_shuffle *sh, size_t n,
 	memset(&co, 0, sizeof co);
 	co.reduce = *r;
 	(void)sa_census_plan_for(sh, n, &co, &plan);
-	if (n > SA_PERM_MAX || plan.fits == 0)
-		cli_error("%s of %zu cards: the %s shuffle's matrix comes from "
-		    "its census (%s), which cannot hold the %zu! orderings of "
-		    "%zu cards (at most %d; sample judges a larger deck by its "
-		    "decks)", what, n, sh->name, why, n, n, SA_PERM_MAX);
-	else
-		cli_error("%s of %zu cards: the %s shuffle's matrix comes from "
-		    "its census (%s), which fits in memory here up to %zu "
-		    "cards (sample judges a larger deck by its decks)", what,
-		    n, sh->name, why, plan.fits);
+	cli_error("%s of %zu cards: the %s shuffle's matrix comes from its "
+	    "census (%s): %s; sample judges a larger deck by its decks", what,
+	    n, sh->name, why, plan.why);
 }
 
 bool
@@ -222,23 +215,23 @@ cli_parse_choice(const char *opt, const char *s, const char *const *names,
 	return false;
 }
 
+/* In the order of enum rep_format. */
+const char *const cli_format_names[] = { "text", "tsv", "csv", "json", NULL };
+/* In the order of enum sa_notation. */
+const char *const cli_notation_names[] = { "array", "inverse", "cycles",
+	NULL };
+
 bool
 cli_parse_format(const char *s, int *out)
 {
-	static const char *const names[] = { "text", "tsv", "csv", "json",
-	    NULL };
-
-	return cli_parse_choice("-f", s, names, "format", out);
+	return cli_parse_choice("-f", s, cli_format_names, "format", out);
 }
 
 bool
 cli_parse_notation(const char *s, int *out)
 {
-	/* In the order of enum sa_notation. */
-	static const char *const names[] = { "array", "inverse", "cycles",
-	    NULL };
-
-	return cli_parse_choice("--notation", s, names, "notation", out);
+	return cli_parse_choice("--notation", s, cli_notation_names,
+	    "notation", out);
 }
 
 int
@@ -323,6 +316,24 @@ cli_check_cards(const sa_shuffle *sh, size_t n)
 		return false;
 	}
 	return true;
+}
+
+const char *
+cli_plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+const char *
+cli_past_census(bool audited, int status, const sa_census_plan *plan,
+    size_t n)
+{
+	if ((status != SA_ETOOBIG && (status != SA_EOVERFLOW ||
+	    plan->orderings != 0)) || n <= plan->fits)
+		return "";
+	return audited ? "; for more cards, 'fit --run' tests the decks the "
+	    "code deals" : "; for more cards, 'matrix' gives where each card "
+	    "lands, exactly, and 'fit' or 'sample' test decks";
 }
 
 /* The fewest bits whose 2^bits reaches K. */
@@ -462,7 +473,8 @@ cli_option(int c, char **argv, const struct cli_options *o)
 		return cli_parse_format(optarg, o->format) ? CLI_CONTINUE :
 		    EXIT_TROUBLE;
 	case 'h':
-		o->help();
+		if (cli_listing == NULL)
+			o->help();
 		return cli_finish(EXIT_FAIR);
 	case 'n':
 		if (o->cards == NULL)
@@ -476,6 +488,20 @@ cli_option(int c, char **argv, const struct cli_options *o)
 	return cli_bad_option(o->cmd, c, argv);
 }
 
+struct cli_listing *cli_listing;
+
+int
+cli_getopt_long(int argc, char **argv, const char *shortopts,
+    const struct option *longopts)
+{
+	if (cli_listing != NULL) {
+		cli_listing->shortopts = shortopts;
+		cli_listing->longopts = longopts;
+		return 'h';
+	}
+	return getopt_long(argc, argv, shortopts, longopts, NULL);
+}
+
 int
 cli_getopts(int argc, char **argv, const char *shortopts,
     const struct option *longopts, const struct cli_options *common,
@@ -483,7 +509,7 @@ cli_getopts(int argc, char **argv, const char *shortopts,
 {
 	int c, status;
 
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = cli_getopt_long(argc, argv, shortopts, longopts)) != -1) {
 		status = own != NULL ? own(c, optarg, ctx) : CLI_CONTINUE;
 		if (status == CLI_CONTINUE)
 			status = cli_option(c, argv, common);

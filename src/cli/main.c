@@ -1,5 +1,5 @@
 /*
- * main.c - shuffle-audit: global options and the subcommand table.
+ * main.c - shuffle-audit: global options, the subcommand table and help.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -9,14 +9,15 @@
 
 #include "cli.h"
 
-static const struct command {
-	const char *name;
-	int (*run)(int, char **);
-	const char *summary;
-} commands[] = {
+static int completions(int argc, char **argv);
+static int cmd_help(int argc, char **argv);
+
+static const struct cli_command cli_commands[] = {
 	{ "algorithms", cmd_algorithms, "list the shuffles it knows" },
 	{ "census", cmd_census, "count every run of a shuffle, exactly" },
 	{ "claims", cmd_claims, "check the claims about shuffles, live" },
+	{ "completions", completions, "print the completions for bash, "
+	    "zsh or fish" },
 	{ "deal", cmd_deal, "deal a hand from a seed, or unpredictably" },
 	{ "distance", cmd_distance, "how far a shuffle done k times is from "
 	    "uniform" },
@@ -25,6 +26,7 @@ static const struct command {
 	{ "fit", cmd_fit, "whether a black box's decks look fair" },
 	{ "harness", cmd_harness, "print the harness that audits code in a "
 	    "language" },
+	{ "help", cmd_help, "describe the commands, or one command" },
 	{ "matrix", cmd_matrix, "P(card c ends at position p), exactly" },
 	{ "sample", cmd_sample, "deal decks from a real generator and test "
 	    "them" },
@@ -35,6 +37,14 @@ static const struct command {
 	{ "trace", cmd_trace, "one run step by step, or the runs to an "
 	    "ordering" },
 };
+static const size_t cli_command_count = sizeof cli_commands /
+    sizeof cli_commands[0];
+
+static int
+completions(int argc, char **argv)
+{
+	return cli_completions(argc, argv, cli_commands, cli_command_count);
+}
 
 static void
 usage(FILE *out)
@@ -46,12 +56,64 @@ usage(FILE *out)
 	    "whether it is fair.\n"
 	    "\n"
 	    "commands:\n", out);
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(out, "  %-13s %s\n", commands[i].name,
-		    commands[i].summary);
+	for (size_t i = 0; i < cli_command_count; i++)
+		fprintf(out, "  %-13s %s\n", cli_commands[i].name,
+		    cli_commands[i].summary);
 	fputs("\n"
-	    "'" PROGNAME " COMMAND --help' describes a command's options;\n"
+	    "'" PROGNAME " help COMMAND' describes a command's options;\n"
 	    "shuffle-audit(1) describes them all.\n", out);
+}
+
+static const struct cli_command *
+find_command(const char *name)
+{
+	for (size_t i = 0; i < cli_command_count; i++)
+		if (strcmp(name, cli_commands[i].name) == 0)
+			return &cli_commands[i];
+	return NULL;
+}
+
+/* help [COMMAND]: the list of commands, or COMMAND --help. */
+static int
+cmd_help(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cli_command *cmd;
+	char *sub[3];
+	int c;
+
+	while ((c = cli_getopt_long(argc, argv, ":h", longopts)) != -1) {
+		if (c != 'h')
+			return cli_bad_option("help", c, argv);
+		if (cli_listing == NULL)
+			fputs("usage: " PROGNAME " help [COMMAND]\n"
+			    "\n"
+			    "Lists the commands, or describes COMMAND's "
+			    "options (as COMMAND --help).\n", stdout);
+		return cli_finish(EXIT_FAIR);
+	}
+	if (optind == argc) {
+		usage(stdout);
+		return cli_finish(EXIT_FAIR);
+	}
+	if (optind + 1 < argc) {
+		cli_error("help: one command at a time, not \"%s\" too",
+		    cli_arg(argv[optind + 1]));
+		return EXIT_TROUBLE;
+	}
+	if ((cmd = find_command(argv[optind])) == NULL) {
+		cli_error("help %s: unknown command (see '" PROGNAME " help')",
+		    cli_arg(argv[optind]));
+		return EXIT_TROUBLE;
+	}
+	sub[0] = (char *)cmd->name;
+	sub[1] = (char *)"--help";
+	sub[2] = NULL;
+	optind = 0;
+	return cmd->run(2, sub);
 }
 
 int
@@ -62,6 +124,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
+	const struct cli_command *cmd;
 	int c;
 
 	guard_startup();
@@ -89,17 +152,14 @@ main(int argc, char **argv)
 		cli_error("no command given (see '" PROGNAME " --help')");
 		return EXIT_TROUBLE;
 	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-		if (strcmp(argv[optind], commands[i].name) == 0) {
-			char **sub = argv + optind;
-			int subc = argc - optind;
-
-			/* 0 makes glibc's getopt start afresh for the command. */
-			optind = 0;
-			return commands[i].run(subc, sub);
-		}
+	if ((cmd = find_command(argv[optind])) == NULL) {
+		cli_error("%s: unknown command (see '" PROGNAME " --help')",
+		    argv[optind]);
+		return EXIT_TROUBLE;
 	}
-	cli_error("%s: unknown command (see '" PROGNAME " --help')",
-	    argv[optind]);
-	return EXIT_TROUBLE;
+	argv += optind;
+	argc -= optind;
+	/* 0 makes glibc's getopt start afresh for the command. */
+	optind = 0;
+	return cmd->run(argc, argv);
 }

@@ -254,8 +254,8 @@ plan_why(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	case SA_EOVERFLOW:
 		if (plan->orderings == 0)
 			snprintf(plan->why, sizeof plan->why, "%zu! orderings do "
-			    "not fit in 64 bits (at most %d cards)", n,
-			    SA_PERM_MAX);
+			    "not fit in 64 bits, and a census tallies every one "
+			    "(it can count up to %zu cards)", n, plan->fits);
 		else
 			snprintf(plan->why, sizeof plan->why, "the %s shuffle's "
 			    "runs do not fit in 64 bits", sh->name);
@@ -265,8 +265,9 @@ plan_why(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 		sa_format_bytes(plan->max_bytes, have, sizeof have);
 		if (plan->bytes == UINT64_MAX)
 			snprintf(plan->why, sizeof plan->why, "the tally of %llu "
-			    "orderings needs more memory than 64 bits can count",
-			    (unsigned long long)plan->orderings);
+			    "orderings needs more memory than 64 bits can count "
+			    "(it can count up to %zu cards)",
+			    (unsigned long long)plan->orderings, plan->fits);
 		else
 			snprintf(plan->why, sizeof plan->why, "the tally of %llu "
 			    "orderings needs about %s of memory, more than the "
@@ -316,19 +317,21 @@ plan_for(const sa_shuffle *sh, size_t n,
 {
 	sa_census_plan smaller;
 	sa_census_opts limited;
-	int status = plan_one(sh, n, opts, plan);
+	int status = plan_one(sh, n, opts, plan), got;
 
-	if (status != SA_ETOOBIG)
+	if (status != SA_ETOOBIG && (status != SA_EOVERFLOW ||
+	    plan->orderings != 0))
 		return status;
 	/* The most cards that fit under the same limit, found once. */
 	memset(&limited, 0, sizeof limited);
 	if (opts != NULL)
 		limited = *opts;
 	limited.max_bytes = plan->max_bytes;
-	for (plan->fits = 0; plan->fits + 1 < n; plan->fits++)
-		if (plan_one(sh, plan->fits + 1, &limited, &smaller) ==
-		    SA_ETOOBIG)
+	for (plan->fits = 0; plan->fits + 1 < n; plan->fits++) {
+		got = plan_one(sh, plan->fits + 1, &limited, &smaller);
+		if (got == SA_ETOOBIG || got == SA_EOVERFLOW)
 			break;
+	}
 	return status;
 }
 

@@ -656,6 +656,14 @@ test_refusals(void **state)
 	assert_int_equal(plan.bytes, 2 * 720 * 4);
 	assert_int_equal(plan.max_bytes, 1000);
 	assert_int_equal(plan.fits, 5);	/* 2 * 120 * 4 = 960 bytes */
+	/* Past 20 cards the refusal still says how many cards fit. */
+	assert_int_equal(sa_census_plan_for(naive, 52, &tight, &plan),
+	    SA_EOVERFLOW);
+	assert_int_equal(plan.orderings, 0);
+	assert_int_equal(plan.fits, 5);
+	assert_non_null(strstr(plan.why, "52! orderings do not fit in 64 "
+	    "bits"));
+	assert_non_null(strstr(plan.why, "(it can count up to 5 cards)"));
 	assert_int_equal(sa_census_run(naive, 6, &tight, &c), SA_ETOOBIG);
 	assert_null(c);
 

@@ -1,0 +1,526 @@
+/*
+ * cli_complete.c - the completions for bash, zsh and fish, written from
+ * the option tables the parsers themselves use (read back through
+ * cli_listing), so that an option cannot be missing from them.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* What an option's argument, or a command's operands, can be. */
+enum kind { K_NONE, K_WORDS, K_FILES, K_COMMANDS };
+
+/* The words themselves, space-separated, for K_WORDS. */
+struct values {
+	enum kind kind;
+	char words[1024];
+};
+
+static const char *const shells[] = { "bash", "zsh", "fish", NULL };
+
+/* The commands, as main.c's table lists them. */
+static const struct cli_command *cli_commands;
+static size_t cli_command_count;
+
+static void
+add_word(struct values *v, const char *w)
+{
+	size_t len = strlen(v->words);
+
+	v->kind = K_WORDS;
+	snprintf(v->words + len, sizeof v->words - len, "%s%s",
+	    len ? " " : "", w);
+}
+
+static void
+add_words(struct values *v, const char *const *names)
+{
+	for (size_t i = 0; names[i] != NULL; i++)
+		add_word(v, names[i]);
+}
+
+/* The formats -f takes in CMD: the four, and a command's own. */
+static void
+formats(const char *cmd, struct values *v)
+{
+	add_words(v, cli_format_names);
+	if (strcmp(cmd, "matrix") == 0 || strcmp(cmd, "distance") == 0)
+		add_word(v, "svg");
+	if (strcmp(cmd, "sample") == 0)
+		add_word(v, "perms");
+}
+
+/* What option NAME of command CMD takes, when it takes an argument. */
+static void
+option_values(const char *cmd, const char *name, struct values *v)
+{
+	size_t count;
+	const sa_seeded_gen *gens;
+
+	memset(v, 0, sizeof *v);
+	if (strcmp(name, "algorithm") == 0) {
+		for (size_t i = 0; i < sa_shuffle_count(); i++)
+			add_word(v, sa_shuffle_at(i)->name);
+	} else if (strcmp(name, "format") == 0) {
+		formats(cmd, v);
+	} else if (strcmp(name, "notation") == 0) {
+		add_words(v, cli_notation_names);
+	} else if (strcmp(name, "engine") == 0) {
+		add_words(v, cli_census_engines);
+	} else if (strcmp(name, "sort") == 0) {
+		add_words(v, cli_census_sorts);
+	} else if (strcmp(name, "method") == 0) {
+		add_words(v, cli_distance_methods);
+	} else if (strcmp(name, "generator") == 0) {
+		gens = sa_seeded_gens(&count);
+		for (size_t i = 0; i < count; i++)
+			add_word(v, gens[i].name);
+	} else if (strcmp(name, "plugin") == 0) {
+		v->kind = K_FILES;
+	} else if (strcmp(name, "exec") == 0 || strcmp(name, "run") == 0) {
+		v->kind = K_COMMANDS;
+	}
+}
+
+/* What command CMD takes as operands. */
+static void
+operand_values(const char *cmd, struct values *v)
+{
+	const char *lang;
+
+	memset(v, 0, sizeof *v);
+	if (strcmp(cmd, "help") == 0) {
+		for (size_t i = 0; i < cli_command_count; i++)
+			add_word(v, cli_commands[i].name);
+	} else if (strcmp(cmd, "harness") == 0) {
+		for (size_t i = 0; (lang = cli_harness_language(i)) != NULL;
+		    i++)
+			add_word(v, lang);
+	} else if (strcmp(cmd, "completions") == 0) {
+		add_words(v, shells);
+	} else if (strcmp(cmd, "fit") == 0) {
+		v->kind = K_FILES;
+	}
+}
+
+/* One option of a command: its long name ("" for a letter alone). */
+struct entry {
+	const char *name;
+	int letter;		/* 0 when it has none */
+	bool arg;
+};
+
+#define ENTRIES_MAX 64
+
+/*
+ * Command CMD's options, read back from its parser's tables: the long
+ * ones with their letters, then the letters alone.  Returns how many.
+ */
+static size_t
+entries(const struct cli_command *cmd, struct entry *e)
+{
+	struct cli_listing l = { NULL, NULL };
+	char *argv[2];
+	const char *s;
+	size_t n = 0, j;
+
+	argv[0] = (char *)cmd->name;
+	argv[1] = NULL;
+	cli_listing = &l;
+	optind = 0;
+	(void)cmd->run(1, argv);
+	cli_listing = NULL;
+	s = l.shortopts != NULL ? l.shortopts : "";
+	for (size_t i = 0; l.longopts != NULL && l.longopts[i].name != NULL &&
+	    n < ENTRIES_MAX; i++) {
+		const struct option *o = &l.longopts[i];
+
+		e[n].name = o->name;
+		e[n].letter = o->val > 0 && o->val < 128 && o->val != ':' &&
+		    strchr(s, o->val) != NULL ? o->val : 0;
+		e[n++].arg = o->has_arg == required_argument;
+	}
+	for (; *s != '\0' && n < ENTRIES_MAX; s++) {
+		if (*s == ':')
+			continue;
+		for (j = 0; j < n && e[j].letter != *s; j++)
+			;
+		if (j < n)
+			continue;
+		e[n].name = "";
+		e[n].letter = *s;
+		e[n++].arg = s[1] == ':';
+	}
+	return n;
+}
+
+static void
+bash_values(const struct values *v)
+{
+	switch (v->kind) {
+	case K_WORDS:
+		printf("kind=words; words='%s'", v->words);
+		break;
+	case K_FILES:
+		fputs("kind=files", stdout);
+		break;
+	case K_COMMANDS:
+		fputs("kind=commands", stdout);
+		break;
+	default:
+		fputs("kind=none", stdout);
+		break;
+	}
+}
+
+static void
+bash_command(const struct cli_command *cmd)
+{
+	struct entry e[ENTRIES_MAX];
+	size_t n = entries(cmd, e);
+	struct values v;
+	const char *sep = "";
+
+	printf("\t%s)\n\t\topts='", cmd->name);
+	for (size_t i = 0; i < n; i++)
+		if (*e[i].name != '\0') {
+			printf("%s--%s", sep, e[i].name);
+			sep = " ";
+		}
+	operand_values(cmd->name, &v);
+	printf("'\n\t\t");
+	bash_values(&v);
+	printf("\n\t\tcase $prev in\n");
+	for (size_t i = 0; i < n; i++) {
+		if (!e[i].arg)
+			continue;
+		option_values(cmd->name, e[i].name, &v);
+		fputs("\t\t", stdout);
+		if (e[i].letter != 0)
+			printf("-%c%s", e[i].letter, *e[i].name ? "|" : "");
+		if (*e[i].name != '\0')
+			printf("--%s", e[i].name);
+		fputs(") ", stdout);
+		bash_values(&v);
+		printf("; arg=1 ;;\n");
+	}
+	printf("\t\tesac ;;\n");
+}
+
+static void
+bash(void)
+{
+	puts("# bash completion for shuffle-audit, made by 'shuffle-audit "
+	    "completions bash'\n"
+	    "# from the option tables of its parsers.\n"
+	    "_shuffle_audit()\n"
+	    "{\n"
+	    "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev= cmd= i arg=\n"
+	    "\tlocal opts= kind=none words=\n"
+	    "\n"
+	    "\t[ \"$COMP_CWORD\" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD-1]}\n"
+	    "\t# --option=value: bash splits the word at the '='.\n"
+	    "\tif [ \"$cur\" = = ]; then\n"
+	    "\t\tcur=\n"
+	    "\telif [ \"$prev\" = = ] && [ \"$COMP_CWORD\" -gt 1 ]; then\n"
+	    "\t\tprev=${COMP_WORDS[COMP_CWORD-2]}\n"
+	    "\tfi\n"
+	    "\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
+	    "\t\tcase ${COMP_WORDS[i]} in\n"
+	    "\t\t-*) ;;\n"
+	    "\t\t*) cmd=${COMP_WORDS[i]}; break ;;\n"
+	    "\t\tesac\n"
+	    "\tdone\n"
+	    "\tcase $cmd in\n"
+	    "\t'')\n"
+	    "\t\topts='--help --version'");
+	fputs("\t\tkind=words; words='", stdout);
+	for (size_t i = 0; i < cli_command_count; i++)
+		printf("%s%s", i ? " " : "", cli_commands[i].name);
+	puts("' ;;");
+	for (size_t i = 0; i < cli_command_count; i++)
+		bash_command(&cli_commands[i]);
+	puts("\tesac\n"
+	    "\tif [ -z \"$arg\" ] && [ \"${cur#-}\" != \"$cur\" ]; then\n"
+	    "\t\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+	    "\t\treturn 0\n"
+	    "\tfi\n"
+	    "\tcase $kind in\n"
+	    "\twords) COMPREPLY=($(compgen -W \"$words\" -- \"$cur\")) ;;\n"
+	    "\tfiles) compopt -o filenames 2>/dev/null\n"
+	    "\t\tCOMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
+	    "\tcommands) COMPREPLY=($(compgen -c -- \"$cur\")) ;;\n"
+	    "\t*) COMPREPLY=() ;;\n"
+	    "\tesac\n"
+	    "\treturn 0\n"
+	    "}\n"
+	    "complete -F _shuffle_audit shuffle-audit");
+}
+
+/* S inside zsh's or fish's single quotes, with ESCAPE escaped too. */
+static void
+quoted(const char *s, const char *escape)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '\'')
+			fputs("'\\''", stdout);
+		else if (*s == '\\' || strchr(escape, *s) != NULL)
+			printf("\\%c", *s);
+		else
+			putchar(*s);
+	}
+}
+
+static void
+zsh_action(const struct values *v)
+{
+	switch (v->kind) {
+	case K_WORDS:
+		printf("(%s)", v->words);
+		break;
+	case K_FILES:
+		fputs("_files", stdout);
+		break;
+	case K_COMMANDS:
+		fputs("_command_names -e", stdout);
+		break;
+	default:
+		fputs(" ", stdout);
+		break;
+	}
+}
+
+static void
+zsh_command(const struct cli_command *cmd)
+{
+	struct entry e[ENTRIES_MAX];
+	size_t n = entries(cmd, e);
+	struct values v;
+	int c;
+
+	printf("\t%s)\n\t\t_arguments -s -S", cmd->name);
+	for (size_t i = 0; i < n; i++) {
+		bool arg = e[i].arg;
+
+		fputs(" \\\n\t\t    '", stdout);
+		c = e[i].letter;
+		if (c != 0 && *e[i].name != '\0')
+			printf("(-%c --%s)'{-%c%s,--%s%s}'", c, e[i].name, c,
+			    arg ? "+" : "", e[i].name, arg ? "=" : "");
+		else if (c != 0)
+			printf("-%c%s", c, arg ? "+" : "");
+		else
+			printf("--%s%s", e[i].name, arg ? "=" : "");
+		if (arg) {
+			option_values(cmd->name, e[i].name, &v);
+			printf(":%s:", *e[i].name ? e[i].name : "value");
+			zsh_action(&v);
+		}
+		putchar('\'');
+	}
+	operand_values(cmd->name, &v);
+	if (v.kind != K_NONE) {
+		printf(" \\\n\t\t    '*:%s:", v.kind == K_FILES ? "file" :
+		    "operand");
+		zsh_action(&v);
+		putchar('\'');
+	}
+	puts(" ;;");
+}
+
+static void
+zsh(void)
+{
+	puts("#compdef shuffle-audit\n"
+	    "# zsh completion for shuffle-audit, made by 'shuffle-audit "
+	    "completions zsh'\n"
+	    "# from the option tables of its parsers.\n"
+	    "_shuffle-audit() {\n"
+	    "\tlocal -a commands\n"
+	    "\tlocal cmd i\n"
+	    "\n"
+	    "\tcommands=(");
+	for (size_t i = 0; i < cli_command_count; i++) {
+		printf("\t    '%s:", cli_commands[i].name);
+		quoted(cli_commands[i].summary, ":");
+		puts("'");
+	}
+	puts("\t)\n"
+	    "\tfor (( i = 2; i < CURRENT; i++ )); do\n"
+	    "\t\tif [[ $words[i] != -* ]]; then\n"
+	    "\t\t\tcmd=$words[i]\n"
+	    "\t\t\tbreak\n"
+	    "\t\tfi\n"
+	    "\tdone\n"
+	    "\tif [[ -z $cmd ]]; then\n"
+	    "\t\tif [[ $PREFIX == -* ]]; then\n"
+	    "\t\t\tcompadd -- --help --version\n"
+	    "\t\telse\n"
+	    "\t\t\t_describe command commands\n"
+	    "\t\tfi\n"
+	    "\t\treturn\n"
+	    "\tfi\n"
+	    "\twords=(\"${(@)words[i,-1]}\")\n"
+	    "\t(( CURRENT -= i - 1 ))\n"
+	    "\tcase $cmd in");
+	for (size_t i = 0; i < cli_command_count; i++)
+		zsh_command(&cli_commands[i]);
+	puts("\tesac\n"
+	    "}\n"
+	    "\n"
+	    "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then\n"
+	    "\t_shuffle-audit \"$@\"\n"
+	    "else\n"
+	    "\tcompdef _shuffle-audit shuffle-audit\n"
+	    "fi");
+}
+
+static void
+fish_values(const struct values *v)
+{
+	switch (v->kind) {
+	case K_WORDS:
+		printf(" -x -a '%s'", v->words);
+		break;
+	case K_FILES:
+		fputs(" -r -F", stdout);
+		break;
+	case K_COMMANDS:
+		fputs(" -x -a '(__fish_complete_command)'", stdout);
+		break;
+	default:
+		fputs(" -x", stdout);
+		break;
+	}
+}
+
+static void
+fish_command(const struct cli_command *cmd)
+{
+	struct entry e[ENTRIES_MAX];
+	size_t n = entries(cmd, e);
+	struct values v;
+
+	printf("complete -c shuffle-audit -n __fish_use_subcommand -a %s "
+	    "-d '", cmd->name);
+	quoted(cmd->summary, "");
+	puts("'");
+	for (size_t i = 0; i < n; i++) {
+		printf("complete -c shuffle-audit -n '__fish_seen_subcommand_from"
+		    " %s'", cmd->name);
+		if (e[i].letter != 0)
+			printf(" -s %c", e[i].letter);
+		if (*e[i].name != '\0')
+			printf(" -l %s", e[i].name);
+		if (e[i].arg) {
+			option_values(cmd->name, e[i].name, &v);
+			fish_values(&v);
+		}
+		putchar('\n');
+	}
+	operand_values(cmd->name, &v);
+	if (v.kind == K_WORDS)
+		printf("complete -c shuffle-audit -n '__fish_seen_subcommand_from"
+		    " %s' -a '%s'\n", cmd->name, v.words);
+	else if (v.kind == K_FILES)
+		printf("complete -c shuffle-audit -n '__fish_seen_subcommand_from"
+		    " %s' -F\n", cmd->name);
+}
+
+static void
+fish(void)
+{
+	puts("# fish completion for shuffle-audit, made by 'shuffle-audit "
+	    "completions fish'\n"
+	    "# from the option tables of its parsers.\n"
+	    "complete -c shuffle-audit -f\n"
+	    "complete -c shuffle-audit -n __fish_use_subcommand -l help "
+	    "-d 'describe the commands'\n"
+	    "complete -c shuffle-audit -n __fish_use_subcommand -l version "
+	    "-d 'print the version'");
+	for (size_t i = 0; i < cli_command_count; i++)
+		fish_command(&cli_commands[i]);
+}
+
+/* The option tables as TSV: command, long name, letter, argument. */
+static void
+options(void)
+{
+	struct entry e[ENTRIES_MAX];
+	size_t n;
+
+	puts("command\toption\tletter\targument");
+	for (size_t i = 0; i < cli_command_count; i++) {
+		n = entries(&cli_commands[i], e);
+		for (size_t j = 0; j < n; j++) {
+			printf("%s\t%s%s\t", cli_commands[i].name,
+			    *e[j].name ? "--" : "", e[j].name);
+			if (e[j].letter != 0)
+				printf("-%c", e[j].letter);
+			printf("\t%s\n", e[j].arg ? "yes" : "no");
+		}
+	}
+}
+
+static void
+help(void)
+{
+	fputs("usage: " PROGNAME " completions bash | zsh | fish | options\n"
+	    "\n"
+	    "Prints the completion script for a shell, made from the option\n"
+	    "tables the commands parse with:\n"
+	    "  source <(" PROGNAME " completions bash)\n"
+	    "make install puts each where its shell looks.  'options' prints\n"
+	    "the tables themselves as TSV: command, option, letter, argument.\n"
+	    "\n"
+	    "options:\n"
+	    "  -h, --help  this help\n", stdout);
+}
+
+int
+cli_completions(int argc, char **argv, const struct cli_command *table,
+    size_t count)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const what[] = { "bash", "zsh", "fish", "options",
+	    NULL };
+	const struct cli_options common = { "completions", help, NULL, NULL,
+	    NULL, 0 };
+	int c, status, choice;
+
+	cli_commands = table;
+	cli_command_count = count;
+	while ((c = cli_getopt_long(argc, argv, ":h", longopts)) != -1)
+		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
+			return status;
+	if (optind == argc) {
+		cli_error("completions: which shell? (bash, zsh, fish, or "
+		    "options)");
+		return EXIT_TROUBLE;
+	}
+	if (optind + 1 < argc) {
+		cli_error("completions: one shell at a time, not \"%s\" too",
+		    cli_arg(argv[optind + 1]));
+		return EXIT_TROUBLE;
+	}
+	if (!cli_parse_choice("completions", argv[optind], what, "shell",
+	    &choice))
+		return EXIT_TROUBLE;
+	if (choice == 0)
+		bash();
+	else if (choice == 1)
+		zsh();
+	else if (choice == 2)
+		fish();
+	else
+		options();
+	return cli_finish(EXIT_FAIR);
+}
