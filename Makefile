@@ -7,7 +7,8 @@
 #   make check-valgrind  the same tests run under valgrind
 #   make check-dist      make dist, then make, make check and make install
 #                        from the tarball alone, as a user without root
-#   make check-all       all four (what CI runs)
+#   make check-recipes   the README's CI recipes, run as written on the tarball
+#   make check-all       all of these (what CI runs)
 #   make dist            shuffle-audit-VERSION.tar.gz, the release tarball
 #   make bench           the census against a plain walker, timed
 #   make bench-sample    sample's decks a second against std::shuffle,
@@ -121,7 +122,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all dist check-dist audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -406,7 +407,12 @@ check-valgrind: $(BIN) $(UNIT_BINS)
 check-dist:
 	MAKE='$(MAKE)' sh tests/dist.sh
 
-check-all: check check-asan check-valgrind check-dist
+# The README's CI recipes, run as written against make dist's tarball
+# (tests/recipes.sh).
+check-recipes:
+	MAKE='$(MAKE)' sh tests/recipes.sh
+
+check-all: check check-asan check-valgrind check-dist check-recipes
 
 # Where each shell looks for completions (bash-completion, zsh, fish).
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
