@@ -133,7 +133,7 @@ all: $(BIN) $(LIB) $(SHLIB)
 DIST = shuffle-audit-$(VERSION)
 dist:
 	@mkdir -p $(O)
-	@if [ -d .git ] && command -v git >/dev/null 2>&1; then git ls-files --cached --others \
+	@if [ -e .git ] && command -v git >/dev/null 2>&1; then git ls-files --cached --others \
 		--exclude-standard; \
 	else find .ci .gitignore LICENSE Makefile README.md include man src \
 		tests -type f; fi | LC_ALL=C sort > $(O)/dist-files

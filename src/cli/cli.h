@@ -309,6 +309,9 @@ const char *cli_reduce_words(enum sa_reduce_method m);
 /* --reduce METHOD:BITS into OUT; false after an error message. */
 bool cli_parse_reduce(const char *spec, sa_reduce *out);
 
+/* X as the shortest text that reads back as X (%g, 1 to 17 digits). */
+void cli_double_text(double x, char *buf, size_t size);
+
 /* "" for one, "s" for any other count: "card%s". */
 const char *cli_plural(uint64_t n);
 

@@ -505,6 +505,7 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	rep_num(r, "tvd", NULL, f->tvd, NULL);
 	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
+	rep_str(r, "verdict", NULL, in->fair ? "fair" : "unfair", NULL);
 	rep_bool(r, "fair", NULL, in->fair, NULL);
 	if (!in->wide && in->runs == 1 && in->orderings > 1)
 		snprintf(value, size, "unfair: it has a single run (no draw "

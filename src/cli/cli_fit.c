@@ -423,10 +423,10 @@ test_fields(report *r, bool orderings, const char *label,
 	snprintf(v, sizeof v, "chi-square %.6g on %.0f degrees of freedom, "
 	    "p = %s", t->stat, t->df, p);
 	rep_str(r, NULL, label, v, NULL);
-	snprintf(v, sizeof v, "%.17g", t->stat);
+	cli_double_text(t->stat, v, sizeof v);
 	rep_num(r, k[0], NULL, v, NULL);
 	rep_u64(r, k[1], NULL, (uint64_t)t->df, NULL);
-	snprintf(v, sizeof v, "%.17g", t->log10_p);
+	cli_double_text(t->log10_p, v, sizeof v);
 	rep_num(r, k[2], NULL, v, NULL);
 	rep_str(r, k[3], NULL, p, NULL);
 }

@@ -318,6 +318,16 @@ cli_check_cards(const sa_shuffle *sh, size_t n)
 	return true;
 }
 
+void
+cli_double_text(double x, char *buf, size_t size)
+{
+	for (int digits = 1; digits <= 17; digits++) {
+		snprintf(buf, size, "%.*g", digits, x);
+		if (strtod(buf, NULL) == x)
+			return;
+	}
+}
+
 const char *
 cli_plural(uint64_t n)
 {

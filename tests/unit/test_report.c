@@ -337,6 +337,43 @@ test_bytes(void **state)
 	assert_string_equal(buf, "92.7 GiB");
 }
 
+/*
+ * A double as the shortest text that reads back as it: each text must
+ * read back exactly, and one digit fewer must not (checked here with
+ * printf's own rounding, independently of the function's loop).
+ */
+static void
+test_double_text(void **state)
+{
+	static const double xs[] = { 0.1, 610.07, 1820.56, 5015.0432,
+	    -8.015766496913383, 1.0 / 3.0, 1e-300, 5e-324, 1.7976931348623157e308,
+	    0.0, 29.8, 64.386, 123456789.0 };
+	char buf[64], fewer[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+		int digits;
+
+		cli_double_text(xs[i], buf, sizeof buf);
+		assert_true(strtod(buf, NULL) == xs[i]);
+		/* Its significant digits, as %g wrote them. */
+		for (digits = 1; digits <= 17; digits++) {
+			snprintf(fewer, sizeof fewer, "%.*g", digits, xs[i]);
+			if (strcmp(fewer, buf) == 0)
+				break;
+		}
+		assert_true(digits <= 17);
+		if (digits > 1) {
+			snprintf(fewer, sizeof fewer, "%.*g", digits - 1, xs[i]);
+			assert_false(strtod(fewer, NULL) == xs[i]);
+		}
+	}
+	cli_double_text(29.8, buf, sizeof buf);
+	assert_string_equal(buf, "29.8");	/* not 29.800000000000001 */
+	cli_double_text(610.07, buf, sizeof buf);
+	assert_string_equal(buf, "610.07");
+}
+
 int
 main(void)
 {
@@ -349,6 +386,7 @@ main(void)
 		cmocka_unit_test(test_clear_line),
 		cmocka_unit_test(test_parse_format),
 		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_double_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
