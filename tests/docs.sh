@@ -14,6 +14,9 @@
 #     exactly when its parser takes one, and the SYNOPSIS names them all
 #     (tests/usage.pl, against `shuffle-audit completions options`);
 #   - .ci/run runs the README's test command word for word;
+#   - README's contents list every chapter in order, and reach "Audit
+#     your own shuffle" and "Use it in CI" among the first five; no commit
+#     hash or issue number is left in README.md or the man page;
 #   - every member of every JSON object the commands print is listed in
 #     the man page's JSON OUTPUT section.
 
@@ -108,6 +111,21 @@ for cmd in $("$bin" --help | sed -n 's/^  \([a-z-]*\)  .*/\1/p'); do
 			check no "option $opt of '$cmd' is not in the man page"
 	done
 done
+
+# The contents, in order; the chapters a new user needs, near the top.
+chapters=$(sed -n 's/^## //p' "$readme" | grep -vx Contents)
+listed=$(sed -n '/^## Contents$/,/^## /s/^- \[\(.*\)\](#.*)$/\1/p' "$readme")
+[ "$chapters" = "$listed" ] && check ok ||
+	check no "README's Contents do not list its chapters in order"
+first=$(printf '%s\n' "$listed" | head -5)
+for want in "Audit your own shuffle" "Use it in CI"; do
+	printf '%s\n' "$first" | grep -qxF "$want" && check ok ||
+		check no "README's Contents do not reach '$want' in five"
+done
+history=$(grep -nE "commit [0-9a-f]{7}|\b[Ii]ssues? [0-9]+\b|issue's" \
+	"$readme" "$man")
+[ -z "$history" ] && check ok ||
+	check no "development history in the documentation: $history"
 
 # The usage lines and the SYNOPSIS against the parsers' tables.
 tmp=$(mktemp -d)
