@@ -269,6 +269,13 @@ void rep_bool(report *r, const char *key, const char *label, bool value,
 void rep_num(report *r, const char *key, const char *label,
     const char *digits, const char *note);
 /*
+ * ITEMS, a space-separated list: in text, TSV and CSV as it is ("none"
+ * in text when empty), in JSON an array, of numbers when NUMBERS (each
+ * item a JSON number), of strings otherwise.
+ */
+void rep_list(report *r, const char *key, const char *label,
+    const char *items, bool numbers, const char *note);
+/*
  * TEXT as prose wrapped to 80 columns, in text only: the first line
  * starts with LEAD padded to INDENT columns, the others with INDENT
  * spaces.  A word longer than a line is left whole.

@@ -428,7 +428,7 @@ test_fields(report *r, bool orderings, const char *label,
 	rep_u64(r, k[1], NULL, (uint64_t)t->df, NULL);
 	cli_double_text(t->log10_p, v, sizeof v);
 	rep_num(r, k[2], NULL, v, NULL);
-	rep_str(r, k[3], NULL, p, NULL);
+	rep_num(r, k[3], NULL, p, NULL);
 }
 
 void

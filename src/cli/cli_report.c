@@ -347,6 +347,40 @@ rep_u64(report *r, const char *key, const char *label, uint64_t value,
 }
 
 void
+rep_list(report *r, const char *key, const char *label, const char *items,
+    bool numbers, const char *note)
+{
+	const char *at = items;
+	bool first = true;
+
+	keep_field(r, key, label, items[0] != '\0' || r->fmt != REP_TEXT ?
+	    items : "none", items, note);
+	if (r->fmt != REP_JSON || key == NULL)
+		return;
+	json_member(r, key);
+	fputc('[', r->out);
+	while (*at != '\0') {
+		size_t len = strcspn(at, " ");
+		char *item;
+
+		if (len > 0) {
+			fputs(first ? "" : ", ", r->out);
+			first = false;
+			if (numbers)
+				fwrite(at, 1, len, r->out);
+			else if ((item = malloc(len + 1)) != NULL) {
+				memcpy(item, at, len);
+				item[len] = '\0';
+				json_string(r->out, item);
+				free(item);
+			}
+		}
+		at += len + (at[len] == ' ');
+	}
+	fputc(']', r->out);
+}
+
+void
 rep_num(report *r, const char *key, const char *label, const char *digits,
     const char *note)
 {

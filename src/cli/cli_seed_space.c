@@ -351,7 +351,7 @@ chi_fields(report *r, const sa_seeds *s)
 	rep_num(r, "chi_square", NULL, dec ? dec : "0", NULL);
 	rep_str(r, "chi_square_exact", NULL, exact ? exact : "?", NULL);
 	rep_u64(r, "df", NULL, in->orderings - 1, NULL);
-	rep_str(r, "p", NULL, p, NULL);
+	rep_num(r, "p", NULL, p, NULL);
 	free(exact);
 	free(dec);
 	sa_fraction_free(&f);
@@ -468,14 +468,11 @@ space_only(const struct seeds_args *a)
 static void
 render_match(const struct seeds_args *a, const sa_seeds_match *m)
 {
-	static const char *const keys[8] = { "remain_1", "remain_2",
-	    "remain_3", "remain_4", "remain_5", "remain_6", "remain_7",
-	    "remain_8" };
 	static const char *const names[8] = { "  after 1 card",
 	    "  after 2 cards", "  after 3 cards", "  after 4 cards",
 	    "  after 5 cards", "  after 6 cards", "  after 7 cards",
 	    "  after 8 cards" };
-	char label[96], seen[CARDS_MAX * 4 + 1];
+	char label[96], seen[CARDS_MAX * 4 + 1], remain[8 * 32];
 	size_t at = 0;
 	report r;
 
@@ -494,27 +491,31 @@ render_match(const struct seeds_args *a, const sa_seeds_match *m)
 	rep_u64(&r, "cards", "cards", a->n, NULL);
 	rep_u64(&r, "first_seed", "first seed", a->o.first, NULL);
 	rep_u64(&r, "seeds", "seeds dealt", m->seeds, NULL);
-	rep_str(&r, "seen", "cards seen", seen, NULL);
+	rep_list(&r, "seen", "cards seen", seen, true, NULL);
 	rep_u64(&r, "matches", "seeds that deal them", m->matches, NULL);
 	at = 0;
 	seen[0] = '\0';
 	for (size_t i = 0; i < m->listed && at < sizeof seen - 24; i++)
 		at += (size_t)snprintf(seen + at, sizeof seen - at, "%s%llu",
 		    i ? " " : "", (unsigned long long)m->first[i]);
-	rep_str(&r, "listed", "the first of them", m->listed ? seen :
-	    a->fmt == REP_TEXT ? "none" : "", NULL);
+	rep_list(&r, "listed", "the first of them", seen, true, NULL);
 	rep_line(&r, "%s", "");
 	rep_line(&r, "%s", "Seeds left once the first k cards of a deal are "
 	    "seen, on average over the seeds:");
+	remain[0] = '\0';
+	at = 0;
 	for (size_t k = 0; k < m->depth; k++) {
 		char *v = sa_fraction_distinct(&m->remain[k], 6, false);
-
 		/* an exact 1 as "1", not 1.00000 */
-		rep_num(&r, keys[k], names[k], v != NULL && v[0] == '1' &&
-		    strspn(v + 1, ".0") == strlen(v + 1) ? "1" : v ? v : "?",
-		    NULL);
+		const char *shown = v != NULL && v[0] == '1' &&
+		    strspn(v + 1, ".0") == strlen(v + 1) ? "1" : v ? v : "?";
+
+		rep_num(&r, NULL, names[k], shown, NULL);
+		at += (size_t)snprintf(remain + at, sizeof remain - at, "%s%s",
+		    k ? " " : "", shown);
 		free(v);
 	}
+	rep_list(&r, "remain", NULL, remain, true, NULL);
 	rep_end(&r);
 }
 

@@ -279,6 +279,43 @@ test_untrusted(void **state)
 	    "field,value\ns,\"a\tb\nc\"\n");
 }
 
+/* A list ITEMS rendered in FMT, as numbers or strings. */
+static const char *
+render_list(enum rep_format fmt, const char *items, bool numbers)
+{
+	static char buf[1024];
+	FILE *f = tmpfile();
+	report r;
+
+	assert_non_null(f);
+	rep_begin(&r, f, fmt);
+	rep_list(&r, "l", "l", items, numbers, NULL);
+	rep_end(&r);
+	return read_back(f, buf, sizeof buf);
+}
+
+/*
+ * A list is a JSON array (numbers bare, strings escaped, none empty),
+ * and stays the text it was elsewhere ("none" in text when empty).
+ */
+static void
+test_list(void **state)
+{
+	(void)state;
+	assert_string_equal(render_list(REP_JSON, "5 0 12", true),
+	    "{\n  \"l\": [5, 0, 12]\n}\n");
+	assert_string_equal(render_list(REP_JSON, "2.82000 1", true),
+	    "{\n  \"l\": [2.82000, 1]\n}\n");
+	assert_string_equal(render_list(REP_JSON, "", true),
+	    "{\n  \"l\": []\n}\n");
+	assert_string_equal(render_list(REP_JSON, "AS a\"b", false),
+	    "{\n  \"l\": [\"AS\", \"a\\\"b\"]\n}\n");
+	assert_string_equal(render_list(REP_TEXT, "5 0", true), "l  5 0\n");
+	assert_string_equal(render_list(REP_TEXT, "", true), "l  none\n");
+	assert_string_equal(render_list(REP_TSV, "5 0", true),
+	    "field\tvalue\nl\t5 0\n");
+}
+
 /* The progress line is cleared without escapes on a dumb terminal. */
 static void
 test_clear_line(void **state)
@@ -387,6 +424,7 @@ main(void)
 		cmocka_unit_test(test_parse_format),
 		cmocka_unit_test(test_bytes),
 		cmocka_unit_test(test_double_text),
+		cmocka_unit_test(test_list),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
