@@ -1,10 +1,13 @@
 /*
  * library.c - the census from C, against the installed header and library:
  *
- *   cc -std=c11 library.c -lshuffleaudit -o library && ./library
+ *   cc -std=c11 library.c $(pkg-config --cflags --libs shuffle-audit) \
+ *       -o library && ./library
  *
- * Prints the naive shuffle's most and least likely orderings for 3 to 6
- * cards.  `make check-install` builds it against a staged install.
+ * (--static before --cflags for the static library).  Prints the naive
+ * shuffle's most and least likely orderings for 3 to 6 cards.
+ * `make check-install` builds it both ways against an install under a
+ * temporary PREFIX.
  */
 #include <stdio.h>
 
