@@ -18,7 +18,9 @@
 #     your own shuffle" and "Use it in CI" among the first five; no commit
 #     hash or issue number is left in README.md or the man page;
 #   - every member of every JSON object the commands print is listed in
-#     the man page's JSON OUTPUT section.
+#     the man page's JSON OUTPUT section, and the JSON keeps the rules
+#     that section states (tests/json_rules.py: shortest numbers, lists
+#     as arrays, verdict beside fair, exact forms beside their numbers).
 
 set -u
 bin=$1
@@ -171,6 +173,7 @@ keys = set()
 walk(json.load(sys.stdin), keys)
 print("\n".join(sorted(keys)))'
 }
+"$bin" sample -a naive -n 3 --decks 300 --seed 1 -f perms > "$tmp/decks"
 plugin=$top/build/plugins/lose_card.so
 layered=$top/build/plugins/wrong_threshold.so
 for c in "census -n 4" "census -n 4 --summary" \
@@ -186,13 +189,20 @@ for c in "census -n 4" "census -n 4 --summary" \
     "census --plugin $layered -n 3 --raw-bits 2 --layers --depth 3" \
     "census --exec true -n 3 --instances 2" "distance --upto 3" \
     "distance -a overhand -n 4 --upto 2" "algorithms --wild" \
-    "seed-space -g dotnet --seeds 0-99 -n 3"; do
+    "seed-space -g dotnet --seeds 0-99 -n 3" \
+    "seed-space -n 52 --seeds 0-99 --match 3" "seed-space -n 52 --seeds 0-9" \
+    "fit -n 3 $tmp/decks" "harness"; do
 	case $c in *"$plugin"* | *"$layered"*)
 		[ -f "$plugin" ] && [ -f "$layered" ] || continue ;;
 	esac
 	# shellcheck disable=SC2086
-	keys=$("$bin" $c -f json 2>/dev/null | json_keys)
+	"$bin" $c -f json > "$tmp/json" 2>/dev/null
+	keys=$(json_keys < "$tmp/json")
 	[ -n "$keys" ] || { check no "$c -f json: no JSON"; continue; }
+	# The rules JSON OUTPUT states, on the types (tests/json_rules.py).
+	breaches=$(python3 "$top/tests/json_rules.py" < "$tmp/json")
+	[ -z "$breaches" ] && check ok ||
+		check no "$c -f json breaks JSON OUTPUT's rules: $breaches"
 	for k in $keys; do
 		printf '%s\n' "$json_doc" | grep -qx "$k" && check ok ||
 			check no "$c -f json: member '$k' is not in JSON OUTPUT"

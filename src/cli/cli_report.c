@@ -346,6 +346,26 @@ rep_u64(report *r, const char *key, const char *label, uint64_t value,
 	}
 }
 
+/*
+ * DIGITS to OUT as a JSON number with no zeros padding its fraction
+ * ("1.41600" as 1.416, "2.00" as 2, "1.50000e-05" as 1.5e-05): the
+ * shortest text of the same value.
+ */
+static void
+json_number(FILE *out, const char *digits)
+{
+	size_t mant = strcspn(digits, "eE"), end = mant;
+
+	if (memchr(digits, '.', mant) != NULL) {
+		while (end > 0 && digits[end - 1] == '0')
+			end--;
+		if (end > 0 && digits[end - 1] == '.')
+			end--;
+	}
+	fwrite(digits, 1, end, out);
+	fputs(digits + mant, out);
+}
+
 void
 rep_list(report *r, const char *key, const char *label, const char *items,
     bool numbers, const char *note)
@@ -366,12 +386,13 @@ rep_list(report *r, const char *key, const char *label, const char *items,
 		if (len > 0) {
 			fputs(first ? "" : ", ", r->out);
 			first = false;
-			if (numbers)
-				fwrite(at, 1, len, r->out);
-			else if ((item = malloc(len + 1)) != NULL) {
+			if ((item = malloc(len + 1)) != NULL) {
 				memcpy(item, at, len);
 				item[len] = '\0';
-				json_string(r->out, item);
+				if (numbers)
+					json_number(r->out, item);
+				else
+					json_string(r->out, item);
 				free(item);
 			}
 		}
@@ -387,7 +408,7 @@ rep_num(report *r, const char *key, const char *label, const char *digits,
 	keep_field(r, key, label, digits, digits, note);
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
-		fputs(digits, r->out);
+		json_number(r->out, digits);
 	}
 }
 
@@ -626,6 +647,8 @@ rep_row(report *r, const struct rep_cell *cells)
 				    buf, sizeof buf));
 			else if (c->type == REP_NUM && cells[i].s == NULL)
 				fputs("null", r->out);
+			else if (c->type == REP_NUM)
+				json_number(r->out, cells[i].s);
 			else if (c->type == REP_BOOL)
 				fputs(cells[i].b ? "true" : "false", r->out);
 			else

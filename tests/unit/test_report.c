@@ -304,8 +304,12 @@ test_list(void **state)
 	(void)state;
 	assert_string_equal(render_list(REP_JSON, "5 0 12", true),
 	    "{\n  \"l\": [5, 0, 12]\n}\n");
-	assert_string_equal(render_list(REP_JSON, "2.82000 1", true),
-	    "{\n  \"l\": [2.82000, 1]\n}\n");
+	/* JSON numbers carry no padding zeros; text keeps its digits. */
+	assert_string_equal(render_list(REP_JSON, "2.82000 1.0 1.5e-05 "
+	    "3.0e7 100", true),
+	    "{\n  \"l\": [2.82, 1, 1.5e-05, 3e7, 100]\n}\n");
+	assert_string_equal(render_list(REP_TEXT, "2.82000", true),
+	    "l  2.82000\n");
 	assert_string_equal(render_list(REP_JSON, "", true),
 	    "{\n  \"l\": []\n}\n");
 	assert_string_equal(render_list(REP_JSON, "AS a\"b", false),

@@ -1,0 +1,76 @@
+"""tests/json_rules.py - the rules of the man page's JSON OUTPUT, on one
+command's JSON (standard input); prints each breach, one a line.
+
+  - a number computed in floating point is the shortest text that reads
+    back as the same double: no more significant digits than Python's
+    repr of that double (which is the shortest), so no trailing zeros;
+  - lists are arrays: no string is a space-separated list of numbers;
+  - where a report judges, `verdict` (a string) stands beside `fair`
+    (true or false);
+  - each `NAME_exact` is a string (or null, beside a null NAME), beside
+    NAME, a number or null.
+"""
+import json
+import re
+import sys
+
+
+class Num(float):
+    """A float that remembers its text."""
+    def __new__(cls, text):
+        n = float.__new__(cls, float(text))
+        n.text = text
+        return n
+
+
+def digits(text):
+    """The significant digits of a number's text."""
+    mant = re.split(r"[eE]", text)[0].lstrip("-").replace(".", "")
+    return len(mant.strip("0")) or 1
+
+
+def padded(text):
+    """Whether the text's fraction ends in a zero or a bare point."""
+    mant = re.split(r"[eE]", text)[0]
+    return "." in mant and (mant.endswith("0") or mant.endswith("."))
+
+
+def check(o, where, out):
+    if isinstance(o, list):
+        for i, v in enumerate(o):
+            check(v, "%s[%d]" % (where, i), out)
+        return
+    if not isinstance(o, dict):
+        if isinstance(o, Num) and (padded(o.text) or
+                                   digits(o.text) > digits(repr(float(o)))):
+            out.append("%s: %s is not the shortest text of its double (%r)"
+                       % (where, o.text, float(o)))
+        if isinstance(o, str) and re.fullmatch(r"-?\d+(?: -?\d+)+", o):
+            out.append("%s: \"%s\" is a list written as a string"
+                       % (where, o))
+        return
+    if "fair" in o:
+        if not isinstance(o["fair"], bool):
+            out.append("%s.fair is not true or false" % where)
+        if not isinstance(o.get("verdict"), str):
+            out.append("%s has fair but no verdict string" % where)
+    if "verdict" in o and not isinstance(o["verdict"], str):
+        out.append("%s.verdict is not a string" % where)
+    for k, v in o.items():
+        if k.endswith("_exact"):
+            base = k[:-len("_exact")]
+            if base not in o:
+                out.append("%s.%s has no %s beside it" % (where, k, base))
+            elif v is None:
+                if o[base] is not None:
+                    out.append("%s.%s is null beside a number" % (where, k))
+            elif not isinstance(v, str):
+                out.append("%s.%s is not a string" % (where, k))
+            elif not (o[base] is None or isinstance(o[base], (int, float))):
+                out.append("%s.%s is not a number" % (where, base))
+        check(v, "%s.%s" % (where, k), out)
+
+
+breaches = []
+check(json.load(sys.stdin, parse_float=Num), "$", breaches)
+print("\n".join(breaches))
