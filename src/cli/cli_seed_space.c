@@ -303,27 +303,31 @@ static void
 extreme(report *r, const sa_seeds *s, size_t n, bool max)
 {
 	const sa_seeds_info *in = sa_seeds_about(s);
-	static const char *const keys[2][3] = {
-		{ "min_ordering", "min_seeds", "min_ratio" },
-		{ "max_ordering", "max_seeds", "max_ratio" },
+	static const char *const keys[2][4] = {
+		{ "min_ordering", "min_seeds", "min_ratio", "min_ratio_exact" },
+		{ "max_ordering", "max_seeds", "max_ratio", "max_ratio_exact" },
 	};
 	uint64_t rank = max ? in->max_rank : in->min_rank;
 	uint64_t count = max ? in->max_count : in->min_count;
 	unsigned deck[CARDS_MAX];
-	char ord[64], note[96], *ratio = NULL;
+	char ord[64], note[96], *ratio = NULL, *exact = NULL;
 	sa_fraction f;
 
 	sa_perm_unrank(rank, n, deck);
 	sa_perm_format(deck, n, ord, sizeof ord);
 	sa_fraction_init(&f);
-	if (sa_seeds_ratio(s, rank, &f) == SA_OK)
+	if (sa_seeds_ratio(s, rank, &f) == SA_OK) {
 		ratio = sa_fraction_sig(&f, 6);
+		exact = sa_fraction_exact(&f);
+	}
 	snprintf(note, sizeof note, "%s times an even share",
 	    ratio ? ratio : "?");
 	rep_str(r, keys[max][0], max ? "commonest" : "rarest", ord, NULL);
 	rep_u64(r, keys[max][1], "  dealt by seeds", count, note);
 	rep_num(r, keys[max][2], NULL, ratio ? ratio : "0", NULL);
+	rep_str(r, keys[max][3], NULL, exact ? exact : "0", NULL);
 	free(ratio);
+	free(exact);
 	sa_fraction_free(&f);
 }
 
