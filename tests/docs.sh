@@ -191,7 +191,7 @@ for c in "census -n 4" "census -n 4 --summary" \
     "distance -a overhand -n 4 --upto 2" "algorithms --wild" \
     "seed-space -g dotnet --seeds 0-99 -n 3" \
     "seed-space -n 52 --seeds 0-99 --match 3" "seed-space -n 52 --seeds 0-9" \
-    "fit -n 3 $tmp/decks" "harness"; do
+    "fit -n 3 $tmp/decks" "harness" "census -a sattolo -n 3 --summary"; do
 	case $c in *"$plugin"* | *"$layered"*)
 		[ -f "$plugin" ] && [ -f "$layered" ] || continue ;;
 	esac

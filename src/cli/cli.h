@@ -268,6 +268,8 @@ void rep_bool(report *r, const char *key, const char *label, bool value,
 /* DIGITS, an exact integer of any size: a JSON number, not a string. */
 void rep_num(report *r, const char *key, const char *label,
     const char *digits, const char *note);
+/* A member with no value: JSON null, an empty value in TSV and CSV. */
+void rep_null(report *r, const char *key);
 /*
  * ITEMS, a space-separated list: in text, TSV and CSV as it is ("none"
  * in text when empty), in JSON an array, of numbers when NUMBERS (each

@@ -490,6 +490,9 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	if (f->ratio == NULL) {
 		rep_str(r, NULL, "commonest / rarest", "unbounded",
 		    "some orderings are never reached");
+		rep_null(r, "ratio");
+		rep_null(r, "ratio_exact");
+		rep_bool(r, "unbounded", NULL, true, NULL);
 	} else {
 		snprintf(value, size, "%s times", f->ratio);
 		snprintf(note, sizeof note, "counted over all %s%s run%s",
@@ -499,6 +502,7 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 		    strlen(f->runs) < 40 ? note : "counted exactly");
 		rep_num(r, "ratio", NULL, f->ratio, NULL);
 		rep_str(r, "ratio_exact", NULL, f->ratio_exact, NULL);
+		rep_bool(r, "unbounded", NULL, false, NULL);
 	}
 	rep_str(r, NULL, "distance from uniform", f->tvd,
 	    "total variation, exact to the digits shown");

@@ -402,6 +402,16 @@ rep_list(report *r, const char *key, const char *label, const char *items,
 }
 
 void
+rep_null(report *r, const char *key)
+{
+	keep_field(r, key, NULL, "", "", NULL);
+	if (r->fmt == REP_JSON && key != NULL) {
+		json_member(r, key);
+		fputs("null", r->out);
+	}
+}
+
+void
 rep_num(report *r, const char *key, const char *label, const char *digits,
     const char *note)
 {
