@@ -5,8 +5,8 @@ command's JSON (standard input); prints each breach, one a line.
     back as the same double: no more significant digits than Python's
     repr of that double (which is the shortest), so no trailing zeros;
   - lists are arrays: no string is a space-separated list of numbers;
-  - where a report judges, `verdict` (a string) stands beside `fair`
-    (true or false);
+  - where a report judges, `verdict` (a string) stands beside `fair`,
+    `rejected` or `uniform` (true or false);
   - each `NAME_exact` is a string (or null, beside a null NAME), beside
     NAME, a number or null.
 """
@@ -49,11 +49,13 @@ def check(o, where, out):
             out.append("%s: \"%s\" is a list written as a string"
                        % (where, o))
         return
-    if "fair" in o:
-        if not isinstance(o["fair"], bool):
-            out.append("%s.fair is not true or false" % where)
+    for judged in ("fair", "rejected", "uniform"):
+        if judged not in o:
+            continue
+        if not isinstance(o[judged], bool):
+            out.append("%s.%s is not true or false" % (where, judged))
         if not isinstance(o.get("verdict"), str):
-            out.append("%s has fair but no verdict string" % where)
+            out.append("%s has %s but no verdict string" % (where, judged))
     if "verdict" in o and not isinstance(o["verdict"], str):
         out.append("%s.verdict is not a string" % where)
     for k, v in o.items():
