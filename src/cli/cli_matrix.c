@@ -273,6 +273,8 @@ render(const struct matrix_args *a, const sa_matrix *m)
 		    "every row of counts adds up to it");
 	else if (runs_s != NULL)
 		rep_num(&r, "runs", NULL, runs_s, NULL);
+	rep_str(&r, "verdict", NULL, in->uniform ? "uniform" : "not uniform",
+	    NULL);
 	rep_bool(&r, "uniform", "every cell 1/n", in->uniform, NULL);
 	extreme(&r, m, true, "largest cell", in->max_card, in->max_pos);
 	extreme(&r, m, false, "smallest cell", in->min_card, in->min_pos);
