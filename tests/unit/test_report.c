@@ -389,7 +389,7 @@ test_double_text(void **state)
 	static const double xs[] = { 0.1, 610.07, 1820.56, 5015.0432,
 	    -8.015766496913383, 1.0 / 3.0, 1e-300, 5e-324, 1.7976931348623157e308,
 	    0.0, 29.8, 64.386, 123456789.0 };
-	char buf[64], fewer[64];
+	char buf[320], fewer[320];	/* %g of DBL_MAX at 17 digits fits */
 
 	(void)state;
 	for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
