@@ -4,11 +4,12 @@ command's JSON (standard input); prints each breach, one a line.
   - a number computed in floating point is the shortest text that reads
     back as the same double: no more significant digits than Python's
     repr of that double (which is the shortest), so no trailing zeros;
-  - lists are arrays: no string is a space-separated list of numbers;
+  - lists are arrays: no string is a list of numbers (separated by
+    blanks or commas);
   - where a report judges, `verdict` (a string) stands beside `fair`,
     `rejected` or `uniform` (true or false);
   - each `NAME_exact` is a string (or null, beside a null NAME), beside
-    NAME, a number or null.
+    NAME, a number or null; or an array of strings beside an array.
 """
 import json
 import re
@@ -45,7 +46,7 @@ def check(o, where, out):
                                    digits(o.text) > digits(repr(float(o)))):
             out.append("%s: %s is not the shortest text of its double (%r)"
                        % (where, o.text, float(o)))
-        if isinstance(o, str) and re.fullmatch(r"-?\d+(?: -?\d+)+", o):
+        if isinstance(o, str) and re.fullmatch(r"-?\d+(?:[ ,]-?\d+)+", o):
             out.append("%s: \"%s\" is a list written as a string"
                        % (where, o))
         return
@@ -63,6 +64,12 @@ def check(o, where, out):
             base = k[:-len("_exact")]
             if base not in o:
                 out.append("%s.%s has no %s beside it" % (where, k, base))
+            elif isinstance(v, list):
+                if not (isinstance(o[base], list) and
+                        len(o[base]) == len(v) and
+                        all(isinstance(x, str) for x in v)):
+                    out.append("%s.%s is not an array of strings as long "
+                               "as %s" % (where, k, base))
             elif v is None:
                 if o[base] is not None:
                     out.append("%s.%s is null beside a number" % (where, k))

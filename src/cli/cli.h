@@ -201,9 +201,10 @@ void cli_xml_text(FILE *f, const char *s);
  */
 enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
 
-/* REP_NUM: a string of decimal digits, unquoted in JSON (big integers). */
 /* REP_NUM: a number as text; NULL is JSON's null, and empty elsewhere. */
-enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL, REP_NUM };
+/* REP_LIST: numbers separated by commas or blanks, as text shows them;
+ * a JSON array of numbers. */
+enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL, REP_NUM, REP_LIST };
 /* REP_FRAC's text shows '+' before a value above 0, as deviations do; a
  * column of chances and distances sets NO_PLUS in its places. */
 #define REP_NO_PLUS 0x100

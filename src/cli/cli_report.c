@@ -366,39 +366,47 @@ json_number(FILE *out, const char *digits)
 	fputs(digits + mant, out);
 }
 
-void
-rep_list(report *r, const char *key, const char *label, const char *items,
-    bool numbers, const char *note)
+/*
+ * ITEMS, separated by SEPS, as a JSON array: of numbers when NUMBERS,
+ * of strings otherwise.
+ */
+static void
+json_array(FILE *out, const char *items, const char *seps, bool numbers)
 {
 	const char *at = items;
 	bool first = true;
 
+	fputc('[', out);
+	while (*at != '\0') {
+		size_t len = strcspn(at, seps);
+		char *item;
+
+		if (len > 0 && (item = malloc(len + 1)) != NULL) {
+			memcpy(item, at, len);
+			item[len] = '\0';
+			fputs(first ? "" : ", ", out);
+			first = false;
+			if (numbers)
+				json_number(out, item);
+			else
+				json_string(out, item);
+			free(item);
+		}
+		at += len + (at[len] != '\0');
+	}
+	fputc(']', out);
+}
+
+void
+rep_list(report *r, const char *key, const char *label, const char *items,
+    bool numbers, const char *note)
+{
 	keep_field(r, key, label, items[0] != '\0' || r->fmt != REP_TEXT ?
 	    items : "none", items, note);
 	if (r->fmt != REP_JSON || key == NULL)
 		return;
 	json_member(r, key);
-	fputc('[', r->out);
-	while (*at != '\0') {
-		size_t len = strcspn(at, " ");
-		char *item;
-
-		if (len > 0) {
-			fputs(first ? "" : ", ", r->out);
-			first = false;
-			if ((item = malloc(len + 1)) != NULL) {
-				memcpy(item, at, len);
-				item[len] = '\0';
-				if (numbers)
-					json_number(r->out, item);
-				else
-					json_string(r->out, item);
-				free(item);
-			}
-		}
-		at += len + (at[len] == ' ');
-	}
-	fputc(']', r->out);
+	json_array(r->out, items, " ", numbers);
 }
 
 void
@@ -571,6 +579,7 @@ cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
 	switch (c->type) {
 	case REP_STR:
 	case REP_NUM:
+	case REP_LIST:
 		return v->s ? v->s : "";
 	case REP_U64:
 		snprintf(buf, size, "%llu", (unsigned long long)v->u);
@@ -659,6 +668,9 @@ rep_row(report *r, const struct rep_cell *cells)
 				fputs("null", r->out);
 			else if (c->type == REP_NUM)
 				json_number(r->out, cells[i].s);
+			else if (c->type == REP_LIST)
+				json_array(r->out, cells[i].s ? cells[i].s : "",
+				    ", ", true);
 			else if (c->type == REP_BOOL)
 				fputs(cells[i].b ? "true" : "false", r->out);
 			else

@@ -468,6 +468,32 @@ space_only(const struct seeds_args *a)
 	return cli_finish(EXIT_FAIR);
 }
 
+/* The seeds left after 1, 2, ... cards, exactly: "remain_exact". */
+static void
+remain_exact(report *r, const sa_seeds_match *m)
+{
+	char *list = NULL, *grown;
+	size_t len = 0;
+
+	for (size_t k = 0; k < m->depth; k++) {
+		char *v = sa_fraction_exact(&m->remain[k]);
+		size_t add = v != NULL ? strlen(v) : 1;
+
+		grown = realloc(list, len + add + 2);
+		if (grown == NULL) {
+			free(v);
+			break;
+		}
+		list = grown;
+		len += (size_t)sprintf(list + len, "%s%s", k ? " " : "",
+		    v != NULL ? v : "?");
+		free(v);
+	}
+	rep_list(r, "remain_exact", NULL, list != NULL ? list : "", false,
+	    NULL);
+	free(list);
+}
+
 /* The attack from the seen cards, as a report. */
 static void
 render_match(const struct seeds_args *a, const sa_seeds_match *m)
@@ -520,6 +546,7 @@ render_match(const struct seeds_args *a, const sa_seeds_match *m)
 		free(v);
 	}
 	rep_list(&r, "remain", NULL, remain, true, NULL);
+	remain_exact(&r, m);
 	rep_end(&r);
 }
 

@@ -138,7 +138,7 @@ trace_ordering(const sa_shuffle *sh, size_t n, const char *text,
 {
 	static const struct rep_col cols[] = {
 		{ "run", "run", REP_U64, 3, true, true, 0, NULL },
-		{ "draws", "draws", REP_STR, 0, false, true, 0, NULL },
+		{ "draws", "draws", REP_LIST, 0, false, true, 0, NULL },
 	};
 	unsigned target[SA_PERM_MAX];
 	sa_landing l;
