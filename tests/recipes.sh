@@ -9,7 +9,8 @@
 # plugin as src/shuffle_plugin.c, the README's Python example as
 # tests/audit_shuffle.py) as a user without root (nobody, when this runs
 # as root), with a HOME of its own; GitHub's steps each in
-# `bash -e`, with $GITHUB_PATH honoured between them, GitLab's lines in
+# `bash -eo pipefail` as Actions runs them, with $GITHUB_PATH honoured
+# between them, GitLab's lines in
 # one `sh -e`, but for the apt-get line, whose packages CI has
 # installed.  Each recipe must exit 0, and its version must be the one
 # `make dist` made; the GitLab job run again on the naive shuffle must
