@@ -8,7 +8,8 @@
 #   make check-dist      make dist, then make, make check and make install
 #                        from the tarball alone, as a user without root
 #   make check-recipes   the README's CI recipes, run as written on the tarball
-#   make check-all       all of these (what CI runs)
+#   make check-all       all of these (what CI runs); make check runs
+#                        once, in the tarball (check-dist)
 #   make dist            shuffle-audit-VERSION.tar.gz, the release tarball
 #   make bench           the census against a plain walker, timed
 #   make bench-sample    sample's decks a second against std::shuffle,
@@ -135,7 +136,7 @@ dist:
 	@mkdir -p $(O)
 	@if [ -e .git ] && command -v git >/dev/null 2>&1; then git ls-files --cached --others \
 		--exclude-standard; \
-	else find .ci .gitignore LICENSE Makefile README.md include man src \
+	else find .ci .github .gitignore LICENSE Makefile README.md include man src \
 		tests -type f; fi | LC_ALL=C sort > $(O)/dist-files
 	@stamp=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null \
 		|| date +%s)}; \
@@ -405,14 +406,16 @@ check-valgrind: $(BIN) $(UNIT_BINS)
 # The tarball alone builds, passes make check and installs, as a user
 # without root (tests/dist.sh).
 check-dist:
-	MAKE='$(MAKE)' sh tests/dist.sh
+	MAKE='$(MAKE)' WERROR='$(WERROR)' sh tests/dist.sh
 
 # The README's CI recipes, run as written against make dist's tarball
 # (tests/recipes.sh).
 check-recipes:
 	MAKE='$(MAKE)' sh tests/recipes.sh
 
-check-all: check check-asan check-valgrind check-dist check-recipes
+# make check runs once, in the unpacked tarball: what passes there passes
+# in the tree it was made from, which holds the same files.
+check-all: check-dist check-asan check-valgrind check-recipes
 
 # Where each shell looks for completions (bash-completion, zsh, fish).
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions

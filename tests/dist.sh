@@ -6,9 +6,11 @@
 # (nobody, through setpriv, when this runs as root): make, make check,
 # make install PREFIX=$HOME/.local, and the installed binary's census of
 # the naive shuffle of 4 cards (its README's first command) gives the
-# golden output.  A step that fails shows the end of its log.
+# golden output.  A step that fails shows the end of its log; make
+# check's output is shown as it runs, since make check-all runs the
+# suite here, in the tarball, and not a second time in the tree.
 #
-# Run by make check-dist, which passes MAKE.
+# Run by make check-dist, which passes MAKE and WERROR.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 make=${MAKE:-make}
@@ -47,26 +49,38 @@ if [ "$(id -u)" = 0 ]; then
 	as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups --"
 fi
 
-# One step in the unpacked tree, as the user; its log on failure.
+# One step in the unpacked tree, as the user: its output to its log (the
+# end of which is shown if it fails), or, after --loud, to standard output.
+run_step() {
+	# shellcheck disable=SC2086
+	$as_user env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS HOME="$tmp/home" \
+	    PATH="$PATH" sh -c 'cd "$1" && shift && "$@"' sh "$src" "$@"
+}
 step() {
+	loud=0
+	[ "$1" = --loud ] && loud=1 && shift
 	name=$1
 	shift
-	# shellcheck disable=SC2086
-	if $as_user env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS HOME="$tmp/home" \
-	    PATH="$PATH" sh -c 'cd "$1" && shift && "$@"' sh "$src" "$@" \
-	    > "$tmp/$name.log" 2>&1; then
+	if [ "$loud" = 1 ]; then
+		run_step "$@" 2>&1
+	else
+		run_step "$@" > "$tmp/$name.log" 2>&1 ||
+			{ tail -30 "$tmp/$name.log"; false; }
+	fi
+	if [ $? -eq 0 ]; then
 		check ok
 	else
-		tail -30 "$tmp/$name.log"
-		check no "$name failed in the unpacked tarball (log above)"
+		check no "$name failed in the unpacked tarball (output above)"
 		echo "dist: $pass passed, $fail failed"
 		exit 1
 	fi
 }
 
-step make make
-step check make check
-grep -E "^[a-z-]*: [0-9]+ passed" "$tmp/check.log"
+werror=${WERROR:+WERROR=$WERROR}
+# shellcheck disable=SC2086
+step make make $werror
+# shellcheck disable=SC2086
+step --loud check make check $werror
 step install make install PREFIX="$tmp/home/.local"
 "$tmp/home/.local/bin/shuffle-audit" census -n 4 > "$tmp/census.out" 2>&1
 cmp -s "$tmp/census.out" "$top/tests/golden/census-n4.out" && check ok ||

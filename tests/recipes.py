@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""tests/recipes.py - README's "Use it in CI" recipes, run as written.
+
+    python3 tests/recipes.py TOP TARBALL
+
+The recipes are read from the README: the GitHub Actions workflow, the
+same workflow through the action (.github/actions/shuffle-audit), and
+the GitLab CI job.  TARBALL, made by make dist, stands in for the
+release: by a file:// URL for the recipes that download it, and, for
+the action, as the repository Actions fetches at the tag the workflow
+names.  Each recipe runs in a project of its own (the fair plugin as
+src/shuffle_plugin.c, the README's Python example as
+tests/audit_shuffle.py) as a user without root (nobody, when this runs
+as root), with a HOME of its own.
+
+GitHub's steps run as Actions runs them: each `run:` in
+`bash --noprofile --norc -eo pipefail`, with the job's and the step's
+env, after ${{ }} expressions (inputs, steps' outputs) are replaced, and
+with what a step writes to $GITHUB_PATH, $GITHUB_ENV and $GITHUB_OUTPUT
+honoured in the steps after it.  A `uses:` of the action runs the
+action's own steps in its place (action.yml is read, not restated
+here); actions/checkout stands for the project already in place.
+GitLab's script lines run in one `sh -e`, but for the apt-get line,
+whose packages CI has installed.
+
+Each recipe must exit 0 and name the version make dist made.  The
+GitLab job run again on the naive shuffle must fail with exit status 1,
+and so must the action given `args` that audit the naive shuffle, while
+the same `args` on Durstenfeld's shuffle pass.
+
+Only the part of YAML these files use is read: block mappings and
+sequences, `|` and `>-` block scalars, quoted and plain scalars, and
+one-line [a, b] lists.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+TOP, TARBALL = sys.argv[1], sys.argv[2]
+TMP = sys.argv[3]
+NAME = os.path.basename(TARBALL)
+VERSION = NAME[len("shuffle-audit-"):-len(".tar.gz")]
+ACTION = "OWNER/shuffle-audit/.github/actions/shuffle-audit@v"
+AS_USER = (["setpriv", "--reuid=nobody", "--regid=nogroup",
+            "--clear-groups", "--"] if os.getuid() == 0 else [])
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL: recipes: " + what)
+    return ok
+
+
+class Yaml:
+    """The YAML these recipes use, read into dicts, lists and strings."""
+
+    KEY = re.compile(r"([A-Za-z0-9_.-]+):(?: +(.*))?$")
+
+    def __init__(self, text):
+        self.lines = text.split("\n")
+        self.i = 0
+
+    def indent(self):
+        """The indentation of the next line that holds a node, or -1."""
+        while self.i < len(self.lines):
+            s = self.lines[self.i].strip()
+            if s and not s.startswith("#"):
+                line = self.lines[self.i]
+                return len(line) - len(line.lstrip())
+            self.i += 1
+        return -1
+
+    def node(self, ind):
+        if self.lines[self.i][ind:].startswith("- "):
+            return self.seq(ind)
+        return self.map(ind)
+
+    def seq(self, ind):
+        out = []
+        while self.indent() == ind and self.lines[self.i][ind:][:2] == "- ":
+            rest = self.lines[self.i][ind + 2:]
+            if self.KEY.match(rest):
+                # "- key: value": a mapping two columns in.
+                self.lines[self.i] = " " * (ind + 2) + rest
+                out.append(self.map(ind + 2))
+            else:
+                out.append(self.scalar(rest.strip()))
+                self.i += 1
+        return out
+
+    def map(self, ind):
+        out = {}
+        while self.indent() == ind and self.lines[self.i][ind:][:2] != "- ":
+            m = self.KEY.match(self.lines[self.i][ind:])
+            if not m:
+                raise ValueError("line %d: not a key: %r"
+                                 % (self.i + 1, self.lines[self.i]))
+            key, rest = m.group(1), (m.group(2) or "").strip()
+            self.i += 1
+            if rest in ("|", ">-"):
+                out[key] = self.block(ind, rest)
+            elif rest:
+                out[key] = self.scalar(rest)
+            else:
+                nxt = self.indent()
+                below = nxt > ind or (nxt == ind and
+                                      self.lines[self.i][ind:][:2] == "- ")
+                out[key] = self.node(nxt) if below else ""
+        return out
+
+    def block(self, ind, style):
+        body, at = [], None
+        while self.i < len(self.lines):
+            line = self.lines[self.i]
+            if line.strip():
+                if len(line) - len(line.lstrip()) <= ind:
+                    break
+                at = len(line) - len(line.lstrip()) if at is None else at
+                body.append(line[at:])
+            else:
+                body.append("")
+            self.i += 1
+        while body and not body[-1]:
+            body.pop()
+        return "\n".join(body) + "\n" if style == "|" else " ".join(body)
+
+    @staticmethod
+    def scalar(s):
+        if len(s) >= 2 and s[0] in "\"'" and s[-1] == s[0]:
+            return s[1:-1]
+        if s.startswith("[") and s.endswith("]"):
+            return [x.strip() for x in s[1:-1].split(",")]
+        return s
+
+    @classmethod
+    def load(cls, text):
+        y = cls(text)
+        return y.node(y.indent())
+
+
+def expand(text, inputs, steps):
+    """Actions' ${{ inputs.X }} and ${{ steps.ID.outputs.X }}."""
+    def one(m):
+        ref = m.group(1).split(".")
+        if ref[0] == "inputs" and len(ref) == 2 and ref[1] in inputs:
+            return inputs[ref[1]]
+        if (ref[0] == "steps" and len(ref) == 4 and ref[2] == "outputs"
+                and ref[1] in steps):
+            return steps[ref[1]].get(ref[3], "")
+        raise ValueError("an expression the test does not know: "
+                         + m.group(0))
+    return re.sub(r"\$\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}", one, text)
+
+
+def own(path):
+    """The tree at PATH, given to the user the recipes run as."""
+    if not AS_USER:
+        return
+    os.lchown(path, 65534, 65534)
+    for d, dirs, files in os.walk(path):
+        for f in [d] + [os.path.join(d, x) for x in dirs + files]:
+            os.lchown(f, 65534, 65534)
+
+
+class Job:
+    """One recipe's project, home and environment, as the user."""
+
+    def __init__(self, name):
+        self.dir = os.path.join(TMP, name)
+        self.project = os.path.join(self.dir, "project")
+        for sub in ("project/src", "project/tests", "home", "temp"):
+            os.makedirs(os.path.join(self.dir, sub))
+        shutil.copy(os.path.join(TOP, "tests/examples/plugins/fair.c"),
+                    os.path.join(self.project, "src/shuffle_plugin.c"))
+        shutil.copy(os.path.join(TOP, "tests/examples/harness/mine.py"),
+                    os.path.join(self.project, "tests/audit_shuffle.py"))
+        self.files = {k: os.path.join(self.dir, k)
+                      for k in ("github_path", "github_env")}
+        for f in self.files.values():
+            open(f, "w").close()
+        own(self.dir)
+        self.env = {k: v for k, v in os.environ.items()
+                    if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+        self.env.update(HOME=os.path.join(self.dir, "home"),
+                        RUNNER_TEMP=os.path.join(self.dir, "temp"),
+                        GITHUB_PATH=self.files["github_path"],
+                        GITHUB_ENV=self.files["github_env"])
+        self.count = 0
+
+    def variables(self, recipe):
+        """The recipe's variables, but a file:// URL for the download."""
+        self.env.update(recipe)
+        self.env["SHUFFLE_AUDIT_TARBALL"] = "file://" + TARBALL
+
+    def run(self, script, shell, env=(), quiet=False):
+        """SCRIPT in SHELL; its exit status.  Its output goes to a log,
+        whose end is shown when it fails, unless QUIET."""
+        self.count += 1
+        path = os.path.join(self.dir, "step%02d.sh" % self.count)
+        with open(path, "w") as f:
+            f.write(script)
+        out = os.path.join(self.dir, "step%02d.out" % self.count)
+        env = dict(self.env, **dict(env))
+        with open(self.files["github_path"]) as f:
+            extra = [x for x in f.read().split("\n") if x][::-1]
+        env["PATH"] = ":".join(extra + [env["PATH"]])
+        with open(self.files["github_env"]) as f:
+            env.update(x.split("=", 1) for x in f.read().split("\n") if x)
+        own(path)
+        with open(out, "wb") as f:
+            status = subprocess.call(AS_USER + shell + [path], env=env,
+                                     cwd=self.project, stdout=f,
+                                     stderr=subprocess.STDOUT)
+        if status != 0 and not quiet:
+            with open(out, errors="replace") as f:
+                sys.stdout.write("".join(f.readlines()[-20:]))
+        self.log = out
+        return status
+
+    def github_step(self, script, env, quiet=False):
+        """One run: step, as Actions runs it; its exit status and the
+        outputs it wrote."""
+        out = os.path.join(self.dir, "output%02d" % (self.count + 1))
+        open(out, "w").close()
+        own(out)
+        status = self.run(script, ["bash", "--noprofile", "--norc", "-eo",
+                                   "pipefail"], dict(env, GITHUB_OUTPUT=out),
+                          quiet)
+        with open(out) as f:
+            return status, dict(x.split("=", 1)
+                                for x in f.read().split("\n") if x)
+
+
+def action(job, given, quiet=False):
+    """The action's steps, run in place of its uses: line, with the
+    inputs GIVEN; its exit status and outputs."""
+    spec = Yaml.load(open(os.path.join(TOP, ".github/actions/shuffle-audit",
+                                       "action.yml")).read())
+    inputs = {k: v.get("default", "") for k, v in spec["inputs"].items()}
+    unknown = set(given) - set(inputs)
+    if unknown:
+        raise ValueError("inputs the action does not have: %s" % unknown)
+    inputs.update(given)
+    where = os.path.join(job.dir, "actions")
+    if not os.path.isdir(where):
+        # Actions fetches the repository at the tag; here, the tarball.
+        os.makedirs(where)
+        subprocess.check_call(["tar", "-xzf", TARBALL, "-C", where])
+        own(where)
+    path = os.path.join(where, "shuffle-audit-" + VERSION,
+                        ".github/actions/shuffle-audit")
+    assert spec["runs"]["using"] == "composite"
+    steps = {}
+    for step in spec["runs"]["steps"]:
+        assert step["shell"] == "bash", "the test runs bash steps only"
+        env = {k: expand(v, inputs, steps)
+               for k, v in step.get("env", {}).items()}
+        env["GITHUB_ACTION_PATH"] = path
+        status, out = job.github_step(expand(step["run"], inputs, steps),
+                                      env, quiet)
+        if status != 0:
+            return status, {}
+        steps[step.get("id", "")] = out
+    return 0, {k: expand(v["value"], inputs, steps)
+               for k, v in spec["outputs"].items()}
+
+
+def github(name, workflow):
+    job_spec = list(workflow["jobs"].values())[0]
+    job = Job(name)
+    env = job_spec.get("env", {})
+    if "SHUFFLE_AUDIT_VERSION" in env:
+        check(env["SHUFFLE_AUDIT_VERSION"] == VERSION,
+              name + ": the recipe's SHUFFLE_AUDIT_VERSION is not " + VERSION)
+    job.variables(env)
+    steps = {}
+    for step in job_spec["steps"]:
+        uses = step.get("uses", "")
+        if uses.startswith("actions/checkout@"):
+            continue
+        if uses:
+            if not check(uses == ACTION + VERSION,
+                         "%s: uses %s, not %s" % (name, uses,
+                                                  ACTION + VERSION)):
+                return job
+            status, out = action(job, step.get("with", {}))
+        else:
+            status, out = job.github_step(expand(step["run"], {}, steps),
+                                          step.get("env", {}))
+        if not check(status == 0, "%s: step %r failed (log above)"
+                     % (name, step.get("name", uses or step.get("run")))):
+            return job
+        steps[step.get("id", "")] = out
+    check(True, name)
+    return job
+
+
+def gitlab(job_spec):
+    """The GitLab job, on the fair shuffle and then on the naive one."""
+    job = Job("gitlab")
+    variables = job_spec["variables"]
+    check(variables["SHUFFLE_AUDIT_VERSION"] == VERSION,
+          "gitlab: the recipe's SHUFFLE_AUDIT_VERSION is not " + VERSION)
+    job.variables(variables)
+    # CI has installed the packages the apt-get line asks.
+    script = "\n".join(x for x in job_spec["script"]
+                       if not x.startswith("apt-get ")) + "\n"
+    check(job.run(script, ["sh", "-e"]) == 0,
+          "gitlab: the job failed (log above)")
+    # The same job on an unfair shuffle (the naive one) must fail, with
+    # the census's exit status 1.
+    plugin = os.path.join(job.project, "src/shuffle_plugin.c")
+    shutil.copy(os.path.join(TOP, "tests/examples/plugins/naive.c"), plugin)
+    own(plugin)
+    status = job.run(script, ["sh", "-e"], quiet=True)
+    unfair = re.search(r"^verdict +unfair", open(job.log).read(), re.M)
+    check(status == 1 and unfair,
+          "gitlab: an unfair plugin exited %d, not 1" % status)
+
+
+def main():
+    text = open(os.path.join(TOP, "README.md")).read()
+    section = text.split("\n## Use it in CI\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    if not check(len(blocks) == 3,
+                 "expected three yaml recipes, found %d" % len(blocks)):
+        return
+    plain, through, lab = (Yaml.load(b) for b in blocks)
+
+    github("github", plain)
+    job = github("github-action", through)
+
+    # The action's own input, args, in the same job (whose tree the
+    # action has built): Durstenfeld's shuffle passes, the naive one
+    # fails with the census's exit status.
+    for algo, want in (("durstenfeld", 0), ("naive", 1)):
+        status, _ = action(job, {"args": "census --check -a %s -n 4" % algo},
+                           quiet=True)
+        check(status == want, "the action with args auditing %s exited %d,"
+              " not %d" % (algo, status, want))
+
+    gitlab(lab["shuffle-audit"])
+
+main()
+print("recipes: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
