@@ -76,14 +76,14 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/closed.c src/lib/decks.c src/lib/distance.c src/lib/divisibility.c \
 	src/lib/exec.c src/lib/figures.c src/lib/fit.c src/lib/fraction.c \
 	src/lib/generators.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
-	src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
+	src/lib/part.c src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
 	src/lib/replay.c src/lib/rng.c src/lib/sample.c src/lib/seedspace.c \
 	src/lib/shuffle.c src/lib/statespace.c src/lib/status.c src/lib/steps.c \
 	src/lib/stepwalk.c src/lib/sys.c src/lib/trace.c src/lib/weighted.c \
 	src/lib/wild.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c src/cli/cli_audit_count.c src/cli/cli_exec.c \
-	src/cli/cli_plugin.c \
+	src/cli/cli_plugin.c src/cli/cli_part.c \
 	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_guard.c src/cli/cli_proc.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
@@ -92,7 +92,8 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
 	test_report test_big test_generators test_sample test_seedspace \
-	test_trace test_reduce test_limits test_fit test_decks test_real
+	test_trace test_reduce test_limits test_fit test_decks test_real \
+	test_part
 
 # The harnesses, one a language, which the binary carries (shuffle-audit
 # harness LANG prints one) and make install puts under $(DATADIR).
@@ -393,7 +394,9 @@ check-browser: $(BIN)
 check-install: all
 	MAKE='$(MAKE)' sh tests/install.sh
 
-check-asan: plugins
+# The native binary first: the CLI cases' `make audit` uses it, and two
+# shards must not both build it.
+check-asan: plugins $(BIN)
 	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
 		LIB=build/asan/libshuffleaudit.a PLUGIN_DIR=build/plugins \
 		EXEC_DIR=build/exec HARNESS_DIR=build/harness \

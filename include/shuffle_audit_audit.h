@@ -101,6 +101,15 @@ int sa_census_from_tally(sa_census **out, const sa_shuffle *shuffle,
     bool weighted);
 
 /*
+ * The same for a part of a walk (sa_audit_opts's PART of PARTS), whose
+ * counts add up to at most RUNS (the walk's common weight); the parts'
+ * censuses add up with sa_census_merge.
+ */
+int sa_census_from_part(sa_census **out, const sa_shuffle *shuffle,
+    size_t n, uint64_t *tally, uint64_t runs, uint64_t sequences,
+    bool weighted);
+
+/*
  * Copies the 64-bit counts of C (not wide) into TALLY, room for N!.
  */
 void sa_census_copy_tally(const sa_census *c, uint64_t *tally);
@@ -113,6 +122,57 @@ void sa_census_copy_tally(const sa_census *c, uint64_t *tally);
  * when they differ in cards.
  */
 int sa_census_merge(sa_census *into, const sa_census *from);
+
+/*
+ * A part of a run shared out over machines (--part I/P, then merge):
+ * part INDEX (1 .. COUNT) of COUNT, the command it answers (ARGV, ARGC
+ * words, without --part), the facts its caller keeps (NOTES: "KEY VALUE"
+ * strings), and its counts (DATA, LEN bytes, of the KIND its caller
+ * names: "census", "layers", "seeds").  VERSION is the version of
+ * shuffle-audit that made it (read back only by the same).
+ *
+ * sa_part_parse ends ARGV and NOTES with a NULL past their last.
+ * sa_part_format writes P as text (malloc'd, *LEN bytes) in the
+ * versioned format part.c and the man page's PARTS describe, with a
+ * checksum; sa_part_parse reads it back into OUT (freed with
+ * sa_part_free), or gives SA_EINVAL and the reason in WHY (SIZE bytes;
+ * may be NULL): not a part, cut, changed (its checksum), another
+ * version or byte order.  sa_parts_check takes K parts read and says
+ * whether they are one whole run: all parts 1 .. COUNT once each, of
+ * the same command and kind; ORDER (room for COUNT) gets, for part i,
+ * the index in PARTS of part i + 1.  When they are not, SA_EINVAL, the
+ * reason in WHY (SIZE bytes), and in AT the indexes in PARTS of the two
+ * parts that disagree (SIZE_MAX for none: a part missing).
+ */
+typedef struct sa_part {
+	unsigned index, count;
+	char **argv;
+	size_t argc;
+	char **notes;
+	size_t nnotes;
+	char *kind;
+	unsigned char *data;
+	size_t len;
+	char version[32];
+} sa_part;
+
+int sa_part_format(const sa_part *p, char **text, size_t *len);
+int sa_part_parse(const char *text, size_t len, sa_part *out, char *why,
+    size_t size);
+void sa_part_free(sa_part *p);	/* its members; NULL is fine */
+int sa_parts_check(const sa_part *const *parts, size_t k, size_t *order,
+    size_t at[2], char *why, size_t size);
+
+/*
+ * The counts of census C (not wide) as bytes (malloc'd, *LEN), for a
+ * part; sa_census_unpack reads them back as a census of SHUFFLE on N
+ * cards, partial as sa_census_from_part's (SA_EINVAL when they are not a
+ * census of N cards).  Censuses unpacked from the parts of one walk add
+ * up with sa_census_merge.
+ */
+int sa_census_pack(const sa_census *c, unsigned char **buf, size_t *len);
+int sa_census_unpack(const sa_shuffle *shuffle, size_t n,
+    const unsigned char *buf, size_t len, sa_census **out);
 
 /*
  * The census by layers in pieces, for audits: sa_layers_collect walks

@@ -86,8 +86,13 @@ SHUFFLE_AUDIT="${RUNNER:+$RUNNER }$bin"
 export SHUFFLE_AUDIT
 
 # A case is run as a user's shell would run it: not inside this make's
-# jobserver, which a make in a case would otherwise warn about.
-unset MAKEFLAGS MFLAGS MAKELEVEL
+# jobserver, which a make in a case would otherwise warn about, and
+# without the variables make check-asan and check-valgrind give their
+# make on its command line (make puts them in the environment), with
+# which a `make audit` in a case would build the tree's own binary
+# with the sanitizers.
+unset MAKEFLAGS MFLAGS MAKELEVEL CFLAGS CPPFLAGS LDFLAGS O BIN LIB \
+	PLUGIN_DIR EXEC_DIR
 
 tmp=$(mktemp -d)
 # Interrupted, the run stops: it does not go on to fail every case left.

@@ -32,6 +32,8 @@ Only the part of YAML these files use is read: block mappings and
 sequences, `|` and `>-` block scalars, quoted and plain scalars, and
 one-line [a, b] lists.
 """
+import fnmatch
+import itertools
 import os
 import re
 import shutil
@@ -46,6 +48,7 @@ ACTION = "OWNER/shuffle-audit/.github/actions/shuffle-audit@v"
 AS_USER = (["setpriv", "--reuid=nobody", "--regid=nogroup",
             "--clear-groups", "--"] if os.getuid() == 0 else [])
 passed = failed = 0
+JOBS = []
 
 
 def check(ok, what):
@@ -145,12 +148,15 @@ class Yaml:
         return y.node(y.indent())
 
 
-def expand(text, inputs, steps):
-    """Actions' ${{ inputs.X }} and ${{ steps.ID.outputs.X }}."""
+def expand(text, inputs, steps, matrix=None):
+    """Actions' ${{ inputs.X }}, ${{ steps.ID.outputs.X }} and
+    ${{ matrix.X }}."""
     def one(m):
         ref = m.group(1).split(".")
         if ref[0] == "inputs" and len(ref) == 2 and ref[1] in inputs:
             return inputs[ref[1]]
+        if ref[0] == "matrix" and len(ref) == 2 and ref[1] in (matrix or {}):
+            return matrix[ref[1]]
         if (ref[0] == "steps" and len(ref) == 4 and ref[2] == "outputs"
                 and ref[1] in steps):
             return steps[ref[1]].get(ref[3], "")
@@ -193,6 +199,7 @@ class Job:
                         GITHUB_PATH=self.files["github_path"],
                         GITHUB_ENV=self.files["github_env"])
         self.count = 0
+        JOBS.append(self)
 
     def variables(self, recipe):
         """The recipe's variables, but a file:// URL for the download."""
@@ -248,9 +255,11 @@ def action(job, given, quiet=False):
     if unknown:
         raise ValueError("inputs the action does not have: %s" % unknown)
     inputs.update(given)
-    where = os.path.join(job.dir, "actions")
+    # Actions fetches the repository at the tag; here, the tarball,
+    # unpacked once and built by the first job that runs the action
+    # (the jobs after it install from the built tree, each in its HOME).
+    where = os.path.join(TMP, "actions")
     if not os.path.isdir(where):
-        # Actions fetches the repository at the tag; here, the tarball.
         os.makedirs(where)
         subprocess.check_call(["tar", "-xzf", TARBALL, "-C", where])
         own(where)
@@ -272,33 +281,76 @@ def action(job, given, quiet=False):
                for k, v in spec["outputs"].items()}
 
 
-def github(name, workflow):
-    job_spec = list(workflow["jobs"].values())[0]
+def artifact(job, step, uses, store, matrix):
+    """actions/upload-artifact and download-artifact, by a folder."""
+    given = {k: expand(v, {}, {}, matrix)
+             for k, v in step.get("with", {}).items()}
+    if uses.startswith("actions/upload-artifact@"):
+        dest = os.path.join(store, given["name"])
+        os.makedirs(dest)
+        shutil.copy(os.path.join(job.project, given["path"]), dest)
+        return 0
+    assert given.get("merge-multiple") == "true", "merge-multiple only"
+    for name in sorted(os.listdir(store)):
+        if fnmatch.fnmatch(name, given["pattern"]):
+            for f in os.listdir(os.path.join(store, name)):
+                shutil.copy(os.path.join(store, name, f), job.project)
+    own(job.project)
+    return 0
+
+
+def github_job(name, spec, matrix, store):
+    """One job of a workflow (one of its matrix's combinations); the Job,
+    or None when a step failed."""
     job = Job(name)
-    env = job_spec.get("env", {})
+    env = spec.get("env", {})
     if "SHUFFLE_AUDIT_VERSION" in env:
         check(env["SHUFFLE_AUDIT_VERSION"] == VERSION,
               name + ": the recipe's SHUFFLE_AUDIT_VERSION is not " + VERSION)
     job.variables(env)
     steps = {}
-    for step in job_spec["steps"]:
+    for step in spec["steps"]:
         uses = step.get("uses", "")
+        out = {}
         if uses.startswith("actions/checkout@"):
             continue
-        if uses:
+        if re.match(r"actions/(up|down)load-artifact@", uses):
+            status = artifact(job, step, uses, store, matrix)
+        elif uses:
             if not check(uses == ACTION + VERSION,
                          "%s: uses %s, not %s" % (name, uses,
                                                   ACTION + VERSION)):
-                return job
+                return None
             status, out = action(job, step.get("with", {}))
         else:
-            status, out = job.github_step(expand(step["run"], {}, steps),
-                                          step.get("env", {}))
+            status, out = job.github_step(
+                expand(step["run"], {}, steps, matrix), step.get("env", {}))
         if not check(status == 0, "%s: step %r failed (log above)"
-                     % (name, step.get("name", uses or step.get("run")))):
-            return job
+                     % (name, expand(step.get("name", uses or
+                                              step.get("run")), {}, steps,
+                                     matrix))):
+            return None
         steps[step.get("id", "")] = out
     check(True, name)
+    return job
+
+
+def github(name, workflow):
+    """WORKFLOW's jobs in order, each once for every combination of its
+    matrix, the artifacts carried in a folder; the last job run."""
+    store = os.path.join(TMP, name + "-artifacts")
+    os.makedirs(store)
+    job = None
+    for jname, spec in workflow["jobs"].items():
+        axes = spec.get("strategy", {}).get("matrix", {})
+        keys = sorted(axes)
+        for values in itertools.product(*(axes[k] for k in keys)):
+            matrix = dict(zip(keys, values))
+            label = "-".join([name] + ([jname] if len(workflow["jobs"]) > 1
+                                       else []) + list(values))
+            job = github_job(label, spec, matrix, store)
+            if job is None:
+                return None
     return job
 
 
@@ -325,14 +377,35 @@ def gitlab(job_spec):
           "gitlab: an unfair plugin exited %d, not 1" % status)
 
 
+def parts(workflow):
+    """The audit in parts over a matrix: the merge job's report is the
+    audit's run whole (in the last part's job, which has its files)."""
+    merged = github("github-parts", workflow)
+    if merged is None:
+        return
+    report = open(merged.log).read()
+    audit = workflow["jobs"]["audit"]
+    last = audit["strategy"]["matrix"]["part"][-1]
+    lines = [expand(x, {}, {}, {"part": last}) for step in audit["steps"]
+             for x in step.get("run", "").split("\n") if "--part " in x]
+    whole, n = re.subn(r" --part \S+ > \S+$", "", lines[0] if lines else "")
+    if not check(n == 1, "github-parts: no --part line to run whole"):
+        return
+    job = [j for j in JOBS
+           if os.path.basename(j.dir) == "github-parts-audit-" + last][0]
+    job.run(whole + "\n", ["bash", "--noprofile", "--norc"], quiet=True)
+    check(open(job.log).read() == report and "verdict" in report,
+          "github-parts: the merged report is not the whole audit's")
+
+
 def main():
     text = open(os.path.join(TOP, "README.md")).read()
     section = text.split("\n## Use it in CI\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
-    if not check(len(blocks) == 3,
-                 "expected three yaml recipes, found %d" % len(blocks)):
+    if not check(len(blocks) == 4,
+                 "expected four yaml recipes, found %d" % len(blocks)):
         return
-    plain, through, lab = (Yaml.load(b) for b in blocks)
+    plain, through, lab, matrix = (Yaml.load(b) for b in blocks)
 
     github("github", plain)
     job = github("github-action", through)
@@ -345,6 +418,8 @@ def main():
                            quiet=True)
         check(status == want, "the action with args auditing %s exited %d,"
               " not %d" % (algo, status, want))
+
+    parts(matrix)
 
     gitlab(lab["shuffle-audit"])
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
 
 #define PROGNAME "shuffle-audit"
 
@@ -365,6 +366,36 @@ struct layers_args {
 
 int layers_census(const struct layers_args *a);
 
+/*
+ * Runs shared out over jobs (cli_part.c).  part_command keeps the words
+ * of the command under way (ARGV from its name on), which a part
+ * records, but for --part itself; part_parse reads --part I/P into AU.
+ * part_put writes part AU->part_index of AU->part_count to standard
+ * output: KIND's DATA (LEN bytes, malloc'd; taken) and NOTES ("KEY
+ * VALUE"); it returns PART_WRITTEN, which the command turns into exit
+ * status 0 without a report, or EXIT_TROUBLE after a message.  Under
+ * merge, part_merged gives the parts, in order (NULL otherwise), and
+ * part_note whether any part has the note "KEY yes".
+ */
+#define PART_MAX 4096
+#define PART_WRITTEN 256
+struct audit;
+void part_command(int argc, char **argv);
+void part_command_free(void);
+bool part_parse(const char *arg, struct audit *au);
+int part_put(const struct audit *au, const char *kind, unsigned char *data,
+    size_t len, char **notes, size_t nnotes);
+const sa_part *part_merged(size_t *count);
+bool part_note(const char *key);
+/*
+ * merge's options and files (ARGC, ARGV from "merge" on): the parts read
+ * and checked as one run, kept for the command they answer, whose words
+ * (*COUNT of them, the parts') it gives in *WORDS.  0, -1 after --help,
+ * or an exit status after a message.  part_merge_free lets them go.
+ */
+int part_merge_load(int argc, char **argv, char ***words, int *count);
+void part_merge_free(void);
+
 /* Subcommands: each returns the exit status. */
 int cmd_algorithms(int argc, char **argv);
 int cmd_census(int argc, char **argv);
@@ -442,6 +473,8 @@ struct audit {
 	bool batch;		/* --batch: plans of draws (exec) */
 	unsigned instances;	/* copies of the code run side by side */
 	unsigned part;		/* the copy this is, from 0 */
+	unsigned part_index;	/* --part I/P: I, from 1 */
+	unsigned part_count;	/* and P; 0: the whole run */
 	struct crew *crew;	/* the copies, while they run */
 	size_t depth;		/* the layers being counted; 0: a census */
 	double deadline;	/* sa_clock() time to stop the walk; 0: none */

@@ -16,6 +16,24 @@
 #include "cli.h"
 #include "cli_audit.h"
 
+/*
+ * The count of JOB: from the parts under merge; otherwise the code's
+ * walk, written as a part under --part.
+ */
+static int
+audit_count(struct audit *au, size_t n, struct job *job)
+{
+	int status;
+
+	if (audit_parted(au, n, job, &status))
+		return status;
+	status = au->command != NULL ? audit_exec(au, n, job) :
+	    audit_plugin(au, n, job);
+	if (status == EXIT_FAIR && au->part_count != 0)
+		return audit_part_put(au, n, job);
+	return status;
+}
+
 int
 audit_census(struct audit *au, size_t n, sa_census **out)
 {
@@ -23,8 +41,7 @@ audit_census(struct audit *au, size_t n, sa_census **out)
 	int status;
 
 	au->depth = 0;
-	status = au->command != NULL ? audit_exec(au, n, &job) :
-	    audit_plugin(au, n, &job);
+	status = audit_count(au, n, &job);
 	*out = job.census;
 	audit_mention_draws(au);
 	return status;
@@ -38,8 +55,7 @@ audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out)
 
 	au->depth = depth;
 	au->timed_out = false;
-	status = au->command != NULL ? audit_exec(au, n, &job) :
-	    audit_plugin(au, n, &job);
+	status = audit_count(au, n, &job);
 	*out = NULL;
 	if (status != EXIT_FAIR)
 		return status;
@@ -121,6 +137,10 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 		{ "bound", "below", REP_U64, 12, true, true, 0, NULL },
 		{ "value", "value", REP_U64, 12, true, true, 0, NULL },
 	};
+	/* The part of the runs that was walked: of --part and the copies. */
+	unsigned p = au->part_count ? au->part_count : 1;
+	unsigned parts = p * au->instances, part = au->part_count ?
+	    au->part_index - 1 + p * au->part : au->part;
 	report r;
 
 	rep_begin(&r, stdout, fmt);
@@ -135,15 +155,15 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	rep_str(&r, "verdict", "verdict", "misbehaved", "exit status 3");
 	rep_bool(&r, "fair", NULL, false, NULL);	/* not shown fair */
 	rep_str(&r, "problem", "problem", au->what, NULL);
-	if (au->instances > 1) {
+	if (parts > 1) {
 		char note[96];
 
 		snprintf(note, sizeof note, "of %u, runs whose first draw is "
-		    "%u modulo %u", au->instances, au->part, au->instances);
-		rep_u64(&r, "part", "in part", au->part + 1, note);
+		    "%u modulo %u", parts, part, parts);
+		rep_u64(&r, "part", "in part", part + 1, note);
 	}
 	if (au->run != 0)
-		rep_u64(&r, "run", "on run", au->run, au->instances > 1 ?
+		rep_u64(&r, "run", "on run", au->run, parts > 1 ?
 		    (au->ndraws > 0 ? "of its part, counting from 1, in the "
 		    "order of the draws below" : "of its part, counting from 1, "
 		    "before its first draw") : au->ndraws > 0 ? "counting from "
@@ -186,8 +206,10 @@ audit_bias(struct audit *au, size_t n, const sa_census *c,
 	out->wider = bits + 1;
 	out->runs = (double)in->runs * sa_census_widen_factor(c, bits,
 	    bits + 1);
+	/* Parts hold the census asked for, not the one a bit wider. */
 	if (out->runs > (au->command ? AUDIT_BIAS_EXEC_RUNS :
-	    AUDIT_BIAS_PLUGIN_RUNS) || au->deadline > 0)
+	    AUDIT_BIAS_PLUGIN_RUNS) || au->deadline > 0 ||
+	    part_merged(&(size_t){ 0 }) != NULL)
 		return;
 	/* The same audit, a bit wider; its report is not this one's. */
 	memcpy(summary, au->summary, sizeof summary);

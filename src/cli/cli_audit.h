@@ -59,6 +59,15 @@ int count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
 int census_failed(struct audit *au, int status, const sa_replay_window *w,
     size_t n);
 
+/*
+ * Parts (cli_part.c): audit_part_put writes JOB as AU's part, spending
+ * it (PART_WRITTEN, or EXIT_TROUBLE after a message); audit_parted, under
+ * merge, adds the parts up into JOB, with *STATUS the count's exit
+ * status, and is false when not merging.
+ */
+int audit_part_put(struct audit *au, size_t n, struct job *job);
+bool audit_parted(struct audit *au, size_t n, struct job *job, int *status);
+
 /* The count of AU's plugin (cli_plugin.c) or program (cli_exec.c). */
 int audit_plugin(struct audit *au, size_t n, struct job *job);
 int audit_exec(struct audit *au, size_t n, struct job *job);

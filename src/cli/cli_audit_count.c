@@ -177,8 +177,12 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	memset(audit, 0, sizeof *audit);
 	audit->twice = au->every != 0;
 	audit->every = au->every;
-	audit->part = au->part;
-	audit->parts = au->instances;
+	/* Part I of P takes the runs whose first draw is I - 1 modulo P,
+	 * shared out over its copies as the whole run's are. */
+	audit->part = au->part_count ? au->part_index - 1 +
+	    au->part_count * au->part : au->part;
+	audit->parts = au->part_count ? au->part_count * au->instances :
+	    au->instances;
 	audit->window = w;
 	audit->raw_bits = au->raw_bits;
 	audit->real_cells = au->real_cells;
@@ -256,4 +260,107 @@ audit_free(struct audit *au)
 	free(au->symbol_buf);
 	au->draws = au->bounds = NULL;
 	au->symbol_buf = NULL;
+}
+
+/*
+ * --part: JOB's counts written as part AU->part_index of AU->part_count
+ * (the job is spent); PART_WRITTEN, or EXIT_TROUBLE after a message.
+ */
+int
+audit_part_put(struct audit *au, size_t n, struct job *job)
+{
+	char raw[16], real[16], *notes[2] = { raw, real };
+	unsigned char *data = NULL;
+	size_t len = 0;
+	int status;
+
+	if (job->depth == 0) {
+		status = sa_census_pack(job->census, &data, &len);
+		sa_census_free(job->census);
+		job->census = NULL;
+	} else {
+		status = sa_layers_pack(job->layers, &data, &len);
+		sa_layers_free(job->layers);
+		job->layers = NULL;
+	}
+	if (status != SA_OK) {
+		cli_error("--part: census of %zu cards: %s", n,
+		    sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	snprintf(raw, sizeof raw, "raw-used %s", au->raw_used ? "yes" : "no");
+	snprintf(real, sizeof real, "real-used %s", au->real_used ? "yes" :
+	    "no");
+	return part_put(au, job->depth == 0 ? "census" : "layers", data, len,
+	    notes, 2);
+}
+
+/* Part P's counts added into JOB; an SA_ status. */
+static int
+take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
+{
+	sa_census *c = NULL;
+	sa_layers *l = NULL;
+	int status;
+
+	if (job->depth == 0) {
+		status = sa_census_unpack(&au->shuffle, n, p->data, p->len, &c);
+		if (status == SA_OK && job->census == NULL)
+			job->census = c;
+		else if (status == SA_OK)
+			status = sa_census_merge(job->census, c);
+		if (c != job->census)
+			sa_census_free(c);
+		return status;
+	}
+	status = sa_layers_unpack(&au->shuffle, p->data, p->len, &l);
+	if (status == SA_OK && (sa_layers_about(l)->n != n ||
+	    sa_layers_about(l)->depth != job->depth))
+		status = SA_EINVAL;
+	if (status == SA_OK && job->layers == NULL)
+		job->layers = l;
+	else if (status == SA_OK)
+		status = sa_layers_merge(job->layers, l);
+	if (l != job->layers)
+		sa_layers_free(l);
+	return status;
+}
+
+/*
+ * Under merge, JOB from the parts, with *STATUS the count's exit status
+ * (EXIT_TROUBLE after a message); false when not merging.
+ */
+bool
+audit_parted(struct audit *au, size_t n, struct job *job, int *status)
+{
+	const char *kind = job->depth == 0 ? "census" : "layers";
+	size_t count;
+	const sa_part *parts = part_merged(&count);
+
+	if (parts == NULL)
+		return false;
+	*status = EXIT_TROUBLE;
+	if (strcmp(parts[0].kind, kind) != 0) {
+		cli_error("merge: the parts hold %s, and their command asks for "
+		    "%s", parts[0].kind, kind);
+		return true;
+	}
+	for (size_t i = 0; i < count; i++) {
+		int st = take_one(au, n, &parts[i], job);
+
+		if (st != SA_OK) {
+			cli_error("merge: part %zu of %zu: its %s %s", i + 1,
+			    count, kind, st == SA_EINVAL ? "are not of the "
+			    "command's cards and depth" : sa_strerror(st));
+			sa_census_free(job->census);
+			sa_layers_free(job->layers);
+			job->census = NULL;
+			job->layers = NULL;
+			return true;
+		}
+	}
+	au->raw_used = part_note("raw-used");
+	au->real_used = part_note("real-used");
+	*status = EXIT_FAIR;
+	return true;
 }

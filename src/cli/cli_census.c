@@ -29,7 +29,8 @@ static const char usage_text[] =
     "                     [--timeout S] [--raw-bits B] [--max-draws N]\n"
     "                     [--repeat all|none|1/K] [--batch] [--instances N]\n"
     "                     [--layers [--depth D | --remainder EPS]\n"
-    "                     [--time-limit S]] [-n CARDS] [-f FORMAT] [--summary]\n";
+    "                     [--time-limit S]] [-n CARDS] [-f FORMAT] [--summary]\n"
+    "                     [--part I/P]\n";
 
 static void
 help(void)
@@ -63,6 +64,8 @@ help(void)
 	    "                        have probability at most EPS (2^-20)\n"
 	    "      --time-limit S    layers: stop deepening after about S\n"
 	    "                        seconds (60)\n"
+	    "      --part I/P        an audit: walk part I of P and write it as\n"
+	    "                        a part file, for merge\n"
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "An ordering lists, position by position, the starting position of\n"
@@ -99,7 +102,7 @@ struct census_args {
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
 	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_LAYERS, OPT_DEPTH,
-	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_TIMES };
+	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_TIMES, OPT_PART };
 
 /* The deepest --depth: as many draws as a run may make. */
 #define DEPTH_MAX SA_CENSUS_MAX_DRAWS
@@ -230,6 +233,9 @@ census_option(int c, const char *arg, void *ctx)
 	case OPT_TIMES:
 		ok = cli_parse_uint("--times", arg, 1, SA_REPEAT_MAX, &a->times);
 		break;
+	case OPT_PART:
+		ok = part_parse(arg, &a->audit);
+		break;
 	case OPT_TOP:
 		a->top = UINT64_MAX;
 		ok = strcmp(arg, "all") == 0 || cli_parse_uint("--top", arg, 1,
@@ -249,6 +255,16 @@ census_args_fit(struct census_args *a)
 	if (!audit_args(a) || !cli_check_cards(&a->shuffle, a->n) ||
 	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n))
 		return false;
+	if (a->audit.part_count != 0 && !a->audited) {
+		cli_error("--part: parts of an audit (--plugin or --exec); a "
+		    "built-in shuffle's census is counted whole");
+		return false;
+	}
+	if (a->audit.part_count != 0 && a->layers && a->depth == 0) {
+		cli_error("--part: every part of a census by layers walks the "
+		    "same depth, so give it (--depth D)");
+		return false;
+	}
 	if (a->times > 1 && (a->audited || a->layers)) {
 		cli_error("--times: repeats a built-in shuffle, not with %s",
 		    a->layers ? "--layers" : "--plugin or --exec");
@@ -289,6 +305,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "remainder", required_argument, NULL, OPT_REMAINDER },
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ "times", required_argument, NULL, OPT_TIMES },
+		{ "part", required_argument, NULL, OPT_PART },
 		{ NULL, 0, NULL, 0 },
 	};
 	int status, fmt = REP_TEXT;
@@ -781,6 +798,8 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 		return EXIT_TROUBLE;
 	}
 	status = audit_census(&a->audit, a->n, c);
+	if (status == PART_WRITTEN)
+		return status;
 	if (status == EXIT_FAIR)
 		audit_bias(&a->audit, a->n, *c, &a->bias);
 	if (status == EXIT_MISBEHAVED) {
@@ -915,7 +934,7 @@ cmd_census(int argc, char **argv)
 	if (a.layers) {
 		status = count_layers(&a);
 		audit_free(&a.audit);
-		return status;
+		return status == PART_WRITTEN ? EXIT_FAIR : status;
 	}
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
@@ -931,5 +950,5 @@ cmd_census(int argc, char **argv)
 		status = show(&a, c);
 	sa_census_free(c);
 	audit_free(&a.audit);
-	return status;
+	return status == PART_WRITTEN ? EXIT_FAIR : status;
 }

@@ -355,7 +355,8 @@ plugin_take(struct audit *au, size_t n, const struct shared *sh,
 		if ((copy = malloc(bytes)) == NULL)
 			return SA_ENOMEM;
 		memcpy(copy, tally, bytes);
-		return sa_census_from_tally(&job->census, &au->shuffle, n, copy,
+		return (au->part_count ? sa_census_from_part :
+		    sa_census_from_tally)(&job->census, &au->shuffle, n, copy,
 		    sh->runs, sh->sequences, sh->weighted != 0);
 	}
 	if (sh->packed > SIZE_MAX || (buf = malloc(sh->packed)) == NULL)

@@ -11,6 +11,7 @@
 
 static int completions(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
+static int cmd_merge(int argc, char **argv);
 
 static const struct cli_command cli_commands[] = {
 	{ "algorithms", cmd_algorithms, "list the shuffles it knows" },
@@ -28,6 +29,8 @@ static const struct cli_command cli_commands[] = {
 	    "language" },
 	{ "help", cmd_help, "describe the commands, or one command" },
 	{ "matrix", cmd_matrix, "P(card c ends at position p), exactly" },
+	{ "merge", cmd_merge, "add up the parts of a run (--part) into its "
+	    "report" },
 	{ "sample", cmd_sample, "deal decks from a real generator and test "
 	    "them" },
 	{ "seed-space", cmd_seed_space, "deal from every seed of a seeded "
@@ -71,6 +74,33 @@ find_command(const char *name)
 		if (strcmp(name, cli_commands[i].name) == 0)
 			return &cli_commands[i];
 	return NULL;
+}
+
+/*
+ * merge FILE...: the parts read and checked (cli_part.c), then the
+ * command they answer run on their counts, which it takes from them.
+ */
+static int
+cmd_merge(int argc, char **argv)
+{
+	const struct cli_command *cmd;
+	char **words;
+	int count, status = part_merge_load(argc, argv, &words, &count);
+
+	if (status != 0)
+		return status < 0 ? EXIT_FAIR : status;
+	cmd = count > 0 ? find_command(words[0]) : NULL;
+	if (cmd == NULL || (cmd->run != cmd_census &&
+	    cmd->run != cmd_seed_space)) {
+		cli_error("merge: the parts answer \"%s\", which has no parts",
+		    count > 0 ? cli_arg(words[0]) : "");
+		part_merge_free();
+		return EXIT_TROUBLE;
+	}
+	optind = 0;
+	status = cmd->run(count, words);
+	part_merge_free();
+	return status;
 }
 
 /* help [COMMAND]: the list of commands, or COMMAND --help. */
@@ -125,7 +155,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct cli_command *cmd;
-	int c;
+	int c, status;
 
 	guard_startup();
 
@@ -161,5 +191,8 @@ main(int argc, char **argv)
 	argc -= optind;
 	/* 0 makes glibc's getopt start afresh for the command. */
 	optind = 0;
-	return cmd->run(argc, argv);
+	part_command(argc, argv);	/* the words a part records */
+	status = cmd->run(argc, argv);
+	part_command_free();
+	return status;
 }

@@ -276,9 +276,14 @@ sa_census_run_audited(const sa_shuffle *sh, size_t n,
 	return run(sh, n, opts, audit ? audit : &none, out);
 }
 
-int
-sa_census_from_tally(sa_census **out, const sa_shuffle *sh, size_t n,
-    uint64_t *tally, uint64_t runs, uint64_t sequences, bool weighted)
+/*
+ * A census from TALLY (malloc'd; taken, also on failure), whose counts
+ * add up to RUNS, or, for a PARTIAL one (a part of a walk), to at most
+ * RUNS.
+ */
+static int
+from_tally(sa_census **out, const sa_shuffle *sh, size_t n, uint64_t *tally,
+    uint64_t runs, uint64_t sequences, bool weighted, bool partial)
 {
 	struct sa_census *c;
 	uint64_t sum = 0, orderings = sa_factorial(n);
@@ -296,9 +301,11 @@ sa_census_from_tally(sa_census **out, const sa_shuffle *sh, size_t n,
 		}
 		sum += tally[r];
 	}
-	if (sum != runs || (c = calloc(1, sizeof *c)) == NULL) {
+	if ((partial ? sum > runs : sum != runs) ||
+	    (c = calloc(1, sizeof *c)) == NULL) {
 		free(tally);
-		return sum != runs ? SA_EINVAL : SA_ENOMEM;
+		return (partial ? sum > runs : sum != runs) ? SA_EINVAL :
+		    SA_ENOMEM;
 	}
 	c->tally = tally;
 	c->info.shuffle = sh;
@@ -314,6 +321,71 @@ sa_census_from_tally(sa_census **out, const sa_shuffle *sh, size_t n,
 	}
 	*out = c;
 	return SA_OK;
+}
+
+int
+sa_census_from_tally(sa_census **out, const sa_shuffle *sh, size_t n,
+    uint64_t *tally, uint64_t runs, uint64_t sequences, bool weighted)
+{
+	return from_tally(out, sh, n, tally, runs, sequences, weighted, false);
+}
+
+int
+sa_census_from_part(sa_census **out, const sa_shuffle *sh, size_t n,
+    uint64_t *tally, uint64_t runs, uint64_t sequences, bool weighted)
+{
+	return from_tally(out, sh, n, tally, runs, sequences, weighted, true);
+}
+
+/* The census's counts: magic, cards, runs, sequences, weighted, tally. */
+#define PACK_MAGIC UINT64_C(0x5341436e73757331)	/* "SACnsus1" */
+
+int
+sa_census_pack(const sa_census *c, unsigned char **buf, size_t *len)
+{
+	const sa_census_info *in = &c->info;
+	uint64_t *w;
+	size_t words;
+
+	*buf = NULL;
+	*len = 0;
+	if (in->wide)
+		return SA_EOVERFLOW;
+	if (in->orderings > SIZE_MAX / 8 - 5)
+		return SA_ENOMEM;
+	words = 5 + (size_t)in->orderings;
+	if ((w = malloc(words * sizeof *w)) == NULL)
+		return SA_ENOMEM;
+	w[0] = PACK_MAGIC;
+	w[1] = in->n;
+	w[2] = in->runs;
+	w[3] = in->sequences;
+	w[4] = in->weighted;
+	sa_census_copy_tally(c, w + 5);
+	*buf = (unsigned char *)w;
+	*len = words * sizeof *w;
+	return SA_OK;
+}
+
+int
+sa_census_unpack(const sa_shuffle *sh, size_t n, const unsigned char *buf,
+    size_t len, sa_census **out)
+{
+	uint64_t head[5], orderings = sa_factorial(n), *tally;
+
+	*out = NULL;
+	if (len < sizeof head || orderings == 0 ||
+	    (len - sizeof head) % 8 != 0 ||
+	    (len - sizeof head) / 8 != orderings)
+		return SA_EINVAL;
+	memcpy(head, buf, sizeof head);
+	if (head[0] != PACK_MAGIC || head[1] != n || head[4] > 1)
+		return SA_EINVAL;
+	if ((tally = malloc((size_t)orderings * sizeof *tally)) == NULL)
+		return SA_ENOMEM;
+	memcpy(tally, buf + sizeof head, (size_t)orderings * sizeof *tally);
+	return from_tally(out, sh, n, tally, head[2], head[3], head[4] != 0,
+	    true);
 }
 
 void

@@ -1,0 +1,307 @@
+/*
+ * cli_part.c - runs shared out over the jobs of a CI matrix or a
+ * scheduler: --part I/P writes part I of P as a part file (the library's
+ * format, part.c) instead of a report, and `merge FILES...` reads the
+ * parts back, checks that they are one whole run, and runs the command
+ * they answer on their counts, so that its report is the whole run's.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shuffle_audit_audit.h"
+#include "cli.h"
+
+/* The words of the command under way (main.c), as they were given. */
+static char **words;
+static size_t nwords;
+/* The argument of --part, to leave it out of the words a part keeps. */
+static const char *part_arg;
+/* Under merge: the parts as read, and in order of their index. */
+static sa_part *read_list, *merged;
+static size_t nread, nmerged;
+
+void
+part_command(int argc, char **argv)
+{
+	free(words);
+	nwords = 0;
+	words = malloc(((size_t)argc + 1) * sizeof *words);
+	if (words == NULL)
+		return;
+	memcpy(words, argv, (size_t)argc * sizeof *words);
+	nwords = (size_t)argc;
+}
+
+void
+part_command_free(void)
+{
+	free(words);
+	words = NULL;
+	nwords = 0;
+}
+
+bool
+part_parse(const char *arg, struct audit *au)
+{
+	uint64_t i, p;
+	const char *slash = strchr(arg, '/');
+	char head[24];
+
+	if (slash == NULL || (size_t)(slash - arg) >= sizeof head) {
+		cli_error("--part: expected I/P (part I of P), not \"%s\"",
+		    cli_arg(arg));
+		return false;
+	}
+	memcpy(head, arg, (size_t)(slash - arg));
+	head[slash - arg] = '\0';
+	if (!cli_parse_uint("--part P", slash + 1, 1, PART_MAX, &p) ||
+	    !cli_parse_uint("--part I", head, 1, p, &i))
+		return false;
+	au->part_index = (unsigned)i;
+	au->part_count = (unsigned)p;
+	part_arg = arg;
+	return true;
+}
+
+/* Whether word K of the command is --part or its argument. */
+static bool
+is_part_word(size_t k)
+{
+	const char *w = words[k];
+
+	if (part_arg == NULL)
+		return false;
+	if (w == part_arg || (part_arg > w && part_arg <= w + strlen(w)))
+		return true;
+	return k + 1 < nwords && words[k + 1] == part_arg;
+}
+
+int
+part_put(const struct audit *au, const char *kind, unsigned char *data,
+    size_t len, char **notes, size_t nnotes)
+{
+	sa_part p;
+	char *text = NULL, **kept;
+	size_t tlen = 0, nkept = 0;
+	int status;
+
+	if ((kept = malloc((nwords ? nwords : 1) * sizeof *kept)) == NULL) {
+		free(data);
+		cli_error("--part: out of memory");
+		return EXIT_TROUBLE;
+	}
+	for (size_t k = 0; k < nwords; k++)
+		if (!is_part_word(k))
+			kept[nkept++] = words[k];
+	memset(&p, 0, sizeof p);
+	p.index = au->part_index;
+	p.count = au->part_count;
+	p.argv = kept;
+	p.argc = nkept;
+	p.notes = notes;
+	p.nnotes = nnotes;
+	p.kind = (char *)kind;
+	p.data = data;
+	p.len = len;
+	status = sa_part_format(&p, &text, &tlen);
+	free(kept);
+	free(data);
+	if (status != SA_OK) {
+		cli_error("--part: %s", sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	fwrite(text, 1, tlen, stdout);
+	free(text);
+	return cli_finish(EXIT_FAIR) == EXIT_FAIR ? PART_WRITTEN : EXIT_TROUBLE;
+}
+
+const sa_part *
+part_merged(size_t *count)
+{
+	*count = nmerged;
+	return merged;
+}
+
+bool
+part_note(const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (size_t i = 0; i < nmerged; i++)
+		for (size_t k = 0; k < merged[i].nnotes; k++)
+			if (strncmp(merged[i].notes[k], key, klen) == 0 &&
+			    strcmp(merged[i].notes[k] + klen, " yes") == 0)
+				return true;
+	return false;
+}
+
+static void
+help(void)
+{
+	fputs("usage: " PROGNAME " merge FILE...\n"
+	    "\n"
+	    "Adds up the parts of a run shared out with --part I/P (one file\n"
+	    "a part, in any order; - reads one from standard input) and\n"
+	    "writes the report the whole run writes, with its exit status.\n"
+	    "Refuses parts missing, given twice, changed or cut, of another\n"
+	    "run or of another version.\n"
+	    "\n"
+	    "  -h, --help  show this help\n", stdout);
+}
+
+/* All of FILE ("-": standard input) into *TEXT, *LEN; false after a
+ * message. */
+static bool
+read_file(const char *file, char **text, size_t *len)
+{
+	FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
+	size_t cap = 4096, got = 0, n;
+	char *buf = NULL, *grown;
+
+	if (f == NULL) {
+		cli_error("merge: %s: %s", cli_arg(file), strerror(errno));
+		return false;
+	}
+	do {
+		if (got == 0 || got + 1 >= cap) {
+			cap = got ? cap * 2 : cap;
+			if ((grown = realloc(buf, cap)) == NULL) {
+				cli_error("merge: %s: out of memory", cli_arg(file));
+				free(buf);
+				if (f != stdin)
+					fclose(f);
+				return false;
+			}
+			buf = grown;
+		}
+		n = fread(buf + got, 1, cap - got - 1, f);
+		got += n;
+	} while (n > 0);
+	if (ferror(f)) {
+		cli_error("merge: %s: %s", cli_arg(file), strerror(errno));
+		free(buf);
+		buf = NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	*text = buf;
+	*len = got;
+	return buf != NULL;
+}
+
+/* FILES (COUNT of them) read into PARTS; false after a message. */
+static bool
+read_parts(char **files, size_t count, sa_part *parts)
+{
+	char why[256];
+	bool stdin_used = false;
+
+	for (size_t i = 0; i < count; i++) {
+		char *text;
+		size_t len;
+		int status;
+
+		if (strcmp(files[i], "-") == 0 && stdin_used) {
+			cli_error("merge: -: standard input holds one part");
+			return false;
+		}
+		stdin_used = stdin_used || strcmp(files[i], "-") == 0;
+		if (!read_file(files[i], &text, &len))
+			return false;
+		status = sa_part_parse(text, len, &parts[i], why, sizeof why);
+		free(text);
+		if (status != SA_OK) {
+			cli_error("merge: %s: %s", cli_arg(files[i]),
+			    status == SA_EINVAL ? why : sa_strerror(status));
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The parts, checked as one run, in order into MERGED; false after a
+ * message. */
+static bool
+order_parts(char **files, sa_part *parts, size_t count)
+{
+	const sa_part **list = malloc(count * sizeof *list);
+	size_t *order = malloc(((size_t)parts[0].count + 1) * sizeof *order);
+	char why[256];
+	size_t at[2];
+	bool ok = list != NULL && order != NULL;
+
+	for (size_t i = 0; ok && i < count; i++)
+		list[i] = &parts[i];
+	if (ok && sa_parts_check(list, count, order, at, why,
+	    sizeof why) != SA_OK) {
+		if (at[0] == SIZE_MAX)
+			cli_error("merge: %s", why);
+		else
+			cli_error("merge: %s and %s: %s", cli_arg(files[at[0]]),
+			    cli_arg(files[at[1]]), why);
+		ok = false;
+	}
+	if (ok && (merged = malloc(count * sizeof *merged)) != NULL) {
+		for (size_t i = 0; i < count; i++)
+			merged[i] = parts[order[i]];
+		nmerged = count;
+	} else if (ok) {
+		cli_error("merge: out of memory");
+		ok = false;
+	}
+	free(list);
+	free(order);
+	return ok;
+}
+
+void
+part_merge_free(void)
+{
+	for (size_t i = 0; i < nread; i++)
+		sa_part_free(&read_list[i]);
+	free(read_list);
+	free(merged);
+	read_list = merged = NULL;
+	nread = nmerged = 0;
+}
+
+int
+part_merge_load(int argc, char **argv, char ***words_out, int *count_out)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const struct cli_options common = { "merge", help, NULL, NULL, NULL,
+		0 };
+	int c, status;
+
+	*words_out = NULL;
+	*count_out = 0;
+	while ((c = cli_getopt_long(argc, argv, ":h", longopts)) != -1)
+		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
+			return status == EXIT_FAIR ? -1 : status;
+	if (optind == argc) {
+		cli_error("merge: no parts given (the files --part wrote)");
+		return EXIT_TROUBLE;
+	}
+	nread = (size_t)(argc - optind);
+	if ((read_list = calloc(nread, sizeof *read_list)) == NULL) {
+		nread = 0;
+		cli_error("merge: out of memory");
+		return EXIT_TROUBLE;
+	}
+	if (!read_parts(argv + optind, nread, read_list) ||
+	    !order_parts(argv + optind, read_list, nread)) {
+		part_merge_free();
+		return EXIT_TROUBLE;
+	}
+	*words_out = merged[0].argv;
+	*count_out = (int)merged[0].argc;
+	return 0;
+}

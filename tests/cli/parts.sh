@@ -1,0 +1,32 @@
+# tests/cli/parts.sh - sourced by CLI cases: a run shared out with
+# --part and merged again is the whole run.
+#
+#   parts P COMMAND...   runs COMMAND whole, then as P parts (the last
+#                        first, so that order does not matter), merges
+#                        them, and prints "same, exit S" when the merged
+#                        report and exit status are the whole run's, or
+#                        the difference.
+# Needs $SHUFFLE_AUDIT (the binary under test), as cli.sh sets it.
+parts() {
+	_p=$1
+	shift
+	shuffle-audit "$@" > whole.out 2> whole.err
+	_want=$?
+	_i=$_p
+	_files=
+	while [ "$_i" -ge 1 ]; do
+		shuffle-audit "$@" --part "$_i/$_p" > "part$_i" ||
+			{ echo "part $_i/$_p failed: $?"; return 1; }
+		_files="$_files part$_i"
+		_i=$((_i - 1))
+	done
+	# shellcheck disable=SC2086
+	shuffle-audit merge $_files > merged.out
+	_got=$?
+	if [ "$_got" = "$_want" ] && cmp -s whole.out merged.out; then
+		echo "same, exit $_got"
+	else
+		echo "whole exit $_want, merged exit $_got"
+		diff whole.out merged.out | head -20
+	fi
+}
