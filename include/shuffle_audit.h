@@ -1123,6 +1123,14 @@ int sa_fit_detect(const sa_matrix *m, double alpha, double power,
 
 /* Adds FROM's counts into INTO (the same N). */
 int sa_fit_merge(sa_fit *into, const sa_fit *from);
+/*
+ * F's counts as bytes (malloc'd, *LEN), for a part; sa_fit_unpack reads
+ * them back as decks of N cards (SA_EINVAL when they are not, or their
+ * counts do not add up to their decks).
+ */
+int sa_fit_pack(const sa_fit *f, unsigned char **buf, size_t *len);
+int sa_fit_unpack(size_t n, const unsigned char *buf, size_t len,
+    sa_fit **out);
 
 /*
  * Decks as lines of text, the form a black box's output is read in
@@ -1174,6 +1182,12 @@ typedef struct sa_sample_opts {
 	void (*progress)(void *ctx, double done);
 	void *progress_ctx;
 	sa_time_limit *limit;	/* NULL: none; units are decks */
+	/*
+	 * When PARTS is above 1, sa_sample_run deals only the streams
+	 * PART modulo PARTS (SA_ERANGE for more parts than streams), so
+	 * that the PARTS runs deal the whole run's decks between them.
+	 */
+	unsigned part, parts;
 } sa_sample_opts;
 
 int sa_sample_run(const sa_shuffle *shuffle, size_t n,
@@ -1596,6 +1610,25 @@ int sa_seeds_ratio(const sa_seeds *s, uint64_t rank, sa_fraction *out);
 /* Pearson's chi-square against every ordering equally often, exactly,
  * on orderings - 1 degrees of freedom. */
 int sa_seeds_chi2(const sa_seeds *s, sa_fraction *out);
+
+/*
+ * A seed space in parts (--part, then merge): sa_seeds_part narrows O
+ * (whose SEEDS seeds start at O->first) to part INDEX (1 .. COUNT) of
+ * COUNT, stretches of seeds as even as they go, in order (SA_ERANGE
+ * for more parts than seeds).
+ * sa_seeds_pack writes S's tally as bytes (malloc'd, *LEN);
+ * sa_seeds_unpack reads them back as the seed space of N cards
+ * (SA_EINVAL when they are not one, or their counts do not add up to
+ * their seeds); sa_seeds_merge adds FROM, the stretch right after
+ * INTO's, to INTO, and its figures follow (SA_EINVAL when FROM is not
+ * that stretch, of the same cards and path).
+ */
+int sa_seeds_part(sa_seeds_opts *o, uint64_t seeds, unsigned index,
+    unsigned count);
+int sa_seeds_pack(const sa_seeds *s, unsigned char **buf, size_t *len);
+int sa_seeds_unpack(size_t n, const unsigned char *buf, size_t len,
+    sa_seeds **out);
+int sa_seeds_merge(sa_seeds *into, const sa_seeds *from);
 
 /*
  * The attack from a few seen cards: every seed of the range dealt (N up

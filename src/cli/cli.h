@@ -369,8 +369,8 @@ int layers_census(const struct layers_args *a);
 /*
  * Runs shared out over jobs (cli_part.c).  part_command keeps the words
  * of the command under way (ARGV from its name on), which a part
- * records, but for --part itself; part_parse reads --part I/P into AU.
- * part_put writes part AU->part_index of AU->part_count to standard
+ * records, but for --part itself; part_parse reads --part I/P into
+ * *INDEX and *COUNT.  part_put writes part INDEX of COUNT to standard
  * output: KIND's DATA (LEN bytes, malloc'd; taken) and NOTES ("KEY
  * VALUE"); it returns PART_WRITTEN, which the command turns into exit
  * status 0 without a report, or EXIT_TROUBLE after a message.  Under
@@ -379,14 +379,15 @@ int layers_census(const struct layers_args *a);
  */
 #define PART_MAX 4096
 #define PART_WRITTEN 256
-struct audit;
 void part_command(int argc, char **argv);
 void part_command_free(void);
-bool part_parse(const char *arg, struct audit *au);
-int part_put(const struct audit *au, const char *kind, unsigned char *data,
-    size_t len, char **notes, size_t nnotes);
+bool part_parse(const char *arg, unsigned *index, unsigned *count);
+int part_put(unsigned index, unsigned count, const char *kind,
+    unsigned char *data, size_t len, char **notes, size_t nnotes);
 const sa_part *part_merged(size_t *count);
 bool part_note(const char *key);
+/* Under merge, whether the parts hold KIND; false after a message. */
+bool part_kind_is(const char *kind);
 /*
  * merge's options and files (ARGC, ARGV from "merge" on): the parts read
  * and checked as one run, kept for the command they answer, whose words

@@ -291,8 +291,8 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	snprintf(raw, sizeof raw, "raw-used %s", au->raw_used ? "yes" : "no");
 	snprintf(real, sizeof real, "real-used %s", au->real_used ? "yes" :
 	    "no");
-	return part_put(au, job->depth == 0 ? "census" : "layers", data, len,
-	    notes, 2);
+	return part_put(au->part_index, au->part_count, job->depth == 0 ?
+	    "census" : "layers", data, len, notes, 2);
 }
 
 /* Part P's counts added into JOB; an SA_ status. */
@@ -340,18 +340,19 @@ audit_parted(struct audit *au, size_t n, struct job *job, int *status)
 	if (parts == NULL)
 		return false;
 	*status = EXIT_TROUBLE;
-	if (strcmp(parts[0].kind, kind) != 0) {
-		cli_error("merge: the parts hold %s, and their command asks for "
-		    "%s", parts[0].kind, kind);
+	if (!part_kind_is(kind))
 		return true;
-	}
 	for (size_t i = 0; i < count; i++) {
 		int st = take_one(au, n, &parts[i], job);
 
 		if (st != SA_OK) {
-			cli_error("merge: part %zu of %zu: its %s %s", i + 1,
-			    count, kind, st == SA_EINVAL ? "are not of the "
-			    "command's cards and depth" : sa_strerror(st));
+			if (st == SA_EINVAL)
+				cli_error("merge: part %zu of %zu: its counts are "
+				    "not of %zu cards%s", i + 1, count, n,
+				    job->depth ? " to the depth asked" : "");
+			else
+				cli_error("merge: part %zu of %zu: %s", i + 1,
+				    count, sa_strerror(st));
 			sa_census_free(job->census);
 			sa_layers_free(job->layers);
 			job->census = NULL;

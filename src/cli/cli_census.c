@@ -234,7 +234,8 @@ census_option(int c, const char *arg, void *ctx)
 		ok = cli_parse_uint("--times", arg, 1, SA_REPEAT_MAX, &a->times);
 		break;
 	case OPT_PART:
-		ok = part_parse(arg, &a->audit);
+		ok = part_parse(arg, &a->audit.part_index,
+		    &a->audit.part_count);
 		break;
 	case OPT_TOP:
 		a->top = UINT64_MAX;

@@ -46,7 +46,7 @@ part_command_free(void)
 }
 
 bool
-part_parse(const char *arg, struct audit *au)
+part_parse(const char *arg, unsigned *index, unsigned *count)
 {
 	uint64_t i, p;
 	const char *slash = strchr(arg, '/');
@@ -62,8 +62,8 @@ part_parse(const char *arg, struct audit *au)
 	if (!cli_parse_uint("--part P", slash + 1, 1, PART_MAX, &p) ||
 	    !cli_parse_uint("--part I", head, 1, p, &i))
 		return false;
-	au->part_index = (unsigned)i;
-	au->part_count = (unsigned)p;
+	*index = (unsigned)i;
+	*count = (unsigned)p;
 	part_arg = arg;
 	return true;
 }
@@ -82,8 +82,8 @@ is_part_word(size_t k)
 }
 
 int
-part_put(const struct audit *au, const char *kind, unsigned char *data,
-    size_t len, char **notes, size_t nnotes)
+part_put(unsigned index, unsigned count, const char *kind,
+    unsigned char *data, size_t len, char **notes, size_t nnotes)
 {
 	sa_part p;
 	char *text = NULL, **kept;
@@ -99,8 +99,8 @@ part_put(const struct audit *au, const char *kind, unsigned char *data,
 		if (!is_part_word(k))
 			kept[nkept++] = words[k];
 	memset(&p, 0, sizeof p);
-	p.index = au->part_index;
-	p.count = au->part_count;
+	p.index = index;
+	p.count = count;
 	p.argv = kept;
 	p.argc = nkept;
 	p.notes = notes;
@@ -125,6 +125,16 @@ part_merged(size_t *count)
 {
 	*count = nmerged;
 	return merged;
+}
+
+bool
+part_kind_is(const char *kind)
+{
+	if (nmerged == 0 || strcmp(merged[0].kind, kind) == 0)
+		return true;
+	cli_error("merge: the parts hold %s, and their command asks for %s",
+	    merged[0].kind, kind);
+	return false;
 }
 
 bool

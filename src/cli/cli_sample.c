@@ -14,7 +14,8 @@
 static const char usage_text[] =
     "usage: " PROGNAME " sample [-a ALGORITHM] [-n CARDS] --decks D [--seed S]\n"
     "                     [--reduce METHOD:BITS] [--threads N] [--alpha A]\n"
-    "                     [--time-limit S] [-f text|tsv|csv|json|perms]\n";
+    "                     [--time-limit S] [-f text|tsv|csv|json|perms]\n"
+    "                     [--part I/P]\n";
 
 static void
 help(void)
@@ -35,12 +36,15 @@ help(void)
 	    "                        dealt depend on the seed and the threads)\n"
 	    "      --alpha A         the false-alarm odds (default 1e-6)\n"
 	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
+	    "      --part I/P        deal the streams I-1 modulo P of the\n"
+	    "                        --threads N and write them as a part\n"
+	    "                        file, for merge\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv, json, or perms\n"
 	    "  -h, --help            show this help\n", stdout);
 }
 
 enum { OPT_DECKS = 256, OPT_SEED, OPT_REDUCE, OPT_THREADS, OPT_ALPHA,
-	OPT_TIME_LIMIT };
+	OPT_TIME_LIMIT, OPT_PART };
 
 struct sample_args {
 	sa_shuffle shuffle;
@@ -52,6 +56,7 @@ struct sample_args {
 	sa_time_limit limit;
 	double alpha;
 	double start;		/* when the dealing started, for progress */
+	unsigned part_index, part_count;	/* --part I/P; 0: whole */
 };
 
 /* A deck as a line, written through a buffer of our own. */
@@ -154,16 +159,48 @@ sample_option(int c, const char *arg, void *ctx)
 	case OPT_TIME_LIMIT:
 		ok = cli_parse_time_limit(arg, &a->limit.seconds);
 		break;
+	case OPT_PART:
+		ok = part_parse(arg, &a->part_index, &a->part_count);
+		break;
 	default:
 		return CLI_CONTINUE;
 	}
 	return ok ? CLI_TAKEN : EXIT_TROUBLE;
 }
 
+/* --part with the rest of A's options; false after a message. */
+static bool
+part_fits(const struct sample_args *a)
+{
+	if (a->part_count == 0)
+		return true;
+	if (a->perms) {
+		cli_error("--part: parts add up counts, and -f perms writes "
+		    "the decks themselves");
+		return false;
+	}
+	if (a->o.threads == 0) {
+		cli_error("--part: the decks dealt depend on the threads, one "
+		    "stream each, so give --threads N, the same in every part "
+		    "(at least the parts)");
+		return false;
+	}
+	if (a->part_count > a->o.threads || a->part_count > a->o.decks) {
+		cli_error("--part %u/%u: more parts than the %llu streams "
+		    "(--threads, at most one a deck)", a->part_index,
+		    a->part_count, (unsigned long long)(a->o.threads <
+		    a->o.decks ? a->o.threads : a->o.decks));
+		return false;
+	}
+	return true;
+}
+
 /* The options A holds, checked together; false after a message. */
 static bool
 sample_args_fit(struct sample_args *a)
 {
+	if (!part_fits(a))
+		return false;
 	if (a->o.decks == 0) {
 		cli_error("sample: --decks D is needed: how many to deal");
 		return false;
@@ -201,6 +238,7 @@ parse_args(int argc, char **argv, struct sample_args *a)
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "alpha", required_argument, NULL, OPT_ALPHA },
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+		{ "part", required_argument, NULL, OPT_PART },
 		{ NULL, 0, NULL, 0 },
 	};
 	uint64_t cards = 52;
@@ -232,6 +270,85 @@ progress(void *ctx, double done)
 	const struct sample_args *a = ctx;
 
 	cli_progress("sample", a->start, done, a->o.decks, "decks");
+}
+
+/* Under merge, the decks of the parts added up into *FIT; an SA_ status. */
+static int
+from_parts(const struct sample_args *a, sa_fit **fit)
+{
+	size_t count;
+	const sa_part *parts = part_merged(&count);
+	int status = SA_OK;
+
+	*fit = NULL;
+	for (size_t i = 0; i < count && status == SA_OK; i++) {
+		sa_fit *f = NULL;
+
+		status = sa_fit_unpack(a->n, parts[i].data, parts[i].len, &f);
+		if (status == SA_OK && *fit == NULL)
+			*fit = f;
+		else if (status == SA_OK)
+			status = sa_fit_merge(*fit, f);
+		if (f != *fit)
+			sa_fit_free(f);
+	}
+	if (status != SA_OK) {
+		sa_fit_free(*fit);
+		*fit = NULL;
+	}
+	return status;
+}
+
+/*
+ * The decks A asks for, dealt and counted into *FIT (whole, or from the
+ * parts under merge): SA_OK; PART_WRITTEN once its part is written; or
+ * an exit status after a message.
+ */
+static int
+deal(struct sample_args *a, sa_fit **fit)
+{
+	unsigned char *data;
+	size_t len;
+	int status;
+
+	if (part_merged(&len) != NULL) {
+		if (!part_kind_is("sample"))
+			return EXIT_TROUBLE;
+		if ((status = from_parts(a, fit)) == SA_OK)
+			return SA_OK;
+		if (status == SA_EINVAL)
+			cli_error("merge: the parts do not hold decks of %zu "
+			    "cards", a->n);
+		else
+			cli_error("merge: %s", sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	if (sa_fit_new(a->n, fit) != SA_OK) {
+		cli_error("sample: out of memory");
+		return EXIT_TROUBLE;
+	}
+	a->o.part = a->part_count ? a->part_index - 1 : 0;
+	a->o.parts = a->part_count;
+	status = sa_sample_run(&a->shuffle, a->n, &a->o, *fit);
+	if (a->o.progress != NULL)
+		progress(a, 1.0);
+	if (status == SA_OK && a->part_count == 0)
+		return SA_OK;
+	if (status == SA_OK)
+		status = sa_fit_pack(*fit, &data, &len);
+	sa_fit_free(*fit);
+	*fit = NULL;
+	if (status == SA_ETIME) {
+		cli_time_refusal("sample", &a->limit, "decks", "ask for fewer "
+		    "decks (--decks)");
+		return EXIT_TROUBLE;
+	}
+	if (status != SA_OK) {
+		cli_error("sample: %s", sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	return part_put(a->part_index, a->part_count, "sample", data, len,
+	    NULL, 0);
 }
 
 int
@@ -275,15 +392,9 @@ cmd_sample(int argc, char **argv)
 			return EXIT_TROUBLE;
 		return cli_finish(EXIT_FAIR);
 	}
-	if (sa_fit_new(a.n, &fit) != SA_OK) {
-		cli_error("sample: out of memory");
-		return EXIT_TROUBLE;
-	}
-	status = sa_sample_run(&a.shuffle, a.n, &a.o, fit);
-	if (a.o.progress != NULL)
-		progress(&a, 1.0);
-	if (status == SA_OK)
-		status = sa_fit_judge(fit, a.alpha, &res);
+	if ((status = deal(&a, &fit)) != SA_OK)
+		return status == PART_WRITTEN ? EXIT_FAIR : status;
+	status = sa_fit_judge(fit, a.alpha, &res);
 	sa_fit_free(fit);
 	if (status == SA_ETIME) {
 		cli_time_refusal("sample", &a.limit, "decks", "ask for fewer "

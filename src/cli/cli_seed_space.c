@@ -22,7 +22,7 @@ static const char usage_text[] =
     "[--threads N]\n"
     "                         [--check] [--match CARDS [--list L]] "
     "[--time-limit S]\n"
-    "                         [-f FORMAT]\n";
+    "                         [-f FORMAT] [--part I/P]\n";
 
 static void
 help(void)
@@ -57,12 +57,14 @@ help(void)
 	    "                        deck up to 64 cards\n"
 	    "      --list L          list the first L matching seeds (10)\n"
 	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
+	    "      --part I/P        deal part I of P stretches of the seeds and\n"
+	    "                        write it as a part file, for merge\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
 	    "  -h, --help            show this help\n", stdout);
 }
 
 enum { OPT_SEEDS = 256, OPT_REDUCE, OPT_THREADS, OPT_CHECK, OPT_MATCH,
-	OPT_LIST, OPT_TIME_LIMIT };
+	OPT_LIST, OPT_TIME_LIMIT, OPT_PART };
 
 struct seeds_args {
 	sa_shuffle shuffle;
@@ -78,6 +80,7 @@ struct seeds_args {
 	unsigned seen[CARDS_MAX];
 	size_t nseen;
 	uint64_t list;
+	unsigned part_index, part_count;	/* --part I/P; 0: whole */
 };
 
 /* "-g NAME: no such generator (every name)". */
@@ -212,6 +215,9 @@ seeds_option(int c, const char *arg, void *ctx)
 	case OPT_TIME_LIMIT:
 		ok = cli_parse_time_limit(arg, &a->limit.seconds);
 		break;
+	case OPT_PART:
+		ok = part_parse(arg, &a->part_index, &a->part_count);
+		break;
 	default:
 		return CLI_CONTINUE;
 	}
@@ -242,6 +248,13 @@ seeds_args_fit(struct seeds_args *a)
 	}
 	if (a->match != NULL && !parse_match(a))
 		return false;
+	if (a->part_count != 0 && (a->match != NULL ||
+	    a->n > SA_SEEDS_MAX_CARDS)) {
+		cli_error("--part: parts of the tally of every seed, at most %d "
+		    "cards, so not with %s", SA_SEEDS_MAX_CARDS, a->match ?
+		    "--match" : "this many cards");
+		return false;
+	}
 	return cli_check_cards(&a->shuffle, a->n) &&
 	    cli_check_reduce(&a->shuffle, &a->o.reduce, a->n);
 }
@@ -262,6 +275,7 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 		{ "match", required_argument, NULL, OPT_MATCH },
 		{ "list", required_argument, NULL, OPT_LIST },
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+		{ "part", required_argument, NULL, OPT_PART },
 		{ NULL, 0, NULL, 0 },
 	};
 	int fmt = REP_TEXT, status;
@@ -607,12 +621,86 @@ match(struct seeds_args *a)
 	return cli_finish(EXIT_FAIR);
 }
 
+/*
+ * Under merge, the seed space from the parts into *S: SA_OK, or an
+ * exit status after a message.
+ */
+static int
+from_parts(const struct seeds_args *a, const sa_part *parts, size_t count,
+    sa_seeds **s)
+{
+	*s = NULL;
+	if (!part_kind_is("seeds"))
+		return EXIT_TROUBLE;
+	for (size_t i = 0; i < count; i++) {
+		sa_seeds *t = NULL;
+		int status = sa_seeds_unpack(a->n, parts[i].data, parts[i].len,
+		    &t);
+
+		if (status == SA_OK && *s == NULL)
+			*s = t;
+		else if (status == SA_OK)
+			status = sa_seeds_merge(*s, t);
+		if (t != *s)
+			sa_seeds_free(t);
+		if (status != SA_OK) {
+			cli_error("merge: part %zu of %zu: %s", i + 1, count,
+			    status == SA_EINVAL ? "not a stretch of this seed "
+			    "space's seeds" : sa_strerror(status));
+			sa_seeds_free(*s);
+			*s = NULL;
+			return EXIT_TROUBLE;
+		}
+	}
+	return SA_OK;
+}
+
+/* The seeds counted, whole, as part A->part_index, or from the parts
+ * under merge, into *S: SA_OK, or an exit status after a message. */
+static int
+count_seeds(struct seeds_args *a, sa_seeds **s)
+{
+	uint64_t seeds = 0, bytes = 0;
+	size_t nparts;
+	const sa_part *parts = part_merged(&nparts);
+	int status;
+
+	if (parts != NULL)
+		return from_parts(a, parts, nparts, s);
+	status = sa_seeds_plan(&a->shuffle, a->n, a->gen, &a->o, &seeds,
+	    &bytes);
+	if (status == SA_OK) {
+		a->o.count = seeds;
+		if (a->part_count != 0 && sa_seeds_part(&a->o, seeds,
+		    a->part_index, a->part_count) != SA_OK) {
+			cli_error("--part %u/%u: more parts than the %llu seeds",
+			    a->part_index, a->part_count,
+			    (unsigned long long)seeds);
+			return EXIT_TROUBLE;
+		}
+		if (isatty(STDERR_FILENO)) {
+			a->o.progress = progress;
+			a->o.progress_ctx = a;
+			a->start = cli_seconds();
+		}
+		status = sa_seeds_run(&a->shuffle, a->n, a->gen, &a->o, s);
+		if (a->o.progress != NULL)
+			progress(a, 1.0);
+	}
+	if (status != SA_OK) {
+		refusal(a, status, seeds, bytes);
+		return EXIT_TROUBLE;
+	}
+	return SA_OK;
+}
+
 int
 cmd_seed_space(int argc, char **argv)
 {
 	struct seeds_args a;
-	uint64_t seeds, bytes;
 	sa_seeds *s = NULL;
+	unsigned char *data;
+	size_t len;
 	int status = parse_args(argc, argv, &a);
 
 	if (status != 0)
@@ -621,21 +709,18 @@ cmd_seed_space(int argc, char **argv)
 		return match(&a);
 	if (a.n > SA_SEEDS_MAX_CARDS)
 		return space_only(&a);
-	status = sa_seeds_plan(&a.shuffle, a.n, a.gen, &a.o, &seeds, &bytes);
-	if (status == SA_OK) {
-		a.o.count = seeds;
-		if (isatty(STDERR_FILENO)) {
-			a.o.progress = progress;
-			a.o.progress_ctx = &a;
-			a.start = cli_seconds();
+	if ((status = count_seeds(&a, &s)) != SA_OK)
+		return status;
+	if (a.part_count != 0) {
+		status = sa_seeds_pack(s, &data, &len);
+		sa_seeds_free(s);
+		if (status != SA_OK) {
+			cli_error("--part: %s", sa_strerror(status));
+			return EXIT_TROUBLE;
 		}
-		status = sa_seeds_run(&a.shuffle, a.n, a.gen, &a.o, &s);
-		if (a.o.progress != NULL)
-			progress(&a, 1.0);
-	}
-	if (status != SA_OK) {
-		refusal(&a, status, seeds, bytes);
-		return EXIT_TROUBLE;
+		status = part_put(a.part_index, a.part_count, "seeds", data, len,
+		    NULL, 0);
+		return status == PART_WRITTEN ? EXIT_FAIR : status;
 	}
 	render(&a, s);
 	status = a.check && !sa_seeds_about(s)->uniform ? EXIT_UNFAIR :

@@ -91,7 +91,7 @@ cmd_merge(int argc, char **argv)
 		return status < 0 ? EXIT_FAIR : status;
 	cmd = count > 0 ? find_command(words[0]) : NULL;
 	if (cmd == NULL || (cmd->run != cmd_census &&
-	    cmd->run != cmd_seed_space)) {
+	    cmd->run != cmd_seed_space && cmd->run != cmd_sample)) {
 		cli_error("merge: the parts answer \"%s\", which has no parts",
 		    count > 0 ? cli_arg(words[0]) : "");
 		part_merge_free();

@@ -404,3 +404,94 @@ sa_fit_merge(sa_fit *into, const sa_fit *from)
 	into->samples += from->samples;
 	return SA_OK;
 }
+
+/* A fit packed: magic, cards, decks, the cells, the orderings' counts. */
+#define FIT_MAGIC UINT64_C(0x5341466974746531)	/* "SAFitte1" */
+
+int
+sa_fit_pack(const sa_fit *f, unsigned char **buf, size_t *len)
+{
+	size_t cells = f->n * f->n, words = 3 + cells +
+	    (f->order != NULL ? (size_t)f->orderings : 0);
+	uint64_t *w;
+
+	*buf = NULL;
+	*len = 0;
+	if ((w = malloc(words * sizeof *w)) == NULL)
+		return SA_ENOMEM;
+	w[0] = FIT_MAGIC;
+	w[1] = f->n;
+	w[2] = f->samples;
+	memcpy(w + 3, f->cell, cells * sizeof *w);
+	if (f->order != NULL)
+		memcpy(w + 3 + cells, f->order, (size_t)f->orderings *
+		    sizeof *w);
+	*buf = (unsigned char *)w;
+	*len = words * sizeof *w;
+	return SA_OK;
+}
+
+/* Whether F's counts hold together: every row and column of the cells,
+ * and the orderings, add up to its decks. */
+static bool
+adds_up(const sa_fit *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		uint64_t row = 0, col = 0;
+
+		for (size_t j = 0; j < f->n; j++) {
+			row += f->cell[i * f->n + j];
+			col += f->cell[j * f->n + i];
+			if (row < f->cell[i * f->n + j] ||
+			    col < f->cell[j * f->n + i])
+				return false;
+		}
+		if (row != f->samples || col != f->samples)
+			return false;
+	}
+	if (f->order != NULL) {
+		uint64_t sum = 0;
+
+		for (uint64_t r = 0; r < f->orderings; r++) {
+			if (sum + f->order[r] < sum)
+				return false;
+			sum += f->order[r];
+		}
+		return sum == f->samples;
+	}
+	return true;
+}
+
+int
+sa_fit_unpack(size_t n, const unsigned char *buf, size_t len, sa_fit **out)
+{
+	uint64_t head[3];
+	size_t cells = n * n;
+	sa_fit *f;
+	int status;
+
+	*out = NULL;
+	if (len < sizeof head)
+		return SA_EINVAL;
+	memcpy(head, buf, sizeof head);
+	if (head[0] != FIT_MAGIC || head[1] != n)
+		return SA_EINVAL;
+	if ((status = sa_fit_new(n, &f)) != SA_OK)
+		return status;
+	if (len != (3 + cells + (f->order != NULL ? (size_t)f->orderings :
+	    0)) * sizeof(uint64_t)) {
+		sa_fit_free(f);
+		return SA_EINVAL;
+	}
+	f->samples = head[2];
+	memcpy(f->cell, buf + sizeof head, cells * sizeof *f->cell);
+	if (f->order != NULL)
+		memcpy(f->order, buf + sizeof head + cells * sizeof *f->cell,
+		    (size_t)f->orderings * sizeof *f->order);
+	if (!adds_up(f)) {
+		sa_fit_free(f);
+		return SA_EINVAL;
+	}
+	*out = f;
+	return SA_OK;
+}

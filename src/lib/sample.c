@@ -184,6 +184,7 @@ struct part {
 	sa_fit *fit;
 	sa_pace *pace;
 	int status;
+	bool first;		/* the first stream this run deals */
 };
 
 /*
@@ -193,7 +194,7 @@ struct part {
 static bool
 told(const struct part *p, uint64_t k)
 {
-	if (p->stream == 0) {
+	if (p->first) {
 		if (p->o->progress != NULL && k > 0)
 			p->o->progress(p->o->progress_ctx, (double)k /
 			    (double)p->decks);
@@ -367,7 +368,7 @@ probe_run(const sa_shuffle *sh, size_t n, sa_script *s, unsigned *deck)
  */
 static void
 foretell(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
-    sa_pace *pace)
+    uint64_t decks, sa_pace *pace)
 {
 	enum { PROBE = 1 << 20 };
 	double per_deck = draws_a_deck(sh, n), began, spent;
@@ -391,7 +392,7 @@ foretell(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
 		probe_run(sh, n, &s, deck);
 		spent = sa_clock() - began;
 		if (s.len > 0 && spent > 0)
-			sa_pace_foretell(pace, per_deck * (double)o->decks *
+			sa_pace_foretell(pace, per_deck * (double)decks *
 			    spent / (double)s.len, false);
 	}
 	free(val);
@@ -404,26 +405,35 @@ sa_sample_run(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
     sa_fit *fit)
 {
 	struct part parts[64];
-	unsigned threads = o->threads ? o->threads : sa_cores();
+	unsigned threads = o->threads ? o->threads : sa_cores(), k = 0;
+	unsigned every = o->parts > 1 ? o->parts : 1, mine = o->parts > 1 ?
+	    o->part : 0;
+	uint64_t decks = 0;
 	sa_pace pace;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || n < 2 || o->decks == 0 ||
-	    (sh->max_cards != 0 && n > sh->max_cards))
+	    (sh->max_cards != 0 && n > sh->max_cards) || mine >= every)
 		return SA_EINVAL;
 	if (threads > 64)
 		threads = 64;
 	if (threads > o->decks)
 		threads = (unsigned)o->decks;
+	if (every > threads)
+		return SA_ERANGE;
 	memset(parts, 0, sizeof parts);
-	for (unsigned t = 0; t < threads && status == SA_OK; t++) {
-		parts[t] = (struct part){ sh, o, n, o->decks / threads +
-		    (t < o->decks % threads), t, NULL, &pace, SA_OK };
-		status = t == 0 ? SA_OK : sa_fit_new(n, &parts[t].fit);
+	/* The streams of this part: those MINE modulo EVERY. */
+	for (unsigned t = mine; t < threads && status == SA_OK; t += every) {
+		parts[k] = (struct part){ sh, o, n, o->decks / threads +
+		    (t < o->decks % threads), t, NULL, &pace, SA_OK, k == 0 };
+		decks += parts[k].decks;
+		status = k == 0 ? SA_OK : sa_fit_new(n, &parts[k].fit);
+		k++;
 	}
+	threads = k;
 	parts[0].fit = fit;
-	sa_pace_start(&pace, o->limit, (double)o->decks);
-	foretell(sh, n, o, &pace);
+	sa_pace_start(&pace, o->limit, (double)decks);
+	foretell(sh, n, o, decks, &pace);
 	if (status == SA_OK && !sa_pace_stopped(&pace))
 		sa_parallel(deal_part, parts, sizeof parts[0], threads);
 	status = sa_pace_end(&pace, status);
@@ -442,7 +452,7 @@ int
 sa_sample_each(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
     int (*each)(void *ctx, const unsigned *deck, size_t n), void *ctx)
 {
-	struct part p = { sh, o, n, o->decks, 0, NULL, NULL, SA_OK };
+	struct part p = { sh, o, n, o->decks, 0, NULL, NULL, SA_OK, true };
 	unsigned *deck;
 	sa_xoshiro256 g;
 	sa_reducer r;
@@ -458,7 +468,7 @@ sa_sample_each(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
 	sa_reducer_init(&r, &o->reduce, &g.base);
 	p.pace = &pace;
 	sa_pace_start(&pace, o->limit, (double)o->decks);
-	foretell(sh, n, o, &pace);
+	foretell(sh, n, o, o->decks, &pace);
 	for (uint64_t k = 0; k < o->decks && status == SA_OK &&
 	    !sa_pace_stopped(&pace); k++) {
 		if (k % PROGRESS_DECKS == 0 && !told(&p, k))

@@ -19,6 +19,7 @@ __extension__ typedef unsigned __int128 u128;
 
 struct sa_seeds {
 	sa_seeds_info info;
+	size_t n;		/* cards */
 	uint64_t *tally;	/* by rank, n! of them */
 	sa_big sum_sq;		/* the sum of the squared counts */
 };
@@ -320,6 +321,7 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		return SA_ENOMEM;
 	sa_big_init(&s->sum_sq);
+	s->n = n;
 	s->info.seeds = seeds;
 	s->info.first = o->first;
 	if (threads > 64)
@@ -676,4 +678,116 @@ sa_seeds_match_free(sa_seeds_match *m)
 	m->first = NULL;
 	for (size_t k = 0; k < sizeof m->remain / sizeof m->remain[0]; k++)
 		sa_fraction_free(&m->remain[k]);
+}
+
+int
+sa_seeds_part(sa_seeds_opts *o, uint64_t seeds, unsigned index,
+    unsigned count)
+{
+	uint64_t off, len;
+
+	/* A part of no seeds would read as the whole space. */
+	if (index == 0 || index > count || seeds == 0 || count > seeds)
+		return SA_ERANGE;
+	sa_stretch(seeds, count, index - 1, &off, &len);
+	o->first += off;
+	o->count = len;
+	return SA_OK;
+}
+
+/* A tally packed: magic, cards, first seed, seeds, fast, the counts. */
+#define SEEDS_MAGIC UINT64_C(0x5341536565647331)	/* "SASeeds1" */
+
+int
+sa_seeds_pack(const sa_seeds *s, unsigned char **buf, size_t *len)
+{
+	const sa_seeds_info *in = &s->info;
+	uint64_t *w;
+	size_t words;
+
+	*buf = NULL;
+	*len = 0;
+	if (in->orderings > SIZE_MAX / 8 - 5)
+		return SA_ENOMEM;
+	words = 5 + (size_t)in->orderings;
+	if ((w = malloc(words * sizeof *w)) == NULL)
+		return SA_ENOMEM;
+	w[0] = SEEDS_MAGIC;
+	w[1] = s->n;
+	w[2] = in->first;
+	w[3] = in->seeds;
+	w[4] = in->fast;
+	memcpy(w + 5, s->tally, (size_t)in->orderings * sizeof *w);
+	*buf = (unsigned char *)w;
+	*len = words * sizeof *w;
+	return SA_OK;
+}
+
+int
+sa_seeds_unpack(size_t n, const unsigned char *buf, size_t len,
+    sa_seeds **out)
+{
+	uint64_t head[5], orderings = sa_factorial(n), sum = 0;
+	sa_seeds *s;
+	int status;
+
+	*out = NULL;
+	if (n == 0 || n > SA_SEEDS_MAX_CARDS || len < sizeof head ||
+	    (len - sizeof head) % 8 != 0 ||
+	    (len - sizeof head) / 8 != orderings)
+		return SA_EINVAL;
+	memcpy(head, buf, sizeof head);
+	if (head[0] != SEEDS_MAGIC || head[1] != n || head[4] > 1)
+		return SA_EINVAL;
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return SA_ENOMEM;
+	sa_big_init(&s->sum_sq);
+	if ((s->tally = malloc((size_t)orderings * sizeof *s->tally)) == NULL) {
+		sa_seeds_free(s);
+		return SA_ENOMEM;
+	}
+	memcpy(s->tally, buf + sizeof head, (size_t)orderings * sizeof *s->tally);
+	for (uint64_t r = 0; r < orderings; r++) {
+		if (sum + s->tally[r] < sum)
+			break;
+		sum += s->tally[r];
+	}
+	/* Every seed deals one ordering: the counts add up to the seeds. */
+	if (sum != head[3]) {
+		sa_seeds_free(s);
+		return SA_EINVAL;
+	}
+	s->n = n;
+	s->info.first = head[2];
+	s->info.seeds = head[3];
+	s->info.fast = head[4] != 0;
+	if ((status = settle(s, n)) != SA_OK) {
+		sa_seeds_free(s);
+		return status;
+	}
+	*out = s;
+	return SA_OK;
+}
+
+int
+sa_seeds_merge(sa_seeds *into, const sa_seeds *from)
+{
+	sa_seeds_info *a = &into->info;
+	const sa_seeds_info *b = &from->info;
+
+	if (into->n != from->n || a->fast != b->fast ||
+	    a->first + a->seeds != b->first || a->seeds + b->seeds < a->seeds)
+		return SA_EINVAL;
+	for (uint64_t r = 0; r < a->orderings; r++)
+		if (into->tally[r] + from->tally[r] < into->tally[r])
+			return SA_EOVERFLOW;
+	for (uint64_t r = 0; r < a->orderings; r++)
+		into->tally[r] += from->tally[r];
+	a->seeds += b->seeds;
+	/* The figures again, from the summed tally. */
+	a->reached = a->max_count = a->min_count = 0;
+	a->max_rank = a->min_rank = 0;
+	sa_big_free(&into->sum_sq);
+	sa_big_init(&into->sum_sq);
+	return settle(into, into->n);
 }

@@ -6,7 +6,10 @@
 #                        them, and prints "same, exit S" when the merged
 #                        report and exit status are the whole run's, or
 #                        the difference.
-# Needs $SHUFFLE_AUDIT (the binary under test), as cli.sh sets it.
+#   reseal FILE          makes FILE's checksum line right again after
+#                        an edit (FNV-1a, 64 bits, of what comes before
+#                        it), so that what merge says of the edit is
+#                        heard, not the checksum.
 parts() {
 	_p=$1
 	shift
@@ -29,4 +32,16 @@ parts() {
 		echo "whole exit $_want, merged exit $_got"
 		diff whole.out merged.out | head -20
 	fi
+}
+
+reseal() {
+	python3 - "$1" <<'PY'
+import sys
+t = open(sys.argv[1], "rb").read()
+t = t[:t.rindex(b"checksum ")]
+h = 14695981039346656037
+for b in t:
+    h = ((h ^ b) * 1099511628211) % 2**64
+open(sys.argv[1], "wb").write(t + b"checksum %016x\n" % h)
+PY
 }

@@ -4,7 +4,8 @@
  * cut refused; the reasons for another version, a bad line, a bad
  * escape; sets of parts checked for one whole run; and a census walked
  * in parts, packed, read back and merged, against the same census walked
- * whole (weighted runs included).
+ * whole (weighted runs included); and the same for a seed space dealt
+ * in stretches and a sample dealt in streams.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -337,6 +338,146 @@ test_part_census(void **state)
 	parts_against_whole("naive", 3, 1);
 }
 
+/* SEEDS seeds from FIRST in P stretches, packed, read back and merged,
+ * against the same seeds dealt whole. */
+static void
+seeds_against_whole(const char *shuffle, size_t n, uint64_t first,
+    uint64_t seeds, unsigned parts)
+{
+	const sa_shuffle *sh = sa_shuffle_find(shuffle);
+	const sa_seeded_gen *gen = sa_seeded_find("mulberry32");
+	sa_seeds_opts o;
+	sa_seeds *whole, *sum = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.first = first;
+	o.count = seeds;
+	o.threads = 2;
+	assert_int_equal(sa_seeds_run(sh, n, gen, &o, &whole), SA_OK);
+	for (unsigned k = 1; k <= parts; k++) {
+		sa_seeds_opts po = o;
+		sa_seeds *s, *back;
+		unsigned char *data;
+		size_t len;
+
+		assert_int_equal(sa_seeds_part(&po, seeds, k, parts), SA_OK);
+		assert_true(po.count > 0);
+		assert_int_equal(sa_seeds_run(sh, n, gen, &po, &s), SA_OK);
+		assert_int_equal(sa_seeds_pack(s, &data, &len), SA_OK);
+		assert_int_equal(sa_seeds_unpack(n, data, len, &back), SA_OK);
+		/* Not of these cards; and a part out of order does not add. */
+		{
+			sa_seeds *other;
+
+			assert_int_equal(sa_seeds_unpack(n + 1, data, len, &other),
+			    SA_EINVAL);
+			if (sum != NULL && k > 1)
+				assert_int_equal(sa_seeds_merge(back, sum),
+				    SA_EINVAL);
+		}
+		if (sum == NULL) {
+			sum = back;
+		} else {
+			assert_int_equal(sa_seeds_merge(sum, back), SA_OK);
+			sa_seeds_free(back);
+		}
+		free(data);
+		sa_seeds_free(s);
+	}
+	assert_int_equal(sa_seeds_about(sum)->first, first);
+	assert_int_equal(sa_seeds_about(sum)->seeds, seeds);
+	assert_int_equal(sa_seeds_about(sum)->reached,
+	    sa_seeds_about(whole)->reached);
+	assert_int_equal(sa_seeds_about(sum)->max_rank,
+	    sa_seeds_about(whole)->max_rank);
+	assert_int_equal(sa_seeds_about(sum)->min_count,
+	    sa_seeds_about(whole)->min_count);
+	for (uint64_t r = 0; r < sa_factorial(n); r++)
+		assert_int_equal(sa_seeds_count(sum, r), sa_seeds_count(whole, r));
+	sa_seeds_free(sum);
+	sa_seeds_free(whole);
+}
+
+static void
+test_part_seeds(void **state)
+{
+	sa_seeds_opts o;
+
+	(void)state;
+	seeds_against_whole("durstenfeld", 4, 0, 100000, 3);
+	seeds_against_whole("naive", 5, 17, 50001, 7);
+	seeds_against_whole("durstenfeld", 3, 5, 3, 3);
+	memset(&o, 0, sizeof o);
+	assert_int_equal(sa_seeds_part(&o, 3, 1, 4), SA_ERANGE);
+	assert_int_equal(sa_seeds_part(&o, 3, 0, 2), SA_ERANGE);
+	assert_int_equal(sa_seeds_part(&o, 3, 3, 2), SA_ERANGE);
+}
+
+/* DECKS decks over THREADS streams, dealt in P parts of streams, packed,
+ * read back and merged, against the same decks dealt whole. */
+static void
+sample_against_whole(size_t n, uint64_t decks, unsigned threads,
+    unsigned parts)
+{
+	const sa_shuffle *sh = sa_shuffle_find("naive");
+	sa_sample_opts o;
+	sa_fit *whole, *sum = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.decks = decks;
+	o.seed = 42;
+	o.threads = threads;
+	assert_int_equal(sa_fit_new(n, &whole), SA_OK);
+	assert_int_equal(sa_sample_run(sh, n, &o, whole), SA_OK);
+	for (unsigned k = 0; k < parts; k++) {
+		sa_fit *f, *back;
+		unsigned char *data;
+		size_t len;
+
+		o.part = k;
+		o.parts = parts;
+		assert_int_equal(sa_fit_new(n, &f), SA_OK);
+		assert_int_equal(sa_sample_run(sh, n, &o, f), SA_OK);
+		assert_int_equal(sa_fit_pack(f, &data, &len), SA_OK);
+		assert_int_equal(sa_fit_unpack(n, data, len, &back), SA_OK);
+		/* A count changed no longer adds up to the decks. */
+		data[len - 1] ^= 1;
+		{
+			sa_fit *bad;
+
+			assert_int_equal(sa_fit_unpack(n, data, len, &bad),
+			    SA_EINVAL);
+		}
+		if (sum == NULL) {
+			sum = back;
+		} else {
+			assert_int_equal(sa_fit_merge(sum, back), SA_OK);
+			sa_fit_free(back);
+		}
+		free(data);
+		sa_fit_free(f);
+	}
+	assert_int_equal(sa_fit_samples(sum), decks);
+	for (size_t i = 0; i < n; i++)
+		for (size_t p = 0; p < n; p++)
+			assert_int_equal(sa_fit_cell(sum, i, p),
+			    sa_fit_cell(whole, i, p));
+	o.part = 0;
+	o.parts = threads + 1;
+	assert_int_equal(sa_sample_run(sh, n, &o, whole), SA_ERANGE);
+	sa_fit_free(sum);
+	sa_fit_free(whole);
+}
+
+static void
+test_part_sample(void **state)
+{
+	(void)state;
+	sample_against_whole(5, 10007, 7, 3);
+	sample_against_whole(12, 5000, 4, 4);
+	sample_against_whole(30, 999, 2, 1);
+}
+
 int
 main(void)
 {
@@ -346,6 +487,8 @@ main(void)
 		cmocka_unit_test(test_part_refused),
 		cmocka_unit_test(test_parts_check),
 		cmocka_unit_test(test_part_census),
+		cmocka_unit_test(test_part_seeds),
+		cmocka_unit_test(test_part_sample),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
