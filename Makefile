@@ -8,6 +8,7 @@
 #   make check-dist      make dist, then make, make check and make install
 #                        from the tarball alone, as a user without root
 #   make check-recipes   the README's CI recipes, run as written on the tarball
+#   make check-mpi       make MPI=1, then mpirun -np 1 to 4 against this build
 #   make check-all       all of these (what CI runs); make check runs
 #                        once, in the tarball (check-dist)
 #   make dist            shuffle-audit-VERSION.tar.gz, the release tarball
@@ -103,6 +104,19 @@ HARNESS_FILES = src/harness/sa_harness.py src/harness/sa_harness.js \
 	src/harness/sa_harness.h
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
+# make MPI=1: the same command for Open MPI's mpirun (src/cli/cli_mpi.c),
+# built with mpicc under build/mpi, beside the default build, which it
+# leaves as it is.
+ifeq ($(MPI),1)
+CC = mpicc
+O = build/mpi
+BIN = $(O)/shuffle-audit
+LIB = $(O)/libshuffleaudit.a
+SHLIB = $(O)/libshuffleaudit.so.$(VERSION)
+CLI_SRCS += src/cli/cli_mpi.c
+CLI_CPPFLAGS += -DSA_MPI
+endif
+
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o) $(O)/cli/harness_files.o
 CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
@@ -124,7 +138,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -418,7 +432,16 @@ check-recipes:
 
 # make check runs once, in the unpacked tarball: what passes there passes
 # in the tree it was made from, which holds the same files.
-check-all: check-dist check-asan check-valgrind check-recipes
+check-all: check-dist check-asan check-valgrind check-recipes check-mpi
+
+# The Open MPI build under mpirun -np 1 to 4 against this one, byte for
+# byte (tests/mpi.sh); skipped, saying so, without mpicc.
+check-mpi: $(BIN) plugins
+	@if command -v mpicc >/dev/null 2>&1; then \
+		$(MAKE) MPI=1 WERROR='$(WERROR)' && \
+		sh tests/mpi.sh build/mpi/shuffle-audit ./$(BIN); \
+	else echo "mpi: skipped (mpicc is not installed: apt-get install \
+libopenmpi-dev openmpi-bin)"; fi
 
 # Where each shell looks for completions (bash-completion, zsh, fish).
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions

@@ -396,6 +396,53 @@ bool part_kind_is(const char *kind);
  */
 int part_merge_load(int argc, char **argv, char ***words, int *count);
 void part_merge_free(void);
+/*
+ * The same for parts held in memory (cli_mpi.c's, from every rank):
+ * COUNT texts (each malloc'd; taken) named NAMES in messages.  0, or an
+ * exit status after a message.
+ */
+int part_merge_texts(char **names, char **texts, size_t *lens,
+    size_t count);
+
+/*
+ * Open MPI (make MPI=1, cli_mpi.c).  Under mpirun -np P, a command that
+ * shares its work out (an audit's census, seed-space, sample) runs on
+ * every rank as part rank+1 of P: mpi_part sets *INDEX and *COUNT so
+ * when no --part was given (true), and mpi_take keeps the part's TEXT
+ * (malloc'd; taken) for rank 0 (true) instead of its being written.  A
+ * rank with nothing to do (mpi_idle: not rank 0, and the work was not
+ * shared out) does nothing.  mpi_finish, after the command, gathers the
+ * parts on rank 0, which runs the command RUN again on their sum, so
+ * that it alone writes the report the whole run writes; it returns the
+ * exit status.  Without MPI these do nothing.
+ */
+#ifdef SA_MPI
+void mpi_start(int *argc, char ***argv);
+bool mpi_part(unsigned *index, unsigned *count);
+bool mpi_take(char *text, size_t len);
+bool mpi_idle(bool parted);
+bool mpi_runs(bool shares);
+int mpi_finish(int (*run)(int, char **), int argc, char **argv,
+    int status);
+#else
+static inline bool mpi_part(unsigned *index, unsigned *count)
+{
+	(void)index;
+	(void)count;
+	return false;
+}
+static inline bool mpi_take(char *text, size_t len)
+{
+	(void)text;
+	(void)len;
+	return false;
+}
+static inline bool mpi_idle(bool parted)
+{
+	(void)parted;
+	return false;
+}
+#endif
 
 /* Subcommands: each returns the exit status. */
 int cmd_algorithms(int argc, char **argv);

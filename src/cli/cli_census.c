@@ -256,6 +256,9 @@ census_args_fit(struct census_args *a)
 	if (!audit_args(a) || !cli_check_cards(&a->shuffle, a->n) ||
 	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n))
 		return false;
+	/* Under MPI, an audit is shared out over the ranks (cli_mpi.c). */
+	if (a->audited && !(a->layers && a->depth == 0))
+		(void)mpi_part(&a->audit.part_index, &a->audit.part_count);
 	if (a->audit.part_count != 0 && !a->audited) {
 		cli_error("--part: parts of an audit (--plugin or --exec); a "
 		    "built-in shuffle's census is counted whole");
@@ -928,7 +931,7 @@ cmd_census(int argc, char **argv)
 
 	memset(&opts, 0, sizeof opts);
 	status = parse_args(argc, argv, &a);
-	if (status != 0) {
+	if (status != 0 || mpi_idle(a.audit.part_count != 0)) {
 		audit_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
 	}

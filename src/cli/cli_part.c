@@ -115,6 +115,9 @@ part_put(unsigned index, unsigned count, const char *kind,
 		cli_error("--part: %s", sa_strerror(status));
 		return EXIT_TROUBLE;
 	}
+	/* Under MPI, the rank's part goes to rank 0 (cli_mpi.c). */
+	if (mpi_take(text, tlen))
+		return PART_WRITTEN;
 	fwrite(text, 1, tlen, stdout);
 	free(text);
 	return cli_finish(EXIT_FAIR) == EXIT_FAIR ? PART_WRITTEN : EXIT_TROUBLE;
@@ -204,17 +207,30 @@ read_file(const char *file, char **text, size_t *len)
 	return buf != NULL;
 }
 
+/* The part NAME holds (TEXT, LEN bytes; freed) into *P; false after a
+ * message. */
+static bool
+parse_one(const char *name, char *text, size_t len, sa_part *p)
+{
+	char why[256];
+	int status = sa_part_parse(text, len, p, why, sizeof why);
+
+	free(text);
+	if (status != SA_OK)
+		cli_error("merge: %s: %s", cli_arg(name), status == SA_EINVAL ?
+		    why : sa_strerror(status));
+	return status == SA_OK;
+}
+
 /* FILES (COUNT of them) read into PARTS; false after a message. */
 static bool
 read_parts(char **files, size_t count, sa_part *parts)
 {
-	char why[256];
 	bool stdin_used = false;
 
 	for (size_t i = 0; i < count; i++) {
 		char *text;
 		size_t len;
-		int status;
 
 		if (strcmp(files[i], "-") == 0 && stdin_used) {
 			cli_error("merge: -: standard input holds one part");
@@ -223,13 +239,8 @@ read_parts(char **files, size_t count, sa_part *parts)
 		stdin_used = stdin_used || strcmp(files[i], "-") == 0;
 		if (!read_file(files[i], &text, &len))
 			return false;
-		status = sa_part_parse(text, len, &parts[i], why, sizeof why);
-		free(text);
-		if (status != SA_OK) {
-			cli_error("merge: %s: %s", cli_arg(files[i]),
-			    status == SA_EINVAL ? why : sa_strerror(status));
+		if (!parse_one(files[i], text, len, &parts[i]))
 			return false;
-		}
 	}
 	return true;
 }
@@ -313,5 +324,34 @@ part_merge_load(int argc, char **argv, char ***words_out, int *count_out)
 	}
 	*words_out = merged[0].argv;
 	*count_out = (int)merged[0].argc;
+	return 0;
+}
+
+int
+part_merge_texts(char **names, char **texts, size_t *lens, size_t count)
+{
+	nread = count;
+	if ((read_list = calloc(count, sizeof *read_list)) == NULL) {
+		nread = 0;
+		for (size_t i = 0; i < count; i++)
+			free(texts[i]);
+		cli_error("merge: out of memory");
+		return EXIT_TROUBLE;
+	}
+	for (size_t i = 0; i < count; i++) {
+		bool ok = parse_one(names[i], texts[i], lens[i], &read_list[i]);
+
+		texts[i] = NULL;
+		if (!ok) {
+			for (size_t k = i + 1; k < count; k++)
+				free(texts[k]);
+			part_merge_free();
+			return EXIT_TROUBLE;
+		}
+	}
+	if (!order_parts(names, read_list, count)) {
+		part_merge_free();
+		return EXIT_TROUBLE;
+	}
 	return 0;
 }

@@ -199,6 +199,10 @@ part_fits(const struct sample_args *a)
 static bool
 sample_args_fit(struct sample_args *a)
 {
+	/* Under MPI, the streams are shared out over the ranks (cli_mpi.c);
+	 * the decks depend on them, so only when --threads is given. */
+	if (!a->perms && a->o.threads != 0)
+		(void)mpi_part(&a->part_index, &a->part_count);
 	if (!part_fits(a))
 		return false;
 	if (a->o.decks == 0) {
@@ -363,6 +367,8 @@ cmd_sample(int argc, char **argv)
 
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
+	if (mpi_idle(a.part_count != 0))
+		return EXIT_FAIR;
 	if (isatty(STDERR_FILENO)) {
 		a.o.progress = progress;
 		a.o.progress_ctx = &a;

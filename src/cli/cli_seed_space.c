@@ -248,6 +248,9 @@ seeds_args_fit(struct seeds_args *a)
 	}
 	if (a->match != NULL && !parse_match(a))
 		return false;
+	/* Under MPI, the tally is shared out over the ranks (cli_mpi.c). */
+	if (a->match == NULL && a->n <= SA_SEEDS_MAX_CARDS)
+		(void)mpi_part(&a->part_index, &a->part_count);
 	if (a->part_count != 0 && (a->match != NULL ||
 	    a->n > SA_SEEDS_MAX_CARDS)) {
 		cli_error("--part: parts of the tally of every seed, at most %d "
@@ -705,6 +708,8 @@ cmd_seed_space(int argc, char **argv)
 
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
+	if (mpi_idle(a.part_count != 0))
+		return EXIT_FAIR;
 	if (a.match != NULL)
 		return match(&a);
 	if (a.n > SA_SEEDS_MAX_CARDS)

@@ -192,7 +192,16 @@ main(int argc, char **argv)
 	/* 0 makes glibc's getopt start afresh for the command. */
 	optind = 0;
 	part_command(argc, argv);	/* the words a part records */
+#ifdef SA_MPI
+	mpi_start(&argc, &argv);
+	status = EXIT_FAIR;
+	if (mpi_runs(cmd->run == cmd_census || cmd->run == cmd_seed_space ||
+	    cmd->run == cmd_sample))
+		status = cmd->run(argc, argv);
+	status = mpi_finish(cmd->run, argc, argv, status);
+#else
 	status = cmd->run(argc, argv);
+#endif
 	part_command_free();
 	return status;
 }

@@ -1,0 +1,186 @@
+/*
+ * cli_mpi.c - shuffle-audit under Open MPI (make MPI=1).  The work that
+ * shares out (an audit's census, seed-space, sample) runs on every rank
+ * as its part, rank+1 of P, exactly as --part would; the parts travel to
+ * rank 0 as part files' text, where they are checked as one run and the
+ * command runs again on their sum (the path merge takes), so that rank
+ * 0 alone writes the whole run's report, byte for byte.  Other commands
+ * run on rank 0 alone.  A rank that dies takes the job down with it
+ * (MPI's default error handler), before rank 0 has written a word.
+ */
+#ifdef SA_MPI
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <mpi.h>
+
+#include "cli.h"
+
+static int rank, size = 1;
+static bool shared;		/* this run took a part from MPI */
+static bool merging;		/* rank 0 runs the command on the sum */
+static char *mine;		/* the part this rank made, as text */
+static size_t mine_len;
+
+/* Parts travel in pieces an int can count. */
+#define PIECE ((size_t)1 << 30)
+
+void
+mpi_start(int *argc, char ***argv)
+{
+	int provided;
+
+	MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	/* Only rank 0 writes a report. */
+	if (rank != 0 && freopen("/dev/null", "w", stdout) == NULL)
+		MPI_Abort(MPI_COMM_WORLD, EXIT_TROUBLE);
+}
+
+bool
+mpi_part(unsigned *index, unsigned *count)
+{
+	if (size < 2 || merging || *count != 0)
+		return false;
+	*index = (unsigned)rank + 1;
+	*count = (unsigned)size;
+	shared = true;
+	return true;
+}
+
+bool
+mpi_take(char *text, size_t len)
+{
+	if (!shared || merging)
+		return false;
+	free(mine);
+	mine = text;
+	mine_len = len;
+	return true;
+}
+
+bool
+mpi_idle(bool parted)
+{
+	return size > 1 && !merging && rank != 0 && !(parted && shared);
+}
+
+bool
+mpi_runs(bool shares)
+{
+	return size < 2 || rank == 0 || shares;
+}
+
+/* This rank's exit status and part to rank 0. */
+static void
+send_part(int status)
+{
+	long long len = mine != NULL ? (long long)mine_len : -1;
+
+	MPI_Send(&status, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+	MPI_Send(&len, 1, MPI_LONG_LONG, 0, 1, MPI_COMM_WORLD);
+	for (size_t at = 0; mine != NULL && at < mine_len; at += PIECE) {
+		size_t n = mine_len - at < PIECE ? mine_len - at : PIECE;
+
+		MPI_Send(mine + at, (int)n, MPI_CHAR, 0, 2, MPI_COMM_WORLD);
+	}
+}
+
+/* Rank R's exit status into *STATUS and its part (NULL for none). */
+static char *
+receive_part(int r, int *status, size_t *len)
+{
+	long long n;
+	char *text;
+
+	MPI_Recv(status, 1, MPI_INT, r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	MPI_Recv(&n, 1, MPI_LONG_LONG, r, 1, MPI_COMM_WORLD,
+	    MPI_STATUS_IGNORE);
+	if (n < 0)
+		return NULL;
+	if ((text = malloc((size_t)n + 1)) == NULL)
+		MPI_Abort(MPI_COMM_WORLD, EXIT_TROUBLE);
+	for (size_t at = 0; at < (size_t)n; at += PIECE) {
+		size_t k = (size_t)n - at < PIECE ? (size_t)n - at : PIECE;
+
+		MPI_Recv(text + at, (int)k, MPI_CHAR, r, 2, MPI_COMM_WORLD,
+		    MPI_STATUS_IGNORE);
+	}
+	*len = (size_t)n;
+	return text;
+}
+
+/*
+ * On rank 0: every rank's part, then the command RUN (ARGC, ARGV) on
+ * their sum; STATUS is rank 0's own.  The exit status.
+ */
+static int
+gather(int (*run)(int, char **), int argc, char **argv, int status)
+{
+	char **texts = calloc((size_t)size, sizeof *texts);
+	char **names = calloc((size_t)size, sizeof *names);
+	char *name_buf = malloc((size_t)size * 32);
+	size_t *lens = calloc((size_t)size, sizeof *lens);
+	int worst = status, failed = -1;
+
+	if (texts == NULL || names == NULL || name_buf == NULL || lens == NULL)
+		MPI_Abort(MPI_COMM_WORLD, EXIT_TROUBLE);
+	texts[0] = mine;
+	lens[0] = mine_len;
+	mine = NULL;
+	for (int r = 0; r < size; r++) {
+		int st = status;
+
+		names[r] = name_buf + 32 * r;
+		snprintf(names[r], 32, "rank %d", r);
+		if (r > 0)
+			texts[r] = receive_part(r, &st, &lens[r]);
+		if (st != EXIT_FAIR && failed < 0)
+			failed = r;
+		if (st > worst)
+			worst = st;
+	}
+	if (failed > 0 && status == EXIT_FAIR)
+		cli_error("rank %d of %d (part %d of %d) failed with exit status "
+		    "%d; no report (run it alone with --part %d/%d to see why)",
+		    failed, size, failed + 1, size, worst, failed + 1, size);
+	if (worst == EXIT_FAIR) {
+		status = part_merge_texts(names, texts, lens, (size_t)size);
+		if (status == 0) {
+			merging = true;
+			optind = 0;
+			status = run(argc, argv);
+			part_merge_free();
+		}
+	} else {
+		for (int r = 0; r < size; r++)
+			free(texts[r]);
+		status = worst;
+	}
+	free(texts);
+	free(names);
+	free(name_buf);
+	free(lens);
+	return status;
+}
+
+int
+mpi_finish(int (*run)(int, char **), int argc, char **argv, int status)
+{
+	if (size > 1 && shared) {
+		if (rank == 0)
+			status = gather(run, argc, argv, status);
+		else
+			send_part(status);
+	}
+	free(mine);
+	mine = NULL;
+	MPI_Finalize();
+	return status;
+}
+#endif /* SA_MPI */

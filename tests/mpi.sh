@@ -1,0 +1,93 @@
+#!/bin/sh
+# tests/mpi.sh MPI-BINARY BINARY - the Open MPI build (make MPI=1) under
+# mpirun -np P, for P = 1 to 4, against the single-process binary: the
+# same report, byte for byte, and the same exit status.
+#
+#   - censuses of the step shuffles (naive, Durstenfeld, forward) at 6
+#     to 10 cards (run on rank 0: the census of a built-in shuffle is
+#     not shared out over ranks), and the tally at 11 cards with P = 11
+#     compared by md5sum;
+#   - what is shared out: an audit of a plugin and of a program over
+#     --exec (each rank walks its part of the odometer), a census by
+#     layers of audited code, a seed space (stretches of seeds), and a
+#     sample with a fixed seed (streams of decks);
+#   - a rank killed mid-run fails the job, with mpirun's message naming
+#     the rank, and no report.
+# Run by make check-mpi from the tree's root, after make plugins.
+set -u
+mpi=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+single=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+top=$(cd "$(dirname "$0")/.." && pwd)
+run="mpirun --allow-run-as-root --oversubscribe"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$top"/build/plugins/*.so "$top"/tests/examples/exec/*.py "$tmp"/
+cd "$tmp" || exit 1
+pass=0 fail=0
+
+check() {
+	if [ "$1" = ok ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: mpi: $2"
+	fi
+}
+
+# same P ARGS...: the report and the exit status of ARGS under mpirun
+# -np P are the single process's.
+same() {
+	p=$1
+	shift
+	"$single" "$@" > want 2> /dev/null
+	want=$?
+	$run -np "$p" "$mpi" "$@" > got 2> err
+	got=$?
+	if [ "$got" = "$want" ] && cmp -s want got; then
+		check ok
+	else
+		sed -n '1,5p' err
+		check no "-np $p $*: exit $got (single $want), the report \
+$(cmp -s want got && echo the same || echo differs)"
+	fi
+}
+
+for p in 1 2 3 4; do
+	same $p census -a naive -n 6
+	same $p census -a durstenfeld -n 7 -f tsv
+	same $p census -a forward -n 8 --summary
+	same $p census --plugin naive.so -n 6
+	same $p census --plugin fair.so -n 5 -f json
+	same $p census --exec 'python3 cpython_shuffle.py' -n 5 --summary
+	same $p census --plugin arc4random_uniform.so -n 4 --raw-bits 3 \
+	    --layers --depth 6
+	same $p seed-space -n 5 --seeds 0-49999 --check
+	same $p sample -n 8 --decks 50000 --seed 11 --threads 4
+done
+same 3 census -a naive -n 9 --summary
+same 2 census -a durstenfeld -n 10 --summary
+same 4 census -a naive -n 10 --summary
+
+# The tally at 11 cards, one rank a leading card (the shape of the
+# 13-card run), by its md5sum.
+want=$("$single" census -a naive -n 11 -f tsv | md5sum)
+got=$($run -np 11 "$mpi" census -a naive -n 11 -f tsv | md5sum)
+[ "$got" = "$want" ] && check ok ||
+	check no "-np 11: the 11-card tally's md5sum differs"
+
+# A rank killed mid-run: rank 1's program kills its rank at its start.
+$run -np 3 "$mpi" census --exec 'if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then
+kill -9 $PPID; fi; exec python3 cpython_shuffle.py' -n 6 --summary \
+    > got 2> err
+status=$?
+[ "$status" -ne 0 ] && [ ! -s got ] && grep -q "rank 1" err && check ok ||
+	check no "a rank killed: exit $status, $(wc -c < got) bytes of report"
+
+# Bad input: one message, exit 2, under mpirun as alone.
+$run -np 2 "$mpi" census --plugin fair.so --part 0/2 > got 2> err
+status=$?
+[ "$status" -eq 2 ] && [ ! -s got ] && grep -q -- "--part I 0" err &&
+	check ok || check no "bad input under mpirun: exit $status"
+
+echo "mpi: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
