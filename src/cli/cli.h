@@ -386,6 +386,8 @@ int part_put(unsigned index, unsigned count, const char *kind,
     unsigned char *data, size_t len, char **notes, size_t nnotes);
 const sa_part *part_merged(size_t *count);
 bool part_note(const char *key);
+/* The value of part P's note KEY, or NULL. */
+const char *part_note_value(const sa_part *p, const char *key);
 /* Under merge, whether the parts hold KIND; false after a message. */
 bool part_kind_is(const char *kind);
 /*

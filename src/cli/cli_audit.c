@@ -194,7 +194,6 @@ audit_bias(struct audit *au, size_t n, const sa_census *c,
 	const sa_census_info *in = sa_census_about(c);
 	unsigned bits = au->raw_bits;
 	sa_census *wide = NULL;
-	char summary[sizeof au->summary];
 	int status;
 
 	memset(out, 0, sizeof *out);
@@ -206,17 +205,13 @@ audit_bias(struct audit *au, size_t n, const sa_census *c,
 	out->wider = bits + 1;
 	out->runs = (double)in->runs * sa_census_widen_factor(c, bits,
 	    bits + 1);
-	/* Parts hold the census asked for, not the one a bit wider. */
-	if (out->runs > (au->command ? AUDIT_BIAS_EXEC_RUNS :
-	    AUDIT_BIAS_PLUGIN_RUNS) || au->deadline > 0 ||
-	    part_merged(&(size_t){ 0 }) != NULL)
+	if (audit_wider_runs(au, c) == 0)
 		return;
-	/* The same audit, a bit wider; its report is not this one's. */
-	memcpy(summary, au->summary, sizeof summary);
-	au->raw_bits = bits + 1;
-	status = audit_census(au, n, &wide);
-	au->raw_bits = bits;
-	memcpy(au->summary, summary, sizeof summary);
+	/* Under merge, the parts walked the wider census too. */
+	if (part_merged(&(size_t){ 0 }) != NULL)
+		status = audit_parted_wider(au, n, &wide);
+	else
+		status = audit_wider(au, n, c, &wide);
 	if (status == EXIT_FAIR && wide != NULL &&
 	    sa_census_bias_cause(c, wide, &out->cause) == SA_OK)
 		out->settled = true;

@@ -60,13 +60,27 @@ int census_failed(struct audit *au, int status, const sa_replay_window *w,
     size_t n);
 
 /*
- * Parts (cli_part.c): audit_part_put writes JOB as AU's part, spending
+ * Parts (cli_audit_part.c): audit_part_put writes JOB as AU's part, spending
  * it (PART_WRITTEN, or EXIT_TROUBLE after a message); audit_parted, under
  * merge, adds the parts up into JOB, with *STATUS the count's exit
  * status, and is false when not merging.
  */
 int audit_part_put(struct audit *au, size_t n, struct job *job);
 bool audit_parted(struct audit *au, size_t n, struct job *job, int *status);
+
+/*
+ * Loop or reduction, in parts: audit_wider counts C's audit again a bit
+ * wider (its part, under --part) into *OUT when that census is cheap (as
+ * audit_bias decides, but for C's verdict, which a part cannot know):
+ * an exit status, EXIT_TROUBLE without a message when it is not cheap.
+ * audit_parted_wider, under merge, adds up the parts' wider censuses: an
+ * exit status, EXIT_TROUBLE without a message when a part has none.
+ */
+int audit_wider(struct audit *au, size_t n, const sa_census *c,
+    sa_census **out);
+/* The runs of that census, foretold, when it is cheap; 0 otherwise. */
+double audit_wider_runs(const struct audit *au, const sa_census *c);
+int audit_parted_wider(struct audit *au, size_t n, sa_census **out);
 
 /* The count of AU's plugin (cli_plugin.c) or program (cli_exec.c). */
 int audit_plugin(struct audit *au, size_t n, struct job *job);

@@ -130,6 +130,18 @@ part_merged(size_t *count)
 	return merged;
 }
 
+const char *
+part_note_value(const sa_part *p, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (size_t k = 0; k < p->nnotes; k++)
+		if (strncmp(p->notes[k], key, klen) == 0 &&
+		    p->notes[k][klen] == ' ')
+			return p->notes[k] + klen + 1;
+	return NULL;
+}
+
 bool
 part_kind_is(const char *kind)
 {
