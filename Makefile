@@ -20,6 +20,8 @@
 #                        beside a bare client of its language
 #   make bench-seeds     all 2^32 mulberry32 seeds of a 4-card deal
 #   make bench-fit       fit's false alarms and power against its odds
+#   make bench-mpi       audits, seed spaces and samples under mpirun -np 1
+#                        and 2 against the single process
 #   make fuzz            every libFuzzer target for FUZZ_S seconds (clang)
 #   make audit           census of a plugin (PLUGIN=, CARDS=); fails unless fair
 #   make install         the binary, both libraries, headers, shuffle-audit.pc,
@@ -138,7 +140,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -303,6 +305,12 @@ bench-fit: $(BIN)
 bench-seeds: $(BIN)
 	sh tests/bench/seeds.sh ./$(BIN)
 
+# What make MPI=1 shares out, under mpirun -np 1 and 2 against this
+# build (tests/bench/mpi.sh).
+bench-mpi: $(BIN) plugins
+	$(MAKE) MPI=1
+	sh tests/bench/mpi.sh build/mpi/shuffle-audit ./$(BIN)
+
 # libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang against the
 # library and the command line built the same way.  A target that
 # includes a CLI source file to reach its static parsers leaves that
@@ -392,7 +400,7 @@ check-unit: $(UNIT_BINS)
 
 check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
-		SHARDS='$(SHARDS)' HARNESS_DIR='$(HARNESS_DIR)' \
+		SHARDS='$(SHARDS)' SAMPLE='$(SAMPLE)' HARNESS_DIR='$(HARNESS_DIR)' \
 		sh tests/cli.sh ./$(BIN)
 
 check-docs: $(BIN)
@@ -417,8 +425,13 @@ check-asan: plugins $(BIN)
 		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
 		SKIP_SLOW=1 SANITIZED=1 SHARDS=$(SAN_SHARDS) check-unit check-cli
 
+# Valgrind, the slowest pass, runs every unit test and one CLI case in
+# VALGRIND_SAMPLE (tests/cli.sh SAMPLE), a slice of every topic; the
+# sanitizer pass runs them all.
+VALGRIND_SAMPLE = 3
 check-valgrind: $(BIN) $(UNIT_BINS)
-	$(MAKE) RUNNER='$(VALGRIND)' SHARDS=$(SAN_SHARDS) check-unit check-cli
+	$(MAKE) RUNNER='$(VALGRIND)' SHARDS=$(SAN_SHARDS) \
+		SAMPLE=$(VALGRIND_SAMPLE) check-unit check-cli
 
 # The tarball alone builds, passes make check and installs, as a user
 # without root (tests/dist.sh).
