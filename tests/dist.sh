@@ -18,14 +18,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 
-check() {
-	if [ "$1" = ok ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: dist: $2"
-	fi
-}
+suite=dist
+. "$top/tests/check.sh"
 
 tarball=$("$make" -s -C "$top" dist)
 sum=$(cksum < "$top/$tarball")

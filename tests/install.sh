@@ -23,14 +23,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0 skip=0
 
-check() {
-	if [ "$1" = ok ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: install: $2"
-	fi
-}
+suite=install
+. "$top/tests/check.sh"
 
 # --- as a packager: DESTDIR, PREFIX=/usr --------------------------------
 stage=$tmp/stage

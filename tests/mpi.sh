@@ -25,14 +25,8 @@ cp "$top"/build/plugins/*.so "$top"/tests/examples/exec/*.py "$tmp"/
 cd "$tmp" || exit 1
 pass=0 fail=0
 
-check() {
-	if [ "$1" = ok ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: mpi: $2"
-	fi
-}
+suite=mpi
+. "$top/tests/check.sh"
 
 # same P ARGS...: the report and the exit status of ARGS under mpirun
 # -np P are the single process's.
