@@ -81,7 +81,8 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/generators.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/part.c src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
 	src/lib/replay.c src/lib/rng.c src/lib/sample.c src/lib/seedspace.c \
-	src/lib/shuffle.c src/lib/statespace.c src/lib/status.c src/lib/steps.c \
+	src/lib/shard.c src/lib/shuffle.c src/lib/statespace.c src/lib/status.c \
+	src/lib/steps.c \
 	src/lib/stepwalk.c src/lib/sys.c src/lib/trace.c src/lib/weighted.c \
 	src/lib/wild.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
@@ -96,7 +97,7 @@ UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
 	test_report test_big test_generators test_sample test_seedspace \
 	test_trace test_reduce test_limits test_fit test_decks test_real \
-	test_part
+	test_part test_shard
 
 # The harnesses, one a language, which the binary carries (shuffle-audit
 # harness LANG prints one) and make install puts under $(DATADIR).

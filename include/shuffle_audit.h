@@ -427,6 +427,24 @@ enum sa_engine {
 
 typedef struct sa_time_limit sa_time_limit;	/* see sa_clock() */
 
+/*
+ * Ranks that share one census (Open MPI's, or threads'): the step
+ * engine's tables split by leading card, rank K of SIZE holding the
+ * orderings whose first card is in its block (sa_census_shard).  The
+ * library speaks to the other ranks through EXCHANGE alone, which every
+ * rank calls together, in the same order: rank K sends SENDLEN[j] bytes
+ * to each rank j, laid end to end at SEND in rank order, and receives
+ * RECVLEN[j] bytes from each rank j, laid end to end at RECV (the
+ * lengths always agree: the library works them out on both sides).  It
+ * returns 0, or anything else when the exchange failed.
+ */
+typedef struct sa_comm {
+	unsigned rank, size;
+	void *ctx;
+	int (*exchange)(void *ctx, const void *send, const size_t *sendlen,
+	    void *recv, const size_t *recvlen);
+} sa_comm;
+
 typedef struct sa_census_opts {
 	uint64_t max_bytes;	/* 0: sa_memory_available() */
 	/*
@@ -460,6 +478,19 @@ typedef struct sa_census_opts {
 	 * sa_census_repeat, the plan of one census of the repeated shuffle.
 	 */
 	struct sa_census_plan *plan;
+	/*
+	 * A census of a step shuffle on 6 cards or more (no reduction) runs
+	 * sharded over COMM's ranks: each holds its block of the tables and
+	 * MAX_BYTES is per rank.  Every rank calls sa_census_run with the
+	 * same shuffle and options; the census each gets back has the
+	 * whole census's facts and figures, and its own block's counts.  On
+	 * rank 0 every other count is fetched from its rank as it is asked
+	 * for, while the other ranks serve (sa_census_serve) until rank 0
+	 * frees its census.  NULL, or a size of 1: one process.
+	 */
+	const sa_comm *comm;
+	/* sa_census_plan_for without COMM: plan for this many ranks (0: 1). */
+	unsigned ranks;
 } sa_census_opts;
 
 /* The machine's cores (at least 1). */
@@ -533,7 +564,21 @@ typedef struct sa_census_plan {
 				/* orderings: the most cards whose census */
 				/* fits under the same limit */
 	enum sa_engine engine;	/* the engine that will run */
-	char why[256];		/* a refusal's reason, in words, naming */
+	/*
+	 * Sharded (RANKS > 1): BYTES is the most one rank allocates, and
+	 * each step that swaps with the first position sends at most
+	 * EXCHANGED bytes from one rank (every count taken as non-zero),
+	 * EXCHANGES such steps, EXCHANGED_TOTAL bytes in all.  After SA_ETOOBIG of the step engine,
+	 * RANKS_NEEDED is the fewest ranks, each with MAX_BYTES, that
+	 * would hold it (0: not even one per leading card), RANK_BYTES
+	 * what each would take.
+	 */
+	unsigned ranks;
+	uint64_t exchanged, exchanged_total;
+	size_t exchanges;
+	unsigned ranks_needed;
+	uint64_t rank_bytes;
+	char why[384];		/* a refusal's reason, in words, naming */
 				/* the limit that binds */
 } sa_census_plan;
 
@@ -547,6 +592,13 @@ typedef struct sa_census_plan {
 int sa_census_plan_for(const sa_shuffle *shuffle, size_t n,
     const sa_census_opts *opts, sa_census_plan *plan);
 
+/* Seconds PLAN's exchanges take at GBITS gigabits a second a rank. */
+double sa_census_plan_seconds(const sa_census_plan *plan, double gbits);
+
+/* The orderings rank K of P holds of a census on N cards: [*LO, *HI). */
+void sa_census_shard(size_t n, unsigned p, unsigned k, uint64_t *lo,
+    uint64_t *hi);
+
 /* A finished census; its storage is the library's. */
 typedef struct sa_census sa_census;
 
@@ -558,7 +610,18 @@ typedef struct sa_census sa_census;
 int sa_census_run(const sa_shuffle *shuffle, size_t n,
     const sa_census_opts *opts, sa_census **out);
 
-void sa_census_free(sa_census *c);	/* NULL is fine */
+/*
+ * Frees C; NULL is fine.  On rank 0 of a sharded census it also tells
+ * the serving ranks to stop, and so must be called on every path.
+ */
+void sa_census_free(sa_census *c);
+
+/*
+ * On a rank other than 0 of a sharded census: answers rank 0's requests
+ * for counts until rank 0 frees its census.  SA_OK at once for a census
+ * that is not sharded, or on rank 0; SA_ECOMM when an exchange fails.
+ */
+int sa_census_serve(sa_census *c);
 
 /*
  * The census's plain facts.  RUNS, MAX and MIN are exact when WIDE is
@@ -591,6 +654,13 @@ typedef struct sa_census_info {
 	bool renormalised;	/* retries were folded away (SA_STEP_PICK) */
 	enum sa_engine engine;	/* the engine that counted */
 	sa_reduce reduce;	/* the reduction counted; NONE: plain draws */
+	/*
+	 * Sharded: RANKS ranks, this one holding the counts of SHARD_LO to
+	 * SHARD_HI (else 1, 0 and N!).  A count outside it is fetched by
+	 * rank 0 (see sa_census_opts's comm).
+	 */
+	unsigned ranks;
+	uint64_t shard_lo, shard_hi;
 } sa_census_info;
 
 /* The facts of C, which live as long as C does. */

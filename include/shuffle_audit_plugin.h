@@ -40,7 +40,8 @@ enum {
 	SA_EPARAM,	/* a parameter is malformed or out of range */
 	SA_EPROTO,	/* audited code broke its protocol or failed */
 	SA_EOVERRUN,	/* a run wrote outside the deck it was given */
-	SA_ETIME	/* the work reached its deadline and was stopped */
+	SA_ETIME,	/* the work reached its deadline and was stopped */
+	SA_ECOMM	/* a rank of sharded work failed to exchange */
 };
 
 /* A short lower-case description of STATUS, never NULL. */

@@ -172,7 +172,12 @@ summarize_wide(struct sa_census *c)
 int
 sa_census_summarize(struct sa_census *c)
 {
-	int status = c->info.wide ? summarize_wide(c) : summarize_narrow(c);
+	int status;
+
+	c->info.ranks = 1;
+	c->info.shard_lo = 0;
+	c->info.shard_hi = c->info.orderings;
+	status = c->info.wide ? summarize_wide(c) : summarize_narrow(c);
 
 	/* Equal counts summing to runs are runs / n! each. */
 	c->info.fair = sa_big_cmp(&c->big_min, &c->big_max) == 0;
@@ -240,6 +245,16 @@ run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	status = sa_census_plan_for(sh, n, &own, &plan);
 	if (opts != NULL && opts->plan != NULL)
 		*opts->plan = plan;
+	/* Sharded, every rank refuses if one does (its memory may differ). */
+	if (sa_shard_wanted(sh, n, &own, plan.engine)) {
+		uint64_t v = (uint64_t)status;
+
+		if (sa_comm_max(own.comm, &v) != SA_OK)
+			return SA_ECOMM;
+		status = (int)v;
+	} else {
+		own.comm = NULL;
+	}
 	if (status != SA_OK)
 		return status;
 	own.reduce = sa_reduce_settle(sh, &own.reduce);
@@ -251,7 +266,8 @@ run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	c->info.engine = plan.engine;
 	status = count(sh, n, &own, &plan, audit, c);
 	if (status == SA_OK)
-		status = sa_census_summarize(c);
+		status = c->info.ranks > 1 ? sa_shard_summarize(c, own.comm) :
+		    sa_census_summarize(c);
 	if (status != SA_OK) {
 		sa_census_free(c);
 		return status;
@@ -400,6 +416,7 @@ sa_census_free(sa_census *c)
 {
 	if (c == NULL)
 		return;
+	sa_shard_free(c);
 	free(c->tally);
 	free(c->tally32);
 	free(c->tally16);

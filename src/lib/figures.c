@@ -88,18 +88,17 @@ sa_census_deviation(const sa_census *c, uint64_t r, sa_fraction *out)
  * where both sums of counts are at most R, so only the two products at
  * the end need big integers.
  */
-static int
-tvd_narrow(const struct sa_census *c, sa_big *num)
+void
+sa_tvd_sums(const struct sa_census *c, uint64_t lo, uint64_t hi,
+    uint64_t sums[4])
 {
 	uint64_t orderings = c->info.orderings, runs = c->info.runs;
 	uint64_t above = 0, below = 0, na = 0, nb = 0;
 	/* count N >= R: above the mean, or at it when it is whole. */
 	uint64_t mean = runs / orderings;
 	bool exact = runs % orderings == 0;
-	sa_big t;
-	int status;
 
-	for (uint64_t r = 0; r < orderings; r++) {
+	for (uint64_t r = lo; r < hi; r++) {
 		uint64_t k = sa_count_at(c, r);
 
 		if (k > mean || (k == mean && exact)) {
@@ -110,6 +109,28 @@ tvd_narrow(const struct sa_census *c, sa_big *num)
 			nb++;
 		}
 	}
+	sums[0] = above;
+	sums[1] = below;
+	sums[2] = na;
+	sums[3] = nb;
+}
+
+static int
+tvd_narrow(const struct sa_census *c, sa_big *num)
+{
+	uint64_t orderings = c->info.orderings, runs = c->info.runs;
+	uint64_t sums[4], above, below, na, nb;
+	sa_big t;
+	int status;
+
+	if (c->shard != NULL)
+		sa_shard_tvd(c, sums);
+	else
+		sa_tvd_sums(c, 0, orderings, sums);
+	above = sums[0];
+	below = sums[1];
+	na = sums[2];
+	nb = sums[3];
 	/* N above + R nb - (N below + R na), both sides non-negative. */
 	sa_big_init(&t);
 	status = sa_big_set_u64(num, above);
@@ -222,7 +243,8 @@ sift_down(const sa_census *c, uint64_t *heap, uint64_t len, uint64_t i)
  * too wide or memory runs out, for the heap to do.
  */
 static bool
-top_by_counting(const sa_census *c, uint64_t k, uint64_t *ranks)
+top_by_counting(const sa_census *c, uint64_t lo, uint64_t hi, uint64_t k,
+    uint64_t *ranks)
 {
 	const sa_census_info *in = &c->info;
 	uint64_t range = in->max - in->min + 1, *at, t, room, sum = 0;
@@ -230,7 +252,7 @@ top_by_counting(const sa_census *c, uint64_t k, uint64_t *ranks)
 	if (in->wide || range == 0 || range > TOP_RANGE ||
 	    (at = calloc(range, sizeof *at)) == NULL)
 		return false;
-	for (uint64_t r = 0; r < in->orderings; r++)
+	for (uint64_t r = lo; r < hi; r++)
 		at[sa_count_at(c, r) - in->min]++;
 	/* Each count's first row, the largest counts first. */
 	for (t = range; t-- > 0;) {
@@ -242,7 +264,7 @@ top_by_counting(const sa_census *c, uint64_t k, uint64_t *ranks)
 			break;
 	}
 	room = k - at[t];	/* rows left for the orderings with T runs */
-	for (uint64_t r = 0; r < in->orderings; r++) {
+	for (uint64_t r = lo; r < hi; r++) {
 		uint64_t v = sa_count_at(c, r) - in->min;
 
 		if (v > t || (v == t && room > 0)) {
@@ -255,21 +277,20 @@ top_by_counting(const sa_census *c, uint64_t k, uint64_t *ranks)
 }
 
 int
-sa_census_top(const sa_census *c, uint64_t k, uint64_t *ranks)
+sa_census_top_within(const sa_census *c, uint64_t lo, uint64_t hi,
+    uint64_t k, uint64_t *ranks)
 {
-	uint64_t orderings = c->info.orderings;
-
-	if (k == 0 || k > orderings)
+	if (k == 0 || k > hi - lo)
 		return SA_EINVAL;
-	if (top_by_counting(c, k, ranks))
+	if (top_by_counting(c, lo, hi, k, ranks))
 		return SA_OK;
 	/* The first K ranks as a heap whose root is the last of them... */
 	for (uint64_t r = 0; r < k; r++)
-		ranks[r] = r;
+		ranks[r] = lo + r;
 	for (uint64_t i = k / 2; i-- > 0;)
 		sift_down(c, ranks, k, i);
 	/* ...a later rank that comes before the root replaces it... */
-	for (uint64_t r = k; r < orderings; r++) {
+	for (uint64_t r = lo + k; r < hi; r++) {
 		if (before(c, r, ranks[0])) {
 			ranks[0] = r;
 			sift_down(c, ranks, k, 0);
@@ -287,35 +308,75 @@ sa_census_top(const sa_census *c, uint64_t k, uint64_t *ranks)
 }
 
 int
-sa_census_histogram(const sa_census *c, sa_histogram *out)
+sa_census_top(const sa_census *c, uint64_t k, uint64_t *ranks)
 {
-	const sa_census_info *in = &c->info;
-	uint64_t lo = in->min, hi = in->max, width, buckets, *hist;
-	size_t used = 0;
+	if (k == 0 || k > c->info.orderings)
+		return SA_EINVAL;
+	if (c->shard != NULL)
+		return sa_shard_top(c, k, ranks);
+	return sa_census_top_within(c, 0, c->info.orderings, k, ranks);
+}
 
-	memset(out, 0, sizeof *out);
-	if (in->wide)
-		return SA_EOVERFLOW;
+uint64_t
+sa_histogram_buckets(const sa_census *c, uint64_t *width)
+{
+	uint64_t lo = c->info.min, hi = c->info.max, buckets;
+
 	buckets = hi - lo + 1 <= SA_HISTOGRAM_EXACT && hi - lo + 1 != 0 ?
 	    hi - lo + 1 : SA_HISTOGRAM_BUCKETS;
-	width = (hi - lo) / buckets + 1;
-	if ((hist = calloc(buckets, sizeof *hist)) == NULL)
-		return SA_ENOMEM;
+	*width = (hi - lo) / buckets + 1;
+	return buckets;
+}
+
+void
+sa_histogram_count(const sa_census *c, uint64_t *hist)
+{
+	uint64_t lo = c->info.min, width, len = c->info.shard_hi -
+	    c->info.shard_lo;
+
+	(void)sa_histogram_buckets(c, &width);
 	/* The table read directly, and 32-bit divisions where they do. */
 	if (c->tally16 != NULL) {
 		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
 
-		for (uint64_t k = 0; k < in->orderings; k++)
+		for (uint64_t k = 0; k < len; k++)
 			hist[(c->tally16[k] - l) / w]++;
 	} else if (c->tally32 != NULL && width <= UINT32_MAX) {
 		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
 
-		for (uint64_t k = 0; k < in->orderings; k++)
+		for (uint64_t k = 0; k < len; k++)
 			hist[(c->tally32[k] - l) / w]++;
 	} else {
-		for (uint64_t k = 0; k < in->orderings; k++)
-			hist[(sa_count_at(c, k) - lo) / width]++;
+		for (uint64_t k = 0; k < len; k++)
+			hist[(c->tally[k] - lo) / width]++;
 	}
+}
+
+int
+sa_census_histogram(const sa_census *c, sa_histogram *out)
+{
+	const sa_census_info *in = &c->info;
+	uint64_t width, buckets, *hist;
+
+	memset(out, 0, sizeof *out);
+	if (in->wide)
+		return SA_EOVERFLOW;
+	if (c->shard != NULL)
+		return sa_shard_histogram(c, out);
+	buckets = sa_histogram_buckets(c, &width);
+	if ((hist = calloc(buckets, sizeof *hist)) == NULL)
+		return SA_ENOMEM;
+	sa_histogram_count(c, hist);
+	return sa_histogram_from(c, hist, out);
+}
+
+int
+sa_histogram_from(const sa_census *c, uint64_t *hist, sa_histogram *out)
+{
+	uint64_t lo = c->info.min, hi = c->info.max, width, buckets;
+	size_t used = 0;
+
+	buckets = sa_histogram_buckets(c, &width);
 	out->bucket = calloc(buckets, sizeof *out->bucket);
 	if (out->bucket == NULL) {
 		free(hist);

@@ -103,15 +103,82 @@ struct sa_census {
 	uint16_t *tally16;	/* here when every count fits in 16 bits, or */
 	sa_big *big_tally;	/* here, exactly, when the census is wide, */
 	sa_big big_runs, big_max, big_min;	/* with these */
+	struct sa_shard *shard;	/* sharded: the rest (shard.c); else NULL */
 };
 
-/* The count of rank R of a census that is not wide. */
+/* A sharded census's count of a rank outside its block (shard.c). */
+uint64_t sa_shard_count(const struct sa_census *c, uint64_t r);
+
+/*
+ * The count of rank R of a census that is not wide.  The tally holds
+ * the census's block (all of it but in a shard), from info.shard_lo.
+ */
 static inline uint64_t
 sa_count_at(const struct sa_census *c, uint64_t r)
 {
+	if (c->shard != NULL) {
+		if (r - c->info.shard_lo >= c->info.shard_hi - c->info.shard_lo)
+			return sa_shard_count(c, r);
+		r -= c->info.shard_lo;
+	}
 	return c->tally16 != NULL ? c->tally16[r] : c->tally32 != NULL ?
 	    c->tally32[r] : c->tally[r];
 }
+
+/*
+ * Sharded work (shard.c).  Every rank calls these together.
+ *
+ * sa_comm_swap: rank k sends SENDLEN[j] bytes to each rank j and gets
+ * RECVLEN[j] from each (sa_comm's exchange); SA_OK or SA_ECOMM.
+ * sa_comm_all: each rank's LEN bytes at MINE into ALL, rank by rank.
+ * sa_comm_max: the largest V of any rank.
+ */
+int sa_comm_swap(const sa_comm *c, const void *send, const size_t *sendlen,
+    void *recv, const size_t *recvlen);
+int sa_comm_all(const sa_comm *c, const void *mine, size_t len, void *all);
+int sa_comm_max(const sa_comm *c, uint64_t *v);
+
+/* The rank of P's that holds leading card CARD of N. */
+unsigned sa_shard_owner(size_t n, unsigned p, unsigned card);
+
+/*
+ * Whether a census of SH on N cards under OPTS runs sharded: a comm of
+ * more than one rank, the step engine, no reduction, 6 cards or more.
+ */
+bool sa_shard_wanted(const sa_shuffle *sh, size_t n,
+    const sa_census_opts *opts, enum sa_engine engine);
+
+/*
+ * After a sharded count: the summary of the whole census on every rank
+ * (reached, max, min and where, the distance's sums and the histogram),
+ * and the state rank 0 fetches counts with.
+ */
+int sa_shard_summarize(struct sa_census *c, const sa_comm *comm);
+
+/* Top K of a sharded census, on rank 0 (the others serve). */
+int sa_shard_top(const struct sa_census *c, uint64_t k, uint64_t *ranks);
+
+/* A sharded census's distance sums and histogram (figures.c reads them). */
+void sa_shard_tvd(const struct sa_census *c, uint64_t sums[4]);
+int sa_shard_histogram(const struct sa_census *c, sa_histogram *out);
+void sa_shard_free(struct sa_census *c);
+
+/*
+ * figures.c's pieces that shards share: the distance's sums over ranks
+ * LO to HI (above the mean: their counts and how many; below: the
+ * same); the histogram's bucket count and width; the counts of the
+ * block held, added into HIST; and the histogram from HIST (taken).
+ */
+void sa_tvd_sums(const struct sa_census *c, uint64_t lo, uint64_t hi,
+    uint64_t sums[4]);
+uint64_t sa_histogram_buckets(const struct sa_census *c, uint64_t *width);
+void sa_histogram_count(const struct sa_census *c, uint64_t *hist);
+int sa_histogram_from(const struct sa_census *c, uint64_t *hist,
+    sa_histogram *out);
+
+/* The top K by runs of the ranks LO to HI of C, held here (figures.c). */
+int sa_census_top_within(const struct sa_census *c, uint64_t lo,
+    uint64_t hi, uint64_t k, uint64_t *ranks);
 
 /* Fills in C's reached, max, min and the rest from its tally (census.c). */
 int sa_census_summarize(struct sa_census *c);

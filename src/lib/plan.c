@@ -146,6 +146,60 @@ static int largest_bound(const sa_shuffle *sh, size_t n, uint64_t *k,
     bool *retries);
 
 /*
+ * A sharded census (steps.c): each rank holds a block of leading cards,
+ * the first block the largest, and keeps buffers for a round of terms
+ * besides (2^20, or fewer for small blocks: the block's orderings times
+ * n - 1), 24 bytes each to sort and 16 to send, and room for what every
+ * other rank may send it in a round, 16 bytes a term.  A step whose
+ * draws can swap position 0 with V sends, from a rank of C cards, every
+ * count whose card at V is in another block: C (n - C) (n-2)! of them
+ * for each such V, 16 bytes each.
+ */
+static void
+shard_plan(const sa_shuffle *sh, size_t n, unsigned ranks,
+    sa_census_plan *plan)
+{
+	uint64_t round = UINT64_C(1) << 20, lo, hi, cards, per;
+	size_t steps = sh->steps(sh, n);
+
+	sa_census_shard(n, ranks, 0, &lo, &hi);
+	if ((hi - lo) * (n - 1) < round)
+		round = (hi - lo) * (n - 1);
+	cards = (hi - lo) / sa_factorial(n - 1);
+	per = cards * (n - cards) * sa_factorial(n - 2) * 16;
+	add_bytes(plan, round, 24 + 16 * (uint64_t)ranks);
+	plan->exchanged = plan->exchanged_total = 0;
+	plan->exchanges = 0;
+	for (size_t s = 0; s < steps; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+		uint64_t swaps;
+
+		sh->step(sh, n, s, &st);
+		if (st.kind == SA_STEP_SWAP2)
+			swaps = n - 1;
+		else if (st.kind == SA_STEP_PICK)
+			swaps = st.pos == 0 ? n - 1 : 0;
+		else if (st.pos != 0)
+			swaps = st.lo == 0 && st.count > 0;
+		else
+			swaps = st.count - (st.lo == 0 && st.count > 0);
+		if (swaps == 0)
+			continue;
+		plan->exchanges++;
+		plan->exchanged_total += swaps * per;
+		if (swaps * per > plan->exchanged)
+			plan->exchanged = swaps * per;
+	}
+}
+
+double
+sa_census_plan_seconds(const sa_census_plan *plan, double gbits)
+{
+	return gbits > 0 ? (double)plan->exchanged_total * 8 / (gbits * 1e9) :
+	    0;
+}
+
+/*
  * Whether the reduction RED's counts can be weighed for SH on N cards:
  * draws below at most SA_REDUCE_MAX_K, and no step that retries (whose
  * chance depends on the cards left) for the step engine.
@@ -196,8 +250,20 @@ plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	plan->orderings = sa_factorial(n);
 	if (plan->orderings == 0)
 		return SA_EOVERFLOW;
-	add_bytes(plan, plan->orderings, per_ordering(sh, n, opts, &red,
-	    plan->engine));
+	plan->ranks = opts->comm != NULL ? opts->comm->size : opts->ranks;
+	if (plan->ranks > 1 && plan->engine == SA_ENGINE_STEPS && n >= 6 &&
+	    red.method == SA_REDUCE_NONE) {
+		uint64_t lo, hi;
+
+		sa_census_shard(n, plan->ranks, 0, &lo, &hi);
+		add_bytes(plan, hi - lo, per_ordering(sh, n, opts, &red,
+		    plan->engine));
+		shard_plan(sh, n, plan->ranks, plan);
+	} else {
+		plan->ranks = 1;
+		add_bytes(plan, plan->orderings, per_ordering(sh, n, opts, &red,
+		    plan->engine));
+	}
 	if (plan->engine == SA_ENGINE_REPLAY)
 		add_bytes(plan, opts->max_draws ? opts->max_draws :
 		    SA_CENSUS_MAX_DRAWS, 2 * sizeof(uint64_t));
@@ -270,10 +336,21 @@ plan_why(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 			    (unsigned long long)plan->orderings, plan->fits);
 		else
 			snprintf(plan->why, sizeof plan->why, "the tally of %llu "
-			    "orderings needs about %s of memory, more than the "
-			    "%s left under %s (it can count up to %zu cards)",
-			    (unsigned long long)plan->orderings, need, have,
+			    "orderings needs about %s of memory%s, more than "
+			    "the %s left under %s (it can count up to %zu cards)",
+			    (unsigned long long)plan->orderings, need,
+			    plan->ranks > 1 ? " a rank" : "", have,
 			    plan->max_what, plan->fits);
+		if (plan->ranks_needed > 0) {
+			size_t len = strlen(plan->why);
+
+			sa_format_bytes(plan->rank_bytes, need, sizeof need);
+			snprintf(plan->why + len, sizeof plan->why - len, "; "
+			    "split by leading card over %u ranks with as much "
+			    "memory each, it takes about %s a rank (census "
+			    "--plan --ranks %u)", plan->ranks_needed, need,
+			    plan->ranks_needed);
+		}
 		break;
 	case SA_EINVAL:
 		if (sh == NULL || sh->run == NULL || n == 0)
@@ -322,11 +399,25 @@ plan_for(const sa_shuffle *sh, size_t n,
 	if (status != SA_ETOOBIG && (status != SA_EOVERFLOW ||
 	    plan->orderings != 0))
 		return status;
-	/* The most cards that fit under the same limit, found once. */
 	memset(&limited, 0, sizeof limited);
 	if (opts != NULL)
 		limited = *opts;
 	limited.max_bytes = plan->max_bytes;
+	/* The fewest ranks with as much memory each that would hold it. */
+	limited.comm = NULL;
+	for (unsigned p = plan->ranks + 1; status == SA_ETOOBIG &&
+	    plan->engine == SA_ENGINE_STEPS && p <= n; p++) {
+		limited.ranks = p;
+		if (plan_one(sh, n, &limited, &smaller) == SA_OK &&
+		    smaller.ranks == p) {
+			plan->ranks_needed = p;
+			plan->rank_bytes = smaller.bytes;
+			break;
+		}
+	}
+	limited.ranks = opts == NULL ? 0 : opts->comm != NULL ?
+	    opts->comm->size : opts->ranks;
+	/* The most cards that fit under the same limit, found once. */
 	for (plan->fits = 0; plan->fits + 1 < n; plan->fits++) {
 		got = plan_one(sh, plan->fits + 1, &limited, &smaller);
 		if (got == SA_ETOOBIG || got == SA_EOVERFLOW)

@@ -43,6 +43,8 @@ sa_strerror(int status)
 		return "a run wrote outside the deck it was given";
 	case SA_ETIME:
 		return "stopped at the time limit";
+	case SA_ECOMM:
+		return "a rank of the sharded work failed";
 	default:
 		return "unknown error";
 	}

@@ -35,6 +35,7 @@
 struct table {
 	void *v;
 	unsigned width;		/* bytes an entry: 2, 4 or 8 */
+	uint64_t base;		/* the rank of entry 0: 0 but in a shard */
 };
 
 static inline uint64_t
@@ -46,6 +47,7 @@ width_max(unsigned width)
 static inline uint64_t
 get(const struct table *t, uint64_t r)
 {
+	r -= t->base;
 	switch (t->width) {
 	case 2:
 		return ((const uint16_t *)t->v)[r];
@@ -60,6 +62,7 @@ get(const struct table *t, uint64_t r)
 static inline bool
 put(struct table *t, uint64_t r, uint64_t v)
 {
+	r -= t->base;
 	switch (t->width) {
 	case 2:
 		((uint16_t *)t->v)[r] = (uint16_t)v;
@@ -145,7 +148,8 @@ targets(unsigned *p, size_t n, uint64_t r, const sa_step *st, uint64_t *to,
 		/* (a, a) keeps the deck; (a, b) and (b, a) make one swap. */
 		to[k] = r;
 		times[k++] = st->count;
-		for (size_t a = 0; a < n; a++)
+		/* From LO on: a shard's own pairs leave out position 0. */
+		for (size_t a = st->lo; a < n; a++)
 			for (size_t b = a + 1; b < n; b++, k++) {
 				to[k] = rank_swapped(p, n, a, b);
 				times[k] = 2;
@@ -458,7 +462,8 @@ group_sources(struct group *g, const struct job *j, uint64_t b,
 static bool								\
 NAME(struct job *j, const struct sources *src, uint64_t b)		\
 {									\
-	const TYPE *c = j->cur->v;					\
+	const TYPE *c = (const TYPE *)j->cur->v;			\
+	uint64_t base = j->cur->base;					\
 	const struct tail *tl = j->tl;					\
 	size_t m = tl->m;						\
 	typedef ACC sum_t;						\
@@ -470,7 +475,7 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 	/* The first pair is a run where there is one (pull_step). */	\
 	if (j->npairs > 0 && (j->pairs[0].kind == PAIR_SELF ||		\
 	    j->pairs[0].kind == PAIR_FRONT)) {				\
-		const TYPE *run = c + src->from[0];			\
+		const TYPE *run = c + (src->from[0] - base);		\
 									\
 		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
 			acc[k] = run[k];				\
@@ -481,7 +486,7 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 	}								\
 	for (size_t i = first; i < j->npairs; i++) {			\
 		const struct pair *pr = &j->pairs[i];			\
-		const TYPE *run = c + src->from[i];			\
+		const TYPE *run = c + (src->from[i] - base);		\
 		size_t a = pr->u - m, v = pr->v - m;			\
 									\
 		switch (pr->kind) {					\
@@ -496,7 +501,8 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 			break;						\
 		case PAIR_MIXED:					\
 			for (size_t y = 0; y < TAIL; y++) {		\
-				const TYPE *g = c + src->group[pr->u][y];	\
+				const TYPE *g = c +			\
+				    (src->group[pr->u][y] - base);	\
 				const uint8_t *ks = tl->by[v][y];	\
 				const uint8_t *w =			\
 				    tl->by_with[v][y][src->room[pr->u][y]];	\
@@ -515,17 +521,20 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 		return false;						\
 	j->nonzero += TAIL_ORDERS - zero;				\
 	if (j->next->width == 2) {					\
-		uint16_t *to = (uint16_t *)j->next->v + b;		\
+		uint16_t *to = (uint16_t *)j->next->v +		\
+		    (b - j->next->base);				\
 									\
 		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
 			to[k] = (uint16_t)acc[k];			\
 	} else if (j->next->width == 4) {				\
-		uint32_t *to = (uint32_t *)j->next->v + b;		\
+		uint32_t *to = (uint32_t *)j->next->v +		\
+		    (b - j->next->base);				\
 									\
 		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
 			to[k] = (uint32_t)acc[k];			\
 	} else {							\
-		uint64_t *to = (uint64_t *)j->next->v + b;		\
+		uint64_t *to = (uint64_t *)j->next->v +		\
+		    (b - j->next->base);				\
 									\
 		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
 			to[k] = acc[k];					\
@@ -559,16 +568,18 @@ prefetch_sources(const struct job *j, const struct sources *src)
 {
 	const char *v = j->cur->v;
 	size_t width = j->cur->width, span = (TAIL_ORDERS - 1) * width;
+	uint64_t base = j->cur->base;
 
 	/* SELF and TAIL read the group itself, in a stream. */
 	for (size_t i = 0; i < j->npairs; i++)
 		if (j->pairs[i].kind == PAIR_FRONT) {
-			PREFETCH(v + src->from[i] * width);
-			PREFETCH(v + src->from[i] * width + span);
+			PREFETCH(v + (src->from[i] - base) * width);
+			PREFETCH(v + (src->from[i] - base) * width + span);
 		}
 	for (size_t u = 0; u < j->tl->m; u++)
 		for (size_t c = 0; j->mixed >> u & 1 && c < TAIL; c++) {
-			const char *at = v + src->group[u][c] * width;
+			const char *at = v + (src->group[u][c] - base) *
+			    width;
 
 			PREFETCH(at);
 			PREFETCH(at + span);
@@ -730,12 +741,13 @@ struct step_state {
 };
 
 /*
- * One step, pulled over SS's threads, in chunks so that progress can be
- * told between them.  False on a count too wide for the table.
+ * One step into ranks LO to HI, pulled over SS's threads, in chunks so
+ * that progress can be told between them.  False on a count too wide
+ * for the table.
  */
 static bool
-pull_step(const struct table *cur, struct table *next, uint64_t orderings,
-    size_t n, const sa_step *st, struct step_state *ss)
+pull_step(const struct table *cur, struct table *next, uint64_t lo,
+    uint64_t hi, size_t n, const sa_step *st, struct step_state *ss)
 {
 	enum { MAXT = 64 };
 	struct job jobs[MAXT];
@@ -744,7 +756,7 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 	size_t npairs = 0;
 	uint32_t mixed = 0;
 	unsigned threads = ss->threads < MAXT ? ss->threads : MAXT;
-	uint64_t block = 1, chunk = UINT64_C(1) << 22, at = 0;
+	uint64_t block = 1, chunk = UINT64_C(1) << 22, at = lo;
 
 	/* Fewer cards than a group: one output at a time (pull_one). */
 	if (st->kind == SA_STEP_SWAP && n >= TAIL) {
@@ -775,9 +787,9 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 	chunk -= chunk % block;
 
 	ss->nonzero = 0;
-	while (at < orderings) {
-		uint64_t span = orderings - at < chunk * threads ?
-		    orderings - at : chunk * threads;
+	while (at < hi) {
+		uint64_t span = hi - at < chunk * threads ? hi - at :
+		    chunk * threads;
 
 		for (unsigned k = 0; k < threads; k++) {
 			uint64_t first, blocks;
@@ -807,7 +819,7 @@ pull_step(const struct table *cur, struct table *next, uint64_t orderings,
 		at += span;
 		if (ss->opts != NULL && ss->opts->progress != NULL)
 			ss->opts->progress(ss->opts->progress_ctx, ss->done +
-			    ss->share * (double)at / (double)orderings);
+			    ss->share * (double)(at - lo) / (double)(hi - lo));
 	}
 	return true;
 }
@@ -918,7 +930,7 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	ss->next_zero = false;
 	ss->from.valid = false;
 	next->width = cur->width;
-	while (!pull_step(cur, next, orderings, n, st, ss)) {
+	while (!pull_step(cur, next, 0, orderings, n, st, ss)) {
 		if (next->width >= ss->room) {
 			ss->need = 2 * next->width;
 			return false;
@@ -951,6 +963,7 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	next.v = table_alloc(orderings, ss.room, orderings * start,
 	    ss.threads);
 	cur.width = next.width = start;
+	cur.base = next.base = 0;
 	if (cur.v == NULL || next.v == NULL) {
 		status = SA_ENOMEM;
 		goto out;
@@ -989,6 +1002,345 @@ out:
 	return status;
 }
 
+/*
+ * The census sharded by leading card (sa_census_opts's comm).  Rank K
+ * holds the orderings whose first card is in its block (sa_census_shard),
+ * a run of consecutive ranks, so a swap of two positions other than 0
+ * keeps every source in the shard, and the existing pull does that part
+ * of a step on the shard alone.  A swap of positions 0 and V moves the
+ * card at V to the front, into the shard that holds it: those terms are
+ * pushed, each non-zero count A sent with the rank of A with positions 0
+ * and V swapped to the rank that holds it, in rounds of at most ROUND
+ * terms a rank (fewer for small blocks: every rank takes the same), so
+ * that the buffers stay small beside the tables.
+ */
+enum { ROUND = 1 << 20 };
+
+/* A swap of positions 0 and V, made in W of a step's ways. */
+struct remote {
+	size_t v;
+	uint64_t w;
+};
+
+/*
+ * Step IN split into what a shard pulls alone (LOCAL) and the swaps with
+ * position 0 (REM); their number.  A pick is a swap of POS with a
+ * position from POS on (its retries folded away).
+ */
+static size_t
+split_step(const sa_step *in, size_t n, sa_step *local, struct remote *rem)
+{
+	sa_step st = *in;
+	size_t k = 0;
+
+	if (st.kind == SA_STEP_PICK) {
+		st.kind = SA_STEP_SWAP;
+		st.lo = st.pos;
+		st.count = n - st.pos;
+	}
+	*local = st;
+	if (st.kind == SA_STEP_SWAP2) {
+		/* (0, v) and (v, 0): two of the ways. */
+		local->lo = 1;
+		for (size_t v = 1; v < n; v++, k++) {
+			rem[k].v = v;
+			rem[k].w = 2;
+		}
+	} else if (st.pos != 0) {
+		/* A range with 0 in it starts there. */
+		if (st.lo == 0 && st.count > 0) {
+			rem[k].v = st.pos;
+			rem[k++].w = 1;
+			local->lo = 1;
+			local->count = st.count - 1;
+		}
+	} else {
+		for (uint64_t j = 0; j < st.count; j++)
+			if (st.lo + j != 0) {
+				rem[k].v = st.lo + j;
+				rem[k++].w = 1;
+			}
+		local->lo = 0;
+		local->count = st.lo == 0 && st.count > 0;
+	}
+	return k;
+}
+
+/* A term on its way: the rank it adds to, the amount, its shard. */
+struct term {
+	uint64_t at, v;
+	unsigned to;
+};
+
+/* What the rounds of a sharded census share. */
+struct shard_run {
+	const sa_comm *comm;
+	size_t n;
+	uint64_t lo, hi, most;		/* this rank's block; the largest */
+	uint64_t cap;			/* terms a round, at most */
+	unsigned owner[SA_PERM_MAX];	/* the rank holding each first card */
+	struct term *terms;		/* ROUND of them */
+	uint64_t *send, *recv;		/* (at, v) pairs */
+	size_t recv_cap;		/* pairs RECV has room for */
+	size_t *sendlen, *recvlen;	/* bytes to and from each rank */
+	uint64_t *counts;		/* pairs to and from each rank */
+	uint64_t *place;		/* where each rank's pairs go next */
+};
+
+/* Adds V at R in T; false when the sum does not fit. */
+static inline bool
+add_at(struct table *t, uint64_t r, uint64_t v)
+{
+	uint64_t was = get(t, r);
+
+	return was + v >= was && put(t, r, was + v);
+}
+
+/*
+ * One round: the terms of the swaps with position 0 from CUR's ranks A
+ * to B (none when A = B), this rank's own added into NEXT at once, the
+ * others sent, and those sent here added.  *OVER is set when a sum does
+ * not fit (the round still exchanges, so that every rank keeps step).
+ */
+static int
+shard_round(struct shard_run *sr, const struct table *cur,
+    struct table *next, const struct remote *rem, size_t nrem, uint64_t a,
+    uint64_t b, bool *over)
+{
+	const sa_comm *comm = sr->comm;
+	unsigned p[SA_PERM_MAX], me = comm->rank, ranks = comm->size;
+	size_t nterms = 0, total = 0;
+	uint64_t *at;
+
+	if (a < b)
+		sa_perm_unrank(a, sr->n, p);
+	for (uint64_t r = a; r < b; r++, next_permutation(p, sr->n)) {
+		uint64_t c = get(cur, r);
+
+		for (size_t i = 0; c != 0 && i < nrem; i++) {
+			unsigned to = sr->owner[p[rem[i].v]];
+			uint64_t dest = rank_swapped(p, sr->n, 0, rem[i].v);
+
+			if (c > UINT64_MAX / rem[i].w) {
+				*over = true;
+				continue;
+			}
+			if (to == me) {
+				*over |= !*over && !add_at(next, dest, c * rem[i].w);
+				continue;
+			}
+			sr->terms[nterms].at = dest;
+			sr->terms[nterms].v = c * rem[i].w;
+			sr->terms[nterms++].to = to;
+		}
+	}
+	/* The terms in rank order of their shards, and how many to each. */
+	for (unsigned k = 0; k < ranks; k++)
+		sr->counts[k] = 0;
+	for (size_t t = 0; t < nterms; t++)
+		sr->counts[sr->terms[t].to]++;
+	for (unsigned k = 0; k < ranks; k++) {
+		sr->sendlen[k] = sizeof sr->counts[k];
+		sr->recvlen[k] = sizeof sr->counts[k];
+	}
+	if (sa_comm_swap(comm, sr->counts, sr->sendlen, sr->counts + ranks,
+	    sr->recvlen) != SA_OK)
+		return SA_ECOMM;
+	{
+		uint64_t *place = sr->place;
+
+		place[0] = 0;
+		for (unsigned k = 0; k < ranks; k++) {
+			place[k + 1] = place[k] + sr->counts[k];
+			sr->sendlen[k] = (size_t)sr->counts[k] * 2 *
+			    sizeof(uint64_t);
+			sr->recvlen[k] = (size_t)sr->counts[ranks + k] * 2 *
+			    sizeof(uint64_t);
+			total += (size_t)sr->counts[ranks + k];
+		}
+		for (size_t t = 0; t < nterms; t++) {
+			uint64_t *e = sr->send + 2 * place[sr->terms[t].to]++;
+
+			e[0] = sr->terms[t].at;
+			e[1] = sr->terms[t].v;
+		}
+	}
+	if (total > sr->recv_cap) {
+		uint64_t *grown = realloc(sr->recv, total * 2 * sizeof *grown);
+
+		if (grown == NULL)
+			return SA_ENOMEM;
+		sr->recv = grown;
+		sr->recv_cap = total;
+	}
+	if (sa_comm_swap(comm, sr->send, sr->sendlen, sr->recv,
+	    sr->recvlen) != SA_OK)
+		return SA_ECOMM;
+	at = sr->recv;
+	for (size_t t = 0; t < total && !*over; t++, at += 2)
+		*over = at[0] - sr->lo >= sr->hi - sr->lo ||
+		    !add_at(next, at[0], at[1]);
+	return SA_OK;
+}
+
+/*
+ * The swaps with position 0 of a step, added into NEXT: every rank goes
+ * through as many rounds as the largest shard needs.
+ */
+static int
+shard_remote(struct shard_run *sr, const struct table *cur,
+    struct table *next, const struct remote *rem, size_t nrem, bool *over)
+{
+	uint64_t each = nrem == 0 ? 0 : sr->cap / nrem;
+	int status = SA_OK;
+
+	if (nrem == 0)
+		return SA_OK;
+	if (each == 0)
+		each = 1;
+	for (uint64_t off = 0; off < sr->most && status == SA_OK;
+	    off += each) {
+		uint64_t a = sr->lo + off < sr->hi ? sr->lo + off : sr->hi;
+		uint64_t b = sr->hi - a < each ? sr->hi : a + each;
+
+		status = shard_round(sr, cur, next, rem, nrem, a, b, over);
+	}
+	return status;
+}
+
+static void
+shard_run_free(struct shard_run *sr)
+{
+	free(sr->terms);
+	free(sr->send);
+	free(sr->recv);
+	free(sr->sendlen);
+	free(sr->recvlen);
+	free(sr->counts);
+	free(sr->place);
+}
+
+static int
+shard_run_init(struct shard_run *sr, const sa_comm *comm, size_t n)
+{
+	unsigned ranks = comm->size;
+	uint64_t lo, hi;
+
+	memset(sr, 0, sizeof *sr);
+	sr->comm = comm;
+	sr->n = n;
+	sa_census_shard(n, ranks, comm->rank, &sr->lo, &sr->hi);
+	sa_census_shard(n, ranks, 0, &lo, &hi);
+	sr->most = hi - lo;	/* the first block is the largest */
+	/* A step swaps position 0 with at most n - 1 others. */
+	sr->cap = sr->most * (n - 1) < ROUND ? sr->most * (n - 1) : ROUND;
+	for (unsigned c = 0; c < n; c++)
+		sr->owner[c] = sa_shard_owner(n, ranks, c);
+	sr->terms = malloc(sr->cap * sizeof *sr->terms);
+	sr->send = malloc(sr->cap * 2 * sizeof *sr->send);
+	sr->sendlen = malloc(ranks * sizeof *sr->sendlen);
+	sr->recvlen = malloc(ranks * sizeof *sr->recvlen);
+	sr->counts = malloc(2 * (size_t)ranks * sizeof *sr->counts);
+	sr->place = malloc(((size_t)ranks + 1) * sizeof *sr->place);
+	if (sr->terms == NULL || sr->send == NULL || sr->sendlen == NULL ||
+	    sr->recvlen == NULL || sr->counts == NULL || sr->place == NULL)
+		return SA_ENOMEM;
+	return SA_OK;
+}
+
+/* STATUS agreed by every rank: the largest any has, or SA_ECOMM. */
+static int
+agree(const sa_comm *comm, int status)
+{
+	uint64_t v = (uint64_t)status;
+
+	return sa_comm_max(comm, &v) != SA_OK ? SA_ECOMM : (int)v;
+}
+
+/* One step of a sharded census into NEXT, wider while the room allows. */
+static int
+shard_step(struct shard_run *sr, struct table *cur, struct table *next,
+    const sa_step *st, struct step_state *ss, unsigned *need)
+{
+	struct remote rem[SA_PERM_MAX];
+	sa_step local;
+	size_t nrem = split_step(st, sr->n, &local, rem);
+	int status;
+
+	next->width = cur->width;
+	for (;;) {
+		bool over = sr->hi > sr->lo && !pull_step(cur, next, sr->lo,
+		    sr->hi, sr->n, &local, ss);
+		uint64_t any;
+
+		status = shard_remote(sr, cur, next, rem, nrem, &over);
+		any = status != SA_OK ? (uint64_t)status << 1 : over;
+		if (sa_comm_max(sr->comm, &any) != SA_OK)
+			return SA_ECOMM;
+		if (any > 1)
+			return (int)(any >> 1);
+		if (any == 0)
+			return SA_OK;
+		if (next->width >= ss->room) {
+			*need = 2 * next->width;
+			return SA_EOVERFLOW;
+		}
+		next->width *= 2;
+	}
+}
+
+static int
+shard_steps_with(const sa_shuffle *sh, size_t n, unsigned start,
+    const sa_census_opts *opts, struct table *result, unsigned *need)
+{
+	size_t steps = sh->steps(sh, n);
+	struct shard_run sr;
+	struct step_state ss;
+	struct table cur, next, t;
+	uint64_t len;
+	int status;
+
+	memset(&ss, 0, sizeof ss);
+	memset(&cur, 0, sizeof cur);
+	memset(&next, 0, sizeof next);
+	status = shard_run_init(&sr, opts->comm, n);
+	len = sr.hi - sr.lo;
+	ss.threads = opts->threads ? opts->threads : sa_cores();
+	ss.opts = opts;
+	ss.room = start > 4 ? start : 4;
+	ss.share = 1.0 / (double)steps;
+	tail_for(&ss.tail, n);
+	cur.v = table_alloc(len + 1, ss.room, len * start, ss.threads);
+	next.v = table_alloc(len + 1, ss.room, len * start, ss.threads);
+	cur.width = next.width = start;
+	cur.base = next.base = sr.lo;
+	if (cur.v == NULL || next.v == NULL)
+		status = SA_ENOMEM;
+	if ((status = agree(sr.comm, status)) != SA_OK)
+		goto out;
+	if (sr.lo == 0 && len > 0)
+		put(&cur, 0, 1);	/* rank 0 is the starting deck */
+	for (size_t s = 0; s < steps && status == SA_OK; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+		sh->step(sh, n, s, &st);
+		ss.done = (double)s / (double)steps;
+		status = shard_step(&sr, &cur, &next, &st, &ss, need);
+		t = cur;
+		cur = next;
+		next = t;
+	}
+	if (status == SA_OK) {
+		*result = cur;
+		cur.v = NULL;
+	}
+out:
+	shard_run_free(&sr);
+	free(cur.v);
+	free(next.v);
+	return status;
+}
+
 int
 sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
     const sa_census_opts *opts, struct sa_census *out)
@@ -1002,17 +1354,31 @@ sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	 * it; a push that overflows starts again wider, and counts past 32
 	 * bits start again in 64.
 	 */
-	while ((status = steps_with(sh, n, orderings, start, opts, &t,
+	const sa_comm *comm = opts != NULL && opts->comm != NULL &&
+	    opts->comm->size > 1 && n >= 6 ? opts->comm : NULL;
+	uint64_t lo = 0, hi = orderings;
+
+	if (comm != NULL)
+		sa_census_shard(n, comm->size, comm->rank, &lo, &hi);
+	while ((status = comm != NULL ? shard_steps_with(sh, n, start, opts,
+	    &t, &need) : steps_with(sh, n, orderings, start, opts, &t,
 	    &need)) == SA_EOVERFLOW && need <= 8 && need > start) {
 		uint64_t limit = opts && opts->max_bytes ? opts->max_bytes :
 		    sa_memory_available(NULL);
 
-		if (need == 8 && limit != 0 && orderings > limit / 16)
-			return SA_ETOOBIG;
+		status = need == 8 && limit != 0 && hi - lo > limit / 16 ?
+		    SA_ETOOBIG : SA_OK;
+		if (comm != NULL)
+			status = agree(comm, status);
+		if (status != SA_OK)
+			return status;
 		start = need;
 	}
 	if (status != SA_OK)
 		return status;
+	out->info.ranks = comm != NULL ? comm->size : 1;
+	out->info.shard_lo = lo;
+	out->info.shard_hi = hi;
 	if (t.width == 8)
 		out->tally = t.v;
 	else if (t.width == 4)
