@@ -88,7 +88,8 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c src/cli/cli_audit_count.c src/cli/cli_exec.c \
 	src/cli/cli_plugin.c src/cli/cli_part.c src/cli/cli_audit_part.c \
-	src/cli/cli_census.c src/cli/cli_claims.c src/cli/cli_layers.c \
+	src/cli/cli_census.c src/cli/cli_census_plan.c \
+	src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_guard.c src/cli/cli_proc.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \

@@ -3,16 +3,20 @@
 # mpirun -np P, for P = 1 to 4, against the single-process binary: the
 # same report, byte for byte, and the same exit status.
 #
-#   - censuses of the step shuffles (naive, Durstenfeld, forward) at 6
-#     to 10 cards (run on rank 0: the census of a built-in shuffle is
-#     not shared out over ranks), and the whole tally at 10 cards with
-#     P = 10 compared by md5sum;
+#   - censuses of the step shuffles (naive, and Durstenfeld and forward
+#     by --engine steps, as their proven formulas would not shard) at 6
+#     to 10 cards, sharded by leading card, P dividing n and not, the
+#     whole tally, the top by runs, the summary, JSON; and the whole
+#     tally at 11 cards with P = 11 (one rank a leading card, the shape
+#     of the 13-card run) compared by md5sum;
+#   - a census too big for the ranks refused once, naming the ranks
+#     that would hold it;
 #   - what is shared out: an audit of a plugin and of a program over
 #     --exec (each rank walks its part of the odometer), a census by
 #     layers of audited code, a seed space (stretches of seeds), and a
 #     sample with a fixed seed (streams of decks);
 #   - a rank killed mid-run fails the job, with mpirun's message naming
-#     the rank, and no report.
+#     the rank, and no report: in an audit, and in a sharded census.
 # Run by make check-mpi from the tree's root, after make plugins.
 set -u
 mpi=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -48,8 +52,13 @@ $(cmp -s want got && echo the same || echo differs)"
 
 for p in 1 2 3 4; do
 	same $p census -a naive -n 6
-	same $p census -a durstenfeld -n 7 -f tsv
-	same $p census -a forward -n 8 --summary
+	same $p census -a naive -n 7 -f tsv --top all
+	same $p census -a durstenfeld --engine steps -n 7 -f tsv --top all
+	same $p census -a forward --engine steps -n 8 --summary
+	same $p census -a forward --engine steps -n 6 -f csv --top all
+	same $p census -a naive -n 8 --sort runs --top 40 --notation cycles
+	same $p census -a durstenfeld --engine steps -n 9 -f json --summary
+	same $p census -a sattolo --engine steps -n 7 --check
 	same $p census --plugin naive.so -n 6
 	same $p census --plugin fair.so -n 5 -f json
 	same $p census --exec 'python3 cpython_shuffle.py' -n 5 --summary
@@ -59,22 +68,40 @@ for p in 1 2 3 4; do
 	same $p sample -n 8 --decks 50000 --seed 11 --threads 4
 done
 same 3 census -a naive -n 9 --summary
-same 2 census -a durstenfeld -n 10 --summary
+same 2 census -a durstenfeld --engine steps -n 10 --summary
 same 4 census -a naive -n 10 --summary
+same 3 census -a forward --engine steps -n 10 -f tsv --sort runs --top 1000
+same 7 census -a rejection -n 7 -f tsv --top all
 
-# The whole tally at 10 cards with 10 ranks, one a leading card (the
+# The whole tally at 11 cards with 11 ranks, one a leading card (the
 # shape of the 13-card run), by its md5sum, written by rank 0 straight
 # to a file (mpirun forwards a rank's standard output through itself,
-# slowly for a tally of millions of rows).  The issue's 11 cards with 11
-# ranks waits for the sharded census: until then rank 0 counts it alone,
-# and its 40 million rows cost minutes here for nothing more.
-want=$("$single" census -a naive -n 10 -f tsv | md5sum)
+# slowly for a tally of 40 million rows).
+"$single" census -a naive -n 11 -f tsv > want
 : > tally
-$run -np 10 sh -c 'exec "$0" "$@" >> tally' "$mpi" census -a naive -n 10 \
+$run -np 11 sh -c 'exec "$0" "$@" >> tally' "$mpi" census -a naive -n 11 \
     -f tsv
-got=$(md5sum < tally)
-[ "$got" = "$want" ] && check ok ||
-	check no "-np 10: the 10-card tally's md5sum differs"
+[ "$(md5sum < tally)" = "$(md5sum < want)" ] && check ok ||
+	check no "-np 11: the 11-card tally's md5sum differs"
+rm -f want tally
+
+# Too big for two ranks here: refused once (the other rank is quiet),
+# naming the ranks that would hold it.
+$run -np 2 "$mpi" census -n 13 > got 2> err
+status=$?
+[ "$status" -eq 2 ] && [ ! -s got ] &&
+	[ "$(grep -c '^shuffle-audit: census of 13 cards:' err)" -eq 1 ] &&
+	grep -q "a rank.*--plan --ranks" err && check ok ||
+	check no "13 cards on two ranks: exit $status, $(cat err)"
+
+# A rank of a sharded census killed while it counts (11 cards take
+# seconds; rank 1 is killed a tenth of a second in, or before it starts).
+$run -np 3 sh -c 'if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then
+(sleep 0.1; kill -9 $$) & fi; exec "$0" "$@"' "$mpi" census -n 11 \
+    --summary > got 2> err
+status=$?
+[ "$status" -ne 0 ] && [ ! -s got ] && grep -q "rank 1" err && check ok ||
+	check no "a sharded rank killed: exit $status, $(wc -c < got) bytes"
 
 # A rank killed mid-run: rank 1's program kills its rank at its start.
 $run -np 3 "$mpi" census --exec 'if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then

@@ -367,6 +367,16 @@ struct layers_args {
 int layers_census(const struct layers_args *a);
 
 /*
+ * census --plan (cli_census_plan.c): the plan of a census of SH on N
+ * cards by ENGINE over RANKS ranks with MEMORY bytes each (0: what this
+ * machine leaves), exchanges timed at GBITS Gbit/s a rank, as a report
+ * in FMT; an exit status.  census_parse_memory reads --memory's SIZE.
+ */
+int census_plan_report(const sa_shuffle *sh, size_t n, enum sa_engine engine,
+    unsigned ranks, uint64_t memory, uint64_t gbits, enum rep_format fmt);
+bool census_parse_memory(const char *arg, uint64_t *bytes);
+
+/*
  * Runs shared out over jobs (cli_part.c).  part_command keeps the words
  * of the command under way (ARGV from its name on), which a part
  * records, but for --part itself; part_parse reads --part I/P into
@@ -426,7 +436,27 @@ bool mpi_idle(bool parted);
 bool mpi_runs(bool shares);
 int mpi_finish(int (*run)(int, char **), int argc, char **argv,
     int status);
+/*
+ * A sharded census: the ranks as the library's sa_comm (NULL for one
+ * rank); the threads each rank takes, the machine's cores shared among
+ * the ranks on it; and mpi_quiet, which sends the messages of ranks but
+ * 0 to /dev/null (rank 0 says what all of them would).
+ */
+const sa_comm *mpi_comm(void);
+unsigned mpi_threads(void);
+void mpi_quiet(void);
 #else
+static inline const sa_comm *mpi_comm(void)
+{
+	return NULL;
+}
+static inline unsigned mpi_threads(void)
+{
+	return 0;
+}
+static inline void mpi_quiet(void)
+{
+}
 static inline bool mpi_part(unsigned *index, unsigned *count)
 {
 	(void)index;

@@ -22,6 +22,8 @@ static const char usage_text[] =
     "                     [--notation array|inverse|cycles]\n"
     "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n"
     "                     [--times K]\n"
+    "       " PROGNAME " census --plan [-a ALGORITHM] [-n CARDS] [--ranks P]\n"
+    "                     [--memory SIZE] [--network GBIT] [-f FORMAT]\n"
     "       " PROGNAME " census --layers [-a ALGORITHM] [-n CARDS]\n"
     "                     [--reduce reject|lemire:BITS] [--depth D]\n"
     "                     [--remainder EPS] [--time-limit S] [--check]\n"
@@ -66,6 +68,12 @@ help(void)
 	    "                        seconds (60)\n"
 	    "      --part I/P        an audit: walk part I of P and write it as\n"
 	    "                        a part file, for merge\n"
+	    "      --plan            print what the census will take, and do\n"
+	    "                        not run it\n"
+	    "      --ranks P         --plan: split over P ranks (mpirun -np P)\n"
+	    "      --memory SIZE     --plan: each rank's memory, as 16G (default:\n"
+	    "                        what this machine leaves)\n"
+	    "      --network GBIT    --plan: each rank's network, in Gbit/s (10)\n"
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "An ordering lists, position by position, the starting position of\n"
@@ -98,11 +106,14 @@ struct census_args {
 	sa_time_limit limit;	/* of a census composed (--times) */
 	sa_shuffle base;	/* the shuffle --times repeats */
 	sa_repeated repeated;
+	bool plan;		/* --plan, for --ranks, at --network */
+	uint64_t ranks, gbits, memory;
 };
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
 	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_LAYERS, OPT_DEPTH,
-	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_TIMES, OPT_PART };
+	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_TIMES, OPT_PART, OPT_PLAN,
+	OPT_RANKS, OPT_NETWORK, OPT_MEMORY };
 
 /* The deepest --depth: as many draws as a run may make. */
 #define DEPTH_MAX SA_CENSUS_MAX_DRAWS
@@ -237,6 +248,18 @@ census_option(int c, const char *arg, void *ctx)
 		ok = part_parse(arg, &a->audit.part_index,
 		    &a->audit.part_count);
 		break;
+	case OPT_PLAN:
+		a->plan = ok = true;
+		break;
+	case OPT_RANKS:
+		ok = cli_parse_uint("--ranks", arg, 1, 1000000, &a->ranks);
+		break;
+	case OPT_NETWORK:
+		ok = cli_parse_uint("--network", arg, 1, 1000000, &a->gbits);
+		break;
+	case OPT_MEMORY:
+		ok = census_parse_memory(arg, &a->memory);
+		break;
 	case OPT_TOP:
 		a->top = UINT64_MAX;
 		ok = strcmp(arg, "all") == 0 || cli_parse_uint("--top", arg, 1,
@@ -247,6 +270,29 @@ census_option(int c, const char *arg, void *ctx)
 		return CLI_CONTINUE;
 	}
 	return ok ? CLI_TAKEN : EXIT_TROUBLE;
+}
+
+/* --plan's options, checked; false after a message. */
+static bool
+plan_args_fit(const struct census_args *a)
+{
+	if (!a->plan && (a->ranks != 0 || a->gbits != 0 || a->memory != 0)) {
+		cli_error("%s: plans for ranks (with --plan); under mpirun a "
+		    "census takes mpirun's ranks", a->ranks ? "--ranks" :
+		    a->gbits ? "--network" : "--memory");
+		return false;
+	}
+	if (a->plan && (a->audited || a->layers || a->times > 1 ||
+	    a->summary || a->by_runs || a->top || a->check ||
+	    a->reduce.method)) {
+		cli_error("--plan: plans a built-in shuffle's census, so not "
+		    "with %s", a->audited ? "--plugin or --exec" : a->layers ?
+		    "--layers" : a->times > 1 ? "--times" : a->summary ?
+		    "--summary" : a->by_runs ? "--sort" : a->top ? "--top" :
+		    a->check ? "--check" : "--reduce");
+		return false;
+	}
+	return true;
 }
 
 /* The options A holds, checked together; false after a message. */
@@ -280,6 +326,8 @@ census_args_fit(struct census_args *a)
 		    "is sized by its memory before it starts");
 		return false;
 	}
+	if (!plan_args_fit(a))
+		return false;
 	if (a->times > 1) {
 		a->base = a->shuffle;
 		(void)sa_shuffle_repeat(&a->repeated, &a->base, a->n, a->times);
@@ -310,6 +358,10 @@ parse_args(int argc, char **argv, struct census_args *a)
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ "times", required_argument, NULL, OPT_TIMES },
 		{ "part", required_argument, NULL, OPT_PART },
+		{ "plan", no_argument, NULL, OPT_PLAN },
+		{ "ranks", required_argument, NULL, OPT_RANKS },
+		{ "network", required_argument, NULL, OPT_NETWORK },
+		{ "memory", required_argument, NULL, OPT_MEMORY },
 		{ NULL, 0, NULL, 0 },
 	};
 	int status, fmt = REP_TEXT;
@@ -921,19 +973,65 @@ count_layers(struct census_args *a)
 	return status;
 }
 
+/*
+ * Under mpirun (make MPI=1): whether this census runs sharded, every
+ * rank holding a block of it (the library decides: the step engine on 6
+ * cards or more), with OPTS set for it.  Only rank 0 then speaks.
+ */
+static bool
+census_shards(const struct census_args *a, sa_census_opts *opts)
+{
+	sa_census_plan plan;
+
+	if (a->audited || a->layers || a->plan || a->times > 1 ||
+	    mpi_comm() == NULL)
+		return false;
+	opts->comm = mpi_comm();
+	opts->engine = a->engine;
+	opts->reduce = a->reduce;
+	(void)sa_census_plan_for(&a->shuffle, a->n, opts, &plan);
+	if (plan.ranks < 2) {
+		opts->comm = NULL;
+		return false;
+	}
+	mpi_quiet();
+	return true;
+}
+
+/* The census C on a rank but 0 of a sharded one: it serves rank 0. */
+static int
+serve(sa_census *c)
+{
+	if (sa_census_serve(c) != SA_OK) {
+		cli_error("census: a rank of the sharded census failed");
+		return EXIT_TROUBLE;
+	}
+	return EXIT_FAIR;
+}
+
 int
 cmd_census(int argc, char **argv)
 {
 	struct census_args a;
 	sa_census_opts opts;
 	sa_census *c = NULL;
+	bool sharded = false;
 	int status;
 
 	memset(&opts, 0, sizeof opts);
 	status = parse_args(argc, argv, &a);
-	if (status != 0 || mpi_idle(a.audit.part_count != 0)) {
+	if (status == 0)
+		sharded = census_shards(&a, &opts);
+	if (status != 0 || (!sharded && mpi_idle(a.audit.part_count != 0))) {
 		audit_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
+	}
+	if (a.plan) {
+		status = census_plan_report(&a.shuffle, a.n, a.engine,
+		    (unsigned)(a.ranks ? a.ranks : 1), a.memory,
+		    a.gbits ? a.gbits : 10, a.fmt);
+		audit_free(&a.audit);
+		return status;
 	}
 	if (a.layers) {
 		status = count_layers(&a);
@@ -943,6 +1041,8 @@ cmd_census(int argc, char **argv)
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
 	opts.threads = (unsigned)a.threads;
+	if (sharded && a.threads == 0)
+		opts.threads = mpi_threads();
 	a.limit.seconds = a.seconds ? (double)a.seconds : CLI_TIME_LIMIT;
 	opts.limit = &a.limit;
 	if (a.audited && a.seconds != 0)
@@ -951,7 +1051,8 @@ cmd_census(int argc, char **argv)
 	status = a.audited ? count_audited(&a, &opts, &c) :
 	    count_builtin(&a, &opts, &c);
 	if (status == EXIT_FAIR)
-		status = show(&a, c);
+		status = sharded && opts.comm->rank != 0 ? serve(c) :
+		    show(&a, c);
 	sa_census_free(c);
 	audit_free(&a.audit);
 	return status == PART_WRITTEN ? EXIT_FAIR : status;

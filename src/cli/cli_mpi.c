@@ -7,6 +7,11 @@
  * 0 alone writes the whole run's report, byte for byte.  Other commands
  * run on rank 0 alone.  A rank that dies takes the job down with it
  * (MPI's default error handler), before rank 0 has written a word.
+ *
+ * A census of a step shuffle runs sharded instead (mpi_comm): every rank
+ * holds a block of the tables and the library exchanges counts through
+ * exchange() below; rank 0 writes the report and the others serve it
+ * the counts it reads.
  */
 #ifdef SA_MPI
 #define _POSIX_C_SOURCE 200809L
@@ -21,7 +26,7 @@
 
 #include "cli.h"
 
-static int rank, size = 1;
+static int rank, size = 1, local = 1;	/* LOCAL: ranks on this machine */
 static bool shared;		/* this run took a part from MPI */
 static bool merging;		/* rank 0 runs the command on the sum */
 static char *mine;		/* the part this rank made, as text */
@@ -31,22 +36,109 @@ static size_t mine_len;
 #define PIECE ((size_t)1 << 30)
 
 /*
- * Waits for R, asleep between looks: Open MPI's blocking calls poll
- * without rest, and ranks waiting on rank 0 (most of them, for work it
- * does alone) would take the cores it works on.
+ * Waits for the COUNT requests R, asleep between looks: Open MPI's
+ * blocking calls poll without rest, and ranks waiting on rank 0 (most of
+ * them, for work it does alone) would take the cores it works on.  The
+ * naps grow from 20 microseconds to 2 milliseconds, so that the sharded
+ * census's many short exchanges are not each held up by a long one.
  */
 static void
-await(MPI_Request *r)
+await_all(int count, MPI_Request *r)
 {
-	struct timespec nap = { 0, 2 * 1000 * 1000 };
+	struct timespec nap = { 0, 20 * 1000 };
 	int done = 0;
 
 	for (;;) {
-		MPI_Test(r, &done, MPI_STATUS_IGNORE);
+		MPI_Testall(count, r, &done, MPI_STATUSES_IGNORE);
 		if (done)
 			return;
 		nanosleep(&nap, NULL);
+		if (nap.tv_nsec < 2 * 1000 * 1000)
+			nap.tv_nsec *= 2;
 	}
+}
+
+static void
+await(MPI_Request *r)
+{
+	await_all(1, r);
+}
+
+/*
+ * sa_comm's exchange over MPI_COMM_WORLD: a message each way between
+ * every two ranks that have bytes for each other, in pieces an int can
+ * count (messages between two ranks keep their order), and this rank's
+ * own bytes copied.  Tag 3, which the parts' messages do not use.
+ */
+static int
+exchange(void *ctx, const void *send, const size_t *sendlen, void *recv,
+    const size_t *recvlen)
+{
+	size_t soff = 0, roff = 0, pieces = 0, k = 0;
+	MPI_Request *req;
+
+	(void)ctx;
+	for (int r = 0; r < size; r++)
+		pieces += (sendlen[r] + PIECE - 1) / PIECE +
+		    (recvlen[r] + PIECE - 1) / PIECE;
+	if ((req = malloc((pieces + 1) * sizeof *req)) == NULL)
+		return -1;
+	for (int r = 0; r < size; r++) {
+		const char *s = (const char *)send + soff;
+		char *d = (char *)recv + roff;
+
+		if (r == rank) {
+			if (sendlen[r] != recvlen[r]) {
+				free(req);
+				return -1;
+			}
+			if (sendlen[r] > 0)
+				memcpy(d, s, sendlen[r]);
+		} else {
+			for (size_t at = 0; at < recvlen[r]; at += PIECE)
+				MPI_Irecv(d + at, (int)(recvlen[r] - at < PIECE ?
+				    recvlen[r] - at : PIECE), MPI_CHAR, r, 3,
+				    MPI_COMM_WORLD, &req[k++]);
+			for (size_t at = 0; at < sendlen[r]; at += PIECE)
+				MPI_Isend(s + at, (int)(sendlen[r] - at < PIECE ?
+				    sendlen[r] - at : PIECE), MPI_CHAR, r, 3,
+				    MPI_COMM_WORLD, &req[k++]);
+		}
+		soff += sendlen[r];
+		roff += recvlen[r];
+	}
+	await_all((int)k, req);
+	free(req);
+	return 0;
+}
+
+static sa_comm world = { 0, 1, NULL, exchange };
+
+const sa_comm *
+mpi_comm(void)
+{
+	world.rank = (unsigned)rank;
+	world.size = (unsigned)size;
+	return size > 1 ? &world : NULL;
+}
+
+unsigned
+mpi_threads(void)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned cores = sa_cores();
+
+	/* Bound to fewer cores (mpirun's binding): those are this rank's. */
+	if (online > 0 && cores < (unsigned)online)
+		return cores;
+	return cores / (unsigned)local > 0 ? cores / (unsigned)local : 1;
+}
+
+void
+mpi_quiet(void)
+{
+	if (rank != 0 && freopen("/dev/null", "w", stderr) == NULL)
+		MPI_Abort(MPI_COMM_WORLD, EXIT_TROUBLE);
 }
 
 static void
@@ -75,6 +167,14 @@ mpi_start(int *argc, char ***argv)
 	MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	{
+		MPI_Comm node;
+
+		MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
+		    MPI_INFO_NULL, &node);
+		MPI_Comm_size(node, &local);
+		MPI_Comm_free(&node);
+	}
 	/* Only rank 0 writes a report. */
 	if (rank != 0 && freopen("/dev/null", "w", stdout) == NULL)
 		MPI_Abort(MPI_COMM_WORLD, EXIT_TROUBLE);

@@ -152,14 +152,15 @@ static int largest_bound(const sa_shuffle *sh, size_t n, uint64_t *k,
  * n - 1), 24 bytes each to sort and 16 to send, and room for what every
  * other rank may send it in a round, 16 bytes a term.  A step whose
  * draws can swap position 0 with V sends, from a rank of C cards, every
- * count whose card at V is in another block: C (n - C) (n-2)! of them
- * for each such V, 16 bytes each.
+ * non-zero count whose card at V is in another block: at most C (n - C)
+ * (n-2)! of them for each such V, and no more than the runs of the steps
+ * before can reach; 16 bytes each.
  */
 static void
 shard_plan(const sa_shuffle *sh, size_t n, unsigned ranks,
     sa_census_plan *plan)
 {
-	uint64_t round = UINT64_C(1) << 20, lo, hi, cards, per;
+	uint64_t round = UINT64_C(1) << 20, lo, hi, cards, per, reach = 1;
 	size_t steps = sh->steps(sh, n);
 
 	sa_census_shard(n, ranks, 0, &lo, &hi);
@@ -172,9 +173,10 @@ shard_plan(const sa_shuffle *sh, size_t n, unsigned ranks,
 	plan->exchanges = 0;
 	for (size_t s = 0; s < steps; s++) {
 		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
-		uint64_t swaps;
+		uint64_t swaps, sent, total;
 
 		sh->step(sh, n, s, &st);
+		total = sa_step_total(&st, n);
 		if (st.kind == SA_STEP_SWAP2)
 			swaps = n - 1;
 		else if (st.kind == SA_STEP_PICK)
@@ -183,12 +185,15 @@ shard_plan(const sa_shuffle *sh, size_t n, unsigned ranks,
 			swaps = st.lo == 0 && st.count > 0;
 		else
 			swaps = st.count - (st.lo == 0 && st.count > 0);
+		sent = swaps * (reach < per / 16 ? reach * 16 : per);
+		reach = total != 0 && reach > UINT64_MAX / total ? UINT64_MAX :
+		    reach * total;
 		if (swaps == 0)
 			continue;
 		plan->exchanges++;
-		plan->exchanged_total += swaps * per;
-		if (swaps * per > plan->exchanged)
-			plan->exchanged = swaps * per;
+		plan->exchanged_total += sent;
+		if (sent > plan->exchanged)
+			plan->exchanged = sent;
 	}
 }
 

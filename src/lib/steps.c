@@ -1097,6 +1097,63 @@ add_at(struct table *t, uint64_t r, uint64_t v)
 }
 
 /*
+ * The terms of the swap REM of positions 0 and V from CUR's ranks A to
+ * B, after the NTERMS in SR's list; the number now listed.  They go by
+ * runs: the ranks that share positions 0 to V are consecutive, (n-1-V)!
+ * of them, and so are the ranks the swap takes them to, in the same
+ * order (the cards after V, the same set, are ordered alike), all in
+ * the shard that holds the card at V.  So a rank is worked out once a
+ * run, and the runs follow each other by next_permutation.
+ */
+static size_t
+swap_runs(struct shard_run *sr, const struct table *cur, struct table *next,
+    const struct remote *rem, uint64_t a, uint64_t b, size_t nterms,
+    bool *over)
+{
+	size_t n = sr->n, v = rem->v;
+	uint64_t len = sa_factorial(n - 1 - v), w = rem->w;
+	unsigned p[SA_PERM_MAX], me = sr->comm->rank;
+
+	if (a >= b)
+		return nterms;
+	sa_perm_unrank(a - a % len, n, p);
+	for (uint64_t start = a - a % len; start < b; start += len) {
+		uint64_t lo = start > a ? start : a;
+		uint64_t hi = start + len < b ? start + len : b;
+		uint64_t first = UINT64_MAX;	/* the run's rank, once needed */
+		unsigned to = sr->owner[p[v]];
+
+		for (uint64_t r = lo; r < hi; r++) {
+			uint64_t c = get(cur, r), dest;
+
+			if (c == 0)
+				continue;
+			if (first == UINT64_MAX)
+				first = rank_swapped(p, n, 0, v);
+			dest = first + (r - start);
+			if (c > UINT64_MAX / w) {
+				*over = true;
+			} else if (to == me) {
+				*over |= !*over && !add_at(next, dest, c * w);
+			} else {
+				sr->terms[nterms].at = dest;
+				sr->terms[nterms].v = c * w;
+				sr->terms[nterms++].to = to;
+			}
+		}
+		/* The run's last arrangement has its cards after V descending. */
+		for (size_t x = v + 1, y = n - 1; x < y; x++, y--) {
+			unsigned t = p[x];
+
+			p[x] = p[y];
+			p[y] = t;
+		}
+		next_permutation(p, n);
+	}
+	return nterms;
+}
+
+/*
  * One round: the terms of the swaps with position 0 from CUR's ranks A
  * to B (none when A = B), this rank's own added into NEXT at once, the
  * others sent, and those sent here added.  *OVER is set when a sum does
@@ -1108,32 +1165,12 @@ shard_round(struct shard_run *sr, const struct table *cur,
     uint64_t b, bool *over)
 {
 	const sa_comm *comm = sr->comm;
-	unsigned p[SA_PERM_MAX], me = comm->rank, ranks = comm->size;
+	unsigned ranks = comm->size;
 	size_t nterms = 0, total = 0;
 	uint64_t *at;
 
-	if (a < b)
-		sa_perm_unrank(a, sr->n, p);
-	for (uint64_t r = a; r < b; r++, next_permutation(p, sr->n)) {
-		uint64_t c = get(cur, r);
-
-		for (size_t i = 0; c != 0 && i < nrem; i++) {
-			unsigned to = sr->owner[p[rem[i].v]];
-			uint64_t dest = rank_swapped(p, sr->n, 0, rem[i].v);
-
-			if (c > UINT64_MAX / rem[i].w) {
-				*over = true;
-				continue;
-			}
-			if (to == me) {
-				*over |= !*over && !add_at(next, dest, c * rem[i].w);
-				continue;
-			}
-			sr->terms[nterms].at = dest;
-			sr->terms[nterms].v = c * rem[i].w;
-			sr->terms[nterms++].to = to;
-		}
-	}
+	for (size_t i = 0; i < nrem; i++)
+		nterms = swap_runs(sr, cur, next, &rem[i], a, b, nterms, over);
 	/* The terms in rank order of their shards, and how many to each. */
 	for (unsigned k = 0; k < ranks; k++)
 		sr->counts[k] = 0;

@@ -10,10 +10,12 @@
  * alone.
  */
 #define _DEFAULT_SOURCE
+#define _GNU_SOURCE	/* sched_getaffinity */
 
 #include <sys/resource.h>
 
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <stdio.h>
@@ -110,11 +112,21 @@ sa_pace_end(sa_pace *p, int status)
 	return SA_ETIME;
 }
 
+/*
+ * The cores this process may run on: those its affinity allows (taskset,
+ * or mpirun binding each rank to a core), else those online.
+ */
 unsigned
 sa_cores(void)
 {
 	long k = sysconf(_SC_NPROCESSORS_ONLN);
+#ifdef CPU_COUNT
+	cpu_set_t set;
 
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0 &&
+	    (k <= 0 || CPU_COUNT(&set) < k))
+		return (unsigned)CPU_COUNT(&set);
+#endif
 	return k > 0 ? (unsigned)k : 1;
 }
 

@@ -360,9 +360,15 @@ test_shard_plan(void **state)
 		sa_perm_unrank(r, 7, p);
 		sent += p[3] >= 3;
 	}
-	assert_int_equal(plan.exchanged, sent * 16 * 6);	/* step 0: 6 */
+	/*
+	 * Step 0 starts from one ordering (6 swaps of it); the next steps
+	 * from at most 7, 49 and 343 non-zero counts, then all of them.
+	 */
+	assert_int_equal(sent, 1440);
+	assert_int_equal(plan.exchanged, sent * 16);
 	assert_int_equal(plan.exchanges, 7);
-	assert_int_equal(plan.exchanged_total, sent * 16 * (6 + 6));
+	assert_int_equal(plan.exchanged_total, 16 * (6 + 7 + 49 + 343 +
+	    3 * sent));
 	assert_int_equal(sa_census_plan_for(&sh, 7, NULL, &one), SA_OK);
 	assert_int_equal(one.ranks, 1);
 	assert_true(plan.bytes > 3 * 720 * 8 && plan.bytes < one.bytes +
@@ -371,7 +377,10 @@ test_shard_plan(void **state)
 	assert_int_equal(sa_shuffle_parse("durstenfeld", &sh), SA_OK);
 	assert_int_equal(sa_census_plan_for(&sh, 7, &o, &plan), SA_OK);
 	assert_int_equal(plan.exchanges, 6);
+	/* Reaches 1, 7, 42, 210, 840, 2520: only the last step sends all. */
 	assert_int_equal(plan.exchanged, sent * 16);
+	assert_int_equal(plan.exchanged_total, 16 * (1 + 7 + 42 + 210 + 840 +
+	    sent));
 }
 
 /*
