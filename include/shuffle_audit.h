@@ -22,11 +22,12 @@
  *   3. Big integers: sa_big (big.c)
  *   4. Orderings: ranks and notations (perm.c)
  *   5. The census: options, plan, run, facts, counts (census.c, plan.c,
- *      steps.c, replay.c, stepwalk.c, weighted.c, closed.c); the system:
- *      cores, memory, the clock and time limits (sys.c)
+ *      steps.c, replay.c, stepwalk.c, weighted.c, closed.c); sharded
+ *      over ranks (shard.c); the system: cores, memory, the clock and
+ *      time limits (sys.c)
  *   6. Fractions: sa_fraction, its formats and parsing (fraction.c)
  *   7. Figures: what a census says: fair share, ratio, distance,
- *      top rows, histogram (figures.c)
+ *      top rows, histogram (figures.c, tally.c)
  *   8. Layers: the census by layers, for draws by rejection, and its
  *      deepening (layers.c)
  *   9. The matrix: card by position, by the chain (matrix.c)

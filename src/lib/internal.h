@@ -103,11 +103,20 @@ struct sa_census {
 	uint16_t *tally16;	/* here when every count fits in 16 bits, or */
 	sa_big *big_tally;	/* here, exactly, when the census is wide, */
 	sa_big big_runs, big_max, big_min;	/* with these */
-	struct sa_shard *shard;	/* sharded: the rest (shard.c); else NULL */
+	/*
+	 * Sharded (shard.c), else NULL: what the ranks share; a count
+	 * outside this rank's block, and the top, asked of the other ranks
+	 * (through these pointers, set by shard.c: the files that read a
+	 * census do not call into shard.c, which calls them); and the
+	 * distance's sums and histogram's buckets over every rank.
+	 */
+	struct sa_shard *shard;
+	uint64_t (*remote)(const struct sa_census *c, uint64_t r);
+	int (*remote_top)(const struct sa_census *c, uint64_t k,
+	    uint64_t *ranks);
+	uint64_t shard_sums[4];
+	uint64_t *shard_hist;
 };
-
-/* A sharded census's count of a rank outside its block (shard.c). */
-uint64_t sa_shard_count(const struct sa_census *c, uint64_t r);
 
 /*
  * The count of rank R of a census that is not wide.  The tally holds
@@ -118,7 +127,7 @@ sa_count_at(const struct sa_census *c, uint64_t r)
 {
 	if (c->shard != NULL) {
 		if (r - c->info.shard_lo >= c->info.shard_hi - c->info.shard_lo)
-			return sa_shard_count(c, r);
+			return c->remote(c, r);
 		r -= c->info.shard_lo;
 	}
 	return c->tally16 != NULL ? c->tally16[r] : c->tally32 != NULL ?
@@ -155,16 +164,10 @@ bool sa_shard_wanted(const sa_shuffle *sh, size_t n,
  */
 int sa_shard_summarize(struct sa_census *c, const sa_comm *comm);
 
-/* Top K of a sharded census, on rank 0 (the others serve). */
-int sa_shard_top(const struct sa_census *c, uint64_t k, uint64_t *ranks);
-
-/* A sharded census's distance sums and histogram (figures.c reads them). */
-void sa_shard_tvd(const struct sa_census *c, uint64_t sums[4]);
-int sa_shard_histogram(const struct sa_census *c, sa_histogram *out);
 void sa_shard_free(struct sa_census *c);
 
 /*
- * figures.c's pieces that shards share: the distance's sums over ranks
+ * tally.c, for figures.c and shard.c: the distance's sums over ranks
  * LO to HI (above the mean: their counts and how many; below: the
  * same); the histogram's bucket count and width; the counts of the
  * block held, added into HIST; and the histogram from HIST (taken).
@@ -176,7 +179,7 @@ void sa_histogram_count(const struct sa_census *c, uint64_t *hist);
 int sa_histogram_from(const struct sa_census *c, uint64_t *hist,
     sa_histogram *out);
 
-/* The top K by runs of the ranks LO to HI of C, held here (figures.c). */
+/* The top K by runs of the ranks LO to HI of C, held here (tally.c). */
 int sa_census_top_within(const struct sa_census *c, uint64_t lo,
     uint64_t hi, uint64_t k, uint64_t *ranks);
 

@@ -20,15 +20,15 @@ enum { REQ_DONE = 1, REQ_FETCH, REQ_TOP };
 
 struct sa_shard {
 	sa_comm comm;
-	uint64_t sums[4];		/* the distance's, over every rank */
-	uint64_t *hist;			/* the histogram's buckets, summed */
-	uint64_t buckets;
 	/* Rank 0: a window of fetched counts, WLO on... */
 	uint64_t wlo, whi, *win;
 	/* ...and those top fetched, by rank. */
 	uint64_t *pick, npick;		/* (rank, count) pairs */
 	bool failed;			/* an exchange failed: no more */
 };
+
+static uint64_t shard_count(const struct sa_census *c, uint64_t r);
+static int shard_top(const struct sa_census *c, uint64_t k, uint64_t *ranks);
 
 void
 sa_census_shard(size_t n, unsigned p, unsigned k, uint64_t *lo,
@@ -231,13 +231,15 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 {
 	sa_census_info *in = &c->info;
 	struct sa_shard *sh = calloc(1, sizeof *sh);
-	uint64_t mine[S_LEN], *all, sums[4], width, *hist;
+	uint64_t mine[S_LEN], *all, sums[4], width, buckets, *hist;
 	int status;
 
 	if (sh == NULL)
 		return SA_ENOMEM;
 	sh->comm = *comm;
 	c->shard = sh;
+	c->remote = shard_count;
+	c->remote_top = shard_top;
 	block_summary(c, mine);
 	all = malloc(comm->size * sizeof mine);
 	status = all == NULL ? SA_ENOMEM : sa_comm_all(comm, mine,
@@ -249,17 +251,17 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 		return status;
 	/* The distance's sums, and the histogram's buckets, added up. */
 	sa_tvd_sums(c, in->shard_lo, in->shard_hi, sums);
-	if ((status = sum_all(comm, sums, 4, sh->sums)) != SA_OK)
+	if ((status = sum_all(comm, sums, 4, c->shard_sums)) != SA_OK)
 		return status;
-	sh->buckets = sa_histogram_buckets(c, &width);
-	hist = calloc(sh->buckets, sizeof *hist);
-	sh->hist = calloc(sh->buckets, sizeof *sh->hist);
-	if (hist == NULL || sh->hist == NULL) {
+	buckets = sa_histogram_buckets(c, &width);
+	hist = calloc(buckets, sizeof *hist);
+	c->shard_hist = calloc(buckets, sizeof *c->shard_hist);
+	if (hist == NULL || c->shard_hist == NULL) {
 		free(hist);
 		return SA_ENOMEM;
 	}
 	sa_histogram_count(c, hist);
-	status = sum_all(comm, hist, sh->buckets, sh->hist);
+	status = sum_all(comm, hist, buckets, c->shard_hist);
 	free(hist);
 	if (status != SA_OK)
 		return status;
@@ -270,23 +272,6 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 		return SA_ENOMEM;
 	in->fair = in->min == in->max;
 	return SA_OK;
-}
-
-void
-sa_shard_tvd(const struct sa_census *c, uint64_t sums[4])
-{
-	memcpy(sums, c->shard->sums, sizeof c->shard->sums);
-}
-
-int
-sa_shard_histogram(const struct sa_census *c, sa_histogram *out)
-{
-	uint64_t *hist = malloc(c->shard->buckets * sizeof *hist);
-
-	if (hist == NULL)
-		return SA_ENOMEM;
-	memcpy(hist, c->shard->hist, c->shard->buckets * sizeof *hist);
-	return sa_histogram_from(c, hist, out);
 }
 
 /* How many of ranks LO to HI rank K of P holds, from where. */
@@ -411,8 +396,9 @@ fetch(const struct sa_census *c, uint64_t r)
 	sh->whi = q[2];
 }
 
-uint64_t
-sa_shard_count(const struct sa_census *c, uint64_t r)
+/* Rank 0: the count of R, outside its block (sa_census's remote). */
+static uint64_t
+shard_count(const struct sa_census *c, uint64_t r)
 {
 	struct sa_shard *sh = c->shard;
 	uint64_t lo = 0, hi = sh->npick;
@@ -495,8 +481,9 @@ merge_tops(const struct sa_census *c, uint64_t *all, uint64_t k,
 	return SA_OK;
 }
 
-int
-sa_shard_top(const struct sa_census *c, uint64_t k, uint64_t *ranks)
+/* Rank 0: the top K, from every rank's (sa_census's remote_top). */
+static int
+shard_top(const struct sa_census *c, uint64_t k, uint64_t *ranks)
 {
 	struct sa_shard *sh = c->shard;
 	uint64_t q[3] = { REQ_TOP, k, 0 }, total = 0, from, *all;
@@ -538,7 +525,8 @@ sa_shard_free(struct sa_census *c)
 		return;
 	if (sh->comm.rank == 0 && !sh->failed)
 		(void)request(&sh->comm, q);
-	free(sh->hist);
+	free(c->shard_hist);
+	c->shard_hist = NULL;
 	free(sh->win);
 	free(sh->pick);
 	free(sh);

@@ -1,0 +1,226 @@
+/*
+ * tally.c - figures of a run of ranks of a census's own tally, read in
+ * place: the distance's sums, the histogram's buckets, the top by runs.
+ * figures.c gives them for a whole census; shard.c for a rank's block,
+ * which it adds up over the ranks.  Nothing here reads a count it does
+ * not hold.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "shuffle_audit.h"
+#include "internal.h"
+
+/*
+ * The distance when every count fits in 64 bits, in one pass of 64-bit
+ * sums.  With N = n! and R = runs, the orderings at or above the mean
+ * (count N >= R) make the set A, the others B, and
+ *
+ *	sum |count N - R| = N (sum_A count - sum_B count) - R (|A| - |B|),
+ *
+ * where both sums of counts are at most R, so only the two products at
+ * the end need big integers.
+ */
+void
+sa_tvd_sums(const struct sa_census *c, uint64_t lo, uint64_t hi,
+    uint64_t sums[4])
+{
+	uint64_t orderings = c->info.orderings, runs = c->info.runs;
+	uint64_t above = 0, below = 0, na = 0, nb = 0;
+	/* count N >= R: above the mean, or at it when it is whole. */
+	uint64_t mean = runs / orderings;
+	bool exact = runs % orderings == 0;
+
+	for (uint64_t r = lo; r < hi; r++) {
+		uint64_t k = sa_count_at(c, r);
+
+		if (k > mean || (k == mean && exact)) {
+			above += k;
+			na++;
+		} else {
+			below += k;
+			nb++;
+		}
+	}
+	sums[0] = above;
+	sums[1] = below;
+	sums[2] = na;
+	sums[3] = nb;
+}
+
+/* True when rank A comes before rank B by runs: more runs, or as many
+ * and a lower rank. */
+static bool
+before(const sa_census *c, uint64_t a, uint64_t b)
+{
+	int k;
+
+	if (c->big_tally != NULL)
+		k = sa_big_cmp(&c->big_tally[a], &c->big_tally[b]);
+	else
+		k = sa_count_at(c, a) < sa_count_at(c, b) ? -1 :
+		    sa_count_at(c, a) > sa_count_at(c, b);
+	return k > 0 || (k == 0 && a < b);
+}
+
+/*
+ * Restores the heap HEAP[0 .. LEN) below I, where every parent comes
+ * after its children by runs, so the root is the last of them.
+ */
+static void
+sift_down(const sa_census *c, uint64_t *heap, uint64_t len, uint64_t i)
+{
+	for (;;) {
+		uint64_t l = 2 * i + 1, last = i, t;
+
+		if (l < len && before(c, heap[last], heap[l]))
+			last = l;
+		if (l + 1 < len && before(c, heap[last], heap[l + 1]))
+			last = l + 1;
+		if (last == i)
+			return;
+		t = heap[i];
+		heap[i] = heap[last];
+		heap[last] = t;
+		i = last;
+	}
+}
+
+/* The widest range of counts the counting route takes: 128 MiB of tallies. */
+#define TOP_RANGE (UINT64_C(1) << 24)
+
+/*
+ * The top K of a census whose counts span at most TOP_RANGE values, in
+ * two passes and no comparisons: how many orderings have each count;
+ * from the largest count down, where the rows of each count start; the
+ * count T at which K rows are reached; then, in rank order (so ties stay
+ * in rank order), each rank with more than T runs, or with T while
+ * there is room, goes to its count's next row.  False when the range is
+ * too wide or memory runs out, for the heap to do.
+ */
+static bool
+top_by_counting(const sa_census *c, uint64_t lo, uint64_t hi, uint64_t k,
+    uint64_t *ranks)
+{
+	const sa_census_info *in = &c->info;
+	uint64_t range = in->max - in->min + 1, *at, t, room, sum = 0;
+
+	if (in->wide || range == 0 || range > TOP_RANGE ||
+	    (at = calloc(range, sizeof *at)) == NULL)
+		return false;
+	for (uint64_t r = lo; r < hi; r++)
+		at[sa_count_at(c, r) - in->min]++;
+	/* Each count's first row, the largest counts first. */
+	for (t = range; t-- > 0;) {
+		uint64_t here = at[t];
+
+		at[t] = sum;
+		sum += here;
+		if (sum >= k)
+			break;
+	}
+	room = k - at[t];	/* rows left for the orderings with T runs */
+	for (uint64_t r = lo; r < hi; r++) {
+		uint64_t v = sa_count_at(c, r) - in->min;
+
+		if (v > t || (v == t && room > 0)) {
+			ranks[at[v]++] = r;
+			room -= v == t;
+		}
+	}
+	free(at);
+	return true;
+}
+
+int
+sa_census_top_within(const sa_census *c, uint64_t lo, uint64_t hi,
+    uint64_t k, uint64_t *ranks)
+{
+	if (k == 0 || k > hi - lo)
+		return SA_EINVAL;
+	if (top_by_counting(c, lo, hi, k, ranks))
+		return SA_OK;
+	/* The first K ranks as a heap whose root is the last of them... */
+	for (uint64_t r = 0; r < k; r++)
+		ranks[r] = lo + r;
+	for (uint64_t i = k / 2; i-- > 0;)
+		sift_down(c, ranks, k, i);
+	/* ...a later rank that comes before the root replaces it... */
+	for (uint64_t r = lo + k; r < hi; r++) {
+		if (before(c, r, ranks[0])) {
+			ranks[0] = r;
+			sift_down(c, ranks, k, 0);
+		}
+	}
+	/* ...and the heap sorted in place, the last to the end. */
+	for (uint64_t len = k; len > 1; len--) {
+		uint64_t t = ranks[0];
+
+		ranks[0] = ranks[len - 1];
+		ranks[len - 1] = t;
+		sift_down(c, ranks, len - 1, 0);
+	}
+	return SA_OK;
+}
+
+uint64_t
+sa_histogram_buckets(const sa_census *c, uint64_t *width)
+{
+	uint64_t lo = c->info.min, hi = c->info.max, buckets;
+
+	buckets = hi - lo + 1 <= SA_HISTOGRAM_EXACT && hi - lo + 1 != 0 ?
+	    hi - lo + 1 : SA_HISTOGRAM_BUCKETS;
+	*width = (hi - lo) / buckets + 1;
+	return buckets;
+}
+
+void
+sa_histogram_count(const sa_census *c, uint64_t *hist)
+{
+	uint64_t lo = c->info.min, width, len = c->info.shard_hi -
+	    c->info.shard_lo;
+
+	(void)sa_histogram_buckets(c, &width);
+	/* The table read directly, and 32-bit divisions where they do. */
+	if (c->tally16 != NULL) {
+		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
+
+		for (uint64_t k = 0; k < len; k++)
+			hist[(c->tally16[k] - l) / w]++;
+	} else if (c->tally32 != NULL && width <= UINT32_MAX) {
+		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
+
+		for (uint64_t k = 0; k < len; k++)
+			hist[(c->tally32[k] - l) / w]++;
+	} else {
+		for (uint64_t k = 0; k < len; k++)
+			hist[(c->tally[k] - lo) / width]++;
+	}
+}
+
+int
+sa_histogram_from(const sa_census *c, uint64_t *hist, sa_histogram *out)
+{
+	uint64_t lo = c->info.min, hi = c->info.max, width, buckets;
+	size_t used = 0;
+
+	buckets = sa_histogram_buckets(c, &width);
+	out->bucket = calloc(buckets, sizeof *out->bucket);
+	if (out->bucket == NULL) {
+		free(hist);
+		return SA_ENOMEM;
+	}
+	for (uint64_t b = 0; b < buckets; b++) {
+		uint64_t top = lo + (b + 1) * width - 1;
+
+		if (hist[b] == 0)
+			continue;
+		out->bucket[used].from = lo + b * width;
+		out->bucket[used].to = top < hi ? top : hi;
+		out->bucket[used].orderings = hist[b];
+		used++;
+	}
+	out->count = used;
+	free(hist);
+	return SA_OK;
+}
