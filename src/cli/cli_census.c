@@ -21,7 +21,7 @@ static const char usage_text[] =
     "                     [--engine auto|steps|replay|walk]\n"
     "                     [--notation array|inverse|cycles]\n"
     "                     [--reduce METHOD:BITS] [--summary] [--threads N]\n"
-    "                     [--times K]\n"
+    "                     [--times K] [--part I/P]\n"
     "       " PROGNAME " census --plan [-a ALGORITHM] [-n CARDS] [--ranks P]\n"
     "                     [--memory SIZE] [--network GBIT] [-f FORMAT]\n"
     "       " PROGNAME " census --layers [-a ALGORITHM] [-n CARDS]\n"
@@ -66,8 +66,9 @@ help(void)
 	    "                        have probability at most EPS (2^-20)\n"
 	    "      --time-limit S    layers: stop deepening after about S\n"
 	    "                        seconds (60)\n"
-	    "      --part I/P        an audit: walk part I of P and write it as\n"
-	    "                        a part file, for merge\n"
+	    "      --part I/P        walk part I of P and write it as a part\n"
+	    "                        file, for merge (an audit, or --engine\n"
+	    "                        replay)\n"
 	    "      --plan            print what the census will take, and do\n"
 	    "                        not run it\n"
 	    "      --ranks P         --plan: split over P ranks (mpirun -np P)\n"
@@ -305,9 +306,14 @@ census_args_fit(struct census_args *a)
 	/* Under MPI, an audit is shared out over the ranks (cli_mpi.c). */
 	if (a->audited && !(a->layers && a->depth == 0))
 		(void)mpi_part(&a->audit.part_index, &a->audit.part_count);
-	if (a->audit.part_count != 0 && !a->audited) {
-		cli_error("--part: parts of an audit (--plugin or --exec); a "
-		    "built-in shuffle's census is counted whole");
+	if (a->audit.part_count != 0 && !a->audited &&
+	    (a->engine != SA_ENGINE_REPLAY || a->reduce.method ||
+	    a->times > 1)) {
+		cli_error("--part: a built-in shuffle's census is split by "
+		    "replay, its runs shared out by their first draw; %s",
+		    a->engine != SA_ENGINE_REPLAY ? "give --engine replay (the "
+		    "parts merge to that census's report)" : "not with "
+		    "--reduce or --times");
 		return false;
 	}
 	if (a->audit.part_count != 0 && a->layers && a->depth == 0) {
@@ -865,12 +871,85 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 	return status;
 }
 
+/*
+ * The parts of a built-in shuffle's census under merge, added up into
+ * *C: EXIT_FAIR, or EXIT_TROUBLE after a message.
+ */
+static int
+merge_builtin(const struct census_args *a, const sa_part *parts,
+    size_t count, sa_census **c)
+{
+	int status = part_kind_is("census") ? SA_OK : SA_EINVAL;
+
+	*c = NULL;
+	for (size_t i = 0; i < count && status == SA_OK; i++) {
+		sa_census *one = NULL;
+
+		status = sa_census_unpack(&a->shuffle, a->n, parts[i].data,
+		    parts[i].len, &one);
+		if (status == SA_OK && *c == NULL)
+			*c = one;
+		else if (status == SA_OK)
+			status = sa_census_merge(*c, one);
+		if (one != *c)
+			sa_census_free(one);
+		if (status != SA_OK)
+			cli_error("merge: part %zu of %zu: %s", i + 1, count,
+			    status == SA_EINVAL ? "its counts are not a census "
+			    "of these cards" : sa_strerror(status));
+	}
+	if (status != SA_OK) {
+		sa_census_free(*c);
+		*c = NULL;
+		return EXIT_TROUBLE;
+	}
+	return EXIT_FAIR;
+}
+
+/*
+ * --part for a built-in shuffle: the runs whose first draw is the part's
+ * (by replay, as an audit's are walked), written as a part file; under
+ * merge, the parts added up into *C.  An exit status, or PART_WRITTEN.
+ */
+static int
+count_part(struct census_args *a, sa_census_opts *opts, sa_census **c)
+{
+	sa_audit_opts audit;
+	unsigned char *data = NULL;
+	size_t count, len = 0;
+	const sa_part *parts = part_merged(&count);
+	int status;
+
+	if (parts != NULL)
+		return merge_builtin(a, parts, count, c);
+	memset(&audit, 0, sizeof audit);
+	audit.part = a->audit.part_index - 1;
+	audit.parts = a->audit.part_count;
+	status = sa_census_run_audited(&a->shuffle, a->n, opts, &audit, c);
+	if (status == SA_OK)
+		status = sa_census_pack(*c, &data, &len);
+	sa_census_free(*c);
+	*c = NULL;
+	if (status != SA_OK) {
+		free(data);
+		cli_error("--part: census of %zu cards: %s", a->n,
+		    sa_strerror(status));
+		return EXIT_TROUBLE;
+	}
+	return part_put(a->audit.part_index, a->audit.part_count, "census",
+	    data, len, NULL, 0);
+}
+
 /* The census of a built-in shuffle into *C; an exit status. */
 static int
 count_builtin(struct census_args *a, sa_census_opts *opts, sa_census **c)
 {
 	sa_census_plan plan;
+	size_t parts;
 	int status;
+
+	if (a->audit.part_count != 0 || part_merged(&parts) != NULL)
+		return count_part(a, opts, c);
 
 	memset(&plan, 0, sizeof plan);
 	opts->plan = &plan;
@@ -984,7 +1063,7 @@ census_shards(const struct census_args *a, sa_census_opts *opts)
 	sa_census_plan plan;
 
 	if (a->audited || a->layers || a->plan || a->times > 1 ||
-	    mpi_comm() == NULL)
+	    a->audit.part_count != 0 || mpi_comm() == NULL)
 		return false;
 	opts->comm = mpi_comm();
 	opts->engine = a->engine;
