@@ -1085,6 +1085,7 @@ struct shard_run {
 	size_t *sendlen, *recvlen;	/* bytes to and from each rank */
 	uint64_t *counts;		/* pairs to and from each rank */
 	uint64_t *place;		/* where each rank's pairs go next */
+	const struct tail *tl;		/* the groups' tables */
 };
 
 /* Adds V at R in T; false when the sum does not fit. */
@@ -1154,6 +1155,57 @@ swap_runs(struct shard_run *sr, const struct table *cur, struct table *next,
 }
 
 /*
+ * The same for a swap of 0 with a position V among the last five, by
+ * groups of 120 (A and B whole groups): the swap takes the 24 orders of
+ * a group with its tail card y at V to the group whose front has y at
+ * 0, the one pull_groups reads as a MIXED pair's source (a swap undoes
+ * itself), at the local ranks its tables give; so the rank arithmetic
+ * is done once for five groups of 24 counts.
+ */
+static size_t
+swap_groups(struct shard_run *sr, const struct table *cur,
+    struct table *next, const struct remote *rem, uint64_t a, uint64_t b,
+    size_t nterms, bool *over)
+{
+	const struct tail *tl = sr->tl;
+	size_t v = rem->v - tl->m;
+	uint64_t w = rem->w;
+	unsigned me = sr->comm->rank;
+	struct sources src;
+	struct group g;
+
+	g.at = UINT64_MAX;
+	for (uint64_t gb = a; gb < b; gb += TAIL_ORDERS) {
+		group_at(&g, tl, gb);
+		mixed_sources(&g, tl, 1, gb, &src);
+		for (size_t y = 0; y < TAIL; y++) {
+			const uint8_t *ks = tl->by[v][y];
+			const uint8_t *to_k = tl->by_with[v][y][src.room[0][y]];
+			unsigned to = sr->owner[g.p[tl->m + y]];
+
+			for (size_t e = 0; e < TAIL_ORDERS / TAIL; e++) {
+				uint64_t c = get(cur, gb + ks[e]);
+				uint64_t dest = src.group[0][y] + to_k[e];
+
+				if (c == 0)
+					continue;
+				if (c > UINT64_MAX / w) {
+					*over = true;
+				} else if (to == me) {
+					*over |= !*over && !add_at(next, dest,
+					    c * w);
+				} else {
+					sr->terms[nterms].at = dest;
+					sr->terms[nterms].v = c * w;
+					sr->terms[nterms++].to = to;
+				}
+			}
+		}
+	}
+	return nterms;
+}
+
+/*
  * One round: the terms of the swaps with position 0 from CUR's ranks A
  * to B (none when A = B), this rank's own added into NEXT at once, the
  * others sent, and those sent here added.  *OVER is set when a sum does
@@ -1170,7 +1222,9 @@ shard_round(struct shard_run *sr, const struct table *cur,
 	uint64_t *at;
 
 	for (size_t i = 0; i < nrem; i++)
-		nterms = swap_runs(sr, cur, next, &rem[i], a, b, nterms, over);
+		nterms = rem[i].v >= sr->tl->m ? swap_groups(sr, cur, next,
+		    &rem[i], a, b, nterms, over) : swap_runs(sr, cur, next,
+		    &rem[i], a, b, nterms, over);
 	/* The terms in rank order of their shards, and how many to each. */
 	for (unsigned k = 0; k < ranks; k++)
 		sr->counts[k] = 0;
@@ -1228,13 +1282,15 @@ static int
 shard_remote(struct shard_run *sr, const struct table *cur,
     struct table *next, const struct remote *rem, size_t nrem, bool *over)
 {
-	uint64_t each = nrem == 0 ? 0 : sr->cap / nrem;
+	/* Whole groups a round, so that swap_groups can take them. */
+	uint64_t each = nrem == 0 ? 0 : sr->cap / nrem / TAIL_ORDERS *
+	    TAIL_ORDERS;
 	int status = SA_OK;
 
 	if (nrem == 0)
 		return SA_OK;
 	if (each == 0)
-		each = 1;
+		each = TAIL_ORDERS;
 	for (uint64_t off = 0; off < sr->most && status == SA_OK;
 	    off += each) {
 		uint64_t a = sr->lo + off < sr->hi ? sr->lo + off : sr->hi;
@@ -1341,6 +1397,7 @@ shard_steps_with(const sa_shuffle *sh, size_t n, unsigned start,
 	memset(&cur, 0, sizeof cur);
 	memset(&next, 0, sizeof next);
 	status = shard_run_init(&sr, opts->comm, n);
+	sr.tl = &ss.tail;
 	len = sr.hi - sr.lo;
 	ss.threads = opts->threads ? opts->threads : sa_cores();
 	ss.opts = opts;
