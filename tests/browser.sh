@@ -59,16 +59,9 @@ def read_png(path):
         prev = line
     return w, h, bpp, rows
 PY
-passed=0
-failed=0
-check() {
-	if [ "$1" = ok ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		echo "FAIL: browser: $2"
-	fi
-}
+suite=browser
+pass=0 fail=0
+. "$(dirname "$0")/check.sh"
 
 "$bin" matrix -n 8 -f svg > "$tmp/m.svg" && check ok ||
 	check no "matrix -f svg failed"
@@ -185,5 +178,5 @@ case $out in
 ok*) check ok ;;
 *) check no "distance chart: $out" ;;
 esac
-echo "browser: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "browser: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

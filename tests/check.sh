@@ -1,5 +1,5 @@
-# tests/check.sh - sourced by the shell suites (dist.sh, install.sh,
-# mpi.sh): one verdict into their counts.
+# tests/check.sh - sourced by the shell suites (browser.sh, docs.sh,
+# dist.sh, install.sh, mpi.sh): one verdict into their counts.
 #
 #   check ok|no WHAT   counts a pass, or a failure, printed as
 #                      "FAIL: $suite: WHAT"

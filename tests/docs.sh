@@ -28,17 +28,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 man=$top/man/shuffle-audit.1
 readme=$top/README.md
 cases=$top/tests/cli/cases
-passed=0
-failed=0
-
-check() {
-	if [ "$1" = ok ]; then
-		passed=$((passed + 1))
-	else
-		failed=$((failed + 1))
-		echo "FAIL: $2"
-	fi
-}
+suite=docs
+pass=0 fail=0
+. "$top/tests/check.sh"
 
 if command -v mandoc >/dev/null 2>&1; then
 	out=$(mandoc -Tlint -Wwarning "$man" 2>&1)
@@ -209,5 +201,5 @@ for c in "census -n 4" "census -n 4 --summary" \
 	done
 done
 
-echo "docs: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+echo "docs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

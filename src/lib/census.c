@@ -16,118 +16,15 @@
 #include "internal.h"
 #include "shuffle_audit_audit.h"
 
-/*
- * The summary from a tally of 16-, 32- or 64-bit counts, in one pass that
- * reads the table directly: at 12 cards it is 479 million counts.
- */
-#define SUMMARIZE(T)							\
-	for (uint64_t r = s->lo; r < s->hi; r++) {			\
-		uint64_t t = (T)[r];					\
-									\
-		reached += t != 0;					\
-		if (t >= max) {						\
-			if (t > max) {					\
-				max = t;				\
-				nmax = 0;				\
-				argmax = r;				\
-			}						\
-			nmax++;						\
-		}							\
-		if (t <= min) {						\
-			if (t < min) {					\
-				min = t;				\
-				nmin = 0;				\
-				argmin = r;				\
-			}						\
-			nmin++;						\
-		}							\
-	}
-
-/* One thread's share of the summary: ranks LO to HI. */
-struct summary {
-	const struct sa_census *c;
-	uint64_t lo, hi;
-	uint64_t reached, max, min, nmax, nmin, argmax, argmin;
-};
-
-static void *
-summarize_part(void *arg)
-{
-	struct summary *s = arg;
-	const struct sa_census *c = s->c;
-	uint64_t reached = 0, max = 0, min = UINT64_MAX;
-	uint64_t nmax = 0, nmin = 0, argmax = 0, argmin = 0;
-
-	if (c->tally16 != NULL)
-		SUMMARIZE(c->tally16)
-	else if (c->tally32 != NULL)
-		SUMMARIZE(c->tally32)
-	else
-		SUMMARIZE(c->tally)
-	s->reached = reached;
-	s->max = max;
-	s->min = min;
-	s->nmax = nmax;
-	s->nmin = nmin;
-	s->argmax = argmax;
-	s->argmin = argmin;
-	return NULL;
-}
-
-/*
- * The parts are summed in rank order, so the first commonest and first
- * rarest orderings are the lowest-ranked, as in one pass.
- */
+/* The summary of a tally that is not wide (tally.c's pass, threaded). */
 static int
 summarize_narrow(struct sa_census *c)
 {
-	enum { MAXT = 64 };
-	struct summary part[MAXT];
-	sa_census_info *in = &c->info;
-	unsigned threads = in->orderings < (UINT64_C(1) << 20) ? 1 :
-	    sa_cores() < MAXT ? sa_cores() : MAXT;
-	struct summary all = { c, 0, 0, 0, 0, UINT64_MAX, 0, 0, 0, 0 };
+	struct sa_summary all;
 
-	for (unsigned k = 0; k < threads; k++) {
-		uint64_t size;
-
-		part[k].c = c;
-		sa_stretch(in->orderings, threads, k, &part[k].lo, &size);
-		part[k].hi = part[k].lo + size;
-	}
-	sa_parallel(summarize_part, part, sizeof part[0], threads);
-	for (unsigned k = 0; k < threads; k++) {
-		const struct summary *s = &part[k];
-
-		all.reached += s->reached;
-		if (s->max > all.max || k == 0) {
-			all.max = s->max;
-			all.nmax = s->nmax;
-			all.argmax = s->argmax;
-		} else if (s->max == all.max) {
-			all.nmax += s->nmax;
-		}
-		if (s->min < all.min || k == 0) {
-			all.min = s->min;
-			all.nmin = s->nmin;
-			all.argmin = s->argmin;
-		} else if (s->min == all.min) {
-			all.nmin += s->nmin;
-		}
-	}
-	in->reached = all.reached;
-	in->max = all.max;
-	in->min = all.min;
-	in->nmax = all.nmax;
-	in->nmin = all.nmin;
-	in->argmax = all.argmax;
-	in->argmin = all.argmin;
-	in->divides = in->runs % in->orderings == 0;
-	return sa_big_set_u64(&c->big_runs, in->runs) == SA_OK &&
-	    sa_big_set_u64(&c->big_max, all.max) == SA_OK &&
-	    sa_big_set_u64(&c->big_min, all.min) == SA_OK ? SA_OK : SA_ENOMEM;
+	sa_summary_of(c, 0, c->info.orderings, &all);
+	return sa_summary_set(c, &all);
 }
-#undef SUMMARIZE
 
 /* The same for big counts, which stay exact however large. */
 static int

@@ -175,18 +175,14 @@ sa_census_histogram(const sa_census *c, sa_histogram *out)
 	memset(out, 0, sizeof *out);
 	if (in->wide)
 		return SA_EOVERFLOW;
-	if (c->shard != NULL) {
-		/* Summed over the ranks as the census ended. */
-		buckets = sa_histogram_buckets(c, &width);
-		if ((hist = malloc(buckets * sizeof *hist)) == NULL)
-			return SA_ENOMEM;
-		memcpy(hist, c->shard_hist, buckets * sizeof *hist);
-		return sa_histogram_from(c, hist, out);
-	}
 	buckets = sa_histogram_buckets(c, &width);
 	if ((hist = calloc(buckets, sizeof *hist)) == NULL)
 		return SA_ENOMEM;
-	sa_histogram_count(c, hist);
+	/* A sharded census's were summed over the ranks as it ended. */
+	if (c->shard != NULL)
+		memcpy(hist, c->shard_hist, buckets * sizeof *hist);
+	else
+		sa_histogram_count(c, hist);
 	return sa_histogram_from(c, hist, out);
 }
 

@@ -147,13 +147,25 @@ int sa_comm_swap(const sa_comm *c, const void *send, const size_t *sendlen,
 int sa_comm_all(const sa_comm *c, const void *mine, size_t len, void *all);
 int sa_comm_max(const sa_comm *c, uint64_t *v);
 
+/*
+ * steps.c, for plan.c: the swaps with position 0 a step of a census on
+ * N cards makes (each sends counts to other ranks); the most terms a
+ * rank sends in a round over RANKS ranks.
+ */
+size_t sa_step_swaps0(const sa_step *st, size_t n);
+uint64_t sa_shard_round(size_t n, unsigned ranks);
+
 /* The rank of P's that holds leading card CARD of N. */
 unsigned sa_shard_owner(size_t n, unsigned p, unsigned card);
 
 /*
- * Whether a census of SH on N cards under OPTS runs sharded: a comm of
- * more than one rank, the step engine, no reduction, 6 cards or more.
+ * Whether a census on N cards by ENGINE with the reduction RED (NULL:
+ * none) splits over RANKS ranks: more than one, the step engine, no
+ * reduction, 6 cards or more.  sa_shard_wanted: whether a census of SH
+ * under OPTS does, over OPTS's comm.
  */
+bool sa_shard_splits(unsigned ranks, size_t n, enum sa_engine engine,
+    const sa_reduce *red);
 bool sa_shard_wanted(const sa_shuffle *sh, size_t n,
     const sa_census_opts *opts, enum sa_engine engine);
 
@@ -178,6 +190,23 @@ uint64_t sa_histogram_buckets(const struct sa_census *c, uint64_t *width);
 void sa_histogram_count(const struct sa_census *c, uint64_t *hist);
 int sa_histogram_from(const struct sa_census *c, uint64_t *hist,
     sa_histogram *out);
+
+/*
+ * A summary of counts (tally.c): how many, how many reached, the largest
+ * and smallest, how many have each and the first rank with each.
+ * sa_summary_of: of ranks LO to HI of C, held here, on the machine's
+ * cores; sa_summary_add: FROM, of ranks after INTO's, added into INTO
+ * (a summary of no counts adds nothing).
+ */
+struct sa_summary {
+	uint64_t count, reached, max, min, nmax, nmin, argmax, argmin;
+};
+void sa_summary_of(const struct sa_census *c, uint64_t lo, uint64_t hi,
+    struct sa_summary *out);
+void sa_summary_add(struct sa_summary *into, const struct sa_summary *from);
+
+/* C's facts from ALL, the summary of its whole tally; SA_OK or SA_ENOMEM. */
+int sa_summary_set(struct sa_census *c, const struct sa_summary *all);
 
 /* The top K by runs of the ranks LO to HI of C, held here (tally.c). */
 int sa_census_top_within(const struct sa_census *c, uint64_t lo,

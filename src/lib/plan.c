@@ -148,9 +148,9 @@ static int largest_bound(const sa_shuffle *sh, size_t n, uint64_t *k,
 /*
  * A sharded census (steps.c): each rank holds a block of leading cards,
  * the first block the largest, and keeps buffers for a round of terms
- * besides (2^20, or fewer for small blocks: the block's orderings times
- * n - 1), 24 bytes each to sort and 16 to send, and room for what every
- * other rank may send it in a round, 16 bytes a term.  A step whose
+ * besides (sa_shard_round), 24 bytes each to sort and 16 to send, and
+ * room for what every other rank may send it in a round, 16 bytes a
+ * term.  A step whose
  * draws can swap position 0 with V sends, from a rank of C cards, every
  * non-zero count whose card at V is in another block: at most C (n - C)
  * (n-2)! of them for each such V, and no more than the runs of the steps
@@ -160,15 +160,13 @@ static void
 shard_plan(const sa_shuffle *sh, size_t n, unsigned ranks,
     sa_census_plan *plan)
 {
-	uint64_t round = UINT64_C(1) << 20, lo, hi, cards, per, reach = 1;
+	uint64_t lo, hi, cards, per, reach = 1;
 	size_t steps = sh->steps(sh, n);
 
 	sa_census_shard(n, ranks, 0, &lo, &hi);
-	if ((hi - lo) * (n - 1) < round)
-		round = (hi - lo) * (n - 1);
 	cards = (hi - lo) / sa_factorial(n - 1);
 	per = cards * (n - cards) * sa_factorial(n - 2) * 16;
-	add_bytes(plan, round, 24 + 16 * (uint64_t)ranks);
+	add_bytes(plan, sa_shard_round(n, ranks), 24 + 16 * (uint64_t)ranks);
 	plan->exchanged = plan->exchanged_total = 0;
 	plan->exchanges = 0;
 	for (size_t s = 0; s < steps; s++) {
@@ -177,14 +175,7 @@ shard_plan(const sa_shuffle *sh, size_t n, unsigned ranks,
 
 		sh->step(sh, n, s, &st);
 		total = sa_step_total(&st, n);
-		if (st.kind == SA_STEP_SWAP2)
-			swaps = n - 1;
-		else if (st.kind == SA_STEP_PICK)
-			swaps = st.pos == 0 ? n - 1 : 0;
-		else if (st.pos != 0)
-			swaps = st.lo == 0 && st.count > 0;
-		else
-			swaps = st.count - (st.lo == 0 && st.count > 0);
+		swaps = sa_step_swaps0(&st, n);
 		sent = swaps * (reach < per / 16 ? reach * 16 : per);
 		reach = total != 0 && reach > UINT64_MAX / total ? UINT64_MAX :
 		    reach * total;
@@ -256,8 +247,7 @@ plan_one(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	if (plan->orderings == 0)
 		return SA_EOVERFLOW;
 	plan->ranks = opts->comm != NULL ? opts->comm->size : opts->ranks;
-	if (plan->ranks > 1 && plan->engine == SA_ENGINE_STEPS && n >= 6 &&
-	    red.method == SA_REDUCE_NONE) {
+	if (sa_shard_splits(plan->ranks, n, plan->engine, &red)) {
 		uint64_t lo, hi;
 
 		sa_census_shard(n, plan->ranks, 0, &lo, &hi);

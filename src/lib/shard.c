@@ -53,12 +53,24 @@ sa_shard_owner(size_t n, unsigned p, unsigned card)
 }
 
 bool
+sa_shard_splits(unsigned ranks, size_t n, enum sa_engine engine,
+    const sa_reduce *red)
+{
+	/* 6 cards: a block, (n-1)! ranks, holds whole groups of 120. */
+	return ranks > 1 && engine == SA_ENGINE_STEPS && n >= 6 &&
+	    (red == NULL || red->method == SA_REDUCE_NONE);
+}
+
+bool
 sa_shard_wanted(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     enum sa_engine engine)
 {
-	return opts != NULL && opts->comm != NULL && opts->comm->size > 1 &&
-	    engine == SA_ENGINE_STEPS && n >= 6 &&
-	    sa_reduce_settle(sh, &opts->reduce).method == SA_REDUCE_NONE;
+	sa_reduce red;
+
+	if (opts == NULL || opts->comm == NULL)
+		return false;
+	red = sa_reduce_settle(sh, &opts->reduce);
+	return sa_shard_splits(opts->comm->size, n, engine, &red);
 }
 
 int
@@ -147,67 +159,6 @@ to_rank0(const sa_comm *comm, const void *mine, const size_t *len,
 	return status;
 }
 
-/* The block's summary: whether empty, reached, max, nmax, argmax, min... */
-enum { S_EMPTY, S_REACHED, S_MAX, S_NMAX, S_ARGMAX, S_MIN, S_NMIN,
-	S_ARGMIN, S_LEN };
-
-static void
-block_summary(const struct sa_census *c, uint64_t s[S_LEN])
-{
-	uint64_t lo = c->info.shard_lo, hi = c->info.shard_hi;
-
-	memset(s, 0, S_LEN * sizeof *s);
-	s[S_EMPTY] = lo == hi;
-	s[S_MIN] = UINT64_MAX;
-	for (uint64_t r = lo; r < hi; r++) {
-		uint64_t t = sa_count_at(c, r);
-
-		s[S_REACHED] += t != 0;
-		if (t > s[S_MAX] || r == lo) {
-			s[S_MAX] = t;
-			s[S_NMAX] = 0;
-			s[S_ARGMAX] = r;
-		}
-		s[S_NMAX] += t == s[S_MAX];
-		if (t < s[S_MIN]) {
-			s[S_MIN] = t;
-			s[S_NMIN] = 0;
-			s[S_ARGMIN] = r;
-		}
-		s[S_NMIN] += t == s[S_MIN];
-	}
-}
-
-/* The blocks' summaries ALL, rank by rank, as one pass would find them. */
-static void
-merge_summaries(sa_census_info *in, const uint64_t *all, unsigned ranks)
-{
-	bool first = true;
-
-	for (unsigned k = 0; k < ranks; k++) {
-		const uint64_t *s = all + (size_t)k * S_LEN;
-
-		if (s[S_EMPTY])
-			continue;
-		in->reached += s[S_REACHED];
-		if (first || s[S_MAX] > in->max) {
-			in->max = s[S_MAX];
-			in->nmax = s[S_NMAX];
-			in->argmax = s[S_ARGMAX];
-		} else if (s[S_MAX] == in->max) {
-			in->nmax += s[S_NMAX];
-		}
-		if (first || s[S_MIN] < in->min) {
-			in->min = s[S_MIN];
-			in->nmin = s[S_NMIN];
-			in->argmin = s[S_ARGMIN];
-		} else if (s[S_MIN] == in->min) {
-			in->nmin += s[S_NMIN];
-		}
-		first = false;
-	}
-}
-
 /* Adds up each rank's LEN numbers MINE into SUM. */
 static int
 sum_all(const sa_comm *comm, const uint64_t *mine, size_t len,
@@ -231,7 +182,8 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 {
 	sa_census_info *in = &c->info;
 	struct sa_shard *sh = calloc(1, sizeof *sh);
-	uint64_t mine[S_LEN], *all, sums[4], width, buckets, *hist;
+	struct sa_summary mine, whole, *all;
+	uint64_t sums[4], width, buckets, *hist;
 	int status;
 
 	if (sh == NULL)
@@ -240,13 +192,17 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 	c->shard = sh;
 	c->remote = shard_count;
 	c->remote_top = shard_top;
-	block_summary(c, mine);
+	/* Each block's summary, added up in rank order as one pass would. */
+	sa_summary_of(c, in->shard_lo, in->shard_hi, &mine);
 	all = malloc(comm->size * sizeof mine);
-	status = all == NULL ? SA_ENOMEM : sa_comm_all(comm, mine,
+	status = all == NULL ? SA_ENOMEM : sa_comm_all(comm, &mine,
 	    sizeof mine, all);
-	if (status == SA_OK)
-		merge_summaries(in, all, comm->size);
+	memset(&whole, 0, sizeof whole);
+	for (unsigned k = 0; status == SA_OK && k < comm->size; k++)
+		sa_summary_add(&whole, &all[k]);
 	free(all);
+	if (status == SA_OK)
+		status = sa_summary_set(c, &whole);
 	if (status != SA_OK)
 		return status;
 	/* The distance's sums, and the histogram's buckets, added up. */
@@ -263,15 +219,7 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 	sa_histogram_count(c, hist);
 	status = sum_all(comm, hist, buckets, c->shard_hist);
 	free(hist);
-	if (status != SA_OK)
-		return status;
-	in->divides = in->runs % in->orderings == 0;
-	if (sa_big_set_u64(&c->big_runs, in->runs) != SA_OK ||
-	    sa_big_set_u64(&c->big_max, in->max) != SA_OK ||
-	    sa_big_set_u64(&c->big_min, in->min) != SA_OK)
-		return SA_ENOMEM;
-	in->fair = in->min == in->max;
-	return SA_OK;
+	return status;
 }
 
 /* How many of ranks LO to HI rank K of P holds, from where. */

@@ -940,67 +940,6 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	return true;
 }
 
-static int
-steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
-    unsigned start, const sa_census_opts *opts, struct table *result,
-    unsigned *need)
-{
-	size_t steps = sh->steps(sh, n);
-	struct step_state ss;
-	struct table cur, next, t;
-	int status = SA_OK;
-
-	memset(&ss, 0, sizeof ss);
-	ss.threads = opts && opts->threads ? opts->threads : sa_cores();
-	ss.opts = opts;
-	ss.room = start > 4 ? start : 4;
-	ss.nonzero = 1;
-	ss.next_zero = true;
-	ss.share = 1.0 / (double)steps;
-	if (n >= TAIL)
-		tail_for(&ss.tail, n);
-	cur.v = table_alloc(orderings, ss.room, orderings * start, ss.threads);
-	next.v = table_alloc(orderings, ss.room, orderings * start,
-	    ss.threads);
-	cur.width = next.width = start;
-	cur.base = next.base = 0;
-	if (cur.v == NULL || next.v == NULL) {
-		status = SA_ENOMEM;
-		goto out;
-	}
-	/* Without the lists the pushes scan the table: slower, as exact. */
-	ss.from.cap = ss.to.cap = orderings / 64 + 1;
-	ss.from.at = malloc((size_t)ss.from.cap * sizeof *ss.from.at);
-	ss.to.at = malloc((size_t)ss.to.cap * sizeof *ss.to.at);
-	if (ss.from.at != NULL && ss.to.at != NULL) {
-		ss.from.at[0] = 0;
-		ss.from.len = 1;
-		ss.from.valid = true;
-	}
-	put(&cur, 0, 1);	/* rank 0 is the starting deck */
-	for (size_t s = 0; s < steps; s++) {
-		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
-
-		sh->step(sh, n, s, &st);
-		ss.done = (double)s / (double)steps;
-		if (!step_into(&cur, &next, orderings, n, &st, &ss)) {
-			*need = ss.need;
-			status = SA_EOVERFLOW;
-			goto out;
-		}
-		t = cur;
-		cur = next;
-		next = t;
-	}
-	*result = cur;
-	cur.v = NULL;
-out:
-	free(ss.from.at);
-	free(ss.to.at);
-	free(cur.v);
-	free(next.v);
-	return status;
-}
 
 /*
  * The census sharded by leading card (sa_census_opts's comm).  Rank K
@@ -1064,6 +1003,25 @@ split_step(const sa_step *in, size_t n, sa_step *local, struct remote *rem)
 		local->count = st.lo == 0 && st.count > 0;
 	}
 	return k;
+}
+
+size_t
+sa_step_swaps0(const sa_step *st, size_t n)
+{
+	struct remote rem[SA_PERM_MAX];
+	sa_step local;
+
+	return split_step(st, n, &local, rem);
+}
+
+uint64_t
+sa_shard_round(size_t n, unsigned ranks)
+{
+	uint64_t lo, hi;
+
+	/* The first block is the largest; a step swaps 0 with n - 1 at most. */
+	sa_census_shard(n, ranks, 0, &lo, &hi);
+	return (hi - lo) * (n - 1) < ROUND ? (hi - lo) * (n - 1) : ROUND;
 }
 
 /* A term on its way: the rank it adds to, the amount, its shard. */
@@ -1325,8 +1283,7 @@ shard_run_init(struct shard_run *sr, const sa_comm *comm, size_t n)
 	sa_census_shard(n, ranks, comm->rank, &sr->lo, &sr->hi);
 	sa_census_shard(n, ranks, 0, &lo, &hi);
 	sr->most = hi - lo;	/* the first block is the largest */
-	/* A step swaps position 0 with at most n - 1 others. */
-	sr->cap = sr->most * (n - 1) < ROUND ? sr->most * (n - 1) : ROUND;
+	sr->cap = sa_shard_round(n, ranks);
 	for (unsigned c = 0; c < n; c++)
 		sr->owner[c] = sa_shard_owner(n, ranks, c);
 	sr->terms = malloc(sr->cap * sizeof *sr->terms);
@@ -1382,44 +1339,75 @@ shard_step(struct shard_run *sr, struct table *cur, struct table *next,
 	}
 }
 
+/*
+ * One census of SH on N cards in tables of START bytes an entry: of all
+ * N! orderings, or sharded over COMM (not NULL) of this rank's block.
+ * On SA_EOVERFLOW, *NEED is the width wanted.
+ */
 static int
-shard_steps_with(const sa_shuffle *sh, size_t n, unsigned start,
-    const sa_census_opts *opts, struct table *result, unsigned *need)
+steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
+    unsigned start, const sa_census_opts *opts, const sa_comm *comm,
+    struct table *result, unsigned *need)
 {
 	size_t steps = sh->steps(sh, n);
 	struct shard_run sr;
 	struct step_state ss;
 	struct table cur, next, t;
-	uint64_t len;
-	int status;
+	uint64_t lo = 0, hi = orderings, len;
+	int status = SA_OK;
 
 	memset(&ss, 0, sizeof ss);
-	memset(&cur, 0, sizeof cur);
-	memset(&next, 0, sizeof next);
-	status = shard_run_init(&sr, opts->comm, n);
-	sr.tl = &ss.tail;
-	len = sr.hi - sr.lo;
-	ss.threads = opts->threads ? opts->threads : sa_cores();
+	memset(&sr, 0, sizeof sr);
+	if (comm != NULL) {
+		status = shard_run_init(&sr, comm, n);
+		sr.tl = &ss.tail;
+		lo = sr.lo;
+		hi = sr.hi;
+	}
+	len = hi - lo;
+	ss.threads = opts && opts->threads ? opts->threads : sa_cores();
 	ss.opts = opts;
 	ss.room = start > 4 ? start : 4;
+	ss.nonzero = 1;
+	ss.next_zero = true;
 	ss.share = 1.0 / (double)steps;
-	tail_for(&ss.tail, n);
-	cur.v = table_alloc(len + 1, ss.room, len * start, ss.threads);
-	next.v = table_alloc(len + 1, ss.room, len * start, ss.threads);
+	if (n >= TAIL)
+		tail_for(&ss.tail, n);
+	/* A rank past one a leading card holds nothing: one entry, unused. */
+	cur.v = table_alloc(len ? len : 1, ss.room, len * start, ss.threads);
+	next.v = table_alloc(len ? len : 1, ss.room, len * start, ss.threads);
 	cur.width = next.width = start;
-	cur.base = next.base = sr.lo;
+	cur.base = next.base = lo;
 	if (cur.v == NULL || next.v == NULL)
 		status = SA_ENOMEM;
-	if ((status = agree(sr.comm, status)) != SA_OK)
+	if (comm != NULL)
+		status = agree(comm, status);
+	if (status != SA_OK)
 		goto out;
-	if (sr.lo == 0 && len > 0)
+	/* Without the lists the pushes scan the table: slower, as exact. */
+	if (comm == NULL) {
+		ss.from.cap = ss.to.cap = orderings / 64 + 1;
+		ss.from.at = malloc((size_t)ss.from.cap * sizeof *ss.from.at);
+		ss.to.at = malloc((size_t)ss.to.cap * sizeof *ss.to.at);
+		if (ss.from.at != NULL && ss.to.at != NULL) {
+			ss.from.at[0] = 0;
+			ss.from.len = 1;
+			ss.from.valid = true;
+		}
+	}
+	if (lo == 0 && len > 0)
 		put(&cur, 0, 1);	/* rank 0 is the starting deck */
 	for (size_t s = 0; s < steps && status == SA_OK; s++) {
 		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
 
 		sh->step(sh, n, s, &st);
 		ss.done = (double)s / (double)steps;
-		status = shard_step(&sr, &cur, &next, &st, &ss, need);
+		if (comm != NULL) {
+			status = shard_step(&sr, &cur, &next, &st, &ss, need);
+		} else if (!step_into(&cur, &next, orderings, n, &st, &ss)) {
+			*need = ss.need;
+			status = SA_EOVERFLOW;
+		}
 		t = cur;
 		cur = next;
 		next = t;
@@ -1429,7 +1417,10 @@ shard_steps_with(const sa_shuffle *sh, size_t n, unsigned start,
 		cur.v = NULL;
 	}
 out:
-	shard_run_free(&sr);
+	if (comm != NULL)
+		shard_run_free(&sr);
+	free(ss.from.at);
+	free(ss.to.at);
 	free(cur.v);
 	free(next.v);
 	return status;
@@ -1449,13 +1440,13 @@ sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	 * bits start again in 64.
 	 */
 	const sa_comm *comm = opts != NULL && opts->comm != NULL &&
-	    opts->comm->size > 1 && n >= 6 ? opts->comm : NULL;
+	    sa_shard_splits(opts->comm->size, n, SA_ENGINE_STEPS, NULL) ?
+	    opts->comm : NULL;
 	uint64_t lo = 0, hi = orderings;
 
 	if (comm != NULL)
 		sa_census_shard(n, comm->size, comm->rank, &lo, &hi);
-	while ((status = comm != NULL ? shard_steps_with(sh, n, start, opts,
-	    &t, &need) : steps_with(sh, n, orderings, start, opts, &t,
+	while ((status = steps_with(sh, n, orderings, start, opts, comm, &t,
 	    &need)) == SA_EOVERFLOW && need <= 8 && need > start) {
 		uint64_t limit = opts && opts->max_bytes ? opts->max_bytes :
 		    sa_memory_available(NULL);
