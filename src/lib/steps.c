@@ -20,22 +20,41 @@
  * that, though: it checks every sum.  A pull whose sums do not fit is
  * done again into 32-bit counts (it leaves its input as it was); a push
  * that overflows, or a count past 32 bits, starts the census again wider.
+ * Before the last step, a pull may instead spill the few counts too wide
+ * for 16 bits into a list (struct spills), which the next step pushes:
+ * the naive shuffle of 12 cards has 54 such counts after its eleventh
+ * step, whose table so stays half the size.
  */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE	/* madvise(MADV_HUGEPAGE) */
-
-#include <sys/mman.h>
-
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
 #include "internal.h"
+
+/*
+ * A count too wide for a 16-bit table, while there are few of them: the
+ * table holds 0 at its rank, and the list the count (struct spills).
+ * The count at a rank is what the table holds there plus what the list
+ * holds for it.
+ */
+struct spill {
+	uint64_t at, v;
+};
+
+struct spills {
+	struct spill *list;
+	size_t len, cap;	/* CAP 0: the list could not be had */
+	bool may;		/* this step's output may spill */
+	pthread_mutex_t *lock;	/* taken by the threads of a pull */
+};
+
 struct table {
 	void *v;
 	unsigned width;		/* bytes an entry: 2, 4 or 8 */
 	uint64_t base;		/* the rank of entry 0: 0 but in a shard */
+	struct spills sp;	/* counts past 16 bits, in a 16-bit table */
 };
 
 static inline uint64_t
@@ -74,6 +93,28 @@ put(struct table *t, uint64_t r, uint64_t v)
 		((uint64_t *)t->v)[r] = v;
 		return true;
 	}
+}
+
+/*
+ * Lists count V at rank R of the 16-bit table T, which then holds 0
+ * there; false when T may not spill or its list is full.
+ */
+static bool
+spill_add(struct table *t, uint64_t r, uint64_t v)
+{
+	struct spills *sp = &t->sp;
+	bool ok;
+
+	if (t->width != 2 || !sp->may || sp->cap == 0)
+		return false;
+	pthread_mutex_lock(sp->lock);
+	ok = sp->len < sp->cap;
+	if (ok) {
+		sp->list[sp->len].at = r;
+		sp->list[sp->len++].v = v;
+	}
+	pthread_mutex_unlock(sp->lock);
+	return ok;
 }
 
 static void
@@ -517,9 +558,17 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 		most = acc[k] > most ? acc[k] : most;			\
 		zero += acc[k] == 0;					\
 	}								\
-	if (wrapped || most > width_max(j->next->width))		\
+	if (wrapped)							\
 		return false;						\
 	j->nonzero += TAIL_ORDERS - zero;				\
+	/* The few too wide for a 16-bit table spill, while it may. */	\
+	for (size_t k = 0; most > width_max(j->next->width) &&	\
+	    k < TAIL_ORDERS; k++)					\
+		if (acc[k] > width_max(j->next->width)) {		\
+			if (!spill_add(j->next, b + k, acc[k]))		\
+				return false;				\
+			acc[k] = 0;					\
+		}							\
 	if (j->next->width == 2) {					\
 		uint16_t *to = (uint16_t *)j->next->v +		\
 		    (b - j->next->base);				\
@@ -729,6 +778,54 @@ push_step(struct table *cur, struct table *next, uint64_t orderings,
 	return true;
 }
 
+/*
+ * Adds D at R in T, spilling where it may; false when it cannot.  The
+ * count at a rank is what the table holds plus what the list holds for
+ * it, so a rank may be listed more than once (a pull reads the table,
+ * spills_push adds the list): a sum is simply listed again.
+ */
+static bool
+spill_into(struct table *t, uint64_t r, uint64_t d, uint64_t *nonzero)
+{
+	uint64_t was = get(t, r);
+
+	if (was + d < was)
+		return false;
+	*nonzero += was == 0 && d != 0;
+	if (was + d <= width_max(t->width))
+		return put(t, r, was + d);
+	if (!spill_add(t, r, was + d))
+		return false;
+	put(t, r, 0);
+	return true;
+}
+
+/*
+ * After a pull, which read CUR's spilled counts as 0: each pushed by
+ * step ST into NEXT, as push_step would.  They are few.  False when a
+ * sum does not fit NEXT and it may not spill.
+ */
+static bool
+spills_push(const struct table *cur, struct table *next, size_t n,
+    const sa_step *st, uint64_t *nonzero)
+{
+	uint64_t to[TARGETS_MAX], times[TARGETS_MAX];
+	unsigned p[SA_PERM_MAX];
+
+	for (size_t i = 0; i < cur->sp.len; i++) {
+		const struct spill *c = &cur->sp.list[i];
+		size_t k;
+
+		sa_perm_unrank(c->at, n, p);
+		k = targets(p, n, c->at, st, to, times);
+		for (size_t t = 0; t < k; t++)
+			if (c->v > UINT64_MAX / times[t] ||
+			    !spill_into(next, to[t], c->v * times[t], nonzero))
+				return false;
+	}
+	return true;
+}
+
 /* What the steps of one census share. */
 struct step_state {
 	const sa_census_opts *opts;
@@ -865,28 +962,30 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 
 /*
  * A table of COUNT entries of ROOM bytes, its first ZERO bytes cleared,
- * released by free().  Big tables are aligned to 2 MiB and offered to
- * the kernel for huge pages: the pulls read them all over, and with 4 KiB
- * pages nearly every far read would also miss the TLB.  The rest is
- * first written by a pull, which writes every entry.
+ * released by free().  The rest is first written by a pull, which
+ * writes every entry, or never touched (a table that stays 16-bit).
+ *
+ * Big tables are not offered to the kernel for huge pages, though the
+ * pulls read them all over: on the machines this was measured on (KVM
+ * guests), a fresh 2 MiB page cost the kernel up to seven times what
+ * as many 4 KiB pages did to clear (23 s against 3.4 s for 2 GiB whose
+ * memory the host had taken back), more than the TLB misses it saved;
+ * the naive census of 12 cards went from 34 s to 17 s without them and
+ * with a 16-bit table before the last step (struct spills).
  */
 static void *
 table_alloc(uint64_t count, size_t room, size_t zero, unsigned threads)
 {
-	const size_t huge = (size_t)2 << 20;
 	size_t bytes;
-	void *v = NULL;
+	void *v;
 
 	if (count > SIZE_MAX / room)
 		return NULL;
 	bytes = (size_t)count * room;
-	if (bytes < 4 * huge)
+	if (bytes < ((size_t)8 << 20))
 		return calloc(count, room);
-	if (posix_memalign(&v, huge, bytes) != 0)
+	if ((v = malloc(bytes)) == NULL)
 		return NULL;
-#ifdef MADV_HUGEPAGE
-	(void)madvise(v, bytes, MADV_HUGEPAGE);
-#endif
 	zero_parallel(v, zero, threads);
 	return v;
 }
@@ -912,7 +1011,9 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	    st->pos + 1 ? orderings / 256 : orderings / 64;
 	struct sparse swap;
 
-	if (ss->nonzero < sparse) {
+	next->sp.len = 0;
+	/* A push would read spilled counts as 0. */
+	if (ss->nonzero < sparse && cur->sp.len == 0) {
 		next->width = cur->width;
 		if (!ss->next_zero)
 			memset(next->v, 0, orderings * next->width);
@@ -930,12 +1031,14 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	ss->next_zero = false;
 	ss->from.valid = false;
 	next->width = cur->width;
-	while (!pull_step(cur, next, 0, orderings, n, st, ss)) {
+	while (!pull_step(cur, next, 0, orderings, n, st, ss) ||
+	    !spills_push(cur, next, n, st, &ss->nonzero)) {
 		if (next->width >= ss->room) {
 			ss->need = 2 * next->width;
 			return false;
 		}
 		next->width *= 2;
+		next->sp.len = 0;
 	}
 	return true;
 }
@@ -1354,9 +1457,12 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	struct step_state ss;
 	struct table cur, next, t;
 	uint64_t lo = 0, hi = orderings, len;
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	int status = SA_OK;
 
 	memset(&ss, 0, sizeof ss);
+	memset(&cur, 0, sizeof cur);
+	memset(&next, 0, sizeof next);
 	memset(&sr, 0, sizeof sr);
 	if (comm != NULL) {
 		status = shard_run_init(&sr, comm, n);
@@ -1394,6 +1500,18 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 			ss.from.len = 1;
 			ss.from.valid = true;
 		}
+		/*
+		 * A 16-bit table spills up to one count in 4096 (the naive
+		 * shuffle of 12 cards spills 54 at its eleventh step): the
+		 * table before the last stays 16-bit, and half of it is
+		 * neither written nor read.  Without the lists it widens.
+		 */
+		cur.sp.cap = next.sp.cap = orderings / 4096 + 256;
+		cur.sp.list = malloc(cur.sp.cap * sizeof *cur.sp.list);
+		next.sp.list = malloc(next.sp.cap * sizeof *next.sp.list);
+		if (cur.sp.list == NULL || next.sp.list == NULL)
+			cur.sp.cap = next.sp.cap = 0;
+		cur.sp.lock = next.sp.lock = &lock;
 	}
 	if (lo == 0 && len > 0)
 		put(&cur, 0, 1);	/* rank 0 is the starting deck */
@@ -1402,6 +1520,8 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 
 		sh->step(sh, n, s, &st);
 		ss.done = (double)s / (double)steps;
+		/* The tally does not spill. */
+		next.sp.may = s + 1 < steps;
 		if (comm != NULL) {
 			status = shard_step(&sr, &cur, &next, &st, &ss, need);
 		} else if (!step_into(&cur, &next, orderings, n, &st, &ss)) {
@@ -1414,9 +1534,12 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	}
 	if (status == SA_OK) {
 		*result = cur;
+		memset(&result->sp, 0, sizeof result->sp);
 		cur.v = NULL;
 	}
 out:
+	free(cur.sp.list);
+	free(next.sp.list);
 	if (comm != NULL)
 		shard_run_free(&sr);
 	free(ss.from.at);

@@ -13,6 +13,41 @@
 #include "internal.h"
 
 /*
+ * One thread's share of a pass over the table: ranks LO to HI, and what
+ * it found.  A pass over a million ranks or more is shared out over the
+ * cores (at 12 cards each pass reads 479 million counts).
+ */
+enum { TALLY_JOBS = 64 };
+
+struct tally_job {
+	const struct sa_census *c;
+	uint64_t lo, hi;
+	uint64_t sums[4];			/* the distance's */
+	uint64_t hist[SA_HISTOGRAM_EXACT];	/* the histogram's */
+	struct sa_summary out;			/* the summary's */
+};
+
+/* Ranks LO to HI of C in consecutive parts, into JOB; how many. */
+static unsigned
+tally_split(const struct sa_census *c, uint64_t lo, uint64_t hi,
+    struct tally_job *job)
+{
+	unsigned used = hi - lo < (UINT64_C(1) << 20) ? 1 :
+	    sa_cores() < TALLY_JOBS ? sa_cores() : TALLY_JOBS;
+
+	memset(job, 0, used * sizeof *job);
+	for (unsigned k = 0; k < used; k++) {
+		uint64_t off, size;
+
+		job[k].c = c;
+		sa_stretch(hi - lo, used, k, &off, &size);
+		job[k].lo = lo + off;
+		job[k].hi = job[k].lo + size;
+	}
+	return used;
+}
+
+/*
  * The distance when every count fits in 64 bits, in one pass of 64-bit
  * sums.  With N = n! and R = runs, the orderings at or above the mean
  * (count N >= R) make the set A, the others B, and
@@ -20,33 +55,56 @@
  *	sum |count N - R| = N (sum_A count - sum_B count) - R (|A| - |B|),
  *
  * where both sums of counts are at most R, so only the two products at
- * the end need big integers.
+ * the end need big integers.  Over a part: the counts in A, and how many
+ * (a count K is in A when K >= CUT), and all the counts, from which B's
+ * follow; the table read directly.
  */
+#define TVD(T)								\
+	for (uint64_t i = j->lo - base; i < j->hi - base; i++) {	\
+		uint64_t k = (T)[i];					\
+		uint64_t up = k >= cut;					\
+									\
+		above += up * k;					\
+		na += up;						\
+		all += k;						\
+	}
+
+static void *
+tvd_part(void *arg)
+{
+	struct tally_job *j = arg;
+	const struct sa_census *c = j->c;
+	uint64_t base = c->info.shard_lo, runs = c->info.runs;
+	uint64_t orderings = c->info.orderings, above = 0, na = 0, all = 0;
+	/* At or above the mean: above it, or at it when it is whole. */
+	uint64_t cut = runs / orderings + (runs % orderings != 0);
+
+	if (c->tally16 != NULL)
+		TVD(c->tally16)
+	else if (c->tally32 != NULL)
+		TVD(c->tally32)
+	else
+		TVD(c->tally)
+	j->sums[0] = above;
+	j->sums[1] = all - above;
+	j->sums[2] = na;
+	j->sums[3] = j->hi - j->lo - na;
+	return NULL;
+}
+#undef TVD
+
 void
 sa_tvd_sums(const struct sa_census *c, uint64_t lo, uint64_t hi,
     uint64_t sums[4])
 {
-	uint64_t orderings = c->info.orderings, runs = c->info.runs;
-	uint64_t above = 0, below = 0, na = 0, nb = 0;
-	/* count N >= R: above the mean, or at it when it is whole. */
-	uint64_t mean = runs / orderings;
-	bool exact = runs % orderings == 0;
+	struct tally_job job[TALLY_JOBS];
+	unsigned used = tally_split(c, lo, hi, job);
 
-	for (uint64_t r = lo; r < hi; r++) {
-		uint64_t k = sa_count_at(c, r);
-
-		if (k > mean || (k == mean && exact)) {
-			above += k;
-			na++;
-		} else {
-			below += k;
-			nb++;
-		}
-	}
-	sums[0] = above;
-	sums[1] = below;
-	sums[2] = na;
-	sums[3] = nb;
+	sa_parallel(tvd_part, job, sizeof job[0], used);
+	memset(sums, 0, 4 * sizeof *sums);
+	for (unsigned k = 0; k < used; k++)
+		for (size_t i = 0; i < 4; i++)
+			sums[i] += job[k].sums[i];
 }
 
 /* True when rank A comes before rank B by runs: more runs, or as many
@@ -175,28 +233,45 @@ sa_histogram_buckets(const sa_census *c, uint64_t *width)
 	return buckets;
 }
 
-void
-sa_histogram_count(const sa_census *c, uint64_t *hist)
+/* A part's histogram, with 32-bit divisions where they do. */
+static void *
+histogram_part(void *arg)
 {
-	uint64_t lo = c->info.min, width, len = c->info.shard_hi -
-	    c->info.shard_lo;
+	struct tally_job *j = arg;
+	const struct sa_census *c = j->c;
+	uint64_t lo = c->info.min, width, base = c->info.shard_lo;
+	uint64_t from = j->lo - base, to = j->hi - base;
 
 	(void)sa_histogram_buckets(c, &width);
-	/* The table read directly, and 32-bit divisions where they do. */
 	if (c->tally16 != NULL) {
 		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
 
-		for (uint64_t k = 0; k < len; k++)
-			hist[(c->tally16[k] - l) / w]++;
+		for (uint64_t k = from; k < to; k++)
+			j->hist[(c->tally16[k] - l) / w]++;
 	} else if (c->tally32 != NULL && width <= UINT32_MAX) {
 		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
 
-		for (uint64_t k = 0; k < len; k++)
-			hist[(c->tally32[k] - l) / w]++;
+		for (uint64_t k = from; k < to; k++)
+			j->hist[(c->tally32[k] - l) / w]++;
 	} else {
-		for (uint64_t k = 0; k < len; k++)
-			hist[(c->tally[k] - lo) / width]++;
+		for (uint64_t k = from; k < to; k++)
+			j->hist[(c->tally[k] - lo) / width]++;
 	}
+	return NULL;
+}
+
+void
+sa_histogram_count(const sa_census *c, uint64_t *hist)
+{
+	struct tally_job job[TALLY_JOBS];
+	uint64_t width, buckets = sa_histogram_buckets(c, &width);
+	unsigned used = tally_split(c, c->info.shard_lo, c->info.shard_hi,
+	    job);
+
+	sa_parallel(histogram_part, job, sizeof job[0], used);
+	for (unsigned k = 0; k < used; k++)
+		for (uint64_t b = 0; b < buckets; b++)
+			hist[b] += job[k].hist[b];
 }
 
 int
@@ -254,17 +329,10 @@ sa_histogram_from(const sa_census *c, uint64_t *hist, sa_histogram *out)
 		}							\
 	}
 
-/* One thread's share of the summary: ranks LO to HI. */
-struct summary_job {
-	const struct sa_census *c;
-	uint64_t lo, hi;
-	struct sa_summary out;
-};
-
 static void *
 summarize_part(void *arg)
 {
-	struct summary_job *s = arg;
+	struct tally_job *s = arg;
 	const struct sa_census *c = s->c;
 	uint64_t base = c->info.shard_lo;
 	uint64_t reached = 0, max = 0, min = UINT64_MAX;
@@ -343,19 +411,9 @@ void
 sa_summary_of(const struct sa_census *c, uint64_t lo, uint64_t hi,
     struct sa_summary *out)
 {
-	enum { MAXT = 64 };
-	struct summary_job part[MAXT];
-	unsigned threads = hi - lo < (UINT64_C(1) << 20) ? 1 :
-	    sa_cores() < MAXT ? sa_cores() : MAXT;
+	struct tally_job part[TALLY_JOBS];
+	unsigned threads = tally_split(c, lo, hi, part);
 
-	for (unsigned k = 0; k < threads; k++) {
-		uint64_t off, size;
-
-		part[k].c = c;
-		sa_stretch(hi - lo, threads, k, &off, &size);
-		part[k].lo = lo + off;
-		part[k].hi = part[k].lo + size;
-	}
 	sa_parallel(summarize_part, part, sizeof part[0], threads);
 	memset(out, 0, sizeof *out);
 	for (unsigned k = 0; k < threads; k++)

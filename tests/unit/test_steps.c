@@ -294,6 +294,126 @@ test_groups_agree(void **state)
 	}
 }
 
+/*
+ * A 16-bit table spills the few counts too wide for it into a list (the
+ * table holds 0 there), and the next step pushes them after its pull.
+ * Two shuffles of 6 cards by their steps, each against a push over the
+ * 720 arrangements written here.  SPILLS: 16 swaps of position 0 with 0
+ * or 1 put 32768 on each of two decks; then the pull of its 18th step
+ * spills 2 counts, and the 19th pushes those into a table whose own
+ * pull spilled 8: it lists 6 more, 12 counts past 16 bits, two of them
+ * listed twice (a rank's count is the table's plus the list's); the
+ * last, which may not spill, widens to 32 bits.  WIDENS: the naive
+ * shuffle, then 7 swaps of position 0 with 0, 1 or 2: the 12th step
+ * spills 26, and the 13th, with all 720 past 16 bits (more than a list
+ * holds), widens, pushing the 26 into 32-bit counts.
+ */
+static const sa_step spills_steps[] = {
+	{ 0, 0, 2, SA_STEP_SWAP }, { 0, 2, 2, SA_STEP_SWAP },
+	{ 2, 0, 3, SA_STEP_SWAP }, { 0, 0, 3, SA_STEP_SWAP },
+	{ 5, 0, 6, SA_STEP_SWAP },
+};
+static const sa_step widens_steps[] = {
+	{ 0, 0, 6, SA_STEP_SWAP }, { 1, 0, 6, SA_STEP_SWAP },
+	{ 2, 0, 6, SA_STEP_SWAP }, { 3, 0, 6, SA_STEP_SWAP },
+	{ 4, 0, 6, SA_STEP_SWAP }, { 5, 0, 6, SA_STEP_SWAP },
+	{ 0, 0, 3, SA_STEP_SWAP }, { 5, 0, 6, SA_STEP_SWAP },
+};
+
+/* Step S of CTX's list: the first repeated FIRST times, then the rest. */
+struct spill_case {
+	const sa_step *list;
+	size_t len, first, again;	/* AGAIN: index repeated FIRST times */
+};
+
+static size_t
+spill_steps(const sa_shuffle *self, size_t n)
+{
+	const struct spill_case *k = self->ctx;
+
+	(void)n;
+	return k->len + k->first - 1;
+}
+
+static void
+spill_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	const struct spill_case *k = self->ctx;
+
+	(void)n;
+	if (s < k->again)
+		*out = k->list[s];
+	else if (s < k->again + k->first)
+		*out = k->list[k->again];
+	else
+		*out = k->list[s - k->first + 1];
+}
+
+static void
+spill_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	for (size_t s = 0; s < spill_steps(self, n); s++) {
+		sa_step st;
+		size_t j;
+		unsigned x;
+
+		spill_step(self, n, s, &st);
+		j = st.lo + (size_t)sa_draw(o, st.count);
+		x = deck[st.pos];
+		deck[st.pos] = deck[j];
+		deck[j] = x;
+	}
+}
+
+static void
+test_spills(void **state)
+{
+	const struct spill_case cases[] = {
+		{ spills_steps, 5, 16, 0 },
+		{ widens_steps, 8, 7, 6 },
+	};
+	uint64_t cur[720], next[720];
+	unsigned p[6];
+
+	(void)state;
+	for (size_t k = 0; k < 2; k++)
+		for (unsigned threads = 1; threads <= 2; threads++) {
+			sa_shuffle sh = { .name = "test-spills",
+			    .summary = "swaps by a list", .run = spill_run,
+			    .steps = spill_steps, .step = spill_step,
+			    .ctx = (void *)&cases[k] };
+			sa_census_opts o = { .engine = SA_ENGINE_STEPS,
+			    .threads = threads };
+			sa_census *c;
+
+			memset(cur, 0, sizeof cur);
+			cur[0] = 1;
+			for (size_t s = 0; s < spill_steps(&sh, 6); s++) {
+				sa_step st;
+
+				spill_step(&sh, 6, s, &st);
+				memset(next, 0, sizeof next);
+				for (uint64_t r = 0; r < 720; r++)
+					for (size_t j = 0; cur[r] != 0 &&
+					    j < st.count; j++) {
+						unsigned x;
+
+						sa_perm_unrank(r, 6, p);
+						x = p[st.pos];
+						p[st.pos] = p[st.lo + j];
+						p[st.lo + j] = x;
+						next[ref_rank(p, 6)] += cur[r];
+					}
+				memcpy(cur, next, sizeof cur);
+			}
+			assert_int_equal(sa_census_run(&sh, 6, &o, &c), SA_OK);
+			assert_non_null(c->tally32);
+			for (uint64_t r = 0; r < 720; r++)
+				assert_int_equal(sa_census_count(c, r), cur[r]);
+			sa_census_free(c);
+		}
+}
+
 int
 main(void)
 {
@@ -303,6 +423,7 @@ main(void)
 		cmocka_unit_test(test_wide_counts),
 		cmocka_unit_test(test_count_widths),
 		cmocka_unit_test(test_groups_agree),
+		cmocka_unit_test(test_spills),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
