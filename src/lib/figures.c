@@ -86,9 +86,9 @@ tvd_narrow(const struct sa_census *c, sa_big *num)
 	sa_big t;
 	int status;
 
-	/* The sums (tally.c), over every rank of a sharded census. */
-	if (c->shard != NULL)
-		memcpy(sums, c->shard_sums, sizeof c->shard_sums);
+	/* The sums from the summary's pass (tally.c), over every rank. */
+	if (c->sums_set)
+		memcpy(sums, c->sums, sizeof c->sums);
 	else
 		sa_tvd_sums(c, 0, orderings, sums);
 	above = sums[0];

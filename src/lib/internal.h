@@ -114,8 +114,10 @@ struct sa_census {
 	uint64_t (*remote)(const struct sa_census *c, uint64_t r);
 	int (*remote_top)(const struct sa_census *c, uint64_t k,
 	    uint64_t *ranks);
-	uint64_t shard_sums[4];
 	uint64_t *shard_hist;
+	/* The distance's sums, from the summary's pass, when SUMS_SET. */
+	uint64_t sums[4];
+	bool sums_set;
 };
 
 /*
@@ -200,6 +202,7 @@ int sa_histogram_from(const struct sa_census *c, uint64_t *hist,
  */
 struct sa_summary {
 	uint64_t count, reached, max, min, nmax, nmin, argmax, argmin;
+	uint64_t sums[4];	/* the distance's (sa_tvd_sums), same pass */
 };
 void sa_summary_of(const struct sa_census *c, uint64_t lo, uint64_t hi,
     struct sa_summary *out);

@@ -183,7 +183,7 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 	sa_census_info *in = &c->info;
 	struct sa_shard *sh = calloc(1, sizeof *sh);
 	struct sa_summary mine, whole, *all;
-	uint64_t sums[4], width, buckets, *hist;
+	uint64_t width, buckets, *hist;
 	int status;
 
 	if (sh == NULL)
@@ -205,10 +205,7 @@ sa_shard_summarize(struct sa_census *c, const sa_comm *comm)
 		status = sa_summary_set(c, &whole);
 	if (status != SA_OK)
 		return status;
-	/* The distance's sums, and the histogram's buckets, added up. */
-	sa_tvd_sums(c, in->shard_lo, in->shard_hi, sums);
-	if ((status = sum_all(comm, sums, 4, c->shard_sums)) != SA_OK)
-		return status;
+	/* The histogram's buckets, added up (the distance's sums were). */
 	buckets = sa_histogram_buckets(c, &width);
 	hist = calloc(buckets, sizeof *hist);
 	c->shard_hist = calloc(buckets, sizeof *c->shard_hist);

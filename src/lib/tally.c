@@ -19,6 +19,13 @@
  */
 enum { TALLY_JOBS = 64 };
 
+/*
+ * The passes go by blocks of BLOCK counts, whose loops have a length the
+ * compiler knows, so that it makes them vector code; a part's last block
+ * may be shorter.
+ */
+enum { BLOCK = 4096 };
+
 struct tally_job {
 	const struct sa_census *c;
 	uint64_t lo, hi;
@@ -59,39 +66,165 @@ tally_split(const struct sa_census *c, uint64_t lo, uint64_t hi,
  * (a count K is in A when K >= CUT), and all the counts, from which B's
  * follow; the table read directly.
  */
-#define TVD(T)								\
-	for (uint64_t i = j->lo - base; i < j->hi - base; i++) {	\
-		uint64_t k = (T)[i];					\
-		uint64_t up = k >= cut;					\
+/*
+ * The three passes over a block of LEN counts of one width, written for
+ * each width (BLOCK_FNS) so that the compiler makes vector code of their
+ * loops at the table's own width: sums of a block of 16-bit counts in 32
+ * bits (below 2^28), of 32-bit ones in 64.
+ *
+ * tvd_block adds to SUMS the counts at or above CUT, how many, and all.
+ * hist_block adds each count to its bucket of width WIDTH from LO, in
+ * four rows in turn (so that an increment need not wait for the one
+ * before), the bucket by a multiply: with M = floor((2^32 - 1) / WIDTH),
+ * d M / 2^32 is at most one below d / WIDTH, which one comparison puts
+ * right.  A 16- or 32-bit table's width is below 2^32 (32 buckets).
+ */
+#define TVD_LOOP(T, ACC, LEN)						\
+	for (size_t k = 0; k < (LEN); k++) {				\
+		T m = (T)((T)0 - (T)(v[k] >= c)) & keep;		\
 									\
-		above += up * k;					\
-		na += up;						\
-		all += k;						\
+		above += (ACC)(v[k] & m);				\
+		na += (uint32_t)(m & 1);				\
+		all += v[k];						\
 	}
+#define SUMMARY_LOOPS(LEN) {						\
+	for (size_t k = 0; k < (LEN); k++) {				\
+		hi = v[k] > hi ? v[k] : hi;				\
+		lo = v[k] < lo ? v[k] : lo;				\
+		nz += v[k] != 0;					\
+	}								\
+	for (size_t k = 0; k < (LEN); k++) {				\
+		nhi += v[k] == hi;					\
+		nlo += v[k] == lo;					\
+	}								\
+}
+#define BLOCK_FNS(W, T, ACC, TMAX)					\
+static void								\
+tvd_block##W(const T *v, size_t len, uint64_t rank, uint64_t cut,	\
+    uint64_t sums[3])							\
+{									\
+	/* Nothing reaches a cut past the width: KEEP clears the mask. */ \
+	T c = cut > (TMAX) ? 0 : (T)cut, keep = cut > (TMAX) ? 0 : (TMAX); \
+	ACC above = 0, all = 0;						\
+	uint32_t na = 0;						\
+									\
+	(void)rank;							\
+	if (len == BLOCK)						\
+		TVD_LOOP(T, ACC, BLOCK)					\
+	else								\
+		TVD_LOOP(T, ACC, len)					\
+	sums[0] += above;						\
+	sums[1] += na;							\
+	sums[2] += all;							\
+}									\
+									\
+/*									\
+ * Adds block V, whose first rank is RANK, to the summary INTO, and its	\
+ * distance's sums by CUT, read again while the block is in cache.	\
+ */									\
+static void								\
+summary_block##W(const T *v, size_t len, uint64_t rank, uint64_t cut,	\
+    struct sa_summary *into)						\
+{									\
+	T hi = 0, lo = (TMAX);						\
+	uint32_t nz = 0, nhi = 0, nlo = 0;				\
+	size_t ihi = 0, ilo = 0;					\
+	uint64_t sums[3] = { 0, 0, 0 };					\
+	struct sa_summary b;						\
+									\
+	if (len == BLOCK)						\
+		SUMMARY_LOOPS(BLOCK)					\
+	else								\
+		SUMMARY_LOOPS(len)					\
+	/* Where, only when the block's is the first such so far. */	\
+	while (into->count == 0 || hi > into->max ? v[ihi] != hi : 0)	\
+		ihi++;							\
+	while (into->count == 0 || lo < into->min ? v[ilo] != lo : 0)	\
+		ilo++;							\
+	tvd_block##W(v, len, rank, cut, sums);				\
+	b = (struct sa_summary){ len, nz, hi, lo, nhi, nlo, rank + ihi,	\
+	    rank + ilo, { sums[0], sums[2] - sums[0], sums[1],		\
+	    len - sums[1] } };						\
+	sa_summary_add(into, &b);					\
+}
+#define HIST_FN(W, T)							\
+static void								\
+hist_block##W(const T *v, size_t len, uint64_t rank, uint64_t lo,	\
+    uint64_t width, uint64_t (*h)[SA_HISTOGRAM_EXACT])			\
+{									\
+	uint32_t l = (uint32_t)lo, w = (uint32_t)width;			\
+	uint32_t m = UINT32_MAX / w;					\
+									\
+	(void)rank;							\
+	for (size_t k = 0; k < len; k++) {				\
+		uint32_t d = (uint32_t)(v[k] - l);			\
+		uint32_t q = (uint32_t)((uint64_t)d * m >> 32);		\
+									\
+		q += (uint64_t)(q + 1) * w <= d;			\
+		h[k & 3][q]++;						\
+	}								\
+}
+BLOCK_FNS(16, uint16_t, uint32_t, UINT16_MAX)
+BLOCK_FNS(32, uint32_t, uint64_t, UINT32_MAX)
+BLOCK_FNS(64, uint64_t, uint64_t, UINT64_MAX)
+HIST_FN(16, uint16_t)
+HIST_FN(32, uint32_t)
+#undef BLOCK_FNS
+#undef HIST_FN
+#undef TVD_LOOP
+#undef SUMMARY_LOOPS
+
+/* 64-bit counts: the bucket by a division. */
+static void
+hist_block64(const uint64_t *v, size_t len, uint64_t rank, uint64_t lo,
+    uint64_t width, uint64_t (*h)[SA_HISTOGRAM_EXACT])
+{
+	(void)rank;
+	for (size_t k = 0; k < len; k++)
+		h[k & 3][(v[k] - lo) / width]++;
+}
+
+/*
+ * Each block of a part's counts: table T (16, 32 or 64 bits), FN's
+ * version for it called as FN##W(counts, len, ...).
+ */
+#define BY_BLOCKS(j, FN, ...) do {					\
+	const struct sa_census *c_ = (j)->c;				\
+	uint64_t base_ = c_->info.shard_lo;				\
+									\
+	for (uint64_t i_ = (j)->lo; i_ < (j)->hi; i_ += BLOCK) {	\
+		size_t len_ = (j)->hi - i_ < BLOCK ?			\
+		    (size_t)((j)->hi - i_) : BLOCK;			\
+									\
+		if (c_->tally16 != NULL)				\
+			FN##16(c_->tally16 + (i_ - base_), len_, i_,	\
+			    __VA_ARGS__);				\
+		else if (c_->tally32 != NULL)				\
+			FN##32(c_->tally32 + (i_ - base_), len_, i_,	\
+			    __VA_ARGS__);				\
+		else							\
+			FN##64(c_->tally + (i_ - base_), len_, i_,	\
+			    __VA_ARGS__);				\
+	}								\
+} while (0)
+
 
 static void *
 tvd_part(void *arg)
 {
 	struct tally_job *j = arg;
-	const struct sa_census *c = j->c;
-	uint64_t base = c->info.shard_lo, runs = c->info.runs;
-	uint64_t orderings = c->info.orderings, above = 0, na = 0, all = 0;
+	uint64_t runs = j->c->info.runs, orderings = j->c->info.orderings;
 	/* At or above the mean: above it, or at it when it is whole. */
 	uint64_t cut = runs / orderings + (runs % orderings != 0);
+	uint64_t sums[3] = { 0, 0, 0 };
 
-	if (c->tally16 != NULL)
-		TVD(c->tally16)
-	else if (c->tally32 != NULL)
-		TVD(c->tally32)
-	else
-		TVD(c->tally)
-	j->sums[0] = above;
-	j->sums[1] = all - above;
-	j->sums[2] = na;
-	j->sums[3] = j->hi - j->lo - na;
+	BY_BLOCKS(j, tvd_block, cut, sums);
+	j->sums[0] = sums[0];
+	j->sums[1] = sums[2] - sums[0];
+	j->sums[2] = sums[1];
+	j->sums[3] = j->hi - j->lo - sums[1];
 	return NULL;
 }
-#undef TVD
 
 void
 sa_tvd_sums(const struct sa_census *c, uint64_t lo, uint64_t hi,
@@ -233,30 +366,19 @@ sa_histogram_buckets(const sa_census *c, uint64_t *width)
 	return buckets;
 }
 
-/* A part's histogram, with 32-bit divisions where they do. */
+/* A part's histogram (hist_block), its four rows added up. */
 static void *
 histogram_part(void *arg)
 {
 	struct tally_job *j = arg;
-	const struct sa_census *c = j->c;
-	uint64_t lo = c->info.min, width, base = c->info.shard_lo;
-	uint64_t from = j->lo - base, to = j->hi - base;
+	uint64_t h[4][SA_HISTOGRAM_EXACT], width;
 
-	(void)sa_histogram_buckets(c, &width);
-	if (c->tally16 != NULL) {
-		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
-
-		for (uint64_t k = from; k < to; k++)
-			j->hist[(c->tally16[k] - l) / w]++;
-	} else if (c->tally32 != NULL && width <= UINT32_MAX) {
-		uint32_t l = (uint32_t)lo, w = (uint32_t)width;
-
-		for (uint64_t k = from; k < to; k++)
-			j->hist[(c->tally32[k] - l) / w]++;
-	} else {
-		for (uint64_t k = from; k < to; k++)
-			j->hist[(c->tally[k] - lo) / width]++;
-	}
+	memset(h, 0, sizeof h);
+	(void)sa_histogram_buckets(j->c, &width);
+	BY_BLOCKS(j, hist_block, j->c->info.min, width, h);
+	for (size_t r = 0; r < 4; r++)
+		for (size_t b = 0; b < SA_HISTOGRAM_EXACT; b++)
+			j->hist[b] += h[r][b];
 	return NULL;
 }
 
@@ -303,58 +425,21 @@ sa_histogram_from(const sa_census *c, uint64_t *hist, sa_histogram *out)
 
 /*
  * The summary from a tally of 16-, 32- or 64-bit counts, in one pass that
- * reads the table directly: at 12 cards it is 479 million counts.  I is
- * an index into the table; the census's rank is I + BASE.
+ * reads the table directly (at 12 cards it is 479 million counts), block
+ * by block (summary_block), in rank order: the first commonest and the
+ * first rarest are the lowest-ranked.
  */
-#define SUMMARIZE(T)							\
-	for (uint64_t i = s->lo - base; i < s->hi - base; i++) {	\
-		uint64_t t = (T)[i];					\
-									\
-		reached += t != 0;					\
-		if (t >= max) {						\
-			if (t > max) {					\
-				max = t;				\
-				nmax = 0;				\
-				argmax = i + base;			\
-			}						\
-			nmax++;						\
-		}							\
-		if (t <= min) {						\
-			if (t < min) {					\
-				min = t;				\
-				nmin = 0;				\
-				argmin = i + base;			\
-			}						\
-			nmin++;						\
-		}							\
-	}
-
 static void *
 summarize_part(void *arg)
 {
 	struct tally_job *s = arg;
-	const struct sa_census *c = s->c;
-	uint64_t base = c->info.shard_lo;
-	uint64_t reached = 0, max = 0, min = UINT64_MAX;
-	uint64_t nmax = 0, nmin = 0, argmax = 0, argmin = 0;
+	uint64_t runs = s->c->info.runs, orderings = s->c->info.orderings;
+	uint64_t cut = runs / orderings + (runs % orderings != 0);
 
-	if (c->tally16 != NULL)
-		SUMMARIZE(c->tally16)
-	else if (c->tally32 != NULL)
-		SUMMARIZE(c->tally32)
-	else
-		SUMMARIZE(c->tally)
-	s->out.count = s->hi - s->lo;
-	s->out.reached = reached;
-	s->out.max = max;
-	s->out.min = min;
-	s->out.nmax = nmax;
-	s->out.nmin = nmin;
-	s->out.argmax = argmax;
-	s->out.argmin = argmin;
+	memset(&s->out, 0, sizeof s->out);
+	BY_BLOCKS(s, summary_block, cut, &s->out);
 	return NULL;
 }
-#undef SUMMARIZE
 
 void
 sa_summary_add(struct sa_summary *into, const struct sa_summary *from)
@@ -365,6 +450,8 @@ sa_summary_add(struct sa_summary *into, const struct sa_summary *from)
 		*into = *from;
 		return;
 	}
+	for (size_t i = 0; i < 4; i++)
+		into->sums[i] += from->sums[i];
 	into->count += from->count;
 	into->reached += from->reached;
 	if (from->max > into->max) {
@@ -395,6 +482,8 @@ sa_summary_set(struct sa_census *c, const struct sa_summary *all)
 	in->nmin = all->nmin;
 	in->argmax = all->argmax;
 	in->argmin = all->argmin;
+	memcpy(c->sums, all->sums, sizeof c->sums);
+	c->sums_set = true;
 	in->divides = in->runs % in->orderings == 0;
 	/* Equal counts summing to runs are runs / n! each. */
 	in->fair = all->min == all->max;
