@@ -317,6 +317,7 @@ sa_census_free(sa_census *c)
 	free(c->tally);
 	free(c->tally32);
 	free(c->tally16);
+	free(c->tally8);
 	if (c->big_tally != NULL) {
 		for (uint64_t r = 0; r < c->info.orderings; r++)
 			sa_big_free(&c->big_tally[r]);
@@ -430,8 +431,10 @@ sa_census_merge(sa_census *into, const sa_census *from)
 	free(into->tally);
 	free(into->tally32);
 	free(into->tally16);
+	free(into->tally8);
 	into->tally32 = NULL;
 	into->tally16 = NULL;
+	into->tally8 = NULL;
 	into->tally = tally;
 	status = sa_census_summarize(into);
 	return status;

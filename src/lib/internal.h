@@ -101,6 +101,7 @@ struct sa_census {
 	uint64_t *tally;	/* tally[rank], or */
 	uint32_t *tally32;	/* here when every count fits in 32 bits, or */
 	uint16_t *tally16;	/* here when every count fits in 16 bits, or */
+	uint8_t *tally8;	/* here when every count fits in 8 bits, or */
 	sa_big *big_tally;	/* here, exactly, when the census is wide, */
 	sa_big big_runs, big_max, big_min;	/* with these */
 	/*
@@ -132,8 +133,8 @@ sa_count_at(const struct sa_census *c, uint64_t r)
 			return c->remote(c, r);
 		r -= c->info.shard_lo;
 	}
-	return c->tally16 != NULL ? c->tally16[r] : c->tally32 != NULL ?
-	    c->tally32[r] : c->tally[r];
+	return c->tally8 != NULL ? c->tally8[r] : c->tally16 != NULL ?
+	    c->tally16[r] : c->tally32 != NULL ? c->tally32[r] : c->tally[r];
 }
 
 /*

@@ -13,13 +13,15 @@
  * to add mostly zeros, so while few counts are non-zero the engine
  * pushes instead, from each non-zero count to the arrangements it feeds.
  *
- * Counts are kept in 16 bits while they fit, in tables with room for 32.
- * Every count of a partial run is at most the largest final count: the
- * remaining steps take the arrangement A to A t for fixed t, so the
- * final count of A t includes all of A's.  The engine does not rely on
- * that, though: it checks every sum.  A pull whose sums do not fit is
- * done again into 32-bit counts (it leaves its input as it was); a push
- * that overflows, or a count past 32 bits, starts the census again wider.
+ * Counts are kept in 8 bits while they fit, then 16, in tables with room
+ * for 32 (Durstenfeld's, each 0 or 1, stay in 8).  Every count of a
+ * partial run is at most the largest final count: the remaining steps
+ * take the arrangement A to A t for fixed t, so the final count of A t
+ * includes all of A's.  The engine does not rely on that, though: it
+ * checks every sum.  A pull whose sums do not fit is done again wider
+ * (it leaves its input as it was); a push is given a wider table first
+ * where its sums might not fit; a push that overflows all the same, or
+ * a count past 32 bits, starts the census again wider.
  * Before the last step, a pull may instead spill the few counts too wide
  * for 16 bits into a list (struct spills), which the next step pushes:
  * the naive shuffle of 12 cards has 54 such counts after its eleventh
@@ -52,7 +54,7 @@ struct spills {
 
 struct table {
 	void *v;
-	unsigned width;		/* bytes an entry: 2, 4 or 8 */
+	unsigned width;		/* bytes an entry: 1, 2, 4 or 8 */
 	uint64_t base;		/* the rank of entry 0: 0 but in a shard */
 	struct spills sp;	/* counts past 16 bits, in a 16-bit table */
 };
@@ -68,6 +70,8 @@ get(const struct table *t, uint64_t r)
 {
 	r -= t->base;
 	switch (t->width) {
+	case 1:
+		return ((const uint8_t *)t->v)[r];
 	case 2:
 		return ((const uint16_t *)t->v)[r];
 	case 4:
@@ -83,6 +87,9 @@ put(struct table *t, uint64_t r, uint64_t v)
 {
 	r -= t->base;
 	switch (t->width) {
+	case 1:
+		((uint8_t *)t->v)[r] = (uint8_t)v;
+		return v <= UINT8_MAX;
 	case 2:
 		((uint16_t *)t->v)[r] = (uint16_t)v;
 		return v <= UINT16_MAX;
@@ -368,6 +375,7 @@ struct job {
 	size_t n;
 	uint64_t lo, hi;	/* the output ranks this job writes */
 	uint64_t nonzero;	/* outputs that came out non-zero */
+	uint64_t most;		/* the largest of them */
 	bool overflow;
 };
 
@@ -561,6 +569,7 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 	if (wrapped)							\
 		return false;						\
 	j->nonzero += TAIL_ORDERS - zero;				\
+	j->most = most > j->most ? most : j->most;			\
 	/* The few too wide for a 16-bit table spill, while it may. */	\
 	for (size_t k = 0; most > width_max(j->next->width) &&	\
 	    k < TAIL_ORDERS; k++)					\
@@ -569,7 +578,13 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 				return false;				\
 			acc[k] = 0;					\
 		}							\
-	if (j->next->width == 2) {					\
+	if (j->next->width == 1) {					\
+		uint8_t *to = (uint8_t *)j->next->v +			\
+		    (b - j->next->base);				\
+									\
+		for (size_t k = 0; k < TAIL_ORDERS; k++)		\
+			to[k] = (uint8_t)acc[k];			\
+	} else if (j->next->width == 2) {				\
 		uint16_t *to = (uint16_t *)j->next->v +		\
 		    (b - j->next->base);				\
 									\
@@ -596,6 +611,7 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 	(s) += x_;							\
 	wrapped |= wraps && (s) < x_;					\
 } while (0)
+PULL_GROUP(pull_group8, uint8_t, uint32_t, false)
 PULL_GROUP(pull_group16, uint16_t, uint32_t, false)
 PULL_GROUP(pull_group32, uint32_t, uint64_t, false)
 PULL_GROUP(pull_group64, uint64_t, uint64_t, true)
@@ -654,7 +670,9 @@ pull_groups(struct job *j)
 			    &src[!now]);
 			prefetch_sources(j, &src[!now]);
 		}
-		if (j->cur->width == 2)
+		if (j->cur->width == 1)
+			ok = pull_group8(j, &src[now], b);
+		else if (j->cur->width == 2)
 			ok = pull_group16(j, &src[now], b);
 		else if (j->cur->width == 4)
 			ok = pull_group32(j, &src[now], b);
@@ -687,6 +705,7 @@ pull_range(void *arg)
 			break;
 		}
 		j->nonzero += v != 0;
+		j->most = v > j->most ? v : j->most;
 		next_permutation(p, j->n);
 	}
 	return NULL;
@@ -704,12 +723,18 @@ struct sparse {
 	bool valid;
 };
 
-/* Adds V at R, listing R in TO when it turns non-zero. */
+/*
+ * Adds V at R, listing R in TO when it turns non-zero, the sum kept in
+ * *MOST when it is the largest yet.
+ */
 static inline bool
-push_one(struct table *t, uint64_t r, uint64_t v, struct sparse *to)
+push_one(struct table *t, uint64_t r, uint64_t v, struct sparse *to,
+    uint64_t *most)
 {
 	uint64_t was = get(t, r);
 
+	if (was + v > *most)
+		*most = was + v;
 	if (was == 0 && v != 0) {
 		if (to->len < to->cap)
 			to->at[to->len] = r;
@@ -733,7 +758,7 @@ push_one(struct table *t, uint64_t r, uint64_t v, struct sparse *to)
 static bool
 push_step(struct table *cur, struct table *next, uint64_t orderings,
     size_t n, const sa_step *st, const struct sparse *from,
-    struct sparse *to, uint64_t *nonzero)
+    struct sparse *to, uint64_t *nonzero, uint64_t *most)
 {
 	struct {
 		uint64_t c, k, to[TARGETS_MAX], times[TARGETS_MAX];
@@ -744,6 +769,7 @@ push_step(struct table *cur, struct table *next, uint64_t orderings,
 
 	to->len = 0;
 	to->valid = to->at != NULL;
+	*most = 0;
 	ring[0].k = ring[1].k = 0;
 	for (uint64_t i = 0; i <= len; i++) {
 		uint64_t r;
@@ -770,7 +796,7 @@ push_step(struct table *cur, struct table *next, uint64_t orderings,
 		for (uint64_t k = 0; k < ring[!now].k; k++)
 			if (ring[!now].c > UINT64_MAX / ring[!now].times[k] ||
 			    !push_one(next, ring[!now].to[k],
-			    ring[!now].c * ring[!now].times[k], to))
+			    ring[!now].c * ring[!now].times[k], to, most))
 				return false;
 		ring[!now].k = 0;
 	}
@@ -785,12 +811,15 @@ push_step(struct table *cur, struct table *next, uint64_t orderings,
  * spills_push adds the list): a sum is simply listed again.
  */
 static bool
-spill_into(struct table *t, uint64_t r, uint64_t d, uint64_t *nonzero)
+spill_into(struct table *t, uint64_t r, uint64_t d, uint64_t *nonzero,
+    uint64_t *most)
 {
 	uint64_t was = get(t, r);
 
 	if (was + d < was)
 		return false;
+	if (was + d > *most)
+		*most = was + d;
 	*nonzero += was == 0 && d != 0;
 	if (was + d <= width_max(t->width))
 		return put(t, r, was + d);
@@ -807,7 +836,7 @@ spill_into(struct table *t, uint64_t r, uint64_t d, uint64_t *nonzero)
  */
 static bool
 spills_push(const struct table *cur, struct table *next, size_t n,
-    const sa_step *st, uint64_t *nonzero)
+    const sa_step *st, uint64_t *nonzero, uint64_t *most)
 {
 	uint64_t to[TARGETS_MAX], times[TARGETS_MAX];
 	unsigned p[SA_PERM_MAX];
@@ -820,7 +849,8 @@ spills_push(const struct table *cur, struct table *next, size_t n,
 		k = targets(p, n, c->at, st, to, times);
 		for (size_t t = 0; t < k; t++)
 			if (c->v > UINT64_MAX / times[t] ||
-			    !spill_into(next, to[t], c->v * times[t], nonzero))
+			    !spill_into(next, to[t], c->v * times[t], nonzero,
+			    most))
 				return false;
 	}
 	return true;
@@ -831,6 +861,7 @@ struct step_state {
 	const sa_census_opts *opts;
 	unsigned threads, room, need;	/* ROOM: the bytes an entry has */
 	uint64_t nonzero;
+	uint64_t most;			/* the largest count, after a step */
 	struct sparse from, to;		/* the non-zero counts, while few */
 	bool next_zero;			/* NEXT is all zeros */
 	double done, share;		/* the census's progress, and the step's */
@@ -884,6 +915,7 @@ pull_step(const struct table *cur, struct table *next, uint64_t lo,
 	chunk -= chunk % block;
 
 	ss->nonzero = 0;
+	ss->most = 0;
 	while (at < hi) {
 		uint64_t span = hi - at < chunk * threads ? hi - at :
 		    chunk * threads;
@@ -905,6 +937,7 @@ pull_step(const struct table *cur, struct table *next, uint64_t lo,
 			jobs[k].mixed = mixed;
 			jobs[k].n = n;
 			jobs[k].nonzero = 0;
+			jobs[k].most = 0;
 			jobs[k].overflow = false;
 		}
 		sa_parallel(pull_range, jobs, sizeof jobs[0], threads);
@@ -912,6 +945,8 @@ pull_step(const struct table *cur, struct table *next, uint64_t lo,
 			if (jobs[k].overflow)
 				return false;
 			ss->nonzero += jobs[k].nonzero;
+			if (jobs[k].most > ss->most)
+				ss->most = jobs[k].most;
 		}
 		at += span;
 		if (ss->opts != NULL && ss->opts->progress != NULL)
@@ -961,9 +996,11 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 }
 
 /*
- * A table of COUNT entries of ROOM bytes, its first ZERO bytes cleared,
- * released by free().  The rest is first written by a pull, which
- * writes every entry, or never touched (a table that stays 16-bit).
+ * A table of COUNT entries of ROOM bytes, all zero, released by free().
+ * Its first ZERO bytes are written (with zeros) on THREADS threads, for
+ * the kernel to supply their pages on every core; the rest is first
+ * written by a step at a wider width, or never (a table that stays
+ * narrow).
  *
  * Big tables are not offered to the kernel for huge pages, though the
  * pulls read them all over: on the machines this was measured on (KVM
@@ -984,7 +1021,7 @@ table_alloc(uint64_t count, size_t room, size_t zero, unsigned threads)
 	bytes = (size_t)count * room;
 	if (bytes < ((size_t)8 << 20))
 		return calloc(count, room);
-	if ((v = malloc(bytes)) == NULL)
+	if ((v = calloc(count, room)) == NULL)
 		return NULL;
 	zero_parallel(v, zero, threads);
 	return v;
@@ -1014,12 +1051,26 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	next->sp.len = 0;
 	/* A push would read spilled counts as 0. */
 	if (ss->nonzero < sparse && cur->sp.len == 0) {
+		/*
+		 * A push empties CUR as it goes, so it cannot be done again
+		 * wider: NEXT is widened first where a sum could outgrow it,
+		 * each at most the largest count times the step's ways.  The
+		 * bytes a wider NEXT adds were never written (widths only
+		 * grow), so they are still the allocation's zeros.
+		 */
+		uint64_t ways = st->kind == SA_STEP_SWAP2 ? st->count *
+		    st->count : st->kind == SA_STEP_PICK ? n - st->pos :
+		    st->count;
+
 		next->width = cur->width;
+		while (next->width < ss->room && ways != 0 &&
+		    ss->most > width_max(next->width) / ways)
+			next->width *= 2;
 		if (!ss->next_zero)
 			memset(next->v, 0, orderings * next->width);
 		ss->next_zero = true;	/* CUR, about to be NEXT */
 		if (!push_step(cur, next, orderings, n, st, &ss->from, &ss->to,
-		    &ss->nonzero)) {
+		    &ss->nonzero, &ss->most)) {
 			ss->need = 2 * cur->width;
 			return false;
 		}
@@ -1032,7 +1083,7 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 	ss->from.valid = false;
 	next->width = cur->width;
 	while (!pull_step(cur, next, 0, orderings, n, st, ss) ||
-	    !spills_push(cur, next, n, st, &ss->nonzero)) {
+	    !spills_push(cur, next, n, st, &ss->nonzero, &ss->most)) {
 		if (next->width >= ss->room) {
 			ss->need = 2 * next->width;
 			return false;
@@ -1475,6 +1526,7 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	ss.opts = opts;
 	ss.room = start > 4 ? start : 4;
 	ss.nonzero = 1;
+	ss.most = 1;
 	ss.next_zero = true;
 	ss.share = 1.0 / (double)steps;
 	if (n >= TAIL)
@@ -1554,13 +1606,13 @@ sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
     const sa_census_opts *opts, struct sa_census *out)
 {
 	struct table t;
-	unsigned start = 2, need = 0;
+	unsigned start = 1, need = 0;
 	int status;
 
 	/*
-	 * 16-bit counts while they fit, widened to 32 by a pull that needs
-	 * it; a push that overflows starts again wider, and counts past 32
-	 * bits start again in 64.
+	 * 8-bit counts while they fit, widened by a pull that needs it (or
+	 * before a push that might); a push that overflows all the same,
+	 * and counts past 32 bits, start again wider (64 at most).
 	 */
 	const sa_comm *comm = opts != NULL && opts->comm != NULL &&
 	    sa_shard_splits(opts->comm->size, n, SA_ENGINE_STEPS, NULL) ?
@@ -1591,8 +1643,10 @@ sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		out->tally = t.v;
 	else if (t.width == 4)
 		out->tally32 = t.v;
-	else
+	else if (t.width == 2)
 		out->tally16 = t.v;
+	else
+		out->tally8 = t.v;
 	return SA_OK;
 }
 

@@ -69,15 +69,15 @@ tally_split(const struct sa_census *c, uint64_t lo, uint64_t hi,
 /*
  * The three passes over a block of LEN counts of one width, written for
  * each width (BLOCK_FNS) so that the compiler makes vector code of their
- * loops at the table's own width: sums of a block of 16-bit counts in 32
- * bits (below 2^28), of 32-bit ones in 64.
+ * loops at the table's own width: sums of a block of 8- or 16-bit counts
+ * in 32 bits (below 2^28), of 32-bit ones in 64.
  *
  * tvd_block adds to SUMS the counts at or above CUT, how many, and all.
  * hist_block adds each count to its bucket of width WIDTH from LO, in
  * four rows in turn (so that an increment need not wait for the one
  * before), the bucket by a multiply: with M = floor((2^32 - 1) / WIDTH),
  * d M / 2^32 is at most one below d / WIDTH, which one comparison puts
- * right.  A 16- or 32-bit table's width is below 2^32 (32 buckets).
+ * right.  A 32-bit table's width is below 2^32 (32 buckets).
  */
 #define TVD_LOOP(T, ACC, LEN)						\
 	for (size_t k = 0; k < (LEN); k++) {				\
@@ -164,9 +164,11 @@ hist_block##W(const T *v, size_t len, uint64_t rank, uint64_t lo,	\
 		h[k & 3][q]++;						\
 	}								\
 }
+BLOCK_FNS(8, uint8_t, uint32_t, UINT8_MAX)
 BLOCK_FNS(16, uint16_t, uint32_t, UINT16_MAX)
 BLOCK_FNS(32, uint32_t, uint64_t, UINT32_MAX)
 BLOCK_FNS(64, uint64_t, uint64_t, UINT64_MAX)
+HIST_FN(8, uint8_t)
 HIST_FN(16, uint16_t)
 HIST_FN(32, uint32_t)
 #undef BLOCK_FNS
@@ -196,7 +198,10 @@ hist_block64(const uint64_t *v, size_t len, uint64_t rank, uint64_t lo,
 		size_t len_ = (j)->hi - i_ < BLOCK ?			\
 		    (size_t)((j)->hi - i_) : BLOCK;			\
 									\
-		if (c_->tally16 != NULL)				\
+		if (c_->tally8 != NULL)					\
+			FN##8(c_->tally8 + (i_ - base_), len_, i_,	\
+			    __VA_ARGS__);				\
+		else if (c_->tally16 != NULL)				\
 			FN##16(c_->tally16 + (i_ - base_), len_, i_,	\
 			    __VA_ARGS__);				\
 		else if (c_->tally32 != NULL)				\
@@ -424,7 +429,7 @@ sa_histogram_from(const sa_census *c, uint64_t *hist, sa_histogram *out)
 }
 
 /*
- * The summary from a tally of 16-, 32- or 64-bit counts, in one pass that
+ * The summary from a tally of 8-, 16-, 32- or 64-bit counts, in a pass that
  * reads the table directly (at 12 cards it is 479 million counts), block
  * by block (summary_block), in rank order: the first commonest and the
  * first rarest are the lowest-ranked.

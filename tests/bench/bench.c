@@ -167,9 +167,13 @@ timed(const sa_shuffle *sh, size_t n, const sa_census_opts *o, int rounds,
 
 	*out = NULL;
 	for (int round = 0; round < rounds; round++) {
-		double t0 = now(), t;
+		double t0, t;
 		sa_census *c;
 
+		/* One census at a time: the peak is one census's. */
+		sa_census_free(*out);
+		*out = NULL;
+		t0 = now();
 		if (sa_census_run(sh, n, o, &c) != SA_OK) {
 			printf("census of %zu cards failed\n", n);
 			exit(1);
@@ -179,7 +183,6 @@ timed(const sa_shuffle *sh, size_t n, const sa_census_opts *o, int rounds,
 			best = t;
 			*at_load = load();
 		}
-		sa_census_free(*out);
 		*out = c;
 	}
 	return best;

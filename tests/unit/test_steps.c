@@ -182,13 +182,14 @@ ref_naive_step(uint64_t *cur, uint64_t *next, size_t n, unsigned i)
 }
 
 /*
- * The step engine keeps counts in 16 bits while they fit, widens a
- * pull's output to 32 bits when a count needs it, and starts again in 64
- * bits past that.  The naive shuffle of 6 cards done K times has 6^(6K)
- * runs over 720 orderings: for K = 1 every count fits in 16 bits, for
- * K = 2 (about 3 million runs an ordering) they need 32, for K = 3
- * (about 1.4e11) 64.  Each is checked against a push over the 720
- * arrangements written here, one swap at a time.
+ * The step engine keeps counts in 8 bits while they fit, widens a
+ * table when a count needs it (16 bits: test_threads_agree's 7 cards),
+ * and starts again in 64 bits past 32.  The naive shuffle of 6 cards
+ * done K times has 6^(6K) runs over 720 orderings: for K = 1 every count
+ * fits in 8 bits (the largest is 159), for K = 2 (about 3 million runs
+ * an ordering) they need 32, for K = 3 (about 1.4e11) 64.  Each is
+ * checked against a push over the 720 arrangements written here, one
+ * swap at a time.
  */
 static void
 test_count_widths(void **state)
@@ -210,12 +211,12 @@ test_count_widths(void **state)
 		assert_int_equal(sa_census_repeat(&rep, 6, NULL, &c), SA_OK);
 		assert_int_equal(sa_census_about(c)->engine, SA_ENGINE_STEPS);
 		if (times == 1)
-			assert_non_null(c->tally16);
+			assert_non_null(c->tally8);
 		else if (times == 2)
 			assert_non_null(c->tally32);
 		else
 			assert_non_null(c->tally);
-		assert_true(times == 1 ? sa_census_about(c)->max <= UINT16_MAX :
+		assert_true(times == 1 ? sa_census_about(c)->max <= UINT8_MAX :
 		    times == 2 ? sa_census_about(c)->max > UINT16_MAX &&
 		    sa_census_about(c)->max <= UINT32_MAX : sa_census_about(c)->max > UINT32_MAX);
 		for (uint64_t r = 0; r < 720; r++)
@@ -298,20 +299,21 @@ test_groups_agree(void **state)
  * A 16-bit table spills the few counts too wide for it into a list (the
  * table holds 0 there), and the next step pushes them after its pull.
  * Two shuffles of 6 cards by their steps, each against a push over the
- * 720 arrangements written here.  SPILLS: 16 swaps of position 0 with 0
- * or 1 put 32768 on each of two decks; then the pull of its 18th step
- * spills 2 counts, and the 19th pushes those into a table whose own
- * pull spilled 8: it lists 6 more, 12 counts past 16 bits, two of them
- * listed twice (a rank's count is the table's plus the list's); the
- * last, which may not spill, widens to 32 bits.  WIDENS: the naive
+ * 720 arrangements written here.  SPILLS: 15 swaps of position 0 with 0
+ * or 1 put 16384 on each of two decks (the counts widen from 8 bits to
+ * 16 on the way), and two pushes spread them; the pull of the 18th step
+ * spills 2 counts, and the 19th's pull spills more and its push of
+ * those 2 adds to them, 6 listed in all (a rank may be listed twice: its
+ * count is the table's plus the list's); the last step, which may not
+ * spill, widens to 32 bits.  WIDENS: the naive
  * shuffle, then 7 swaps of position 0 with 0, 1 or 2: the 12th step
  * spills 26, and the 13th, with all 720 past 16 bits (more than a list
  * holds), widens, pushing the 26 into 32-bit counts.
  */
 static const sa_step spills_steps[] = {
-	{ 0, 0, 2, SA_STEP_SWAP }, { 0, 2, 2, SA_STEP_SWAP },
-	{ 2, 0, 3, SA_STEP_SWAP }, { 0, 0, 3, SA_STEP_SWAP },
-	{ 5, 0, 6, SA_STEP_SWAP },
+	{ 0, 0, 2, SA_STEP_SWAP }, { 2, 5, 1, SA_STEP_SWAP },
+	{ 0, 0, 3, SA_STEP_SWAP }, { 2, 0, 3, SA_STEP_SWAP },
+	{ 0, 1, 2, SA_STEP_SWAP }, { 5, 0, 6, SA_STEP_SWAP },
 };
 static const sa_step widens_steps[] = {
 	{ 0, 0, 6, SA_STEP_SWAP }, { 1, 0, 6, SA_STEP_SWAP },
@@ -369,7 +371,7 @@ static void
 test_spills(void **state)
 {
 	const struct spill_case cases[] = {
-		{ spills_steps, 5, 16, 0 },
+		{ spills_steps, 6, 15, 0 },
 		{ widens_steps, 8, 7, 6 },
 	};
 	uint64_t cur[720], next[720];
