@@ -9,7 +9,7 @@
 # the resident set of a census of 3 cards (the program itself).  The
 # ratio peak / estimate should stay within 1/1.25 .. 1.25, but for the
 # step engine's tables: they have room for 32-bit counts, which the
-# estimate counts, and a census whose counts stay in 16 bits touches half
+# estimate counts, and a census whose counts stay narrow touches less
 # of them (about 0.6 at 10 cards).  Nothing is asserted: this prints
 # figures.
 set -u
