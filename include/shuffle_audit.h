@@ -1034,7 +1034,8 @@ int sa_layers_deepen(const sa_shuffle *shuffle, size_t n,
 
 enum sa_matrix_method {
 	SA_MATRIX_CHAIN = 0,	/* followed step by step */
-	SA_MATRIX_CENSUS	/* summed from the census */
+	SA_MATRIX_CENSUS,	/* summed from the census */
+	SA_MATRIX_FORMULA	/* the chain solved: the naive shuffle's */
 };
 
 typedef struct sa_matrix_opts {

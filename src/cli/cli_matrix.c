@@ -255,8 +255,10 @@ render(const struct matrix_args *a, const sa_matrix *m)
 	    "position p), exactly.", label, n, cli_plural(n));
 	rep_line(&r, "%s", in->method == SA_MATRIX_CHAIN ? "Followed card by "
 	    "card through the shuffle's steps (one card's position is a "
-	    "Markov chain)." : "Summed by card and position from the "
-	    "census of every run.");
+	    "Markov chain)." : in->method == SA_MATRIX_FORMULA ? "By the "
+	    "solution of the chain one card's position follows (a proven "
+	    "formula)." : "Summed by card and position from the census of "
+	    "every run.");
 	rep_line(&r, "%s", "");
 	rep_str(&r, "algorithm", "algorithm", label, NULL);
 	rep_u64(&r, "cards", "cards", n, NULL);
@@ -267,7 +269,8 @@ render(const struct matrix_args *a, const sa_matrix *m)
 		    cli_reduce_words(in->reduce.method));
 	}
 	rep_str(&r, "method", "counted by", in->method == SA_MATRIX_CHAIN ?
-	    "chain" : "census", NULL);
+	    "chain" : in->method == SA_MATRIX_FORMULA ? "formula" : "census",
+	    NULL);
 	if (runs_s != NULL && strlen(runs_s) <= 40)
 		rep_num(&r, "runs", "denominator", runs_s,
 		    "every row of counts adds up to it");

@@ -356,4 +356,11 @@ sa_script_rewind(sa_script *s)
 	s->err = SA_OK;
 }
 
+/*
+ * The matrix by following the chain card by card, even where it has a
+ * solution (matrix.c's naive_form): the tests' check of the solution.
+ */
+int sa_matrix_follow(const sa_shuffle *sh, size_t n,
+    const sa_matrix_opts *opts, sa_matrix **out);
+
 #endif /* SA_INTERNAL_H */

@@ -146,7 +146,8 @@ test_matrix_hand(void **state)
 	(void)state;
 	assert_int_equal(sa_matrix_run(sa_shuffle_find("naive"), 3, NULL, &m),
 	    SA_OK);
-	assert_int_equal(sa_matrix_about(m)->method, SA_MATRIX_CHAIN);
+	/* The naive shuffle's chain is solved (test_matrix_formula). */
+	assert_int_equal(sa_matrix_about(m)->method, SA_MATRIX_FORMULA);
 	sa_big_init(&t);
 	sa_fraction_init(&f);
 	assert_int_equal(sa_matrix_runs(m, &t), SA_OK);
@@ -176,12 +177,74 @@ test_matrix_hand(void **state)
 	sa_fraction_free(&f);
 }
 
+/*
+ * The naive shuffle's matrix by the chain's solution (matrix.c) against
+ * the chain followed card by card (sa_matrix_follow), every cell and the
+ * denominator, from 1 to 24 cards and at 100, on 1, 2 and 3 threads; a
+ * shuffle whose step form differs in one step (Durstenfeld's, and the
+ * naive one under a reduction) is still followed.  At 7 cards and fewer
+ * test_matrix_agrees holds it to the census as well.
+ */
+static void
+test_matrix_formula(void **state)
+{
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+	sa_matrix_opts modulo = { .threads = 1 };
+	sa_big x, y;
+	sa_matrix *m;
+
+	(void)state;
+	sa_big_init(&x);
+	sa_big_init(&y);
+	for (size_t n = 1; n <= 100; n = n < 24 ? n + 1 : 100) {
+		sa_matrix_opts o = { .threads = (unsigned)(1 + n % 3) };
+		sa_matrix *a, *b;
+
+		assert_int_equal(sa_matrix_run(naive, n, &o, &a), SA_OK);
+		assert_int_equal(sa_matrix_follow(naive, n, &o, &b), SA_OK);
+		assert_int_equal(sa_matrix_about(a)->method, SA_MATRIX_FORMULA);
+		assert_int_equal(sa_matrix_about(b)->method, SA_MATRIX_CHAIN);
+		assert_int_equal(sa_matrix_runs(a, &x), SA_OK);
+		assert_int_equal(sa_matrix_runs(b, &y), SA_OK);
+		assert_int_equal(sa_big_cmp(&x, &y), 0);
+		for (size_t c = 0; c < n; c++)
+			for (size_t p = 0; p < n; p++) {
+				assert_int_equal(sa_matrix_count(a, c, p, &x),
+				    SA_OK);
+				assert_int_equal(sa_matrix_count(b, c, p, &y),
+				    SA_OK);
+				if (sa_big_cmp(&x, &y) != 0)
+					fail_msg("%zu cards: card %zu at %zu",
+					    n, c, p);
+			}
+		assert_int_equal(sa_matrix_about(a)->max_card,
+		    sa_matrix_about(b)->max_card);
+		assert_int_equal(sa_matrix_about(a)->min_pos,
+		    sa_matrix_about(b)->min_pos);
+		sa_matrix_free(a);
+		sa_matrix_free(b);
+		if (n == 100)
+			break;
+	}
+	assert_int_equal(sa_matrix_run(sa_shuffle_find("durstenfeld"), 9,
+	    NULL, &m), SA_OK);
+	assert_int_equal(sa_matrix_about(m)->method, SA_MATRIX_CHAIN);
+	sa_matrix_free(m);
+	assert_int_equal(sa_reduce_parse("modulo:8", &modulo.reduce), SA_OK);
+	assert_int_equal(sa_matrix_run(naive, 9, &modulo, &m), SA_OK);
+	assert_int_equal(sa_matrix_about(m)->method, SA_MATRIX_CHAIN);
+	sa_matrix_free(m);
+	sa_big_free(&x);
+	sa_big_free(&y);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_matrix_agrees),
 		cmocka_unit_test(test_matrix_hand),
+		cmocka_unit_test(test_matrix_formula),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
