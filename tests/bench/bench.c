@@ -192,7 +192,7 @@ static void
 row(const char *what, size_t n, double seconds, double at_load,
     const char *ratio, const char *goal, int met)
 {
-	printf("%-20s %3zu %10.3f %6.2f %10s  %-14s %s\n", what, n, seconds,
+	printf("%-20s %4zu %10.3f %6.2f %10s  %-14s %s\n", what, n, seconds,
 	    at_load, ratio, goal, met < 0 ? "" : met ? "met" : "MISSED");
 }
 
@@ -316,7 +316,7 @@ main(void)
 	printf("machine: %u cores, %.1f GiB; copy on every core %.1f GB/s "
 	    "(read + written), load %.2f\n", sa_cores(),
 	    (double)sa_physical_memory() / (1 << 30), rate / 1e9, load());
-	printf("%-20s %3s %10s %6s %10s  %-14s %s\n", "census", "n", "seconds",
+	printf("%-20s %4s %10s %6s %10s  %-14s %s\n", "census", "n", "seconds",
 	    "load", "vs walker", "goal", "");
 	for (size_t n = 8; n <= 9; n++)
 		against_baseline(naive, n);
