@@ -82,19 +82,12 @@ static int
 tvd_narrow(const struct sa_census *c, sa_big *num)
 {
 	uint64_t orderings = c->info.orderings, runs = c->info.runs;
-	uint64_t sums[4], above, below, na, nb;
+	/* The sums from the summary's pass (tally.c), over every rank. */
+	uint64_t above = c->sums[0], below = c->sums[1], na = c->sums[2];
+	uint64_t nb = c->sums[3];
 	sa_big t;
 	int status;
 
-	/* The sums from the summary's pass (tally.c), over every rank. */
-	if (c->sums_set)
-		memcpy(sums, c->sums, sizeof c->sums);
-	else
-		sa_tvd_sums(c, 0, orderings, sums);
-	above = sums[0];
-	below = sums[1];
-	na = sums[2];
-	nb = sums[3];
 	/* N above + R nb - (N below + R na), both sides non-negative. */
 	sa_big_init(&t);
 	status = sa_big_set_u64(num, above);

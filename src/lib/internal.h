@@ -116,9 +116,8 @@ struct sa_census {
 	int (*remote_top)(const struct sa_census *c, uint64_t k,
 	    uint64_t *ranks);
 	uint64_t *shard_hist;
-	/* The distance's sums, from the summary's pass, when SUMS_SET. */
+	/* The distance's sums, from the summary's pass (sa_summary_set). */
 	uint64_t sums[4];
-	bool sums_set;
 };
 
 /*
@@ -182,13 +181,10 @@ int sa_shard_summarize(struct sa_census *c, const sa_comm *comm);
 void sa_shard_free(struct sa_census *c);
 
 /*
- * tally.c, for figures.c and shard.c: the distance's sums over ranks
- * LO to HI (above the mean: their counts and how many; below: the
- * same); the histogram's bucket count and width; the counts of the
- * block held, added into HIST; and the histogram from HIST (taken).
+ * tally.c, for figures.c and shard.c: the histogram's bucket count and
+ * width; the counts of the block held, added into HIST; and the
+ * histogram from HIST (taken).
  */
-void sa_tvd_sums(const struct sa_census *c, uint64_t lo, uint64_t hi,
-    uint64_t sums[4]);
 uint64_t sa_histogram_buckets(const struct sa_census *c, uint64_t *width);
 void sa_histogram_count(const struct sa_census *c, uint64_t *hist);
 int sa_histogram_from(const struct sa_census *c, uint64_t *hist,
@@ -203,7 +199,9 @@ int sa_histogram_from(const struct sa_census *c, uint64_t *hist,
  */
 struct sa_summary {
 	uint64_t count, reached, max, min, nmax, nmin, argmax, argmin;
-	uint64_t sums[4];	/* the distance's (sa_tvd_sums), same pass */
+	/* The distance's: above the mean, their counts and how many;
+	 * below, the same (tally.c's tvd_block). */
+	uint64_t sums[4];
 };
 void sa_summary_of(const struct sa_census *c, uint64_t lo, uint64_t hi,
     struct sa_summary *out);

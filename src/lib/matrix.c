@@ -404,24 +404,6 @@ follow(const struct chain *ch, size_t card, sa_big *row)
 	return status;
 }
 
-/* A thread's share of the cards: every COUNT-th from FIRST. */
-struct job {
-	const struct chain *ch;
-	size_t first, stride;
-	int status;
-};
-
-static void *
-follow_cards(void *arg)
-{
-	struct job *j = arg;
-	size_t n = j->ch->n;
-
-	for (size_t c = j->first; c < n && j->status == SA_OK; c += j->stride)
-		j->status = follow(j->ch, c, &j->ch->m->count[c * n]);
-	return NULL;
-}
-
 /* D, the product of the steps' totals (squared for a SWAP2). */
 static int
 total_runs(const struct chain *ch, sa_big *runs)
@@ -600,39 +582,26 @@ naive_form(const struct chain *ch)
 	return true;
 }
 
-/* A thread's share of the formula's rows: every STRIDE-th from FIRST. */
-struct formula_job {
-	const struct chain *ch;
-	const sa_big *t;
-	size_t first, stride;
-	int status;
-};
-
-static void *
-formula_rows(void *arg)
+/* Card C's row by the formula, from T[k] = T(k) (formula_terms). */
+static int
+formula_row(const sa_big *t, size_t n, size_t c, sa_big *row)
 {
-	struct formula_job *j = arg;
-	size_t n = j->ch->n;
+	int status = SA_OK;
 
-	for (size_t c = j->first; c < n && j->status == SA_OK; c += j->stride)
-		for (size_t x = 0; x < n && j->status == SA_OK; x++) {
-			sa_big *cell = &j->ch->m->count[c * n + x];
-
-			j->status = sa_big_copy(cell, &j->t[x]);
-			if (j->status == SA_OK)
-				j->status = sa_big_add(cell, &j->t[n - 1 - c]);
-			if (j->status == SA_OK && x >= c)
-				j->status = sa_big_sub(cell, &j->t[x - c]);
-		}
-	return NULL;
+	for (size_t x = 0; x < n && status == SA_OK; x++) {
+		status = sa_big_copy(&row[x], &t[x]);
+		if (status == SA_OK)
+			status = sa_big_add(&row[x], &t[n - 1 - c]);
+		if (status == SA_OK && x >= c)
+			status = sa_big_sub(&row[x], &t[x - c]);
+	}
+	return status;
 }
 
-/* CH's counts by the formula above, on THREADS threads. */
+/* The formula's T(0) to T(n-1), for N cards, into *OUT (N of them). */
 static int
-by_formula(const struct chain *ch, unsigned threads)
+formula_terms(size_t n, sa_big **out)
 {
-	struct formula_job jobs[64];
-	size_t n = ch->n;
 	sa_big *t = big_array(n), *down = big_array(n), up;
 	int status = t != NULL && down != NULL ? SA_OK : SA_ENOMEM;
 
@@ -652,29 +621,53 @@ by_formula(const struct chain *ch, unsigned threads)
 		if (status == SA_OK)
 			status = sa_big_mul_u64(&up, n);
 	}
-	for (unsigned k = 0; k < threads; k++)
-		jobs[k] = (struct formula_job){ ch, t, k, threads, SA_OK };
-	if (status == SA_OK)
-		sa_parallel(formula_rows, jobs, sizeof jobs[0], threads);
-	for (unsigned k = 0; k < threads && status == SA_OK; k++)
-		status = jobs[k].status;
 	sa_big_free(&up);
-	big_array_free(t, n);
 	big_array_free(down, n);
+	if (status != SA_OK) {
+		big_array_free(t, n);
+		t = NULL;
+	}
+	*out = t;
 	return status;
 }
 
 /*
+ * A thread's share of the cards: every STRIDE-th from FIRST, each row
+ * followed through the chain, or by the formula when T (its terms) is
+ * not NULL.
+ */
+struct job {
+	const struct chain *ch;
+	const sa_big *t;
+	size_t first, stride;
+	int status;
+};
+
+static void *
+rows(void *arg)
+{
+	struct job *j = arg;
+	size_t n = j->ch->n;
+
+	for (size_t c = j->first; c < n && j->status == SA_OK; c += j->stride)
+		j->status = j->t != NULL ?
+		    formula_row(j->t, n, c, &j->ch->m->count[c * n]) :
+		    follow(j->ch, c, &j->ch->m->count[c * n]);
+	return NULL;
+}
+
+/*
  * The matrix of SH by the chain (see the top of the file), or by its
- * solution where there is one, unless FOLLOW.
+ * solution where there is one, unless FOLLOW_ONLY.
  */
 static int
 by_chain(const sa_shuffle *sh, size_t n, const sa_matrix_opts *opts,
-    bool follow, sa_matrix **out)
+    bool follow_only, sa_matrix **out)
 {
 	struct chain ch;
 	struct job jobs[64];
 	unsigned threads = opts->threads ? opts->threads : sa_cores();
+	sa_big *t = NULL;
 	int status;
 
 	memset(&ch, 0, sizeof ch);
@@ -692,18 +685,17 @@ by_chain(const sa_shuffle *sh, size_t n, const sa_matrix_opts *opts,
 		threads = 64;
 	if (threads > n)
 		threads = (unsigned)n;
-	if (status == SA_OK && !follow && naive_form(&ch)) {
+	if (status == SA_OK && !follow_only && naive_form(&ch)) {
 		ch.m->info.method = SA_MATRIX_FORMULA;
-		status = by_formula(&ch, threads);
-	} else {
-		for (unsigned k = 0; k < threads; k++)
-			jobs[k] = (struct job){ &ch, k, threads, SA_OK };
-		if (status == SA_OK)
-			sa_parallel(follow_cards, jobs, sizeof jobs[0],
-			    threads);
-		for (unsigned k = 0; k < threads && status == SA_OK; k++)
-			status = jobs[k].status;
+		status = formula_terms(n, &t);
 	}
+	for (unsigned k = 0; k < threads; k++)
+		jobs[k] = (struct job){ &ch, t, k, threads, SA_OK };
+	if (status == SA_OK)
+		sa_parallel(rows, jobs, sizeof jobs[0], threads);
+	for (unsigned k = 0; k < threads && status == SA_OK; k++)
+		status = jobs[k].status;
+	big_array_free(t, n);
 	if (status == SA_OK)
 		status = summarize(ch.m);
 	tables_free(&ch);

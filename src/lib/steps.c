@@ -999,10 +999,10 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 
 /*
  * A table of COUNT entries of ROOM bytes, all zero, released by free().
- * Its first ZERO bytes are written (with zeros) on THREADS threads, for
- * the kernel to supply their pages on every core; the rest is first
- * written by a step at a wider width, or never (a table that stays
- * narrow).
+ * A big one's first ZERO bytes are written (with zeros) on THREADS
+ * threads, for the kernel to supply their pages on every core; the rest
+ * is first written by a step at a wider width, or never (a table that
+ * stays narrow).
  *
  * Big tables are not offered to the kernel for huge pages, though the
  * pulls read them all over: on the machines this was measured on (KVM
@@ -1015,17 +1015,12 @@ zero_parallel(void *v, size_t bytes, unsigned threads)
 static void *
 table_alloc(uint64_t count, size_t room, size_t zero, unsigned threads)
 {
-	size_t bytes;
 	void *v;
 
-	if (count > SIZE_MAX / room)
+	if (count > SIZE_MAX / room || (v = calloc(count, room)) == NULL)
 		return NULL;
-	bytes = (size_t)count * room;
-	if (bytes < ((size_t)8 << 20))
-		return calloc(count, room);
-	if ((v = calloc(count, room)) == NULL)
-		return NULL;
-	zero_parallel(v, zero, threads);
+	if ((size_t)count * room >= ((size_t)8 << 20))
+		zero_parallel(v, zero, threads);
 	return v;
 }
 
@@ -1060,9 +1055,7 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 		 * bytes a wider NEXT adds were never written (widths only
 		 * grow), so they are still the allocation's zeros.
 		 */
-		uint64_t ways = st->kind == SA_STEP_SWAP2 ? st->count *
-		    st->count : st->kind == SA_STEP_PICK ? n - st->pos :
-		    st->count;
+		uint64_t ways = sa_step_total(st, n);
 
 		next->width = cur->width;
 		while (next->width < ss->room && ways != 0 &&

@@ -29,7 +29,6 @@ enum { BLOCK = 4096 };
 struct tally_job {
 	const struct sa_census *c;
 	uint64_t lo, hi;
-	uint64_t sums[4];			/* the distance's */
 	uint64_t hist[SA_HISTOGRAM_EXACT];	/* the histogram's */
 	struct sa_summary out;			/* the summary's */
 };
@@ -55,24 +54,21 @@ tally_split(const struct sa_census *c, uint64_t lo, uint64_t hi,
 }
 
 /*
- * The distance when every count fits in 64 bits, in one pass of 64-bit
- * sums.  With N = n! and R = runs, the orderings at or above the mean
- * (count N >= R) make the set A, the others B, and
+ * The passes over a block of LEN counts of one width, written for each
+ * width (BLOCK_FNS) so that the compiler makes vector code of their
+ * loops at the table's own width: sums of a block of 8- or 16-bit counts
+ * in 32 bits (below 2^28), of 32-bit ones in 64.
+ *
+ * tvd_block adds the block's part of the distance's sums (figures.c)
+ * when every count fits in 64 bits.  With N = n! and R = runs, the
+ * orderings at or above the mean (count N >= R, count >= CUT) make the
+ * set A, the others B, and
  *
  *	sum |count N - R| = N (sum_A count - sum_B count) - R (|A| - |B|),
  *
  * where both sums of counts are at most R, so only the two products at
- * the end need big integers.  Over a part: the counts in A, and how many
- * (a count K is in A when K >= CUT), and all the counts, from which B's
- * follow; the table read directly.
- */
-/*
- * The three passes over a block of LEN counts of one width, written for
- * each width (BLOCK_FNS) so that the compiler makes vector code of their
- * loops at the table's own width: sums of a block of 8- or 16-bit counts
- * in 32 bits (below 2^28), of 32-bit ones in 64.
- *
- * tvd_block adds to SUMS the counts at or above CUT, how many, and all.
+ * the end need big integers.  SUMS: the counts in A, those in B, |A| and
+ * |B|, the last three from all the counts and |A|.
  * hist_block adds each count to its bucket of width WIDTH from LO, in
  * four rows in turn (so that an increment need not wait for the one
  * before), the bucket by a multiply: with M = floor((2^32 - 1) / WIDTH),
@@ -100,22 +96,21 @@ tally_split(const struct sa_census *c, uint64_t lo, uint64_t hi,
 }
 #define BLOCK_FNS(W, T, ACC, TMAX)					\
 static void								\
-tvd_block##W(const T *v, size_t len, uint64_t rank, uint64_t cut,	\
-    uint64_t sums[3])							\
+tvd_block##W(const T *v, size_t len, uint64_t cut, uint64_t sums[4])	\
 {									\
 	/* Nothing reaches a cut past the width: KEEP clears the mask. */ \
 	T c = cut > (TMAX) ? 0 : (T)cut, keep = cut > (TMAX) ? 0 : (TMAX); \
 	ACC above = 0, all = 0;						\
 	uint32_t na = 0;						\
 									\
-	(void)rank;							\
 	if (len == BLOCK)						\
 		TVD_LOOP(T, ACC, BLOCK)					\
 	else								\
 		TVD_LOOP(T, ACC, len)					\
 	sums[0] += above;						\
-	sums[1] += na;							\
-	sums[2] += all;							\
+	sums[1] += all - above;						\
+	sums[2] += na;							\
+	sums[3] += len - na;						\
 }									\
 									\
 /*									\
@@ -129,8 +124,7 @@ summary_block##W(const T *v, size_t len, uint64_t rank, uint64_t cut,	\
 	T hi = 0, lo = (TMAX);						\
 	uint32_t nz = 0, nhi = 0, nlo = 0;				\
 	size_t ihi = 0, ilo = 0;					\
-	uint64_t sums[3] = { 0, 0, 0 };					\
-	struct sa_summary b;						\
+	struct sa_summary b = { .count = 0 };				\
 									\
 	if (len == BLOCK)						\
 		SUMMARY_LOOPS(BLOCK)					\
@@ -141,10 +135,15 @@ summary_block##W(const T *v, size_t len, uint64_t rank, uint64_t cut,	\
 		ihi++;							\
 	while (into->count == 0 || lo < into->min ? v[ilo] != lo : 0)	\
 		ilo++;							\
-	tvd_block##W(v, len, rank, cut, sums);				\
-	b = (struct sa_summary){ len, nz, hi, lo, nhi, nlo, rank + ihi,	\
-	    rank + ilo, { sums[0], sums[2] - sums[0], sums[1],		\
-	    len - sums[1] } };						\
+	tvd_block##W(v, len, cut, b.sums);				\
+	b.count = len;							\
+	b.reached = nz;							\
+	b.max = hi;							\
+	b.min = lo;							\
+	b.nmax = nhi;							\
+	b.nmin = nlo;							\
+	b.argmax = rank + ihi;						\
+	b.argmin = rank + ilo;						\
 	sa_summary_add(into, &b);					\
 }
 #define HIST_FN(W, T)							\
@@ -187,7 +186,7 @@ hist_block64(const uint64_t *v, size_t len, uint64_t rank, uint64_t lo,
 }
 
 /*
- * Each block of a part's counts: table T (16, 32 or 64 bits), FN's
+ * Each block of a part's counts: table T (8, 16, 32 or 64 bits), FN's
  * version for it called as FN##W(counts, len, ...).
  */
 #define BY_BLOCKS(j, FN, ...) do {					\
@@ -213,37 +212,6 @@ hist_block64(const uint64_t *v, size_t len, uint64_t rank, uint64_t lo,
 	}								\
 } while (0)
 
-
-static void *
-tvd_part(void *arg)
-{
-	struct tally_job *j = arg;
-	uint64_t runs = j->c->info.runs, orderings = j->c->info.orderings;
-	/* At or above the mean: above it, or at it when it is whole. */
-	uint64_t cut = runs / orderings + (runs % orderings != 0);
-	uint64_t sums[3] = { 0, 0, 0 };
-
-	BY_BLOCKS(j, tvd_block, cut, sums);
-	j->sums[0] = sums[0];
-	j->sums[1] = sums[2] - sums[0];
-	j->sums[2] = sums[1];
-	j->sums[3] = j->hi - j->lo - sums[1];
-	return NULL;
-}
-
-void
-sa_tvd_sums(const struct sa_census *c, uint64_t lo, uint64_t hi,
-    uint64_t sums[4])
-{
-	struct tally_job job[TALLY_JOBS];
-	unsigned used = tally_split(c, lo, hi, job);
-
-	sa_parallel(tvd_part, job, sizeof job[0], used);
-	memset(sums, 0, 4 * sizeof *sums);
-	for (unsigned k = 0; k < used; k++)
-		for (size_t i = 0; i < 4; i++)
-			sums[i] += job[k].sums[i];
-}
 
 /* True when rank A comes before rank B by runs: more runs, or as many
  * and a lower rank. */
@@ -439,6 +407,7 @@ summarize_part(void *arg)
 {
 	struct tally_job *s = arg;
 	uint64_t runs = s->c->info.runs, orderings = s->c->info.orderings;
+	/* At or above the mean: above it, or at it when it is whole. */
 	uint64_t cut = runs / orderings + (runs % orderings != 0);
 
 	memset(&s->out, 0, sizeof s->out);
@@ -488,7 +457,6 @@ sa_summary_set(struct sa_census *c, const struct sa_summary *all)
 	in->argmax = all->argmax;
 	in->argmin = all->argmin;
 	memcpy(c->sums, all->sums, sizeof c->sums);
-	c->sums_set = true;
 	in->divides = in->runs % in->orderings == 0;
 	/* Equal counts summing to runs are runs / n! each. */
 	in->fair = all->min == all->max;
