@@ -27,10 +27,14 @@ __extension__ typedef unsigned __int128 u128;
  * word then serves about seven draws of a 52-card deck instead of one,
  * and a rejection, at most P / 2^64 = 2^-24 a group, is rare.  Its decks
  * are not those the oracle path deals from the same seed, though as fair.
+ * The low half that step i multiplies is the word times the step's
+ * earlier bounds modulo 2^64 (fast_step's before), so each step makes it
+ * with one multiplication of its own, not at the end of a chain of them.
  */
 #define FAST_BATCH ((uint64_t)1 << 40)
 
 struct fast_step {
+	uint64_t before;	/* the product of its group's earlier counts */
 	uint32_t count;
 	uint32_t row;		/* pos * n when no later step touches pos, */
 	uint16_t pos, lo;	/* so its card is counted there: else NOT_FINAL */
@@ -49,6 +53,8 @@ struct fast_plan {
 	size_t steps, groups;
 	uint32_t *rest;		/* the positions no step makes final */
 	size_t rests;
+	bool descending;	/* see fast_descending */
+	uint32_t drop;
 };
 
 static inline uint64_t
@@ -113,6 +119,25 @@ fast_finals(struct fast_plan *fp, size_t n, int orderings)
 	return SA_OK;
 }
 
+/*
+ * Whether the plan descends: step k makes position n - 1 - k final,
+ * drawing from the pos + 1 - DROP positions from 0 (Durstenfeld's
+ * shuffle, DROP 0, and Sattolo's, DROP 1), so that only position 0 is
+ * left to count from the finished deck.
+ */
+static void
+fast_descending(struct fast_plan *fp, size_t n)
+{
+	fp->descending = fp->steps == n - 1;
+	fp->drop = fp->steps > 0 ? fp->st[0].pos + 1u - fp->st[0].count : 0;
+	for (size_t k = 0; k < fp->steps && fp->descending; k++) {
+		const struct fast_step *st = &fp->st[k];
+
+		fp->descending = st->row != NOT_FINAL && st->lo == 0 &&
+		    st->pos == n - 1 - k && st->count + fp->drop == st->pos + 1u;
+	}
+}
+
 /* Cuts the steps into groups whose bounds multiply to at most FAST_BATCH. */
 static int
 fast_groups(struct fast_plan *fp)
@@ -126,9 +151,11 @@ fast_groups(struct fast_plan *fp)
 		struct fast_group *gr = &fp->group[g];
 
 		*gr = (struct fast_group){ (uint32_t)k, 1, fp->st[k].count, 0 };
+		fp->st[k].before = 1;
 		/* counts are at most SA_FIT_MAX_CARDS, below FAST_BATCH */
 		for (k++; k < fp->steps &&
 		    gr->product <= FAST_BATCH / fp->st[k].count; k++) {
+			fp->st[k].before = gr->product;
 			gr->product *= fp->st[k].count;
 			gr->steps++;
 		}
@@ -161,7 +188,7 @@ fast_plan(const sa_shuffle *sh, size_t n, const sa_reduce *r, int orderings,
 			return 0;
 		}
 		/* n is at most SA_FIT_MAX_CARDS: each fits, and pos * n */
-		fp->st[k] = (struct fast_step){ (uint32_t)one.count, NOT_FINAL,
+		fp->st[k] = (struct fast_step){ 1, (uint32_t)one.count, NOT_FINAL,
 		    (uint16_t)one.pos, (uint16_t)one.lo };
 	}
 	if (fast_groups(fp) != SA_OK || fast_finals(fp, n, orderings) !=
@@ -169,6 +196,7 @@ fast_plan(const sa_shuffle *sh, size_t n, const sa_reduce *r, int orderings,
 		fast_plan_free(fp);
 		return 0;
 	}
+	fast_descending(fp, n);
 	return 1;
 }
 
@@ -234,23 +262,85 @@ group_word(uint64_t *s, const struct fast_group *g)
 }
 
 /*
+ * The fast path's deck is followed by the identity it starts from, each
+ * in whole blocks of DECK_BLOCK cards, copied by moves of a fixed size
+ * rather than a call to memcpy for each deck.
+ */
+#define DECK_BLOCK 32
+
+static size_t
+deck_span(size_t n)
+{
+	return (n + DECK_BLOCK - 1) / DECK_BLOCK * DECK_BLOCK;
+}
+
+static inline void
+fresh_deck(uint16_t *deck, size_t n)
+{
+	const uint16_t *identity = deck + deck_span(n);
+
+	for (size_t b = 0; b < n; b += DECK_BLOCK)
+		memcpy(deck + b, identity + b, DECK_BLOCK * sizeof *deck);
+}
+
+/*
+ * A descending plan's decks (see fast_descending), in a loop of their
+ * own: the position, the bound and the cell's row follow from the
+ * step's place, only its multiplier is read, and the fewer variables
+ * stay in registers, the generator's words among them.
+ */
+static void
+deal_descending(struct part *p, const struct fast_plan *fp, uint64_t *s,
+    uint16_t *deck)
+{
+	size_t n = p->n;
+	uint64_t *samples, *cell = sa_fit_cells(p->fit, &samples);
+	const size_t drop = fp->drop;
+
+	for (uint64_t k = 0; k < p->decks; k++) {
+		size_t pos = n - 1;
+		uint64_t *row = cell + pos * n;
+
+		if (k % PROGRESS_DECKS == 0 && !told(p, k))
+			break;
+		fresh_deck(deck, n);
+		for (const struct fast_group *gr = fp->group;
+		    gr < fp->group + fp->groups; gr++) {
+			const struct fast_step *st = fp->st + gr->first;
+			const struct fast_step *end = st + gr->steps;
+			uint64_t w = group_word(s, gr);
+
+			for (; st < end; st++, pos--, row -= n) {
+				uint64_t v = w * st->before;
+				size_t j = (size_t)(((u128)v *
+				    (pos + 1 - drop)) >> 64);
+				uint16_t x = deck[j];
+
+				deck[j] = deck[pos];
+				row[x]++;
+			}
+		}
+		cell[deck[0]]++;
+		(*samples)++;
+	}
+}
+
+/*
  * The fast path's decks, counted (see fast_step) straight into the
  * fit's CELLS, or whole into the fit when it ranks orderings (CELLS
  * NULL, and no step final).
  */
 static void
 deal_fast(struct part *p, const struct fast_plan *fp, uint64_t *s,
-    uint16_t *deck)
+    uint16_t *deck, unsigned *whole)
 {
 	size_t n = p->n;
 	uint64_t *samples, *cell = sa_fit_cells(p->fit, &samples);
-	uint16_t *identity = deck + n;
-	unsigned *whole = (unsigned *)(void *)(identity + n);
 
 	for (uint64_t k = 0; k < p->decks; k++) {
 		if (k % PROGRESS_DECKS == 0 && !told(p, k))
 			break;
-		memcpy(deck, identity, n * sizeof *deck);
+		fresh_deck(deck, n);
 		for (size_t g = 0; g < fp->groups; g++) {
 			const struct fast_group *gr = &fp->group[g];
 			const struct fast_step *st = fp->st + gr->first;
@@ -259,15 +349,12 @@ deal_fast(struct part *p, const struct fast_plan *fp, uint64_t *s,
 
 			for (uint32_t i = 0; i < gr->steps; i++) {
 				/* the high half of w * count (below 2^17) */
-				uint64_t c = st[i].count;
+				uint64_t c = st[i].count, v = w * st[i].before;
 				uint32_t row = st[i].row;
-				uint64_t a = (w & 0xffffffffu) * c;
-				size_t j = st[i].lo +
-				    (size_t)(((w >> 32) * c + (a >> 32)) >> 32);
+				size_t j = st[i].lo + (size_t)(((u128)v * c) >> 64);
 				uint16_t x = deck[j];
 
 				deck[j] = deck[st[i].pos];
-				w *= c;
 				if (row != NOT_FINAL)
 					cell[row + (size_t)x]++;
 				else
@@ -305,13 +392,22 @@ deal_part(void *arg)
 	sa_reducer_init(&r, &p->o->reduce, &g.base);
 	if (fast_plan(p->sh, p->n, &p->o->reduce,
 	    sa_fit_cells(p->fit, &samples) == NULL, &fp)) {
-		/* the deck, the identity, and the deck as the fit takes it */
-		uint16_t *d16 = malloc(p->n * (2 * sizeof *d16 + sizeof *deck));
+		/* the deck and the identity (see fresh_deck) */
+		size_t span = deck_span(p->n);
+		uint16_t *d16 = calloc(2 * span, sizeof *d16);
 
 		for (size_t i = 0; d16 != NULL && i < p->n; i++)
-			d16[p->n + i] = (uint16_t)i;
-		if (d16 != NULL)
-			deal_fast(p, &fp, g.s, d16);
+			d16[span + i] = (uint16_t)i;
+		if (d16 != NULL) {
+			/* the generator's words in registers, not memory */
+			uint64_t s[4];
+
+			memcpy(s, g.s, sizeof s);
+			if (fp.descending)
+				deal_descending(p, &fp, s, d16);
+			else
+				deal_fast(p, &fp, s, d16, deck);
+		}
 		else
 			p->status = SA_ENOMEM;
 		free(d16);

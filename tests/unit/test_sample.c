@@ -130,11 +130,46 @@ static const sa_shuffle half_shuffle = {
 	.run = half_run, .steps = half_steps, .step = half_step,
 };
 
+/*
+ * Durstenfeld's steps at even positions and Sattolo's at odd ones: it
+ * descends like both, so the loop kept for a plan that descends with one
+ * offset (sample.c's fast_descending) must not take it, and a plan taken
+ * for Durstenfeld's or Sattolo's draws from the wrong bound at half its
+ * steps.
+ */
+static void
+mixed_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	for (size_t i = n; i-- > 1;) {
+		size_t j = sa_draw(o, i + 1 - i % 2);
+		unsigned x = deck[i];
+
+		deck[i] = deck[j];
+		deck[j] = x;
+	}
+}
+
+static void
+mixed_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
+{
+	size_t i = n - 1 - s;
+
+	(void)self;
+	*out = (sa_step){ i, 0, i + 1 - i % 2, SA_STEP_SWAP };
+}
+
+static const sa_shuffle mixed_shuffle = {
+	.name = "test-mixed", .summary = "Durstenfeld's and Sattolo's steps",
+	.run = mixed_run, .steps = half_steps, .step = mixed_step,
+};
+
 static void
 check_fast(const char *name)
 {
 	const size_t n = 12;
 	const sa_shuffle *sh = name == NULL ? &half_shuffle :
+	    strcmp(name, "test-mixed") == 0 ? &mixed_shuffle :
 	    sa_shuffle_find(name);
 	sa_sample_opts o = { .decks = 240000, .seed = 11, .threads = 1 };
 	sa_matrix_opts mo = { .threads = 1 };
@@ -184,6 +219,7 @@ test_sample_fast(void **state)
 	check_fast("forward");
 	check_fast("sattolo");
 	check_fast("forward-exclusive");
+	check_fast("test-mixed");
 	check_fast(NULL);
 }
 
