@@ -134,14 +134,17 @@ hint(struct meter *m, const sa_replay_window *w, double spent)
 void
 meter_show(struct meter *m, const sa_replay_window *w)
 {
-	double now = cli_seconds(), spent = now - m->start;
+	double now, spent;
 
-	if (!m->started)
+	/* Nothing left to show: no clock to read, a run. */
+	if (!m->started || (m->hinted && !m->on))
 		return;
-	sa_audit_pace_update(&m->pace, w, sa_clock());
+	now = cli_seconds();
+	spent = now - m->start;
+	sa_audit_pace_update(&m->pace, w, now);
 	/* A second of pace at least: a program warming up (a JIT) is slow
 	 * at first, and its first runs would foretell too much. */
-	if (!m->hinted && m->pace.left >= 0 && sa_clock() - m->pace.t0 >= 1.0 &&
+	if (!m->hinted && m->pace.left >= 0 && now - m->pace.t0 >= 1.0 &&
 	    spent + m->pace.left > HINT_S)
 		hint(m, w, spent);
 	if (!m->on || spent < 1.0 || now - m->last < 0.5)

@@ -350,6 +350,9 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 	if (!read_line(p))
 		proto_fail(p, o, NULL);
 	s = p->line;
+	if (s[0] == 'a' && p->o.batch && strncmp(s, "asked", 5) == 0 &&
+	    (s[5] == ' ' || s[5] == '\0'))
+		return REQ_ASKED;	/* --batch's line a run, first */
 	if (strncmp(s, "draw ", 5) == 0) {
 		if (!number(s + 5, &end, bound) || *end != '\0')
 			proto_fail(p, o, "broke the protocol at line %llu, "
@@ -365,9 +368,6 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 		parse_deck(p, o, s + 4, deck, n);
 		return REQ_DECK;
 	}
-	if (p->o.batch && strncmp(s, "asked", 5) == 0 &&
-	    (s[5] == ' ' || s[5] == '\0'))
-		return REQ_ASKED;
 	proto_fail(p, o, "broke the protocol at line %llu, \"%s\": expected "
 	    "\"draw K\", \"raw\", \"real\"%s or \"deck ...\"",
 	    (unsigned long long)p->lines, excerpt(s, cut),
@@ -524,9 +524,11 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 	uint64_t raw_bound = UINT64_C(1) << p->o.raw_bits;
 
 	for (size_t i = 0; *s != '\0'; i++) {
-		bool raw = strncmp(s, " raw", 4) == 0 &&
+		/* a bound's first digit settles it without a comparison */
+		bool word = s[0] == ' ' && s[1] == 'r';
+		bool raw = word && strncmp(s, " raw", 4) == 0 &&
 		    (s[4] == ' ' || s[4] == '\0');
-		bool real = strncmp(s, " real", 5) == 0 &&
+		bool real = word && strncmp(s, " real", 5) == 0 &&
 		    (s[5] == ' ' || s[5] == '\0');
 		uint64_t k = raw ? raw_bound : p->o.real_cells;
 

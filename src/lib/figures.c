@@ -31,8 +31,6 @@ sa_census_ratio(const sa_census *c, sa_fraction *out)
 	return sa_fraction_set(out, &c->big_max, &c->big_min, false);
 }
 
-__extension__ typedef unsigned __int128 u128;
-
 int
 sa_census_deviation(const sa_census *c, uint64_t r, sa_fraction *out)
 {

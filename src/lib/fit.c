@@ -19,8 +19,6 @@
 #include "shuffle_audit.h"
 #include "internal.h"
 
-__extension__ typedef unsigned __int128 u128;
-
 struct sa_fit {
 	size_t n;
 	uint64_t samples;

@@ -257,8 +257,6 @@ sa_fraction_sci(const sa_fraction *f, unsigned sig)
 	    sign_of(f, false));
 }
 
-__extension__ typedef unsigned __int128 u128;
-
 /* A big integer of at most 128 bits, into *OUT. */
 static bool
 to_u128(const sa_big *a, u128 *out)

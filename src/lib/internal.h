@@ -6,6 +6,9 @@
 
 #include "shuffle_audit.h"
 
+/* Products of two 64-bit words, exact (GCC's and Clang's 128 bits). */
+__extension__ typedef unsigned __int128 u128;
+
 /* A = HI * 2^64 + LO (big.c); SA_OK or SA_ENOMEM. */
 int sa_big_set_parts(sa_big *a, uint64_t hi, uint64_t lo);
 

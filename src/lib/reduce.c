@@ -8,8 +8,6 @@
 #include "shuffle_audit.h"
 #include "internal.h"
 
-__extension__ typedef unsigned __int128 u128;
-
 static const char *const method_names[] = {
 	"ideal", "modulo", "multiply", "reject", "lemire", "scale"
 };

@@ -13,8 +13,6 @@
 #include "shuffle_audit.h"
 #include "internal.h"
 
-__extension__ typedef unsigned __int128 u128;
-
 /* Count R of C as a u128, false when it has more than 128 bits. */
 static bool
 count_at(const struct sa_census *c, uint64_t r, u128 *out)

@@ -277,13 +277,16 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 
 	(void)draws;
 	for (size_t k = 0; k < ndraws; k++) {
-		if (denom > UINT64_MAX / bounds[k])
+		/* the check by a multiplication: a division a draw costs */
+		u128 d = (u128)denom * bounds[k];
+
+		if (d > UINT64_MAX)
 			return SA_EOVERFLOW;
-		denom *= bounds[k];
+		denom = (uint64_t)d;
 	}
 	if (t->weight == 0)
 		t->weight = t->first = denom;
-	if (t->weight % denom != 0) {
+	if (denom != t->weight && t->weight % denom != 0) {
 		uint64_t scale = denom / sa_gcd(t->weight, denom);
 
 		if (t->weight > UINT64_MAX / scale)
@@ -297,7 +300,8 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 	if (t->sequences == UINT64_MAX)
 		return SA_EOVERFLOW;
 	t->sequences++;
-	t->tally[sa_perm_rank(deck, n)] += t->weight / denom;
+	t->tally[sa_perm_rank(deck, n)] += denom == t->weight ? 1 :
+	    t->weight / denom;
 	return SA_OK;
 }
 

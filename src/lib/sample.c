@@ -11,8 +11,6 @@
 #include "shuffle_audit.h"
 #include "internal.h"
 
-__extension__ typedef unsigned __int128 u128;
-
 /*
  * The fast path, for a shuffle of swap steps with ideal draws (Durstenfeld's,
  * the naive one, Sattolo's and the rest): the steps laid out once, in

@@ -15,8 +15,6 @@
 #include "shuffle_audit.h"
 #include "internal.h"
 
-__extension__ typedef unsigned __int128 u128;
-
 struct sa_seeds {
 	sa_seeds_info info;
 	size_t n;		/* cards */
