@@ -308,6 +308,44 @@ sa_census_copy_tally(const sa_census *c, uint64_t *tally)
 		tally[r] = sa_count_at(c, r);
 }
 
+/* The first of C's counts listed apart at rank R or after. */
+static size_t
+over_from(const struct sa_census *c, uint64_t r)
+{
+	size_t lo = 0, hi = c->overs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->over[mid].at < r)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+uint64_t
+sa_over_at(const struct sa_census *c, uint64_t r)
+{
+	size_t k = over_from(c, r);
+
+	/* Not listed: a count of UINT16_MAX itself. */
+	return k < c->overs && c->over[k].at == r ? c->over[k].v :
+	    c->tally16[r];
+}
+
+void
+sa_over_block(const struct sa_census *c, uint64_t r, size_t len,
+    uint64_t *out)
+{
+	for (size_t i = 0; i < len; i++)
+		out[i] = c->tally16[r + i];
+	for (size_t k = over_from(c, r); k < c->overs &&
+	    c->over[k].at < r + len; k++)
+		out[c->over[k].at - r] = c->over[k].v;
+}
+
 void
 sa_census_free(sa_census *c)
 {
@@ -317,6 +355,7 @@ sa_census_free(sa_census *c)
 	free(c->tally);
 	free(c->tally32);
 	free(c->tally16);
+	free(c->over);
 	free(c->tally8);
 	if (c->big_tally != NULL) {
 		for (uint64_t r = 0; r < c->info.orderings; r++)
@@ -431,9 +470,12 @@ sa_census_merge(sa_census *into, const sa_census *from)
 	free(into->tally);
 	free(into->tally32);
 	free(into->tally16);
+	free(into->over);
 	free(into->tally8);
 	into->tally32 = NULL;
 	into->tally16 = NULL;
+	into->over = NULL;
+	into->overs = 0;
 	into->tally8 = NULL;
 	into->tally = tally;
 	status = sa_census_summarize(into);

@@ -99,11 +99,21 @@ count22(uint32_t set)
  * A census behind its opaque handle: the facts, and the counts in one
  * of three forms (64-bit, 32-bit, or big integers with a reduction).
  */
+/*
+ * A count too wide for a 16-bit table, listed apart with its rank
+ * (steps.c's spills, and a 16-bit tally's counts past 16 bits).
+ */
+struct sa_spill {
+	uint64_t at, v;
+};
+
 struct sa_census {
 	sa_census_info info;
 	uint64_t *tally;	/* tally[rank], or */
 	uint32_t *tally32;	/* here when every count fits in 32 bits, or */
-	uint16_t *tally16;	/* here when every count fits in 16 bits, or */
+	uint16_t *tally16;	/* here when every count fits in 16 bits, */
+	struct sa_spill *over;	/* but these OVERS, by rank (UINT16_MAX */
+	size_t overs;		/* at theirs in TALLY16: see sa_over_at), or */
 	uint8_t *tally8;	/* here when every count fits in 8 bits, or */
 	sa_big *big_tally;	/* here, exactly, when the census is wide, */
 	sa_big big_runs, big_max, big_min;	/* with these */
@@ -123,6 +133,14 @@ struct sa_census {
 	uint64_t sums[4];
 };
 
+/* The count of rank R of a 16-bit tally that lists some apart. */
+uint64_t sa_over_at(const struct sa_census *c, uint64_t r);
+
+/* Counts R to R + LEN of a 16-bit tally into OUT, those listed apart
+ * among them. */
+void sa_over_block(const struct sa_census *c, uint64_t r, size_t len,
+    uint64_t *out);
+
 /*
  * The count of rank R of a census that is not wide.  The tally holds
  * the census's block (all of it but in a shard), from info.shard_lo.
@@ -135,8 +153,11 @@ sa_count_at(const struct sa_census *c, uint64_t r)
 			return c->remote(c, r);
 		r -= c->info.shard_lo;
 	}
-	return c->tally8 != NULL ? c->tally8[r] : c->tally16 != NULL ?
-	    c->tally16[r] : c->tally32 != NULL ? c->tally32[r] : c->tally[r];
+	if (c->tally16 != NULL)
+		return c->tally16[r] == UINT16_MAX && c->overs != 0 ?
+		    sa_over_at(c, r) : c->tally16[r];
+	return c->tally8 != NULL ? c->tally8[r] : c->tally32 != NULL ?
+	    c->tally32[r] : c->tally[r];
 }
 
 /*

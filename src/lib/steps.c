@@ -36,19 +36,15 @@
 #include "internal.h"
 
 /*
- * A count too wide for a 16-bit table, while there are few of them: the
- * table holds 0 at its rank, and the list the count (struct spills).
- * The count at a rank is what the table holds there plus what the list
- * holds for it.
+ * Counts too wide for a 16-bit table, while there are few of them: the
+ * table holds 0 at their ranks, and the list the counts (struct
+ * sa_spill).  The count at a rank is what the table holds there plus
+ * what the list holds for it.
  */
-struct spill {
-	uint64_t at, v;
-};
-
 struct spills {
-	struct spill *list;
+	struct sa_spill *list;
 	size_t len, cap;	/* CAP 0: the list could not be had */
-	bool may;		/* this step's output may spill */
+	size_t limit;		/* how many this step's output may list */
 	pthread_mutex_t *lock;	/* taken by the threads of a pull */
 };
 
@@ -112,10 +108,10 @@ spill_add(struct table *t, uint64_t r, uint64_t v)
 	struct spills *sp = &t->sp;
 	bool ok;
 
-	if (t->width != 2 || !sp->may || sp->cap == 0)
+	if (t->width != 2 || sp->limit == 0)
 		return false;
 	pthread_mutex_lock(sp->lock);
-	ok = sp->len < sp->cap;
+	ok = sp->len < sp->limit;
 	if (ok) {
 		sp->list[sp->len].at = r;
 		sp->list[sp->len++].v = v;
@@ -844,7 +840,7 @@ spills_push(const struct table *cur, struct table *next, size_t n,
 	unsigned p[SA_PERM_MAX];
 
 	for (size_t i = 0; i < cur->sp.len; i++) {
-		const struct spill *c = &cur->sp.list[i];
+		const struct sa_spill *c = &cur->sp.list[i];
 		size_t k;
 
 		sa_perm_unrank(c->at, n, p);
@@ -1022,6 +1018,41 @@ table_alloc(uint64_t count, size_t room, size_t zero, unsigned threads)
 	if ((size_t)count * room >= ((size_t)8 << 20))
 		zero_parallel(v, zero, threads);
 	return v;
+}
+
+static int
+by_rank(const void *a, const void *b)
+{
+	const struct sa_spill *x = a, *y = b;
+
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+/*
+ * The 16-bit tally T's list, for the census (struct sa_census's over):
+ * by rank, each rank once with its whole count (the table's and the
+ * list's), and UINT16_MAX in the table there.
+ */
+static void
+settle(struct table *t)
+{
+	struct spills *sp = &t->sp;
+	struct sa_spill *shrunk;
+	size_t k = 0;
+
+	qsort(sp->list, sp->len, sizeof *sp->list, by_rank);
+	for (size_t i = 0; i < sp->len; k++) {
+		uint64_t at = sp->list[i].at, v = get(t, at);
+
+		for (; i < sp->len && sp->list[i].at == at; i++)
+			v += sp->list[i].v;
+		sp->list[k].at = at;
+		sp->list[k].v = v;
+		((uint16_t *)t->v)[at - t->base] = UINT16_MAX;
+	}
+	sp->len = k;
+	if ((shrunk = realloc(sp->list, k * sizeof *shrunk)) != NULL)
+		sp->list = shrunk;
 }
 
 /*
@@ -1548,12 +1579,16 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 			ss.from.valid = true;
 		}
 		/*
-		 * A 16-bit table spills up to one count in 4096 (the naive
-		 * shuffle of 12 cards spills 54 at its eleventh step): the
-		 * table before the last stays 16-bit, and half of it is
-		 * neither written nor read.  Without the lists it widens.
+		 * A 16-bit table spills up to one count in 4096 before the
+		 * last step (the naive shuffle of 12 cards spills 54 at its
+		 * eleventh): the table before the last stays 16-bit, and half
+		 * of it is neither written nor read.  The tally itself may
+		 * list one in 256 (that census, 1.18 million): a 32-bit tally
+		 * would be 958 MB more of fresh pages, which cost this
+		 * machine more than the pull that fills them.  Without the
+		 * lists it widens.
 		 */
-		cur.sp.cap = next.sp.cap = orderings / 4096 + 256;
+		cur.sp.cap = next.sp.cap = orderings / 256 + 256;
 		cur.sp.list = malloc(cur.sp.cap * sizeof *cur.sp.list);
 		next.sp.list = malloc(next.sp.cap * sizeof *next.sp.list);
 		if (cur.sp.list == NULL || next.sp.list == NULL)
@@ -1567,8 +1602,8 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 
 		sh->step(sh, n, s, &st);
 		ss.done = (double)s / (double)steps;
-		/* The tally does not spill. */
-		next.sp.may = s + 1 < steps;
+		next.sp.limit = s + 1 < steps && next.sp.cap != 0 ?
+		    (size_t)(orderings / 4096 + 256) : next.sp.cap;
 		if (comm != NULL) {
 			status = shard_step(&sr, &cur, &next, &st, &ss, need);
 		} else if (!step_into(&cur, &next, orderings, n, &st, &ss)) {
@@ -1582,6 +1617,11 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	if (status == SA_OK) {
 		*result = cur;
 		memset(&result->sp, 0, sizeof result->sp);
+		if (cur.sp.len != 0) {
+			settle(&cur);
+			result->sp = cur.sp;
+			cur.sp.list = NULL;
+		}
 		cur.v = NULL;
 	}
 out:
@@ -1634,14 +1674,19 @@ sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	out->info.ranks = comm != NULL ? comm->size : 1;
 	out->info.shard_lo = lo;
 	out->info.shard_hi = hi;
-	if (t.width == 8)
+	if (t.width == 8) {
 		out->tally = t.v;
-	else if (t.width == 4)
+	} else if (t.width == 4) {
 		out->tally32 = t.v;
-	else if (t.width == 2)
+	} else if (t.width == 2) {
 		out->tally16 = t.v;
-	else
+		out->over = t.sp.list;	/* only a 16-bit table lists */
+		out->overs = t.sp.len;
+		t.sp.list = NULL;
+	} else {
 		out->tally8 = t.v;
+	}
+	free(t.sp.list);
 	return SA_OK;
 }
 

@@ -200,7 +200,12 @@ hist_block64(const uint64_t *v, size_t len, uint64_t rank, uint64_t lo,
 		if (c_->tally8 != NULL)					\
 			FN##8(c_->tally8 + (i_ - base_), len_, i_,	\
 			    __VA_ARGS__);				\
-		else if (c_->tally16 != NULL)				\
+		else if (c_->tally16 != NULL && c_->overs != 0) {	\
+			uint64_t w_[BLOCK];				\
+									\
+			sa_over_block(c_, i_ - base_, len_, w_);	\
+			FN##64(w_, len_, i_, __VA_ARGS__);		\
+		} else if (c_->tally16 != NULL)				\
 			FN##16(c_->tally16 + (i_ - base_), len_, i_,	\
 			    __VA_ARGS__);				\
 		else if (c_->tally32 != NULL)				\
