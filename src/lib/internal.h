@@ -133,7 +133,7 @@ struct sa_census {
 	uint64_t sums[4];
 };
 
-/* The count of rank R of a 16-bit tally that lists some apart. */
+/* The count of rank R of a 16-bit tally that lists some apart (tally.c). */
 uint64_t sa_over_at(const struct sa_census *c, uint64_t r);
 
 /* Counts R to R + LEN of a 16-bit tally into OUT, those listed apart
