@@ -103,7 +103,6 @@ static void
 test_sort_keys_closed(void **state)
 {
 	static const uint64_t ks[] = { 2, 3, 4, 7 };
-	__extension__ typedef unsigned __int128 u128;
 	const uint64_t big = 2147483647;
 	u128 want[2] = {
 		(u128)(big + 3) * (big + 2) / 2 * (big + 1) / 3 * big / 4,
