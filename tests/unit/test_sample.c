@@ -93,15 +93,20 @@ test_sample(void **state)
  * outcome is too); a card counted at the wrong position, or a draw off
  * by one, gives a statistic thousands of degrees of freedom out.
  */
+/* A test shuffle's run: its own swap steps, each from the oracle. */
 static void
-half_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+run_by_steps(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
 {
-	(void)self;
-	for (size_t i = n; i-- > 1;) {
-		size_t j = i / 2 + sa_draw(o, i - i / 2 + 1);
-		unsigned x = deck[i];
+	for (size_t s = 0; s < self->steps(self, n); s++) {
+		sa_step st;
+		size_t j;
+		unsigned x;
 
-		deck[i] = deck[j];
+		self->step(self, n, s, &st);
+		j = st.lo + (size_t)sa_draw(o, st.count);
+		x = deck[st.pos];
+		deck[st.pos] = deck[j];
 		deck[j] = x;
 	}
 }
@@ -127,7 +132,7 @@ half_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
  * shows here and not in a symmetric matrix. */
 static const sa_shuffle half_shuffle = {
 	.name = "test-half", .summary = "swap i with a position from [i/2, i]",
-	.run = half_run, .steps = half_steps, .step = half_step,
+	.run = run_by_steps, .steps = half_steps, .step = half_step,
 };
 
 /*
@@ -137,19 +142,6 @@ static const sa_shuffle half_shuffle = {
  * for Durstenfeld's or Sattolo's draws from the wrong bound at half its
  * steps.
  */
-static void
-mixed_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
-{
-	(void)self;
-	for (size_t i = n; i-- > 1;) {
-		size_t j = sa_draw(o, i + 1 - i % 2);
-		unsigned x = deck[i];
-
-		deck[i] = deck[j];
-		deck[j] = x;
-	}
-}
-
 static void
 mixed_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
 {
@@ -161,7 +153,7 @@ mixed_step(const sa_shuffle *self, size_t n, size_t s, sa_step *out)
 
 static const sa_shuffle mixed_shuffle = {
 	.name = "test-mixed", .summary = "Durstenfeld's and Sattolo's steps",
-	.run = mixed_run, .steps = half_steps, .step = mixed_step,
+	.run = run_by_steps, .steps = half_steps, .step = mixed_step,
 };
 
 static void
