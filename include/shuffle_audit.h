@@ -802,11 +802,12 @@ void sa_histogram_free(sa_histogram *h);
  * WIDE.  A bias of the loop does not depend on the words' width (a
  * loop that draws the wrong bounds is as wrong at any width); a bias of
  * the reduction (r % k, r * k >> b) shrinks as the words widen.  So:
- * SA_BIAS_NONE when both are fair; SA_BIAS_LOOP when the distances from
- * uniform are equal, exactly; SA_BIAS_REDUCTION when WIDE's is smaller
- * (some of the bias is the reduction's: the loop may still be wrong,
- * which an audit over bounded draws settles); SA_BIAS_UNSETTLED when it
- * is larger.  SA_EINVAL for censuses of different N, SA_ENOMEM.
+ * SA_BIAS_NONE when both are fair; SA_BIAS_LOOP when they give every
+ * ordering the same chance, exactly (sa_census_same_law: the width did
+ * not matter); SA_BIAS_REDUCTION when WIDE's distance from uniform is
+ * smaller (some of the bias is the reduction's: the loop may still be
+ * wrong, which an audit over bounded draws settles); SA_BIAS_UNSETTLED
+ * otherwise.  SA_EINVAL for censuses of different N, SA_ENOMEM.
  */
 enum sa_bias_cause {
 	SA_BIAS_NONE,
@@ -817,6 +818,32 @@ enum sa_bias_cause {
 
 int sa_census_bias_cause(const sa_census *narrow, const sa_census *wide,
     enum sa_bias_cause *out);
+
+/*
+ * Whether censuses A and B of the same N give every ordering the same
+ * chance, exactly (their counts over their runs, compared as fractions):
+ * the test a second model of audited code passes when the code uses
+ * its numbers as the first model covers.  SA_EINVAL for censuses of
+ * different N, SA_ENOMEM.
+ */
+int sa_census_same_law(const sa_census *a, const sa_census *b, bool *same);
+
+/*
+ * What the second models of audited code say of a verdict of unfair
+ * under the first (its raw words a bit wider, its reals placed elsewhere
+ * in their cells): HOLDS when every second model counted gives the same
+ * chances (the verdict is the code's), DIFFERS when one does not (the
+ * model decides: the code uses its numbers in a way the model does not
+ * capture), UNCHECKED when one could not be counted (it would cost too
+ * much), so the model may decide.  NONE: no question (fair, or no raw
+ * words nor reals).
+ */
+enum sa_model_check {
+	SA_MODEL_NONE,
+	SA_MODEL_HOLDS,
+	SA_MODEL_DIFFERS,
+	SA_MODEL_UNCHECKED
+};
 
 /*
  * How many times C's runs grow when its raw words widen from BITS to
@@ -953,6 +980,14 @@ int sa_layers_remainder(const sa_layers *l, sa_fraction *out);
  */
 int sa_layers_mass(const sa_layers *l, uint64_t r, sa_fraction *lo,
     sa_fraction *hi);
+
+/*
+ * Whether censuses by layers A and B of the same N and depth count the
+ * same: every ordering the same probability in what the layers counted,
+ * and the same remainder (sa_census_same_law for layers).  SA_EINVAL for
+ * other N or depths, SA_ENOMEM.
+ */
+int sa_layers_same_law(const sa_layers *a, const sa_layers *b, bool *same);
 
 /*
  * The census by layers, deepened one draw at a time.  Each depth is a

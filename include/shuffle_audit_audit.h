@@ -18,13 +18,19 @@ extern "C" {
 
 /*
  * The replay engine's odometer, in memory the caller provides: VAL and
- * BOUND hold CAP draws each (CAP is then the most draws a run may
- * make).  RUNS counts the runs started and POS the draws made in the
- * current one; after a breach, VAL[0 .. POS) with BOUND are the draws of
- * the run that broke the contract, the last one the draw that broke it
- * (when it was a draw).  A watcher in another process sharing the
- * memory reads RUNS and POS while the census runs.
+ * BOUND hold CAP draws each, the most a run may record.  RUNS counts the
+ * runs started and POS the draws made in the current one; after a
+ * breach, VAL[0 .. POS) with BOUND are the draws of the run that broke
+ * the contract, the last one the draw that broke it (when it was a
+ * draw).  A watcher in another process sharing the memory reads RUNS
+ * and POS while the census runs.  A real is recorded as the draw of its
+ * cell and, when the cell holds earlier reals of the run, the draw of
+ * its place among them (see sa_real_at), whose BOUND carries
+ * SA_PLACE_DRAW beside the bound itself.  Place draws do not count
+ * against the census's --max-draws nor a census by layers' depth, only
+ * against CAP: give the window room for twice the draws allowed.
  */
+#define SA_PLACE_DRAW (UINT64_C(1) << 63)
 typedef struct sa_replay_window {
 	volatile uint64_t runs;
 	volatile size_t pos;
@@ -79,6 +85,12 @@ typedef struct sa_audit_opts {
 	 * PARTS walks with PART 0 .. PARTS-1 share the runs between them.
 	 */
 	unsigned part, parts;
+	/*
+	 * The model of a real's place within its cell (sa_real_at): 0, or
+	 * 1 for the second model, which code that uses its reals only
+	 * through their cells and order cannot tell from the first.
+	 */
+	unsigned real_place;
 } sa_audit_opts;
 
 /*
@@ -257,6 +269,26 @@ void sa_audit_pace_update(sa_audit_pace *p, const sa_replay_window *w,
  * for every k up to N.  SA_ERANGE when M passes 2^32 (N past 22).
  */
 int sa_real_cells_for(size_t n, uint64_t *m);
+
+/*
+ * The real a census hands audited code: cell CELL of M, at place POS
+ * within it, in units of 2^-52 of the cell (0 < POS < SA_REAL_PLACES).
+ * The first real of a run in a cell is at its middle, 2^51; a real that
+ * falls in a cell holding others of the run is put, by a draw, in one
+ * of the gaps between them (every gap equally likely, as for
+ * independent uniform reals), at the middle of that gap.  PLACE is the
+ * model: 0, or 1 for the second model, which halves every place (the
+ * same cells and order, other values).  With POS = A 2^t, A odd and
+ * D = 52 - t + PLACE, the real is (CELL 2^D + A) / (M 2^D): both terms
+ * are exact in a double and the quotient is correctly rounded, so that
+ * every language computes the same u.  SA_ETIES when M 2^D passes 2^51,
+ * past which a double could not keep floor(u * k) for every k dividing
+ * M, nor the order of the reals, exact; SA_EINVAL for POS or M out of
+ * range.
+ */
+#define SA_REAL_PLACES (UINT64_C(1) << 52)
+int sa_real_at(uint64_t cell, uint64_t pos, uint64_t m, unsigned place,
+    double *u);
 
 /*
  * The line "real" is answered with for cell J of M: the midpoint

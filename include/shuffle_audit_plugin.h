@@ -41,7 +41,8 @@ enum {
 	SA_EPROTO,	/* audited code broke its protocol or failed */
 	SA_EOVERRUN,	/* a run wrote outside the deck it was given */
 	SA_ETIME,	/* the work reached its deadline and was stopped */
-	SA_ECOMM	/* a rank of sharded work failed to exchange */
+	SA_ECOMM,	/* a rank of sharded work failed to exchange */
+	SA_ETIES	/* more reals tied in one cell than a double orders */
 };
 
 /* A short lower-case description of STATUS, never NULL. */
@@ -79,6 +80,11 @@ struct sa_oracle {
 	 */
 	uint64_t real_cells;
 	uint64_t (*real)(sa_oracle *self);
+	/*
+	 * A real in [0, 1) itself, exact under comparison (see sa_real);
+	 * may be NULL, for the midpoint of the cell REAL draws.
+	 */
+	double (*uniform)(sa_oracle *self);
 };
 
 /* The largest bound a draw may ask for: 2^32.  Above it, SA_EBOUND. */
@@ -120,15 +126,21 @@ sa_word(sa_oracle *o)
 }
 
 /*
- * sa_real(O) returns a real in [0, 1), for code that draws floats: the
- * midpoint (2j + 1) / 2M of one of M = sa_real_cells(O) equal cells,
- * cell j drawn as a number below M.  The census of a plugin enumerates
- * every cell (census --real-cells, default lcm(1, ..., n)), so that
- * floor(u * k) is exactly uniform for every k dividing M, as the real
- * numbers would make it; the bias of a float's finitely many bits is
- * another question, which the built-in model --reduce multiply:53
- * answers.  (2j + 1) and 2M are exact in a double, and their quotient
- * is correctly rounded, so every language computes the same u.
+ * sa_real(O) returns a real in [0, 1), for code that draws floats.  The
+ * census of a plugin deals a real as independent uniform reals fall:
+ * its cell j, one of M = sa_real_cells(O) equal cells of [0, 1) (census
+ * --real-cells, default lcm(1, ..., n)), and, when earlier reals of the
+ * run fell in the same cell, its place among them, every place equally
+ * likely.  It enumerates both, so that floor(u * k) is exactly uniform
+ * for every k dividing M and reals compare as independent uniform reals
+ * do (a tie has probability 0): a float Fisher-Yates, a sort by random
+ * keys and a comparator on u < 1/2 are all counted exactly.  The bias
+ * of a float's finitely many bits is another question, which the
+ * built-in model --reduce multiply:53 answers.  The value is
+ * (j 2^d + a) / (M 2^d), the first real of a cell its midpoint
+ * (2j + 1) / 2M; both terms are exact in a double and the quotient is
+ * correctly rounded, so every language computes the same u
+ * (shuffle-audit(1), THE EXEC PROTOCOL).
  */
 static inline uint64_t
 sa_real_cells(const sa_oracle *o)
@@ -139,9 +151,11 @@ sa_real_cells(const sa_oracle *o)
 static inline double
 sa_real(sa_oracle *o)
 {
-	uint64_t m = sa_real_cells(o);
-	uint64_t j = o->real != NULL ? o->real(o) : sa_draw(o, m);
+	uint64_t m = sa_real_cells(o), j;
 
+	if (o->uniform != NULL)
+		return o->uniform(o);
+	j = o->real != NULL ? o->real(o) : sa_draw(o, m);
 	return (double)(2 * j + 1) / (double)(2 * m);
 }
 

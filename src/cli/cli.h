@@ -23,7 +23,8 @@ enum {
 	EXIT_FAIR = 0,		/* success; with --check, the shuffle is fair */
 	EXIT_UNFAIR = 1,	/* --check found the shuffle unfair */
 	EXIT_TROUBLE = 2,	/* usage, input, size or output error */
-	EXIT_MISBEHAVED = 3	/* the audited code broke its contract */
+	EXIT_MISBEHAVED = 3,	/* the audited code broke its contract */
+	EXIT_MODEL = 4		/* unfair under the model, which decides it */
 };
 
 /* Seconds on the monotonic clock, for timing and timeouts. */
@@ -547,6 +548,9 @@ struct audit {
 	unsigned timeout;	/* seconds without progress */
 	unsigned raw_bits;
 	uint64_t real_cells;	/* the cells of a real; 0: unset */
+	unsigned real_place;	/* the model of a real's place (sa_real_at) */
+	bool again;		/* a second model's count: a time limit ends it
+				   without a message */
 	size_t max_draws;
 	uint64_t every;		/* run again one run in EVERY; 0: none */
 	bool repeat_set;	/* --repeat was given */
@@ -622,28 +626,44 @@ int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
 int audit_census(struct audit *au, size_t n, sa_census **out);
 
 /*
- * Loop or reduction: when audited code that asked for raw words is
- * unfair but reaches every ordering, audit_bias counts it again with
- * words a bit wider, when that census is foretold to have at most
- * AUDIT_BIAS_EXEC_RUNS runs (a program) or AUDIT_BIAS_PLUGIN_RUNS (a
- * plugin, a thousand times faster a run), and keeps where the bias
- * comes from in OUT; bias_fields writes it into a report.  The bound is
- * on runs, not seconds, so that the report is the same on any machine.
+ * Second models.  When audited code that asked for raw words or reals is
+ * unfair under the census's model, audit_check counts it again under
+ * models that must give every ordering the same chance if the code uses
+ * its numbers the way the model covers: its raw words one bit wider (loop
+ * or reduction: when that census is foretold to have at most
+ * AUDIT_BIAS_EXEC_RUNS runs for a program, AUDIT_BIAS_PLUGIN_RUNS for a
+ * plugin, a thousand times faster a run), and its reals placed
+ * elsewhere in their cells (the same runs).  OUT says what they found
+ * (sa_census_same_law); check_fields writes it into a report, and the
+ * verdict and exit status follow it (EXIT_MODEL unless it HOLDS).  The
+ * bound is on runs, not seconds, so that the report is the same on any
+ * machine.
  */
 #define AUDIT_BIAS_EXEC_RUNS 16384.0
 #define AUDIT_BIAS_PLUGIN_RUNS 4194304.0
 
-struct audit_bias {
-	bool asked;		/* the question arose: unfair, every ordering */
-	bool settled;		/* the wider census ran */
+struct audit_check {
+	enum sa_model_check model;	/* NONE: fair, or nothing to check */
+	bool by_layers;		/* of a census by layers */
+	/* Raw words: loop or reduction. */
+	bool raw_asked;		/* the code asked for raw words */
+	bool raw_settled;	/* the wider census ran */
 	enum sa_bias_cause cause;
 	unsigned bits, wider;
 	double runs;		/* the runs the wider census was foretold */
+	/* Reals: placed elsewhere in their cells. */
+	bool real_asked;	/* the code asked for reals */
+	bool real_settled;	/* the census with other places ran */
+	bool real_same;		/* and gave the same chances */
+	uint64_t cells;
 };
 
-void audit_bias(struct audit *au, size_t n, const sa_census *c,
-    struct audit_bias *out);
-void bias_fields(report *r, const struct audit_bias *b);
+void audit_check(struct audit *au, size_t n, const sa_census *c,
+    struct audit_check *out);
+void check_fields(report *r, const struct audit_check *k);
+
+/* The exit status of an audit's verdict: FAIR unfair, checked by K. */
+int check_exit(bool fair, const struct audit_check *k);
 
 /* The most raw-word bits an audit enumerates: 2^16 values a word. */
 #define RAW_BITS_MAX 16

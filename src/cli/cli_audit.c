@@ -187,47 +187,87 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	rep_end(&r);
 }
 
-void
-audit_bias(struct audit *au, size_t n, const sa_census *c,
-    struct audit_bias *out)
+/* C's census again under the second model KIND, from the parts under
+ * merge; an exit status, with *OUT. */
+static int
+again(struct audit *au, size_t n, const sa_census *c, enum again kind,
+    sa_census **out)
 {
-	const sa_census_info *in = sa_census_about(c);
-	unsigned bits = au->raw_bits;
-	sa_census *wide = NULL;
-	int status;
-
-	memset(out, 0, sizeof *out);
-	if (!au->raw_used || in->fair || in->reached != in->orderings ||
-	    bits >= RAW_BITS_MAX || in->wide)
-		return;
-	out->asked = true;
-	out->bits = bits;
-	out->wider = bits + 1;
-	out->runs = (double)in->runs * sa_census_widen_factor(c, bits,
-	    bits + 1);
-	if (audit_wider_runs(au, c) == 0)
-		return;
-	/* Under merge, the parts walked the wider census too. */
 	if (part_merged(&(size_t){ 0 }) != NULL)
-		status = audit_parted_wider(au, n, &wide);
-	else
-		status = audit_wider(au, n, c, &wide);
-	if (status == EXIT_FAIR && wide != NULL &&
-	    sa_census_bias_cause(c, wide, &out->cause) == SA_OK)
-		out->settled = true;
-	sa_census_free(wide);
+		return audit_parted_again(au, n, kind, out);
+	return audit_again(au, n, c, kind, out);
 }
 
 void
-bias_fields(report *r, const struct audit_bias *b)
+audit_check(struct audit *au, size_t n, const sa_census *c,
+    struct audit_check *out)
+{
+	const sa_census_info *in = sa_census_about(c);
+	sa_census *other = NULL;
+	bool unchecked = false, differs = false;
+
+	memset(out, 0, sizeof *out);
+	if (in->fair || (!au->raw_used && !au->real_used))
+		return;
+	if (au->raw_used) {
+		out->raw_asked = true;
+		out->bits = au->raw_bits;
+		out->wider = au->raw_bits + 1;
+		out->runs = in->wide ? 0 : (double)in->runs *
+		    sa_census_widen_factor(c, au->raw_bits, au->raw_bits + 1);
+		if (au->raw_bits < RAW_BITS_MAX && !in->wide &&
+		    audit_wider_runs(au, c) != 0 &&
+		    again(au, n, c, AGAIN_WIDER, &other) == EXIT_FAIR &&
+		    other != NULL &&
+		    sa_census_bias_cause(c, other, &out->cause) == SA_OK)
+			out->raw_settled = true;
+		sa_census_free(other);
+		other = NULL;
+		unchecked = !out->raw_settled;
+		differs = out->raw_settled && out->cause != SA_BIAS_LOOP;
+	}
+	if (au->real_used) {
+		out->real_asked = true;
+		out->cells = au->real_cells;
+		if (again(au, n, c, AGAIN_PLACED, &other) == EXIT_FAIR &&
+		    other != NULL &&
+		    sa_census_same_law(c, other, &out->real_same) == SA_OK)
+			out->real_settled = true;
+		sa_census_free(other);
+		unchecked = unchecked || !out->real_settled;
+		differs = differs || (out->real_settled && !out->real_same);
+	}
+	out->model = differs ? SA_MODEL_DIFFERS : unchecked ?
+	    SA_MODEL_UNCHECKED : SA_MODEL_HOLDS;
+}
+
+int
+check_exit(bool fair, const struct audit_check *k)
+{
+	if (fair)
+		return EXIT_FAIR;
+	return k != NULL && (k->model == SA_MODEL_DIFFERS ||
+	    k->model == SA_MODEL_UNCHECKED) ? EXIT_MODEL : EXIT_UNFAIR;
+}
+
+/* Loop or reduction, in words. */
+static void
+raw_fields(report *r, const struct audit_check *b)
 {
 	static const char *const causes[] = { "none", "loop", "reduction",
 	    "unsettled" };
 	char value[320];
 
-	if (!b->asked)
+	if (!b->raw_settled && b->by_layers) {
+		snprintf(value, sizeof value, "not settled: a census by layers "
+		    "at --raw-bits %u would tell the loop's bias from the "
+		    "reduction's", b->wider);
+		rep_str(r, NULL, "bias from", value, NULL);
+		rep_str(r, "bias_from", NULL, "not settled", NULL);
+		rep_u64(r, "bias_bits", NULL, b->wider, NULL);
 		return;
-	if (!b->settled) {
+	}
+	if (!b->raw_settled) {
 		snprintf(value, sizeof value, "not settled: a census at "
 		    "--raw-bits %u, of about %.3g runs, would tell the loop's "
 		    "bias from the reduction's", b->wider, b->runs);
@@ -238,9 +278,9 @@ bias_fields(report *r, const struct audit_bias *b)
 	}
 	switch (b->cause) {
 	case SA_BIAS_LOOP:
-		snprintf(value, sizeof value, "the loop: as far from uniform "
-		    "with %u-bit words as with %u, so it does not shrink as "
-		    "--raw-bits grows", b->wider, b->bits);
+		snprintf(value, sizeof value, "the loop: the same chances with "
+		    "%u-bit words as with %u, so the width of the words does "
+		    "not make it", b->wider, b->bits);
 		break;
 	case SA_BIAS_REDUCTION:
 		snprintf(value, sizeof value, "the reduction of raw words: "
@@ -249,11 +289,58 @@ bias_fields(report *r, const struct audit_bias *b)
 		    "harness's draw mode)", b->wider, b->bits);
 		break;
 	default:
-		snprintf(value, sizeof value, "unsettled: farther from uniform "
-		    "with %u-bit words than with %u", b->wider, b->bits);
+		snprintf(value, sizeof value, "unsettled: other chances with "
+		    "%u-bit words than with %u%s", b->wider, b->bits,
+		    b->by_layers ? ", so the width decides" :
+		    ", not nearer uniform");
 		break;
 	}
 	rep_str(r, NULL, "bias from", value, NULL);
 	rep_str(r, "bias_from", NULL, causes[b->cause], NULL);
 	rep_u64(r, "bias_bits", NULL, b->wider, NULL);
+}
+
+/* The reals placed elsewhere in their cells, in words. */
+static void
+real_fields(report *r, const struct audit_check *k)
+{
+	char value[400];
+
+	if (!k->real_settled)
+		snprintf(value, sizeof value, "not counted (--time-limit): "
+		    "whether the code uses its reals only through their %llu "
+		    "cells and their order is not known",
+		    (unsigned long long)k->cells);
+	else if (k->real_same)
+		snprintf(value, sizeof value, "the same chances with every "
+		    "real placed elsewhere in its cell: the code uses its "
+		    "reals through their %llu cells and their order, which "
+		    "the census counts exactly", (unsigned long long)k->cells);
+	else
+		snprintf(value, sizeof value, "other chances with every real "
+		    "placed elsewhere in its cell: the code uses its reals "
+		    "other than through floor(u * k) for k dividing %llu and "
+		    "comparisons (rounding, u * k for another k, arithmetic "
+		    "on reals), so the cells decide; more cells (--real-cells "
+		    "%llu covers rounding) may count it exactly",
+		    (unsigned long long)k->cells,
+		    (unsigned long long)k->cells * 2);
+	rep_str(r, NULL, "reals checked", value, NULL);
+	rep_str(r, "reals_checked", NULL, !k->real_settled ? "not counted" :
+	    k->real_same ? "same" : "differ", NULL);
+}
+
+void
+check_fields(report *r, const struct audit_check *k)
+{
+	static const char *const models[] = { "none", "holds", "differs",
+	    "unchecked" };
+
+	if (k->model == SA_MODEL_NONE)
+		return;
+	if (k->raw_asked)
+		raw_fields(r, k);
+	if (k->real_asked)
+		real_fields(r, k);
+	rep_str(r, "model_check", NULL, models[k->model], NULL);
 }

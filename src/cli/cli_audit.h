@@ -69,18 +69,22 @@ int audit_part_put(struct audit *au, size_t n, struct job *job);
 bool audit_parted(struct audit *au, size_t n, struct job *job, int *status);
 
 /*
- * Loop or reduction, in parts: audit_wider counts C's audit again a bit
- * wider (its part, under --part) into *OUT when that census is cheap (as
- * audit_bias decides, but for C's verdict, which a part cannot know):
- * an exit status, EXIT_TROUBLE without a message when it is not cheap.
- * audit_parted_wider, under merge, adds up the parts' wider censuses: an
- * exit status, EXIT_TROUBLE without a message when a part has none.
+ * Second models (see audit_check), in parts: audit_again counts C's
+ * audit again under the second model KIND (its part, under --part) into
+ * *OUT when that census is to be counted (as audit_check decides, but
+ * for C's verdict, which a part cannot know): an exit status,
+ * EXIT_TROUBLE without a message when it is not.  audit_parted_again,
+ * under merge, adds up the parts' censuses of that model: an exit
+ * status, EXIT_TROUBLE without a message when a part has none.
  */
-int audit_wider(struct audit *au, size_t n, const sa_census *c,
-    sa_census **out);
-/* The runs of that census, foretold, when it is cheap; 0 otherwise. */
+enum again { AGAIN_WIDER, AGAIN_PLACED };
+
+int audit_again(struct audit *au, size_t n, const sa_census *c,
+    enum again kind, sa_census **out);
+/* The runs of the wider census, foretold, when it is cheap; 0 otherwise. */
 double audit_wider_runs(const struct audit *au, const sa_census *c);
-int audit_parted_wider(struct audit *au, size_t n, sa_census **out);
+int audit_parted_again(struct audit *au, size_t n, enum again kind,
+    sa_census **out);
 
 /* The count of AU's plugin (cli_plugin.c) or program (cli_exec.c). */
 int audit_plugin(struct audit *au, size_t n, struct job *job);

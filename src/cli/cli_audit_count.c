@@ -189,6 +189,7 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	audit->window = w;
 	audit->raw_bits = au->raw_bits;
 	audit->real_cells = au->real_cells;
+	audit->real_place = au->real_place;
 	audit->deadline = au->deadline;
 }
 
@@ -227,7 +228,7 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 	/* Its caller says how far it got: a census by layers keeps the last. */
 	if (status == SA_ETIME) {
 		au->timed_out = true;
-		if (au->depth == 0)
+		if (au->depth == 0 && !au->again)
 			cli_error("--%s: census of %zu cards: stopped at the time "
 			    "limit after %llu runs; no verdict", au->command ?
 			    "exec" : "plugin", n, (unsigned long long)w->runs);

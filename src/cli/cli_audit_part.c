@@ -1,7 +1,8 @@
 /*
  * cli_audit_part.c - an audit in parts (--part, merge, and the ranks of
- * make MPI=1): a part's counts written as a part file, with the census
- * a bit wider where loop or reduction will need it; and under merge, the
+ * make MPI=1): a part's counts written as a part file, with its
+ * censuses under the second models (a bit wider, reals placed
+ * elsewhere) where the verdict will need them; and under merge, the
  * counts added up from the parts.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -36,21 +37,32 @@ audit_wider_runs(const struct audit *au, const sa_census *c)
 }
 
 int
-audit_wider(struct audit *au, size_t n, const sa_census *c, sa_census **out)
+audit_again(struct audit *au, size_t n, const sa_census *c, enum again kind,
+    sa_census **out)
 {
 	struct job job = { 0, NULL, NULL };
 	char summary[sizeof au->summary];
 	int status;
 
 	*out = NULL;
-	if (audit_wider_runs(au, c) == 0)
+	if (kind == AGAIN_WIDER ? audit_wider_runs(au, c) == 0 :
+	    !au->real_used)
 		return EXIT_TROUBLE;
-	/* The same audit, a bit wider; its report is not this one's. */
+	/* The same audit under the second model; its report is not this
+	 * one's. */
 	memcpy(summary, au->summary, sizeof summary);
-	au->raw_bits++;
+	if (kind == AGAIN_WIDER)
+		au->raw_bits++;
+	else
+		au->real_place = 1;
+	au->again = true;
 	status = au->command != NULL ? audit_exec(au, n, &job) :
 	    audit_plugin(au, n, &job);
-	au->raw_bits--;
+	au->again = false;
+	if (kind == AGAIN_WIDER)
+		au->raw_bits--;
+	else
+		au->real_place = 0;
 	memcpy(au->summary, summary, sizeof summary);
 	*out = job.census;
 	return status;
@@ -63,20 +75,25 @@ audit_wider(struct audit *au, size_t n, const sa_census *c, sa_census **out)
 int
 audit_part_put(struct audit *au, size_t n, struct job *job)
 {
-	char raw[16], real[16], wide_note[40], *notes[3] = { raw, real,
-	    wide_note };
-	unsigned char *data = NULL, *wdata = NULL, *both;
-	size_t len = 0, wlen = 0;
-	sa_census *wide = NULL;
+	static const char *const keys[] = { "wider-bytes", "placed-bytes" };
+	char raw[16], real[16], again_note[2][40], *notes[4] = { raw, real,
+	    again_note[0], again_note[1] };
+	unsigned char *data = NULL, *more[2] = { NULL, NULL }, *both;
+	size_t len = 0, more_len[2] = { 0, 0 };
 	int status;
 
 	if (job->depth == 0) {
-		/* Loop or reduction needs the census a bit wider, which only
-		 * the code can walk: the part walks its part of it too. */
-		if (audit_wider(au, n, job->census, &wide) == EXIT_FAIR &&
-		    sa_census_pack(wide, &wdata, &wlen) != SA_OK)
-			wlen = 0;
-		sa_census_free(wide);
+		/* The second models need censuses that only the code can
+		 * walk: the part walks its part of them too. */
+		for (int k = 0; k < 2; k++) {
+			sa_census *c = NULL;
+
+			if (audit_again(au, n, job->census, (enum again)k, &c) ==
+			    EXIT_FAIR && sa_census_pack(c, &more[k],
+			    &more_len[k]) != SA_OK)
+				more_len[k] = 0;
+			sa_census_free(c);
+		}
 		status = sa_census_pack(job->census, &data, &len);
 		sa_census_free(job->census);
 		job->census = NULL;
@@ -85,16 +102,19 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 		sa_layers_free(job->layers);
 		job->layers = NULL;
 	}
-	if (status == SA_OK && wlen > 0) {
-		if ((both = realloc(data, len + wlen)) == NULL) {
+	for (int k = 0; k < 2 && status == SA_OK; k++) {
+		if (more_len[k] == 0)
+			continue;
+		if ((both = realloc(data, len + more_len[k])) == NULL) {
 			status = SA_ENOMEM;
 		} else {
-			memcpy(both + len, wdata, wlen);
+			memcpy(both + len, more[k], more_len[k]);
 			data = both;
-			len += wlen;
+			len += more_len[k];
 		}
 	}
-	free(wdata);
+	free(more[0]);
+	free(more[1]);
 	if (status != SA_OK) {
 		free(data);
 		cli_error("--part: census of %zu cards: %s", n,
@@ -104,24 +124,50 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	snprintf(raw, sizeof raw, "raw-used %s", au->raw_used ? "yes" : "no");
 	snprintf(real, sizeof real, "real-used %s", au->real_used ? "yes" :
 	    "no");
-	snprintf(wide_note, sizeof wide_note, "wider-bytes %zu", wlen);
+	for (int k = 0; k < 2; k++)
+		snprintf(again_note[k], sizeof again_note[k], "%s %zu",
+		    keys[k], more_len[k]);
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
-	    "census" : "layers", data, len, notes, job->depth == 0 ? 3 : 2);
+	    "census" : "layers", data, len, notes, job->depth == 0 ? 4 : 2);
 }
 
-/* The bytes at the end of part P's data that hold its wider census. */
+/*
+ * The bytes at the end of part P's data that hold its census under the
+ * second model KIND (AGAIN_PLACED's last, AGAIN_WIDER's before it), at
+ * *AT; 0 when it has none.
+ */
 static size_t
-wider_bytes(const sa_part *p)
+again_bytes(const sa_part *p, enum again kind, size_t *at)
 {
-	const char *v = part_note_value(p, "wider-bytes");
-	char *end;
-	unsigned long long k = v != NULL ? strtoull(v, &end, 10) : 0;
+	static const char *const keys[] = { "wider-bytes", "placed-bytes" };
+	size_t len[2], end = p->len;
 
-	return v != NULL && *end == '\0' && k <= p->len ? (size_t)k : 0;
+	for (int k = 1; k >= 0; k--) {
+		const char *v = part_note_value(p, keys[k]);
+		char *stop;
+		unsigned long long b = v != NULL ? strtoull(v, &stop, 10) : 0;
+
+		len[k] = v != NULL && *stop == '\0' && b <= end ? (size_t)b : 0;
+		end -= len[k];
+		if (k == (int)kind)
+			*at = end;
+	}
+	return len[kind];
+}
+
+/* The bytes of part P's data that hold its own census. */
+static size_t
+census_bytes(const sa_part *p)
+{
+	size_t at;
+
+	(void)again_bytes(p, AGAIN_WIDER, &at);
+	return at;	/* where the wider census starts, or would */
 }
 
 int
-audit_parted_wider(struct audit *au, size_t n, sa_census **out)
+audit_parted_again(struct audit *au, size_t n, enum again kind,
+    sa_census **out)
 {
 	size_t count;
 	const sa_part *parts = part_merged(&count);
@@ -129,15 +175,15 @@ audit_parted_wider(struct audit *au, size_t n, sa_census **out)
 
 	*out = NULL;
 	for (size_t i = 0; i < count && status == SA_OK; i++) {
-		size_t w = wider_bytes(&parts[i]);
+		size_t at, w = again_bytes(&parts[i], kind, &at);
 		sa_census *c = NULL;
 
 		if (w == 0) {
 			status = SA_EINVAL;
 			break;
 		}
-		status = sa_census_unpack(&au->shuffle, n, parts[i].data +
-		    parts[i].len - w, w, &c);
+		status = sa_census_unpack(&au->shuffle, n, parts[i].data + at,
+		    w, &c);
 		if (status == SA_OK && *out == NULL)
 			*out = c;
 		else if (status == SA_OK)
@@ -162,8 +208,8 @@ take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
 	int status;
 
 	if (job->depth == 0) {
-		status = sa_census_unpack(&au->shuffle, n, p->data, p->len -
-		    wider_bytes(p), &c);
+		status = sa_census_unpack(&au->shuffle, n, p->data,
+		    census_bytes(p), &c);
 		if (status == SA_OK && job->census == NULL)
 			job->census = c;
 		else if (status == SA_OK)

@@ -97,7 +97,7 @@ struct census_args {
 	bool chose;		/* -a was given */
 	struct audit audit;	/* --plugin or --exec */
 	bool audited;
-	struct audit_bias bias;	/* an audit's loop or reduction */
+	struct audit_check model;	/* an audit's second models */
 	/* --layers, --depth, --remainder, --time-limit */
 	bool layers;
 	uint64_t depth;
@@ -553,8 +553,10 @@ extreme_fields(report *r, const sa_census *c, bool most, const char *count,
 
 static void
 summary_fields(report *r, const sa_census *c, const struct figures *f,
-    enum sa_notation how)
+    enum sa_notation how, const struct audit_check *k)
 {
+	bool model = k != NULL && (k->model == SA_MODEL_DIFFERS ||
+	    k->model == SA_MODEL_UNCHECKED);
 	const sa_census_info *in = sa_census_about(c);
 	char note[160];
 	char *value;
@@ -588,9 +590,20 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	rep_num(r, "tvd", NULL, f->tvd, NULL);
 	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
-	rep_str(r, "verdict", NULL, in->fair ? "fair" : "unfair", NULL);
+	rep_str(r, "verdict", NULL, in->fair ? "fair" : model ?
+	    "model-decides" : "unfair", NULL);
 	rep_bool(r, "fair", NULL, in->fair, NULL);
-	if (!in->wide && in->runs == 1 && in->orderings > 1)
+	if (model && k->model == SA_MODEL_DIFFERS)
+		snprintf(value, size, "the model decides: unfair as counted, "
+		    "but a second model, which gives the same chances to code "
+		    "that uses its numbers the way this one covers, gives "
+		    "others (below): the unfairness may be the model's, not "
+		    "the code's");
+	else if (model)
+		snprintf(value, size, "the model decides: unfair as counted, "
+		    "but the second model that would tell the code's "
+		    "unfairness from the model's was not counted (below)");
+	else if (!in->wide && in->runs == 1 && in->orderings > 1)
 		snprintf(value, size, "unfair: it has a single run (no draw "
 		    "it makes can change the outcome), so it always lands on "
 		    "the same one of the %llu orderings",
@@ -739,8 +752,8 @@ render_summary(const struct census_args *a, const sa_census *c,
 
 	rep_begin(&r, stdout, a->fmt);
 	headline(&r, c, f);
-	summary_fields(&r, c, f, a->notation);
-	bias_fields(&r, &a->bias);
+	summary_fields(&r, c, f, a->notation, a->audited ? &a->model : NULL);
+	check_fields(&r, &a->model);
 	rep_num(&r, "identity", "runs left unshuffled", f->identity,
 	    "the count of the starting order");
 	rep_line(&r, "%s", "");
@@ -800,8 +813,8 @@ render(const struct census_args *a, const sa_census *c,
 	rep_begin(&r, stdout, a->fmt);
 	headline(&r, c, f);
 	if (a->fmt == REP_JSON) {
-		summary_fields(&r, c, f, a->notation);
-		bias_fields(&r, &a->bias);
+		summary_fields(&r, c, f, a->notation, a->audited ? &a->model : NULL);
+		check_fields(&r, &a->model);
 		rep_str(&r, "sort", NULL, a->by_runs ? "runs" : "ordering",
 		    NULL);
 		rep_u64(&r, "shown", NULL, nrows, NULL);
@@ -818,8 +831,8 @@ render(const struct census_args *a, const sa_census *c,
 		    (unsigned long long)in->orderings);
 	rep_line(&r, "%s", "");
 	if (a->fmt == REP_TEXT) {
-		summary_fields(&r, c, f, a->notation);
-		bias_fields(&r, &a->bias);
+		summary_fields(&r, c, f, a->notation, a->audited ? &a->model : NULL);
+		check_fields(&r, &a->model);
 	}
 	rep_end(&r);
 }
@@ -863,7 +876,7 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 	if (status == PART_WRITTEN)
 		return status;
 	if (status == EXIT_FAIR)
-		audit_bias(&a->audit, a->n, *c, &a->bias);
+		audit_check(&a->audit, a->n, *c, &a->model);
 	if (status == EXIT_MISBEHAVED) {
 		audit_report(&a->audit, a->n, a->fmt);
 		return cli_finish(status);
@@ -1004,7 +1017,8 @@ show(struct census_args *a, const sa_census *c)
 		render(a, c, &fig, rows, nrows);
 	figures_free(&fig);
 	free(rows);
-	return cli_finish(a->check && !in->fair ? EXIT_UNFAIR : EXIT_FAIR);
+	return cli_finish(a->check ? check_exit(in->fair, a->audited ?
+	    &a->model : NULL) : EXIT_FAIR);
 }
 
 /* The census by layers A asks for; an exit status. */

@@ -106,15 +106,17 @@ static bool
 spawn(struct proto *p, const char *command)
 {
 	struct proc child;
-	char bits[16], cells[24];
+	char bits[16], cells[24], place[16];
 	const char *env[] = { "SHUFFLE_AUDIT_RAW_BITS", bits,
-	    "SHUFFLE_AUDIT_REAL_CELLS", cells, NULL };
+	    "SHUFFLE_AUDIT_REAL_CELLS", cells, "SHUFFLE_AUDIT_REAL_PLACE",
+	    place, NULL };
 
-	/* The width of "raw" and the cells of "real", so a program need not
-	 * be told twice. */
+	/* The width of "raw", the cells of "real" and the model of a real's
+	 * place, so a program need not be told twice. */
 	snprintf(bits, sizeof bits, "%u", p->au->raw_bits);
 	snprintf(cells, sizeof cells, "%llu",
 	    (unsigned long long)p->au->real_cells);
+	snprintf(place, sizeof place, "%u", p->au->real_place);
 	if (!proc_start(&child, command, true, false, env))
 		return false;
 	p->pid = child.pid;

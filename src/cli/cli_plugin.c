@@ -421,7 +421,7 @@ int
 audit_plugin(struct audit *au, size_t n, struct job *job)
 {
 	uint64_t orderings = job->depth ? 0 : sa_factorial(n);
-	size_t cap = au->max_draws, bytes;
+	size_t cap = 2 * au->max_draws, bytes;	/* and the reals' places */
 	struct shared *sh;
 	uint64_t *tally;
 	FILE *spill = NULL;

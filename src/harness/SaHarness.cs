@@ -55,12 +55,17 @@ public static class SaHarness {
 
     static readonly int Bits = EnvInt("SHUFFLE_AUDIT_RAW_BITS", 32);
     static readonly long Cells = EnvLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
+    static readonly int Place = EnvInt("SHUFFLE_AUDIT_REAL_PLACE", 0);
+    const long Places = 1L << 52;               // a place, in 2^-52 of a cell
     static readonly TextReader In = new StreamReader(Console.OpenStandardInput(),
         new UTF8Encoding(false), false, 1 << 16);
     static readonly StreamWriter Out = new StreamWriter(Console.OpenStandardOutput(),
         new UTF8Encoding(false), 1 << 16);
     static long[][] plan;                       // this run's offered draws
+    static int at;                              // the plan's draws taken
     static readonly List<string> used = new List<string>();
+    // the plan's reals taken this run: cell -> their places, in order
+    static readonly Dictionary<long, List<long>> reals = new Dictionary<long, List<long>>();
     static bool told = true;                    // "asked" is said
     static Mode mode = Mode.Draw;
 
@@ -107,13 +112,47 @@ public static class SaHarness {
     static long Take(long bound, string word) {
         if (told)
             return -1;
-        int at = used.Count;
         if (at < plan.Length && plan[at][0] == bound) {
             used.Add(word);
-            return plan[at][1];
+            return plan[at++][1];
         }
         Tell();
         return -1;
+    }
+
+    // Cell CELL at place POS as a double, exactly as shuffle-audit makes
+    // it: (cell 2^d + a) / (M 2^d), pos = a 2^t with a odd, d = 52 - t.
+    static double RealAt(long cell, long pos) {
+        long a = pos;
+        int d = 52 + Place;
+        for (; a % 2 == 0; a /= 2)
+            d--;
+        return (double) ((cell << d) + a) / (double) (Cells << d);
+    }
+
+    // The plan's next real: its cell, and its place among the run's
+    // earlier reals in that cell when there are any; else NaN.
+    static double TakeReal() {
+        if (told)
+            return double.NaN;
+        if (at < plan.Length && plan[at][0] == Cells) {
+            long cell = plan[at][1];
+            List<long> places;
+            if (!reals.TryGetValue(cell, out places))
+                reals[cell] = places = new List<long>();
+            int k = places.Count;
+            if (k == 0 || (at + 1 < plan.Length && plan[at + 1][0] == k + 1)) {
+                int gap = k > 0 ? (int) plan[at + 1][1] : 0;
+                long lo = gap > 0 ? places[gap - 1] : 0;
+                long hi = gap < k ? places[gap] : Places;
+                places.Insert(gap, (lo + hi) / 2);
+                used.Add("real");
+                at += k > 0 ? 2 : 1;
+                return RealAt(cell, places[gap]);
+            }
+        }
+        Tell();
+        return double.NaN;
     }
 
     /// <summary>A whole number in [0, k), 1 &lt;= k &lt;= 2^32.</summary>
@@ -123,11 +162,12 @@ public static class SaHarness {
             CultureInfo.InvariantCulture);
     }
 
-    /// <summary>A real in [0, 1): the midpoint of one of M cells.</summary>
+    /// <summary>A real in [0, 1): a cell of M and a place among the run's
+    /// reals in it, so that (int) (u * k) for k dividing M and comparisons
+    /// are exact.</summary>
     public static double Real() {
-        long v = Take(Cells, "real");
-        // 2v + 1 and 2M are exact doubles; their quotient is rounded as C's.
-        return v >= 0 ? (double) (2 * v + 1) / (double) (2 * Cells)
+        double u = TakeReal();
+        return !double.IsNaN(u) ? u
             : double.Parse(Ask("real"), NumberStyles.Float, CultureInfo.InvariantCulture);
     }
 
@@ -189,6 +229,8 @@ public static class SaHarness {
             used.Clear();
             told = true;
             plan = null;
+            at = 0;
+            reals.Clear();
             if (words.Length > 2 && words[2] == "plan") {
                 plan = new long[words.Length - 3][];
                 for (int i = 3; i < words.Length; i++) {

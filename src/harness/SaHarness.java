@@ -56,12 +56,17 @@ public final class SaHarness {
 
     private static final int BITS = envInt("SHUFFLE_AUDIT_RAW_BITS", 32);
     private static final long CELLS = envLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
+    private static final int PLACE = envInt("SHUFFLE_AUDIT_REAL_PLACE", 0);
+    private static final long PLACES = 1L << 52; // a place, in 2^-52 of a cell
     private static final BufferedReader in = new BufferedReader(
         new InputStreamReader(System.in, StandardCharsets.US_ASCII), 1 << 16);
     private static final PrintWriter out = new PrintWriter(
         new OutputStreamWriter(System.out, StandardCharsets.US_ASCII), false);
     private static String[] plan;               // this run's line: its draws
     private static int planned, used;           // offered from plan[3], taken
+    // the plan's reals taken this run: cell -> their places, in order
+    private static final java.util.HashMap<Long, ArrayList<Long>> reals =
+        new java.util.HashMap<>();
     private static final StringBuilder asked = new StringBuilder();
     private static boolean told = true;         // "asked" is said
     private static Mode mode = Mode.DRAW;
@@ -108,19 +113,28 @@ public final class SaHarness {
         }
     }
 
-    // The plan's next draw when it has the bound BOUND, else -1; each
+    // Draw AT of the plan: {bound, value}, or null past its end; each
     // K:V is read when it is reached.
+    private static long[] offered(int at) {
+        if (at >= planned)
+            return null;
+        String kv = plan[3 + at];
+        int colon = kv.indexOf(':');
+        if (colon <= 0)
+            fail("a plan's draw is K:V, not \"" + kv + "\"");
+        return new long[] { Long.parseLong(kv.substring(0, colon)),
+            Long.parseLong(kv.substring(colon + 1)) };
+    }
+
+    // The plan's next draw when it has the bound BOUND, else -1.
     private static long take(long bound, String word) {
         if (told)
             return -1;
-        if (used < planned) {
-            String kv = plan[3 + used];
-            int colon = kv.indexOf(':');
-            if (colon > 0 && Long.parseLong(kv.substring(0, colon)) == bound) {
-                used++;
-                asked.append(' ').append(word);
-                return Long.parseLong(kv.substring(colon + 1));
-            }
+        long[] kv = offered(used);
+        if (kv != null && kv[0] == bound) {
+            used++;
+            asked.append(' ').append(word);
+            return kv[1];
         }
         tell();
         return -1;
@@ -132,12 +146,45 @@ public final class SaHarness {
         return v >= 0 ? v : Long.parseLong(ask("draw " + k));
     }
 
-    /** A real in [0, 1): the midpoint of one of M cells. */
+    // Cell CELL at place POS as a double, exactly as shuffle-audit makes
+    // it: (cell 2^d + a) / (M 2^d), pos = a 2^t with a odd, d = 52 - t.
+    private static double realAt(long cell, long pos) {
+        int t = Long.numberOfTrailingZeros(pos), d = 52 - t + PLACE;
+        return (double) ((cell << d) + (pos >>> t)) / (double) (CELLS << d);
+    }
+
+    // The plan's next real: its cell, and its place among the run's
+    // earlier reals in that cell when there are any; else NaN.
+    private static double takeReal() {
+        if (told)
+            return Double.NaN;
+        long[] kv = offered(used);
+        if (kv != null && kv[0] == CELLS) {
+            ArrayList<Long> places = reals.computeIfAbsent(kv[1],
+                c -> new ArrayList<>());
+            int k = places.size();
+            long[] next = k > 0 ? offered(used + 1) : null;
+            if (k == 0 || (next != null && next[0] == k + 1)) {
+                int gap = k > 0 ? (int) next[1] : 0;
+                long lo = gap > 0 ? places.get(gap - 1) : 0;
+                long hi = gap < k ? places.get(gap) : PLACES;
+                places.add(gap, (lo + hi) / 2);
+                used += k > 0 ? 2 : 1;
+                asked.append(" real");
+                return realAt(kv[1], places.get(gap));
+            }
+        }
+        tell();
+        return Double.NaN;
+    }
+
+    /**
+     * A real in [0, 1): a cell of M and a place among the run's reals in
+     * it, so that floor(u * k) for k dividing M and comparisons are exact.
+     */
     public static double real() {
-        long v = take(CELLS, "real");
-        // 2v + 1 and 2M are exact doubles; their quotient is rounded as C's.
-        return v >= 0 ? (double) (2 * v + 1) / (double) (2 * CELLS)
-            : Double.parseDouble(ask("real"));
+        double u = takeReal();
+        return !Double.isNaN(u) ? u : Double.parseDouble(ask("real"));
     }
 
     /** A raw word of the --raw-bits B width. */
@@ -237,6 +284,7 @@ public final class SaHarness {
                         + line + "\"");
                 used = 0;
                 told = true;
+                reals.clear();
                 plan = words;
                 planned = 0;
                 if (words.length > 2 && words[2].equals("plan")) {

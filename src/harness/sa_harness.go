@@ -54,12 +54,19 @@ import (
 var (
 	saBits  = saEnv("SHUFFLE_AUDIT_RAW_BITS", 32)
 	saCells = saEnv("SHUFFLE_AUDIT_REAL_CELLS", 1<<32)
+	saPlace = saEnv("SHUFFLE_AUDIT_REAL_PLACE", 0)
 	saIn    = bufio.NewReaderSize(os.Stdin, 1<<16)
 	saOut   = bufio.NewWriterSize(os.Stdout, 1<<16)
 	saPlan  [][2]uint64 // this run's offered draws
+	saAt    int         // the plan's draws taken so far
 	saUsed  []string    // the words of "asked"
 	saTold  = true      // "asked" is said (or there was no plan)
+	// the plan's reals taken this run: cell -> their places, in order
+	saReals = map[uint64][]uint64{}
 )
+
+// saPlaces is a real's place within its cell, in 2^-52 of it.
+const saPlaces = uint64(1) << 52
 
 func saEnv(name string, otherwise uint64) uint64 {
 	if v, err := strconv.ParseUint(os.Getenv(name), 10, 64); err == nil {
@@ -97,10 +104,59 @@ func saTake(bound uint64, word string) (uint64, bool) {
 	if saTold {
 		return 0, false
 	}
-	at := len(saUsed)
-	if at < len(saPlan) && saPlan[at][0] == bound {
+	if saAt < len(saPlan) && saPlan[saAt][0] == bound {
 		saUsed = append(saUsed, word)
-		return saPlan[at][1], true
+		saAt++
+		return saPlan[saAt-1][1], true
+	}
+	saTell()
+	return 0, false
+}
+
+// saRealAt: cell CELL at place POS as a float64, exactly as shuffle-audit
+// makes it: (cell 2^d + a) / (M 2^d), pos = a 2^t with a odd, d = 52 - t.
+func saRealAt(cell, pos uint64) float64 {
+	a, d := pos, 52+saPlace
+	for a%2 == 0 {
+		a /= 2
+		d--
+	}
+	return float64(cell<<d+a) / float64(saCells<<d)
+}
+
+// saTakeReal: the plan's next real, its cell and its place among the
+// run's earlier reals in that cell when there are any.
+func saTakeReal() (float64, bool) {
+	if saTold {
+		return 0, false
+	}
+	if saAt < len(saPlan) && saPlan[saAt][0] == saCells {
+		cell := saPlan[saAt][1]
+		places := saReals[cell]
+		k := uint64(len(places))
+		if k == 0 || (saAt+1 < len(saPlan) && saPlan[saAt+1][0] == k+1) {
+			gap := uint64(0)
+			if k > 0 {
+				gap = saPlan[saAt+1][1]
+			}
+			lo, hi := uint64(0), saPlaces
+			if gap > 0 {
+				lo = places[gap-1]
+			}
+			if gap < k {
+				hi = places[gap]
+			}
+			places = append(places, 0)
+			copy(places[gap+1:], places[gap:])
+			places[gap] = (lo + hi) / 2
+			saReals[cell] = places
+			saUsed = append(saUsed, "real")
+			saAt++
+			if k > 0 {
+				saAt++
+			}
+			return saRealAt(cell, places[gap]), true
+		}
 	}
 	saTell()
 	return 0, false
@@ -122,11 +178,12 @@ func SaIntn(k int) int {
 	return int(saNumber(saAsk("draw " + strconv.Itoa(k))))
 }
 
-// SaFloat64 returns a real in [0, 1): the midpoint of one of M cells.
+// SaFloat64 returns a real in [0, 1): a cell of M and a place among the
+// run's reals in it, so that int(u * k) for k dividing M and comparisons
+// are exact.
 func SaFloat64() float64 {
-	if v, ok := saTake(saCells, "real"); ok {
-		// 2v + 1 and 2M are exact; the quotient is rounded as C rounds it.
-		return float64(2*v+1) / float64(2*saCells)
+	if u, ok := saTakeReal(); ok {
+		return u
 	}
 	s := saAsk("real")
 	u, err := strconv.ParseFloat(s, 64)
@@ -169,7 +226,10 @@ func SaRun(shuffle func(deck []int)) {
 		if len(words) < 2 || words[0] != "shuffle" {
 			saFail("expected \"shuffle N\" from shuffle-audit, not " + strconv.Quote(line))
 		}
-		saPlan, saUsed, saTold = nil, saUsed[:0], true
+		saPlan, saAt, saUsed, saTold = nil, 0, saUsed[:0], true
+		for c := range saReals {
+			delete(saReals, c)
+		}
 		if len(words) > 2 && words[2] == "plan" {
 			for _, w := range words[3:] {
 				kv := strings.SplitN(w, ":", 2)

@@ -65,11 +65,17 @@
 
 #define SA_HARNESS_PLAN_MAX 4096	/* the most draws a plan offers */
 
+#define SA_HARNESS_PLACES (UINT64_C(1) << 52)	/* a place, 2^-52 of a cell */
+
 struct sa_harness_state {
 	unsigned bits;
 	uint64_t cells;
+	unsigned place;
 	uint64_t plan[SA_HARNESS_PLAN_MAX][2];	/* this run's offered draws */
 	size_t planned, used;
+	/* the plan's reals taken this run, sorted by cell, then place */
+	uint64_t real_cell[SA_HARNESS_PLAN_MAX], real_pos[SA_HARNESS_PLAN_MAX];
+	size_t nreal;
 	int told;			/* "asked" is said (or no plan) */
 	char asked[SA_HARNESS_PLAN_MAX * 12 + 8];
 	size_t asked_len;
@@ -163,14 +169,74 @@ sa_harness_draw(uint64_t k)
 	return sa_harness_number(sa_harness_ask(word));
 }
 
-/* A real in [0, 1): the midpoint of one of M cells. */
+/*
+ * Cell CELL at place POS as a double, exactly as shuffle-audit makes it:
+ * (cell 2^d + a) / (M 2^d), pos = a 2^t with a odd, d = 52 - t.
+ */
+static inline double
+sa_harness_real_at(uint64_t cell, uint64_t pos)
+{
+	uint64_t a = pos;
+	unsigned d = 52 + sa_harness_s.place;
+
+	for (; a % 2 == 0; a /= 2)
+		d--;
+	return (double)((cell << d) + a) / (double)(sa_harness_s.cells << d);
+}
+
+/*
+ * The plan's next real into *U: its cell, and its place among the run's
+ * earlier reals in that cell when there are any.
+ */
+static inline int
+sa_harness_take_real(double *u)
+{
+	struct sa_harness_state *s = &sa_harness_s;
+	size_t from = 0, to, gap, at = s->used;
+	uint64_t cell, lo, hi;
+
+	if (s->told)
+		return 0;
+	if (at < s->planned && s->plan[at][0] == s->cells) {
+		cell = s->plan[at][1];
+		while (from < s->nreal && s->real_cell[from] < cell)
+			from++;
+		for (to = from; to < s->nreal && s->real_cell[to] == cell; to++)
+			;
+		if (to == from || (at + 1 < s->planned &&
+		    s->plan[at + 1][0] == to - from + 1)) {
+			gap = from + (to > from ? s->plan[at + 1][1] : 0);
+			lo = gap > from ? s->real_pos[gap - 1] : 0;
+			hi = gap < to ? s->real_pos[gap] : SA_HARNESS_PLACES;
+			memmove(s->real_cell + gap + 1, s->real_cell + gap,
+			    (s->nreal - gap) * sizeof *s->real_cell);
+			memmove(s->real_pos + gap + 1, s->real_pos + gap,
+			    (s->nreal - gap) * sizeof *s->real_pos);
+			s->real_cell[gap] = cell;
+			s->real_pos[gap] = lo / 2 + hi / 2;
+			s->nreal++;
+			s->used += to > from ? 2 : 1;
+			memcpy(s->asked + s->asked_len, " real", 5);
+			s->asked_len += 5;
+			*u = sa_harness_real_at(cell, s->real_pos[gap]);
+			return 1;
+		}
+	}
+	sa_harness_tell();
+	return 0;
+}
+
+/*
+ * A real in [0, 1): a cell of M and a place among the run's reals in it,
+ * so that floor(u * k) for k dividing M and comparisons are exact.
+ */
 static inline double
 sa_harness_real(void)
 {
-	uint64_t v, m = sa_harness_s.cells;
+	double u;
 
-	if (sa_harness_take(m, "real", &v))
-		return (double)(2 * v + 1) / (double)(2 * m);
+	if (sa_harness_take_real(&u))
+		return u;
 	return strtod(sa_harness_ask("real"), NULL);
 }
 
@@ -215,6 +281,8 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 	s->bits = env != NULL ? (unsigned)strtoul(env, NULL, 10) : 32;
 	env = getenv("SHUFFLE_AUDIT_REAL_CELLS");
 	s->cells = env != NULL ? strtoull(env, NULL, 10) : UINT64_C(1) << 32;
+	env = getenv("SHUFFLE_AUDIT_REAL_PLACE");
+	s->place = env != NULL ? (unsigned)strtoul(env, NULL, 10) : 0;
 	while (fgets(s->line, sizeof s->line, stdin) != NULL) {
 		char *plan;
 		size_t n;
@@ -225,7 +293,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 			    "shuffle-audit");
 		n = (size_t)sa_harness_number(s->line + 8);
 		s->told = 1;
-		s->used = s->asked_len = 0;
+		s->used = s->asked_len = s->nreal = 0;
 		if ((plan = strstr(s->line, " plan")) != NULL)
 			sa_harness_read_plan(plan + 5);
 		free(deck);

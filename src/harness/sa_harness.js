@@ -40,13 +40,17 @@ const fs = require('fs');
 
 const BITS = Number(process.env.SHUFFLE_AUDIT_RAW_BITS || 32);
 const CELLS = Number(process.env.SHUFFLE_AUDIT_REAL_CELLS || 2 ** 32);
+const PLACE = Number(process.env.SHUFFLE_AUDIT_REAL_PLACE || 0);
+const PLACES = 2 ** 52;	// a real's place within its cell, in 2^-52 of it
 
 let pending = '';	// what was read and not yet taken, as text
 const chunk = Buffer.alloc(65536);
 let out = '';		// lines to write before the next read
 let plan = null;	// this run's offered draws, [bound, value], or null
-let used = [];		// the words of "asked": the plan's draws taken
+let at = 0;		// the plan's draws taken so far
+let used = [];		// the words of "asked"
 let told = true;	// "asked" is said (or there was no plan)
+let reals = new Map();	// the plan's reals taken this run: cell -> places
 
 function fail(why) {
   fs.writeSync(2, 'sa_harness: ' + why + '\n');
@@ -102,10 +106,9 @@ function ask(line) {
 // The plan's next draw when it has the bound BOUND, else null.
 function take(bound, word) {
   if (told) return null;
-  const at = used.length;
   if (at < plan.length && plan[at][0] === bound) {
     used.push(word);
-    return plan[at][1];
+    return plan[at++][1];
   }
   tell();
   return null;
@@ -117,11 +120,47 @@ function draw(k) {
   return v !== null ? v : Number(ask('draw ' + k));
 }
 
-/** A real in [0, 1): the midpoint of one of M cells. */
+// Cell CELL at place POS as a double, exactly as shuffle-audit makes it:
+// (cell 2^d + a) / (M 2^d), pos = a 2^t with a odd, d = 52 - t.
+function realAt(cell, pos) {
+  let a = pos, d = 52 + PLACE;
+  while (a % 2 === 0) {
+    a /= 2;
+    d--;
+  }
+  return (cell * 2 ** d + a) / (CELLS * 2 ** d);
+}
+
+// The plan's next real: its cell, and its place among the run's earlier
+// reals in that cell when there are any; else null.
+function takeReal() {
+  if (told) return null;
+  if (at < plan.length && plan[at][0] === CELLS) {
+    const cell = plan[at][1];
+    if (!reals.has(cell)) reals.set(cell, []);
+    const places = reals.get(cell);
+    const k = places.length;
+    if (k === 0 || (at + 1 < plan.length && plan[at + 1][0] === k + 1)) {
+      const gap = k ? plan[at + 1][1] : 0;
+      const lo = gap > 0 ? places[gap - 1] : 0;
+      const hi = gap < k ? places[gap] : PLACES;
+      places.splice(gap, 0, (lo + hi) / 2);
+      used.push('real');
+      at += k ? 2 : 1;
+      return realAt(cell, places[gap]);
+    }
+  }
+  tell();
+  return null;
+}
+
+/**
+ * A real in [0, 1): a cell of M and a place among the run's reals in it,
+ * so that floor(u * k) for k dividing M and comparisons are exact.
+ */
 function real() {
-  const v = take(CELLS, 'real');
-  // (2v + 1) and 2M are exact; their quotient is rounded as C rounds it.
-  return v !== null ? (2 * v + 1) / (2 * CELLS) : Number(ask('real'));
+  const v = takeReal();
+  return v !== null ? v : Number(ask('real'));
 }
 
 /** A raw word of the --raw-bits B width. */
@@ -143,8 +182,10 @@ function run(shuffle, mode) {
     if (words.length < 2 || words[0] !== 'shuffle')
       fail('expected "shuffle N" from shuffle-audit, not ' + JSON.stringify(line));
     plan = null;
+    at = 0;
     used = [];
     told = true;
+    reals = new Map();
     if (words.length > 2 && words[2] === 'plan') {
       plan = words.slice(3).map((w) => w.split(':').map(Number));
       told = false;

@@ -54,11 +54,15 @@ __all__ = ["run", "draw", "real", "raw"]
 
 _BITS = int(os.environ.get("SHUFFLE_AUDIT_RAW_BITS", "32"))
 _CELLS = int(os.environ.get("SHUFFLE_AUDIT_REAL_CELLS", str(1 << 32)))
+_PLACE = int(os.environ.get("SHUFFLE_AUDIT_REAL_PLACE", "0"))
+_PLACES = 1 << 52  # a real's place within its cell, in 2^-52 of it
 _out = sys.stdout
 _in = sys.stdin
 _plan = None       # this run's offered draws, (bound, value), or None
-_used = []         # the words of "asked": the plan's draws taken so far
+_at = 0            # the plan's draws taken so far
+_used = []         # the words of "asked"
 _told = True       # "asked" is said (or there was no plan)
+_reals = {}        # the plan's reals taken this run: cell -> their places
 
 
 def _fail(why):
@@ -91,12 +95,13 @@ def _tell():
 
 def _take(bound, word):
     """The plan's next draw when it has the bound BOUND, else None."""
+    global _at
     if _told:
         return None
-    at = len(_used)
-    if at < len(_plan) and _plan[at][0] == bound:
+    if _at < len(_plan) and _plan[_at][0] == bound:
         _used.append(word)
-        return _plan[at][1]
+        _at += 1
+        return _plan[_at - 1][1]
     _tell()
     return None
 
@@ -107,12 +112,42 @@ def draw(k):
     return v if v is not None else int(_ask("draw %d" % k))
 
 
+def _real_at(cell, pos):
+    """Cell CELL at place POS as a double, exactly as shuffle-audit makes
+    it: (cell 2^d + a) / (M 2^d), pos = a 2^t with a odd, d = 52 - t."""
+    t = (pos & -pos).bit_length() - 1
+    d = 52 - t + _PLACE
+    return ((cell << d) + (pos >> t)) / (_CELLS << d)
+
+
+def _take_real():
+    """The plan's next real: its cell, and its place among the earlier
+    reals of the run in that cell when there are any; else None."""
+    global _at
+    if _told:
+        return None
+    if _at < len(_plan) and _plan[_at][0] == _CELLS:
+        cell = _plan[_at][1]
+        places = _reals.setdefault(cell, [])
+        k = len(places)
+        if k == 0 or (_at + 1 < len(_plan) and _plan[_at + 1][0] == k + 1):
+            gap = _plan[_at + 1][1] if k else 0
+            lo = places[gap - 1] if gap > 0 else 0
+            hi = places[gap] if gap < k else _PLACES
+            places.insert(gap, (lo + hi) // 2)
+            _used.append("real")
+            _at += 2 if k else 1
+            return _real_at(cell, places[gap])
+    _tell()
+    return None
+
+
 def real():
-    """A real in [0, 1): the midpoint of one of M cells."""
-    v = _take(_CELLS, "real")
-    if v is not None:
-        return (2 * v + 1) / (2 * _CELLS)   # correctly rounded, as C's
-    return float(_ask("real"))
+    """A real in [0, 1): a cell of M and a place among the run's reals
+    in it, so that floor(u * k) for k dividing M and comparisons between
+    reals are exact."""
+    v = _take_real()
+    return v if v is not None else float(_ask("real"))
 
 
 def raw():
@@ -156,14 +191,15 @@ def _hook(mode):
 
 def run(shuffle, mode="draw"):
     """Answer shuffle-audit's runs with SHUFFLE(deck) until it is done."""
-    global _plan, _used, _told
+    global _plan, _at, _used, _told
     _hook(mode)
     for line in _in:
         words = line.split()
         if len(words) < 2 or words[0] != "shuffle":
             _fail("expected \"shuffle N\" from shuffle-audit, not %r"
                   % line.rstrip("\n"))
-        _plan, _used, _told = None, [], True
+        _plan, _at, _used, _told = None, 0, [], True
+        _reals.clear()
         if len(words) > 2 and words[2] == "plan":
             _plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
             _told = False

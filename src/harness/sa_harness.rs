@@ -47,12 +47,19 @@ use std::io::{self, BufRead, Write};
 struct State {
     bits: u64,
     cells: u64,
+    place: u64,
     input: io::StdinLock<'static>,
     out: io::BufWriter<io::Stdout>,
     plan: Vec<(u64, u64)>, // this run's offered draws
+    at: usize,             // the plan's draws taken so far
     used: Vec<String>,     // the words of "asked"
     told: bool,            // "asked" is said (or there was no plan)
+    // the plan's reals taken this run: (cell, their places in order)
+    reals: Vec<(u64, Vec<u64>)>,
 }
+
+// A real's place within its cell, in 2^-52 of it.
+const PLACES: u64 = 1 << 52;
 
 fn env(name: &str, otherwise: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(otherwise)
@@ -62,11 +69,14 @@ thread_local! {
     static STATE: RefCell<State> = RefCell::new(State {
         bits: env("SHUFFLE_AUDIT_RAW_BITS", 32),
         cells: env("SHUFFLE_AUDIT_REAL_CELLS", 1 << 32),
+        place: env("SHUFFLE_AUDIT_REAL_PLACE", 0),
         input: Box::leak(Box::new(io::stdin())).lock(),
         out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
         plan: Vec::new(),
+        at: 0,
         used: Vec::new(),
         told: true,
+        reals: Vec::new(),
     });
 }
 
@@ -116,10 +126,52 @@ impl State {
         if self.told {
             return None;
         }
-        let at = self.used.len();
+        let at = self.at;
         if at < self.plan.len() && self.plan[at].0 == bound {
             self.used.push(word.to_string());
+            self.at += 1;
             return Some(self.plan[at].1);
+        }
+        self.tell();
+        None
+    }
+
+    // Cell CELL at place POS as an f64, exactly as shuffle-audit makes it:
+    // (cell 2^d + a) / (M 2^d), pos = a 2^t with a odd, d = 52 - t.
+    fn real_at(&self, cell: u64, pos: u64) -> f64 {
+        let t = pos.trailing_zeros() as u64;
+        let d = 52 - t + self.place;
+        ((cell << d) + (pos >> t)) as f64 / (self.cells << d) as f64
+    }
+
+    // The plan's next real: its cell, and its place among the run's
+    // earlier reals in that cell when there are any.
+    fn take_real(&mut self) -> Option<f64> {
+        if self.told {
+            return None;
+        }
+        let at = self.at;
+        if at < self.plan.len() && self.plan[at].0 == self.cells {
+            let cell = self.plan[at].1;
+            let i = match self.reals.iter().position(|r| r.0 == cell) {
+                Some(i) => i,
+                None => {
+                    self.reals.push((cell, Vec::new()));
+                    self.reals.len() - 1
+                }
+            };
+            let k = self.reals[i].1.len() as u64;
+            if k == 0 || (at + 1 < self.plan.len() && self.plan[at + 1].0 == k + 1) {
+                let gap = if k > 0 { self.plan[at + 1].1 as usize } else { 0 };
+                let places = &mut self.reals[i].1;
+                let lo = if gap > 0 { places[gap - 1] } else { 0 };
+                let hi = if (gap as u64) < k { places[gap] } else { PLACES };
+                places.insert(gap, (lo + hi) / 2);
+                let pos = places[gap];
+                self.used.push("real".to_string());
+                self.at += if k > 0 { 2 } else { 1 };
+                return Some(self.real_at(cell, pos));
+            }
         }
         self.tell();
         None
@@ -141,14 +193,13 @@ pub fn below(k: u64) -> u64 {
     })
 }
 
-/// A real in [0, 1): the midpoint of one of M cells.
+/// A real in [0, 1): a cell of M and a place among the run's reals in
+/// it, so that `(u * k) as u64` for k dividing M and comparisons are exact.
 pub fn real() -> f64 {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
-        let cells = s.cells;
-        match s.take(cells, "real") {
-            // 2v + 1 and 2M are exact; the quotient is rounded as C's.
-            Some(v) => (2 * v + 1) as f64 / (2 * cells) as f64,
+        match s.take_real() {
+            Some(u) => u,
             None => {
                 let a = s.ask("real");
                 a.parse().unwrap_or_else(|_| fail(&format!("shuffle-audit answered {:?}", a)))
@@ -186,8 +237,10 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
         STATE.with(|s| {
             let mut s = s.borrow_mut();
             s.plan.clear();
+            s.at = 0;
             s.used.clear();
             s.told = true;
+            s.reals.clear();
             if words.len() > 2 && words[2] == "plan" {
                 for w in &words[3..] {
                     let mut kv = w.splitn(2, ':');

@@ -445,11 +445,17 @@ drain(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
 	}
 }
 
-/* The cell of a real, from the oracle as sa_real() takes it. */
-static uint64_t
-draw_real(sa_oracle *o)
+/*
+ * The draws the next real takes from the odometer O (the replay
+ * engine's scripted oracle, the only one a program is run under): 1, or
+ * 2 when its cell holds earlier reals of the run; the place draw's bound
+ * into *PLACE (0: none).
+ */
+static size_t
+real_draws(sa_oracle *o, uint64_t *place)
 {
-	return o->real != NULL ? o->real(o) : sa_draw(o, sa_real_cells(o));
+	*place = sa_script_real_place((const sa_script *)o);
+	return *place != 0 ? 2 : 1;
 }
 
 /* A draw of KIND (below BOUND) from the odometer; the answer sent. */
@@ -457,16 +463,23 @@ static void
 answer(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
     unsigned *deck, size_t n)
 {
-	sa_replay_window *w = &p->win;
 	uint64_t v;
+	char text[40];
 
-	/* One past the depth: the scripted oracle cuts the run there. */
-	if (p->o.depth != 0 && w->pos == p->o.depth &&
+	/* Past the depth (which counts the code's own draws, a real's place
+	 * not among them): the scripted oracle cuts the run there. */
+	if (p->o.depth != 0 &&
+	    sa_script_requests((const sa_script *)o) == p->o.depth &&
 	    (kind != REQ_DRAW || (bound > 0 && bound <= SA_DRAW_MAX)))
 		drain(p, o, kind, bound_of(p, o, kind, bound), deck, n);
-	v = kind == REQ_RAW ? sa_word(o) : kind == REQ_REAL ? draw_real(o) :
-	    sa_draw(o, bound);
-	if (!send_value(p, kind, v, kind == REQ_REAL ? p->o.real_cells : 0))
+	if (kind == REQ_REAL) {
+		snprintf(text, sizeof text, "%.17g\n", sa_real(o));
+		if (!send_text(p, text, strlen(text)))
+			proto_fail(p, o, NULL);
+		return;
+	}
+	v = kind == REQ_RAW ? sa_word(o) : sa_draw(o, bound);
+	if (!send_value(p, kind, v, 0))
 		proto_fail(p, o, NULL);
 }
 
@@ -500,7 +513,7 @@ send_plan(struct sa_exec *p, sa_oracle *o, size_t n)
 	at += 5;
 	for (size_t i = 0; i < last; i++) {
 		p->plan[at++] = ' ';
-		at += put_decimal(p->plan + at, w->bound[i]);
+		at += put_decimal(p->plan + at, sa_bound_of(w->bound[i]));
 		p->plan[at++] = ':';
 		at += put_decimal(p->plan + at, i < w->len ? w->val[i] : 0);
 	}
@@ -509,10 +522,19 @@ send_plan(struct sa_exec *p, sa_oracle *o, size_t n)
 		proto_fail(p, o, NULL);
 }
 
+/* The plan's draws a word of "asked" took: 2 for a real with a place. */
+static size_t
+real_draws_taken(uint64_t place)
+{
+	return place != 0 ? 2 : 1;
+}
+
 /*
  * --batch: the "asked" line in P->line, each word the bound of a draw of
- * the plan the program used (or "raw"), in order: each must be the
- * plan's, and is taken from the odometer as if asked for then.
+ * the plan the program used, "raw" or "real", in order: each must be the
+ * plan's, and is taken from the odometer as if asked for then.  A real
+ * takes its cell and, when the cell holds earlier reals of the run, its
+ * place: both must be in the plan.
  */
 static void
 take_asked(struct sa_exec *p, sa_oracle *o)
@@ -521,9 +543,9 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 	size_t cap = p->o.depth ? p->o.depth : p->o.max_draws;
 	size_t last = w->last < cap ? w->last : cap;
 	const char *s = p->line + 5, *end;
-	uint64_t raw_bound = UINT64_C(1) << p->o.raw_bits;
+	uint64_t raw_bound = UINT64_C(1) << p->o.raw_bits, place = 0;
 
-	for (size_t i = 0; *s != '\0'; i++) {
+	for (size_t at = 0; *s != '\0'; at += real_draws_taken(place)) {
 		/* a bound's first digit settles it without a comparison */
 		bool word = s[0] == ' ' && s[1] == 'r';
 		bool raw = word && strncmp(s, " raw", 4) == 0 &&
@@ -532,6 +554,7 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 		    (s[5] == ' ' || s[5] == '\0');
 		uint64_t k = raw ? raw_bound : p->o.real_cells;
 
+		place = 0;
 		if (raw || real)
 			end = s + (raw ? 4 : 5);
 		else if (*s != ' ' || !number(s + 1, &end, &k) ||
@@ -539,13 +562,29 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 			proto_fail(p, o, "broke the protocol at line %llu: "
 			    "\"asked\" should be followed by bounds, \"raw\" or "
 			    "\"real\"", (unsigned long long)p->lines);
-		if (i >= last || w->bound[i] != k)
+		if (at >= last || sa_bound_of(w->bound[at]) != k)
 			proto_fail(p, o, "broke the protocol at line %llu: draw "
 			    "%zu of its plan was %s, but it says it used one "
-			    "below %llu", (unsigned long long)p->lines, i + 1,
-			    i >= last ? "not offered" : "of another bound",
+			    "below %llu", (unsigned long long)p->lines, at + 1,
+			    at >= last ? "not offered" : "of another bound",
 			    (unsigned long long)k);
-		(void)(raw ? sa_word(o) : real ? draw_real(o) : sa_draw(o, k));
+		if (real && real_draws(o, &place) == 2 &&
+		    (at + 1 >= last || sa_bound_of(w->bound[at + 1]) != place))
+			proto_fail(p, o, "broke the protocol at line %llu: the "
+			    "real it took as draw %zu of its plan falls in a "
+			    "cell with %llu earlier real%s of the run, so its "
+			    "place among them, a draw below %llu, is draw %zu, "
+			    "which the plan %s", (unsigned long long)p->lines,
+			    at + 1, (unsigned long long)place - 1,
+			    place == 2 ? "" : "s", (unsigned long long)place,
+			    at + 2, at + 1 >= last ? "did not offer" :
+			    "offered with another bound");
+		if (raw)
+			(void)sa_word(o);
+		else if (real)
+			(void)sa_real(o);
+		else
+			(void)sa_draw(o, k);
 		s = end;
 	}
 }
@@ -597,7 +636,7 @@ sa_exec_new(const sa_exec_opts *o, sa_exec **out)
 		return SA_ENOMEM;
 	p->o = *o;
 	p->drain = o->drain_seed;
-	p->win.cap = o->max_draws;
+	p->win.cap = 2 * o->max_draws;	/* and the reals' places */
 	p->win.val = calloc(p->win.cap, sizeof *p->win.val);
 	p->win.bound = calloc(p->win.cap, sizeof *p->win.bound);
 	if (p->win.val == NULL || p->win.bound == NULL) {

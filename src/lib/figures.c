@@ -197,8 +197,16 @@ sa_census_bias_cause(const sa_census *narrow, const sa_census *wide,
 
 	if (a->n != b->n)
 		return SA_EINVAL;
+	bool same = false;
+
 	if (a->fair && b->fair) {
 		*out = SA_BIAS_NONE;
+		return SA_OK;
+	}
+	if ((status = sa_census_same_law(narrow, wide, &same)) != SA_OK)
+		return status;
+	if (same) {
+		*out = SA_BIAS_LOOP;
 		return SA_OK;
 	}
 	memset(&da, 0, sizeof da);
@@ -212,9 +220,62 @@ sa_census_bias_cause(const sa_census *narrow, const sa_census *wide,
 	sa_fraction_free(&db);
 	if (status != SA_OK)
 		return status;
-	*out = cmp == 0 ? SA_BIAS_LOOP : cmp < 0 ? SA_BIAS_REDUCTION :
-	    SA_BIAS_UNSETTLED;
+	*out = cmp < 0 ? SA_BIAS_REDUCTION : SA_BIAS_UNSETTLED;
 	return SA_OK;
+}
+
+/* Count R of C times M into OUT, whatever C's width. */
+static int
+count_times(const sa_census *c, uint64_t r, const sa_big *m, sa_big *out,
+    sa_big *t)
+{
+	int status = sa_census_count_big(c, r, t);
+
+	return status == SA_OK ? sa_big_mul(out, t, m) : status;
+}
+
+int
+sa_census_same_law(const sa_census *a, const sa_census *b, bool *same)
+{
+	const sa_census_info *x = sa_census_about(a), *y = sa_census_about(b);
+	sa_big rx, ry, l, r, t;
+	int status;
+
+	*same = false;
+	if (x->n != y->n)
+		return SA_EINVAL;
+	/* count_a / runs_a == count_b / runs_b, by cross-multiplying. */
+	if (!x->wide && !y->wide) {
+		*same = true;
+		for (uint64_t k = 0; k < x->orderings && *same; k++)
+			*same = (u128)sa_count_at(a, k) * y->runs ==
+			    (u128)sa_count_at(b, k) * x->runs;
+		return SA_OK;
+	}
+	sa_big_init(&rx);
+	sa_big_init(&ry);
+	sa_big_init(&l);
+	sa_big_init(&r);
+	sa_big_init(&t);
+	status = sa_census_runs(a, &rx);
+	if (status == SA_OK)
+		status = sa_census_runs(b, &ry);
+	*same = status == SA_OK;
+	for (uint64_t k = 0; k < x->orderings && status == SA_OK && *same;
+	    k++) {
+		status = count_times(a, k, &ry, &l, &t);
+		if (status == SA_OK)
+			status = count_times(b, k, &rx, &r, &t);
+		*same = status == SA_OK && sa_big_cmp(&l, &r) == 0;
+	}
+	if (status != SA_OK)
+		*same = false;
+	sa_big_free(&rx);
+	sa_big_free(&ry);
+	sa_big_free(&l);
+	sa_big_free(&r);
+	sa_big_free(&t);
+	return status;
 }
 
 double

@@ -5,6 +5,7 @@
 #define SA_INTERNAL_H
 
 #include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
 
 /* Products of two 64-bit words, exact (GCC's and Clang's 128 bits). */
 __extension__ typedef unsigned __int128 u128;
@@ -322,6 +323,11 @@ int sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
  *            (SA_ERANGE); past NGIVEN, SA_ESHORT;
  *   SOURCE   a draw of SOURCE.
  *
+ * A real (sa_real) is a draw of its cell and, when the cell holds earlier
+ * reals of the run, a place draw, recorded with SA_PLACE_DRAW in its
+ * bound; place draws do not count against CAP, only against ROOM, the
+ * record's size.
+ *
  * Every new draw is checked first: at most CAP a run (SA_EDRAWS), and a
  * bound of 1 to SA_DRAW_MAX (SA_EBOUND); a raw word is a draw below
  * 2^bits, for 1 to 32 bits.  A draw that breaks the contract is
@@ -354,6 +360,8 @@ typedef struct sa_script {
 	uint64_t cut_bound;	/* the bound of the draw that was cut */
 	uint64_t *val, *bound;
 	size_t len, pos, cap;
+	size_t room;		/* the record's size: CAP and place draws */
+	size_t places;		/* place draws among the run's first POS */
 	const uint64_t *given;
 	size_t ngiven;
 	sa_oracle *source;
@@ -362,6 +370,15 @@ typedef struct sa_script {
 	volatile size_t *watch;
 	volatile bool *raw_used;	/* set true by a raw word, when set */
 	volatile bool *real_used;	/* and by a real */
+	/*
+	 * The run's reals so far, sorted by cell and then by place (see
+	 * sa_real_at): NREAL of them, room for CAP, allocated at the first
+	 * real and freed by sa_script_release.  PLACE is the model of their
+	 * places: 0, or 1 for the second model (sa_audit_opts).
+	 */
+	uint64_t *real_cell, *real_pos;
+	size_t nreal;
+	unsigned real_place;
 	int err;
 	jmp_buf abort;
 } sa_script;
@@ -375,7 +392,43 @@ static inline void
 sa_script_rewind(sa_script *s)
 {
 	s->pos = 0;
+	s->places = 0;
+	s->nreal = 0;
 	s->err = SA_OK;
+}
+
+/* What S allocated for itself (its reals); S stays usable. */
+void sa_script_release(sa_script *s);
+
+/*
+ * The bound of the place draw the next real of S's run would make as
+ * the odometer stands (its cell replayed, or 0 when new): K + 1 when
+ * that cell holds K >= 1 reals of the run already, else 0 (the real is
+ * its cell alone).  For the exec protocol, which must know how many
+ * draws a real takes: from a plan, and before the depth of a census by
+ * layers.
+ */
+uint64_t sa_script_real_place(const sa_script *s);
+
+/*
+ * A weighted tally (runs of different probabilities, counted over the
+ * common WEIGHT) in its lowest terms: TALLY's ORDERINGS counts and
+ * *WEIGHT divided by their greatest common divisor, so that a census
+ * however walked (whole, in parts, its reals' places enumerated or not
+ * needed) gives the same figures for the same chances.  An unweighted
+ * tally, whose WEIGHT is its runs, is left as it is.
+ */
+void sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
+    bool weighted);
+
+/* The draws S's run has asked for so far, its place draws left out. */
+size_t sa_script_requests(const sa_script *s);
+
+/* BOUND, a recorded draw's, without the mark of a place draw. */
+static inline uint64_t
+sa_bound_of(uint64_t bound)
+{
+	return bound & ~SA_PLACE_DRAW;
 }
 
 /*

@@ -10,6 +10,14 @@
  * or the built-in rejection shuffle's draws below n), so a layer is found
  * by that bound and the number of draws; otherwise D is worked out and
  * compared exactly.
+ *
+ * The place of a real among the run's earlier reals in its cell (a draw
+ * recorded with SA_PLACE_DRAW) is part of the real, not a draw of its
+ * own: D leaves it out, and a run with place draws of bounds p1, p2, ...
+ * counts 1/(p1 p2 ...) in its layer.  So a layer's counts are in units of
+ * 1/SCALE of a run of probability 1/D, SCALE a common multiple of those
+ * products (1 for code whose reals never tie), and the code's reals are
+ * judged as independent uniform reals would be, layer by layer.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +27,18 @@
 #include "internal.h"
 #include "shuffle_audit_audit.h"
 
-/* Runs (or unfinished prefixes) of one probability, 1/DEN. */
+/*
+ * Runs (or unfinished prefixes) of one probability, 1/DEN, reals' places
+ * left out; after sa_layers_finish, DEN is that times SCALE, the
+ * probability of one count.
+ */
 struct layer {
 	uint64_t base;		/* every draw's bound, or 0 when they differ */
 	size_t draws;		/* draws of each, when BASE is not 0 */
 	sa_big den;
-	uint64_t runs;
+	uint64_t scale;		/* counts are in 1/SCALE of a run; 0: none yet */
+	uint64_t runs;		/* the runs (or prefixes) themselves */
+	uint64_t units;		/* the remainder's: its prefixes, weighed */
 	uint64_t *tally;	/* N! counts; NULL for the remainder's */
 	sa_layer sum;		/* its summary, once the walk is done */
 	sa_big factor;		/* COMMON / DEN */
@@ -71,14 +85,33 @@ sa_layers_free(sa_layers *l)
 	free(l);
 }
 
-/* The bound every one of the NDRAWS draws had, or 0. */
+/*
+ * The bound every one of the NDRAWS draws had, place draws left out, or
+ * 0; their number into *DRAWS and the product of the place draws' bounds
+ * into *PLACES (0 when it passes 64 bits).
+ */
 static uint64_t
-common_bound(const uint64_t *bounds, size_t ndraws)
+common_bound(const uint64_t *bounds, size_t ndraws, size_t *draws,
+    uint64_t *places)
 {
-	for (size_t i = 1; i < ndraws; i++)
-		if (bounds[i] != bounds[0])
-			return 0;
-	return ndraws > 0 ? bounds[0] : 1;
+	uint64_t base = 1;
+
+	*draws = 0;
+	*places = 1;
+	for (size_t i = 0; i < ndraws; i++) {
+		uint64_t b = sa_bound_of(bounds[i]);
+
+		if (bounds[i] & SA_PLACE_DRAW) {
+			*places = *places > UINT64_MAX / b ? 0 : *places * b;
+			continue;
+		}
+		if (*draws == 0)
+			base = b;
+		else if (b != base)
+			base = 0;
+		++*draws;
+	}
+	return base;
 }
 
 /*
@@ -122,24 +155,77 @@ lookup(sa_layers *l, struct list *list, uint64_t base, size_t draws,
 	return e;
 }
 
-/* The entry of LIST for a run with these bounds (as lookup does). */
+/*
+ * The entry of LIST for a run with these bounds (as lookup does); the
+ * product of its place draws' bounds into *PLACES (0: past 64 bits).
+ */
 static struct layer *
 find(sa_layers *l, struct list *list, const uint64_t *bounds, size_t ndraws,
-    uint64_t orderings)
+    uint64_t orderings, uint64_t *places)
 {
-	uint64_t base = common_bound(bounds, ndraws);
+	size_t draws;
+	uint64_t base = common_bound(bounds, ndraws, &draws, places);
 
 	/* Nearly always found by its bound, with no arithmetic. */
 	for (size_t i = 0; i < list->count; i++)
 		if (base != 0 && list->at[i].base == base &&
-		    list->at[i].draws == ndraws)
+		    list->at[i].draws == draws)
 			return &list->at[i];
 	if (sa_big_set_u64(&l->scratch, 1) != SA_OK)
 		return NULL;
 	for (size_t i = 0; i < ndraws; i++)
-		if (sa_big_mul_u64(&l->scratch, bounds[i]) != SA_OK)
+		if (!(bounds[i] & SA_PLACE_DRAW) &&
+		    sa_big_mul_u64(&l->scratch, bounds[i]) != SA_OK)
 			return NULL;
-	return lookup(l, list, base, ndraws, &l->scratch, orderings);
+	return lookup(l, list, base, draws, &l->scratch, orderings);
+}
+
+/*
+ * E's counts in 1/TO of a run instead of 1/E->SCALE (TO a multiple of
+ * it); false when one would pass 64 bits.
+ */
+static bool
+rescale(struct layer *e, uint64_t to, uint64_t orderings)
+{
+	uint64_t f = e->scale == 0 ? 1 : to / e->scale;
+
+	if (f > 1) {
+		if (e->units > UINT64_MAX / f)
+			return false;
+		e->units *= f;
+		for (uint64_t r = 0; e->tally != NULL && r < orderings; r++) {
+			if (e->tally[r] > UINT64_MAX / f)
+				return false;
+			e->tally[r] *= f;
+		}
+	}
+	e->scale = to;
+	return true;
+}
+
+/*
+ * The counts a run whose place draws' bounds multiply to PLACES adds to
+ * E, E's scale grown to a multiple of PLACES first: 0 when a count
+ * would pass 64 bits.
+ */
+static uint64_t
+weigh(struct layer *e, uint64_t places, uint64_t orderings)
+{
+	uint64_t to;
+
+	if (places == 0)
+		return 0;
+	if (e->scale == 0 || e->scale % places != 0) {
+		to = e->scale == 0 ? places : e->scale / sa_gcd(e->scale,
+		    places);
+		if (e->scale != 0 && to > UINT64_MAX / places)
+			return 0;
+		if (e->scale != 0)
+			to *= places;
+		if (!rescale(e, to, orderings))
+			return 0;
+	}
+	return e->scale / places;
 }
 
 static int
@@ -147,14 +233,20 @@ finished(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
     const uint64_t *bounds, size_t ndraws)
 {
 	sa_layers *l = ctx;
+	uint64_t places, w, *t;
 	struct layer *e = find(l, &l->done, bounds, ndraws,
-	    l->info.orderings);
+	    l->info.orderings, &places);
 
 	(void)draws;
 	if (e == NULL)
 		return l->done.count >= l->max_layers ? SA_ETOOBIG : SA_ENOMEM;
+	if ((w = weigh(e, places, l->info.orderings)) == 0)
+		return SA_EOVERFLOW;
+	t = &e->tally[sa_perm_rank(deck, n)];
+	if (*t > UINT64_MAX - w)
+		return SA_EOVERFLOW;
+	*t += w;
 	e->runs++;
-	e->tally[sa_perm_rank(deck, n)]++;
 	l->info.runs++;
 	return SA_OK;
 }
@@ -163,10 +255,14 @@ static int
 unfinished(void *ctx, const uint64_t *bounds, size_t ndraws, uint64_t next)
 {
 	sa_layers *l = ctx;
-	struct layer *e = find(l, &l->rest, bounds, ndraws, 0);
+	uint64_t places, w;
+	struct layer *e = find(l, &l->rest, bounds, ndraws, 0, &places);
 
 	if (e == NULL)
 		return SA_ENOMEM;
+	if ((w = weigh(e, places, 0)) == 0 || e->units > UINT64_MAX - w)
+		return SA_EOVERFLOW;
+	e->units += w;
 	e->runs++;
 	l->info.unfinished++;
 	/* One draw deeper, this prefix is NEXT runs or prefixes. */
@@ -232,7 +328,7 @@ common_multiple(sa_layers *l)
 	for (size_t i = 0; i < l->rest.count && status == SA_OK; i++) {
 		status = sa_big_copy(&q, &l->rest.at[i].factor);
 		if (status == SA_OK)
-			status = sa_big_mul_u64(&q, l->rest.at[i].runs);
+			status = sa_big_mul_u64(&q, l->rest.at[i].units);
 		if (status == SA_OK)
 			status = sa_big_add(&l->rest_num, &q);
 	}
@@ -251,8 +347,9 @@ summarize(sa_layers *l)
 		struct layer *e = &l->done.at[i];
 		sa_layer *s = &e->sum;
 
+		/* A run of BASE^-DRAWS is one count only when no real tied. */
 		s->draws = e->base != 0 ? e->draws : 0;
-		s->base = e->base;
+		s->base = e->scale == 1 ? e->base : 0;
 		s->runs = e->runs;
 		s->min = UINT64_MAX;
 		for (uint64_t r = 0; r < orderings; r++) {
@@ -429,9 +526,29 @@ sa_layers_merge(sa_layers *into, const sa_layers *from)
 			if (e == NULL)
 				return k == 0 && to[0]->count >=
 				    into->max_layers ? SA_ETOOBIG : SA_ENOMEM;
+			/* Both counted in 1/lcm of their scales of a run. */
+			if (e->scale != f->scale) {
+				uint64_t lcm = e->scale == 0 ? f->scale :
+				    e->scale / sa_gcd(e->scale, f->scale);
+
+				if (e->scale != 0 && lcm > UINT64_MAX / f->scale)
+					return SA_EOVERFLOW;
+				if (e->scale != 0)
+					lcm *= f->scale;
+				if (!rescale(e, lcm, k == 0 ? orderings : 0))
+					return SA_EOVERFLOW;
+			}
+			uint64_t g = e->scale / f->scale;
+
+			if (f->units > (UINT64_MAX - e->units) / g)
+				return SA_EOVERFLOW;
+			e->units += f->units * g;
 			e->runs += f->runs;
-			for (uint64_t r = 0; k == 0 && r < orderings; r++)
-				e->tally[r] += f->tally[r];
+			for (uint64_t r = 0; k == 0 && r < orderings; r++) {
+				if (f->tally[r] > (UINT64_MAX - e->tally[r]) / g)
+					return SA_EOVERFLOW;
+				e->tally[r] += f->tally[r] * g;
+			}
 		}
 	into->info.runs += from->info.runs;
 	into->info.unfinished += from->info.unfinished;
@@ -443,8 +560,17 @@ sa_layers_merge(sa_layers *into, const sa_layers *from)
 int
 sa_layers_finish(sa_layers *l)
 {
-	int status;
+	struct list *lists[2] = { &l->done, &l->rest };
+	int status = SA_OK;
 
+	/* A count is 1/SCALE of a run of probability 1/DEN. */
+	for (int k = 0; k < 2 && status == SA_OK; k++)
+		for (size_t i = 0; i < lists[k]->count && status == SA_OK; i++)
+			if (lists[k]->at[i].scale > 1)
+				status = sa_big_mul_u64(&lists[k]->at[i].den,
+				    lists[k]->at[i].scale);
+	if (status != SA_OK)
+		return status;
 	/* (qsort may not be given a NULL array, even of none.) */
 	if (l->done.count > 1)
 		qsort(l->done.at, l->done.count, sizeof *l->done.at, by_den);
@@ -477,10 +603,10 @@ sa_layers_run(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
  * The packed form: a header of 64-bit words (MAGIC, n, depth, runs,
  * unfinished, the reduction's method and bits, the counts of layers and
  * of the remainder's entries, what the prefixes become a draw deeper),
- * then each entry as base, draws, runs, the
- * limbs of D (their count, then each), and a layer's N! counts.
+ * then each entry as base, draws, runs, scale, units, the limbs of D
+ * (their count, then each), and a layer's N! counts.
  */
-#define PACK_MAGIC UINT64_C(0x5341204c41594552)	/* "SA LAYER" */
+#define PACK_MAGIC UINT64_C(0x5341204c41595232)	/* "SA LAYR2" */
 #define PACK_HEAD 10
 
 struct packer {
@@ -524,6 +650,7 @@ put_list(struct packer *p, const struct list *list, uint64_t orderings)
 		const struct layer *e = &list->at[i];
 
 		if (!put(p, e->base) || !put(p, e->draws) || !put(p, e->runs) ||
+		    !put(p, e->scale) || !put(p, e->units) ||
 		    !put(p, e->den.len))
 			return false;
 		for (size_t k = 0; k < e->den.len; k++)
@@ -570,11 +697,12 @@ get_list(struct packer *p, sa_layers *l, struct list *list, uint64_t count,
 	sa_big_init(&den);
 	sa_big_init(&limb);
 	for (uint64_t i = 0; i < count && status == SA_OK; i++) {
-		uint64_t base, draws, runs, limbs, v;
+		uint64_t base, draws, runs, scale, units, limbs, v;
 		struct layer *e;
 
 		status = SA_EINVAL;
 		if (!get(p, &base) || !get(p, &draws) || !get(p, &runs) ||
+		    !get(p, &scale) || !get(p, &units) || scale == 0 ||
 		    !get(p, &limbs) || limbs == 0 || limbs > p->left / 8)
 			break;
 		if (sa_big_set_u64(&den, 0) != SA_OK)
@@ -597,6 +725,8 @@ get_list(struct packer *p, sa_layers *l, struct list *list, uint64_t count,
 			break;
 		}
 		e->runs = runs;
+		e->scale = scale;
+		e->units = units;
 		for (uint64_t r = 0; r < orderings; r++)
 			get(p, &e->tally[r]);
 		status = SA_OK;
@@ -845,4 +975,34 @@ sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
 	}
 	*out = last;
 	return SA_OK;
+}
+
+int
+sa_layers_same_law(const sa_layers *a, const sa_layers *b, bool *same)
+{
+	sa_fraction x, y;
+	int status, cmp = 0;
+
+	*same = false;
+	if (a->info.n != b->info.n || a->info.depth != b->info.depth)
+		return SA_EINVAL;
+	sa_fraction_init(&x);
+	sa_fraction_init(&y);
+	status = sa_layers_remainder(a, &x);
+	if (status == SA_OK)
+		status = sa_layers_remainder(b, &y);
+	if (status == SA_OK)
+		status = sa_fraction_cmp(&x, &y, &cmp);
+	for (uint64_t r = 0; r < a->info.orderings && status == SA_OK &&
+	    cmp == 0; r++) {
+		status = sa_layers_mass(a, r, &x, NULL);
+		if (status == SA_OK)
+			status = sa_layers_mass(b, r, &y, NULL);
+		if (status == SA_OK)
+			status = sa_fraction_cmp(&x, &y, &cmp);
+	}
+	*same = status == SA_OK && cmp == 0;
+	sa_fraction_free(&x);
+	sa_fraction_free(&y);
+	return status;
 }

@@ -2,9 +2,11 @@
  * oracle.c - the scripted oracle, shared by the replay engine and trace,
  * and the one place the draw contract is checked (see internal.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
 #include "internal.h"
 
 /* A draw that breaks the contract jumps out of the shuffle, which may be
@@ -47,39 +49,55 @@ answer(sa_script *s, size_t k, uint64_t bound)
 	return v;
 }
 
+/*
+ * Digit POS of the odometer, below BOUND: a draw the code asked for, or,
+ * PLACE, the place of a real among the run's earlier reals in its cell,
+ * whose recorded bound carries SA_PLACE_DRAW.  A place draw is part of
+ * its real: it does not count against the cap (CAP counts the code's own
+ * draws), only against the room the record has.
+ */
 static uint64_t
-script_draw(sa_oracle *o, uint64_t bound)
+digit(sa_script *s, uint64_t bound, bool place)
 {
-	sa_script *s = (sa_script *)o;
 	size_t k = s->pos;
+	uint64_t mark = place ? SA_PLACE_DRAW : 0;
 	bool bad = bound == 0 || bound > SA_DRAW_MAX;
 	uint64_t v;
 
 	if (s->watch != NULL)
 		*s->watch = k + 1;
 	if (k < s->len) {
-		if (s->bound[k] != bound)
+		if (s->bound[k] != (bound | mark))
 			script_fail(s, bad ? SA_EBOUND : SA_ENONDET);
 		s->pos++;
+		s->places += place;
 		return s->val[k];
 	}
 	if (s->mode == SA_SCRIPT_STRICT)
 		script_fail(s, SA_ENONDET);	/* more draws than the first time */
-	if (k == s->cap) {
+	if (k == s->room || (!place && k - s->places == s->cap)) {
 		s->cut_bound = bound;
-		script_fail(s, s->cut ? SA_SCRIPT_CUT : SA_EDRAWS);
+		script_fail(s, s->cut && k < s->room ? SA_SCRIPT_CUT :
+		    SA_EDRAWS);
 	}
 	if (s->before != NULL)
 		s->before(s);
 	/* Recorded before it is judged, so a report can show it. */
-	s->bound[k] = bound;
+	s->bound[k] = bound | mark;
 	s->val[k] = 0;
 	if (bad)
 		script_fail(s, SA_EBOUND);
 	v = answer(s, k, bound);
 	s->val[k] = v;
 	s->len = s->pos = k + 1;
+	s->places += place;
 	return v;
+}
+
+static uint64_t
+script_draw(sa_oracle *o, uint64_t bound)
+{
+	return digit((sa_script *)o, bound, false);
 }
 
 /* A raw word of BITS bits is a draw below 2^BITS. */
@@ -98,15 +116,140 @@ script_raw(sa_oracle *o, unsigned bits)
 	return script_draw(o, UINT64_C(1) << bits);
 }
 
-/* The cell of a real is a draw below the cells. */
-static uint64_t
-script_real(sa_oracle *o)
+/*
+ * Reals exact under comparison.  Independent uniform reals U1, U2, ...
+ * fall in cells floor(M Ui) that are independent and uniform; given the
+ * cells, their places within the cells are independent and uniform
+ * again, so the reals of one cell lie in a uniformly random order (a tie
+ * has probability 0), independent of everything else.  A run builds
+ * that order one real at a time: a real that falls in a cell holding K
+ * earlier reals of the run takes each of the K + 1 gaps among them with
+ * probability 1/(K + 1), a draw below K + 1, and inserting each new one
+ * at a uniform gap makes every order of the cell's reals equally likely.
+ * So a run has probability M^-r over the product of those K + 1, the
+ * chance independent uniform reals give its cells and order, and code
+ * whose outcome depends on its reals only through their cells and their
+ * order is counted exactly: floor(u * k) for k dividing M and u < p/q
+ * for q dividing M are functions of the cell, u < v of the cells and the
+ * order.  The values (sa_real_at) keep both: each lies strictly inside
+ * its cell, at the middle of its gap.  A draw below 1 would change
+ * nothing, so the first real of a cell makes no place draw, and code
+ * without ties is walked as it always was.
+ */
+
+/* The run's reals in cell CELL: [*FROM, *TO) of S's sorted list. */
+static void
+cell_range(const sa_script *s, uint64_t cell, size_t *from, size_t *to)
 {
-	sa_script *s = (sa_script *)o;
+	size_t i = 0;
+
+	while (i < s->nreal && s->real_cell[i] < cell)
+		i++;
+	*from = i;
+	while (i < s->nreal && s->real_cell[i] == cell)
+		i++;
+	*to = i;
+}
+
+/* A real of the run: its cell into *CELL, its value returned. */
+static double
+take_real(sa_script *s, uint64_t *cell)
+{
+	uint64_t m = sa_real_cells(&s->base), lo, hi, pos;
+	size_t from, to, at;
+	double u;
 
 	if (s->real_used != NULL)
 		*s->real_used = true;
-	return script_draw(o, sa_real_cells(o));
+	if (s->real_cell == NULL || s->real_pos == NULL) {
+		sa_script_release(s);
+		s->real_cell = malloc(s->cap * sizeof *s->real_cell);
+		s->real_pos = malloc(s->cap * sizeof *s->real_pos);
+		if (s->real_cell == NULL || s->real_pos == NULL)
+			script_fail(s, SA_ENOMEM);
+	}
+	*cell = digit(s, m, false);
+	cell_range(s, *cell, &from, &to);
+	at = from;
+	if (to > from)
+		at += digit(s, to - from + 1, true);
+	lo = at > from ? s->real_pos[at - 1] : 0;
+	hi = at < to ? s->real_pos[at] : SA_REAL_PLACES;
+	pos = lo / 2 + hi / 2;
+	/* An odd sum is a gap of one place: deeper than any double keeps. */
+	if ((lo % 2 + hi % 2) != 0 ||
+	    sa_real_at(*cell, pos, m, s->real_place, &u) != SA_OK)
+		script_fail(s, SA_ETIES);
+	/* At most one real a draw, so the list has room. */
+	memmove(s->real_cell + at + 1, s->real_cell + at,
+	    (s->nreal - at) * sizeof *s->real_cell);
+	memmove(s->real_pos + at + 1, s->real_pos + at,
+	    (s->nreal - at) * sizeof *s->real_pos);
+	s->real_cell[at] = *cell;
+	s->real_pos[at] = pos;
+	s->nreal++;
+	return u;
+}
+
+static double
+script_uniform(sa_oracle *o)
+{
+	uint64_t cell;
+
+	return take_real((sa_script *)o, &cell);
+}
+
+/* A real for code that asks for its cell only (sa_real before 0.2). */
+static uint64_t
+script_real(sa_oracle *o)
+{
+	uint64_t cell;
+
+	(void)take_real((sa_script *)o, &cell);
+	return cell;
+}
+
+size_t
+sa_script_requests(const sa_script *s)
+{
+	return s->pos - s->places;
+}
+
+uint64_t
+sa_script_real_place(const sa_script *s)
+{
+	uint64_t cell = s->pos < s->len ? s->val[s->pos] : 0;
+	size_t from, to;
+
+	cell_range(s, cell, &from, &to);
+	return to > from ? to - from + 1 : 0;
+}
+
+int
+sa_real_at(uint64_t cell, uint64_t pos, uint64_t m, unsigned place,
+    double *u)
+{
+	uint64_t a = pos;
+	unsigned d = 52 + place;
+
+	if (m == 0 || m > SA_DRAW_MAX || cell >= m || pos == 0 ||
+	    pos >= SA_REAL_PLACES || place > 1)
+		return SA_EINVAL;
+	for (; a % 2 == 0; a /= 2)
+		d--;
+	if (d > 51 || m > (UINT64_C(1) << 51) >> d)
+		return SA_ETIES;
+	*u = (double)((cell << d) + a) / (double)(m << d);
+	return SA_OK;
+}
+
+void
+sa_script_release(sa_script *s)
+{
+	free(s->real_cell);
+	free(s->real_pos);
+	s->real_cell = s->real_pos = NULL;
+	s->nreal = 0;
 }
 
 void
@@ -117,10 +260,11 @@ sa_script_init(sa_script *s, enum sa_script_mode mode, uint64_t *val,
 	s->base.draw = script_draw;
 	s->base.raw = script_raw;
 	s->base.real = script_real;
+	s->base.uniform = script_uniform;
 	s->base.fail = script_abandon;
 	s->base.word_bits = word_bits;
 	s->mode = mode;
 	s->val = val;
 	s->bound = bound;
-	s->cap = cap;
+	s->cap = s->room = cap;
 }

@@ -98,17 +98,17 @@ advance(const sa_audit_opts *audit, sa_script *r, bool skip)
 	if (skip)
 		k = r->len > 0 ? 1 : 0;
 	else
-		for (k = r->len; k > 0 && r->val[k - 1] + 1 == r->bound[k - 1];
-		    k--)
+		for (k = r->len; k > 0 && r->val[k - 1] + 1 ==
+		    sa_bound_of(r->bound[k - 1]); k--)
 			;
 	if (k == 0)
 		return false;
 	if (k == 1) {
 		uint64_t v = r->val[0] + 1;
 
-		while (v % parts != part && v < r->bound[0])
+		while (v % parts != part && v < sa_bound_of(r->bound[0]))
 			v++;
-		if (v >= r->bound[0])
+		if (v >= sa_bound_of(r->bound[0]))
 			return false;
 		r->val[0] = v;
 	} else {
@@ -151,6 +151,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	sa_replay_window *window = audit ? audit->window : NULL;
 	bool twice = audit && audit->twice;
 	uint64_t every = audit && audit->every > 1 ? audit->every : 1, done = 0;
+	size_t room;
 	sa_script r;
 	uint64_t *val, *bound;
 	unsigned *deck = NULL, *copy = NULL, *deck_mem, *copy_mem;
@@ -162,18 +163,20 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		return SA_EINVAL;
 	if (max_draws == 0)
 		max_draws = SA_CENSUS_MAX_DRAWS;
+	/* The record has room for the draws and the reals' places. */
+	room = window != NULL ? window->cap : 2 * max_draws;
 	if (window != NULL) {
 		val = window->val;
 		bound = window->bound;
-		if (window->cap < max_draws)
-			max_draws = window->cap;
 	} else {
-		val = malloc(max_draws * sizeof *val);
-		bound = malloc(max_draws * sizeof *bound);
+		val = malloc(room * sizeof *val);
+		bound = malloc(room * sizeof *bound);
 	}
 	sa_script_init(&r, SA_SCRIPT_REPLAY, val, bound, max_draws,
 	    audit ? audit->raw_bits : 0);
+	r.room = room;
 	r.base.real_cells = audit ? audit->real_cells : 0;
+	r.real_place = audit ? audit->real_place : 0;
 	r.cut = audit != NULL && audit->cut != NULL;
 	if (window != NULL) {
 		r.watch = &window->pos;
@@ -231,6 +234,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 			break;
 	}
 out:
+	sa_script_release(&r);
 	if (window == NULL) {
 		free(val);
 		free(bound);
@@ -278,7 +282,7 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 	(void)draws;
 	for (size_t k = 0; k < ndraws; k++) {
 		/* the check by a multiplication: a division a draw costs */
-		u128 d = (u128)denom * bounds[k];
+		u128 d = (u128)denom * sa_bound_of(bounds[k]);
 
 		if (d > UINT64_MAX)
 			return SA_EOVERFLOW;
@@ -320,6 +324,7 @@ sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		free(t.tally);
 		return status;
 	}
+	sa_tally_lowest(t.tally, orderings, &t.weight, t.weighted);
 	out->info.runs = t.weight;
 	out->info.sequences = t.sequences;
 	out->info.weighted = t.weighted;
@@ -335,7 +340,7 @@ sa_replay_done(const sa_replay_window *w)
 	size_t pos = w->pos < w->cap ? w->pos : w->cap;
 
 	for (size_t k = 0; k < pos && w->bound[k] != 0; k++) {
-		scale /= (double)w->bound[k];
+		scale /= (double)sa_bound_of(w->bound[k]);
 		f += (double)w->val[k] * scale;
 	}
 	return f;

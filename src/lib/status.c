@@ -45,6 +45,9 @@ sa_strerror(int status)
 		return "stopped at the time limit";
 	case SA_ECOMM:
 		return "a rank of the sharded work failed";
+	case SA_ETIES:
+		return "more reals tied in one cell than a double keeps in "
+		    "order";
 	default:
 		return "unknown error";
 	}
