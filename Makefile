@@ -234,7 +234,7 @@ PLUGIN_DIR = $(O)/plugins
 # audited code that fights the auditor's process handling), built as a
 # user would build theirs, under build/exec like the plugins.
 EXEC_DIR = $(O)/exec
-EXEC_PROGS = $(EXEC_DIR)/adversary
+EXEC_PROGS = $(EXEC_DIR)/adversary $(EXEC_DIR)/hidden
 PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
 PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 

@@ -54,6 +54,8 @@ typedef struct sa_replay_window {
  * draws or the deck differ.  WINDOW, when not NULL, is where the engine
  * keeps its odometer.  RAW_BITS is the width sa_word() gives (0: 32).
  */
+#define SA_REPEAT_FLOOR 40
+
 typedef struct sa_audit_opts {
 	bool twice;
 	sa_replay_window *window;
@@ -76,7 +78,11 @@ typedef struct sa_audit_opts {
 	double deadline;
 	/*
 	 * With TWICE, only one run in EVERY is run again (0 or 1: every
-	 * run): the first, the (EVERY+1)th and so on, in the walk's order.
+	 * run): the first, the (EVERY+1)th and so on, in the walk's order;
+	 * and the k-th run of the walk at least ceil(SA_REPEAT_FLOOR / k)
+	 * times, so that a walk of few runs (a single run of no draws among
+	 * them) repeats them until hidden randomness that changes a deck
+	 * half the time would go unseen with odds below 2^-SA_REPEAT_FLOOR.
 	 */
 	uint64_t every;
 	/*
@@ -269,6 +275,14 @@ void sa_audit_pace_update(sa_audit_pace *p, const sa_replay_window *w,
  * for every k up to N.  SA_ERANGE when M passes 2^32 (N past 22).
  */
 int sa_real_cells_for(size_t n, uint64_t *m);
+
+/*
+ * The cells to suggest when code on N cards uses its reals in a way M
+ * cells do not decide: lcm(M, 2 lcm(1, ..., N)), which covers floor(u * k)
+ * and rounding, floor(u * k + 1/2), for every k up to N.  SA_ERANGE past
+ * 2^32.
+ */
+int sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out);
 
 /*
  * The real a census hands audited code: cell CELL of M, at place POS

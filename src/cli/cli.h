@@ -656,6 +656,7 @@ struct audit_check {
 	bool real_settled;	/* the census with other places ran */
 	bool real_same;		/* and gave the same chances */
 	uint64_t cells;
+	size_t n;		/* the cards */
 };
 
 void audit_check(struct audit *au, size_t n, const sa_census *c,

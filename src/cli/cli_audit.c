@@ -229,6 +229,7 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 	if (au->real_used) {
 		out->real_asked = true;
 		out->cells = au->real_cells;
+		out->n = n;
 		if (again(au, n, c, AGAIN_PLACED, &other) == EXIT_FAIR &&
 		    other != NULL &&
 		    sa_census_same_law(c, other, &out->real_same) == SA_OK)
@@ -304,7 +305,14 @@ raw_fields(report *r, const struct audit_check *b)
 static void
 real_fields(report *r, const struct audit_check *k)
 {
-	char value[400];
+	char value[480], more[160] = "";
+	uint64_t wider;
+
+	if (sa_real_cells_wider(k->n, k->cells, &wider) == SA_OK &&
+	    wider != k->cells)
+		snprintf(more, sizeof more, "; --real-cells %llu, which covers "
+		    "floor(u * k) and rounding for every k up to %zu, may count "
+		    "it exactly", (unsigned long long)wider, k->n);
 
 	if (!k->real_settled)
 		snprintf(value, sizeof value, "not counted (--time-limit): "
@@ -321,10 +329,8 @@ real_fields(report *r, const struct audit_check *k)
 		    "placed elsewhere in its cell: the code uses its reals "
 		    "other than through floor(u * k) for k dividing %llu and "
 		    "comparisons (rounding, u * k for another k, arithmetic "
-		    "on reals), so the cells decide; more cells (--real-cells "
-		    "%llu covers rounding) may count it exactly",
-		    (unsigned long long)k->cells,
-		    (unsigned long long)k->cells * 2);
+		    "on reals), so the cells decide%s", (unsigned long long)
+		    k->cells, more);
 	rep_str(r, NULL, "reals checked", value, NULL);
 	rep_str(r, "reals_checked", NULL, !k->real_settled ? "not counted" :
 	    k->real_same ? "same" : "differ", NULL);

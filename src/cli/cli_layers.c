@@ -517,6 +517,7 @@ layers_check(const struct layers_args *a, const sa_layers *l,
 	if (au->real_used) {
 		k->real_asked = true;
 		k->cells = au->real_cells;
+		k->n = a->n;
 		k->real_settled = layers_again(a, l, false, &k->real_same);
 		unchecked = unchecked || !k->real_settled;
 		differs = differs || (k->real_settled && !k->real_same);

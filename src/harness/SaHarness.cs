@@ -28,19 +28,28 @@
 // says so.)
 //
 //   SaHarness.Mode.Draw (the default) judges your loop: Next(max) and
-//   Next(min, max) ask "draw K"; NextDouble() and Sample() ask "real":
-//   the midpoint of one of M equal cells, M = lcm(1..n) unless
-//   --real-cells says otherwise, so (int) (NextDouble() * k) is exactly
-//   uniform for every k up to n.  Next() and NextBytes are refused with
-//   a message.
+//   Next(min, max) ask "draw K"; NextDouble() and Sample() ask "real": a
+//   cell of M equal cells, M = lcm(1..n) unless --real-cells says
+//   otherwise, and a place among the run's earlier reals in it, so that
+//   (int) (NextDouble() * k) is exactly uniform for every k dividing M and
+//   reals compare as independent uniform reals do (OrderBy(x =>
+//   rnd.NextDouble()) is counted exactly).  Next() is a real scaled to its
+//   range, floor(u (2^31 - 1)), so that OrderBy(x => rnd.Next()) is
+//   counted exactly as if two keys never tied (a 31-bit key ties with
+//   odds 2^-31); NextBytes asks a draw below 256 a byte.
 //
 //   SaHarness.Mode.Library judges the runtime's own reduction: Sample()
 //   is a raw word of the --raw-bits B width over 2^B, and Next(max) and
 //   Next(min, max) reduce it as the runtime does ((int) (Sample() * max)
-//   in Mono and the .NET Framework), so the census shows whether that
-//   is fair at B bits and whether its bias shrinks as B grows.
-//   NextDouble() stays a real.
+//   in Mono and the .NET Framework): exact for max a power of two up to
+//   2^B, a model for other bounds, which the audit counts again a bit
+//   wider before it calls the code unfair.  Next() is the raw word
+//   repeated across 31 bits (v, then v again under it, ...), so every B
+//   adjacent bits vary as a uniform output's would, and NextBytes takes
+//   its low 8 bits.  NextDouble() stays a real.
 //
+// A call the mode does not answer, or an exception from the shuffle,
+// gives the run up with a line "error ..." that shuffle-audit reports.
 // Draw(k), Real() and Raw() ask shuffle-audit directly.  Lines are
 // flushed before every read and at the end of each run; --batch is
 // understood.  C# 6 (Mono's mcs) or later, the base class library only.
@@ -82,10 +91,23 @@ public static class SaHarness {
         return v == null ? otherwise : long.Parse(v, CultureInfo.InvariantCulture);
     }
 
+    // Gives the run up: the reason goes to shuffle-audit, which reports
+    // it ("error ..."), and to standard error.
     static void Fail(string why) {
+        Out.Write("error sa_harness: " + why.Replace('\n', ' ').Replace('\r', ' ') + "\n");
         Out.Flush();
         Console.Error.WriteLine("sa_harness: " + why);
         Environment.Exit(2);
+    }
+
+    // The raw word V of B bits repeated across WIDTH bits, from bit 0 up:
+    // every run of at most B adjacent bits takes each of its values
+    // equally often, as a uniform word's would.
+    static long Repeat(long v, int width) {
+        long w = 0;
+        for (int at = 0; at < width; at += Bits)
+            w |= v << at;
+        return w & ((1L << width) - 1);
     }
 
     static void Tell() {
@@ -200,13 +222,15 @@ public static class SaHarness {
         }
 
         public override int Next() {
-            Fail("Random.Next() was called: Mode.Draw answers Next(max), "
-                + "Next(min, max), NextDouble() and Sample()");
-            return 0;
+            if (mode == Mode.Library)
+                return (int) Repeat(Raw(), 31);
+            return (int) Math.Floor(Real() * int.MaxValue);
         }
 
         public override void NextBytes(byte[] buffer) {
-            Fail("Random.NextBytes was called: it is not answered");
+            for (int i = 0; i < buffer.Length; i++)
+                buffer[i] = mode == Mode.Library ? (byte) (Repeat(Raw(), 31) & 0xff)
+                    : (byte) Draw(256);
         }
 
         public override double NextDouble() {
@@ -245,7 +269,11 @@ public static class SaHarness {
             int[] deck = new int[n];
             for (int i = 0; i < n; i++)
                 deck[i] = i;
-            shuffle(deck);
+            try {
+                shuffle(deck);
+            } catch (Exception e) {
+                Fail("the shuffle threw " + e.GetType().Name + ": " + e.Message);
+            }
             Tell();
             StringBuilder s = new StringBuilder("deck");
             foreach (int c in deck)

@@ -24,19 +24,31 @@
 //
 //   Mode.DRAW (the default) judges your loop: nextInt(bound) and
 //   nextInt(origin, bound) ask "draw K" (so Collections.shuffle is
-//   audited as written), nextDouble() asks "real": the midpoint of one of
-//   M equal cells, M = lcm(1..n) unless --real-cells says otherwise, so
-//   (int) (nextDouble() * k) is exactly uniform for every k up to n.  The
-//   other methods (nextInt(), nextLong(), nextFloat(), ...) draw through
-//   next(bits), which this mode refuses with a message: ask for
-//   Mode.LIBRARY.
+//   audited as written), nextDouble() asks "real": a cell of M equal
+//   cells, M = lcm(1..n) unless --real-cells says otherwise, and a place
+//   among the run's earlier reals in it, so that (int) (nextDouble() * k)
+//   is exactly uniform for every k dividing M and reals compare as
+//   independent uniform reals do.  nextInt(), nextLong(), nextFloat() and
+//   nextBoolean() are reals scaled to their range (floor(u 2^32) and so
+//   on; nextBoolean() is u < 1/2), so that keys sorted or compared and
+//   coins are counted exactly (keys as if two never tied, which a
+//   32-bit key does with odds 2^-32).  nextGaussian() and nextBytes() are
+//   refused, with the way round.
 //
 //   Mode.LIBRARY judges Java's own reduction: next(bits) is one raw word
-//   of the --raw-bits B width, standing for the top B bits of its output
-//   (the rest 0), and nextInt(bound) rejects as the JDK does.  That has
-//   no end of runs: audit it by layers (census --layers --depth D), and
-//   see whether its bias shrinks as B grows.  nextDouble stays a real.
+//   of the --raw-bits B width, the top B bits of its output and repeated
+//   below them (the word v, then v again under it, and so on), so that
+//   every B adjacent bits vary as a uniform output's would.  Exact at B
+//   bits: nextInt(bound) for bound a power of two up to 2^B (its top
+//   bits), nextBoolean(), next(bits) for bits up to B.  A model: the
+//   rest, nextInt(bound) for other bounds above all (a remainder over 31
+//   bits, rejected near the top), which the audit counts again a bit
+//   wider before it calls the code unfair.  Rejection has no end of runs:
+//   audit it by layers (census --layers --depth D).  nextDouble stays a
+//   real.
 //
+// A call the mode does not answer, or an exception from the shuffle,
+// gives the run up with a line "error ..." that shuffle-audit reports.
 // draw(k), real() and raw() ask shuffle-audit directly.  Lines are
 // flushed before every read and at the end of each run; --batch is
 // understood.  Java 8 or later, the standard library only.
@@ -85,7 +97,10 @@ public final class SaHarness {
         return v == null ? otherwise : Long.parseLong(v);
     }
 
+    // Gives the run up: the reason goes to shuffle-audit, which reports
+    // it ("error ..."), and to standard error.
     private static void fail(String why) {
+        out.print("error sa_harness: " + why.replace('\n', ' ').replace('\r', ' ') + "\n");
         out.flush();
         System.err.println("sa_harness: " + why);
         System.exit(2);
@@ -198,18 +213,35 @@ public final class SaHarness {
         return RANDOM;
     }
 
+    // The raw word V of B bits repeated across WIDTH bits, from bit 0 up
+    // (v | v << B | v << 2B ...): every run of at most B adjacent bits,
+    // the low bits a mask reads and the high bits a shift reads, takes
+    // each of its values equally often, as a uniform word's would.
+    private static long repeat(long v, int width) {
+        long w = 0;
+        for (int at = 0; at < width; at += BITS)
+            w |= v << at;
+        return width < 64 ? w & ((1L << width) - 1) : w;
+    }
+
+    // A real scaled to BITS bits, floor(u 2^bits): keys keep the reals'
+    // order, and a coin (bits 1) is u < 1/2.
+    private static long scaled(int bits) {
+        return (long) Math.floor(Math.scalb(real(), bits));
+    }
+
     private static final class Answered extends Random {
         private static final long serialVersionUID = 1L;
 
+        // Mode.LIBRARY: the top BITS bits of an output are the raw word
+        // (as next() takes the top bits of its state), and wider outputs
+        // repeat it below (see repeat).  Mode.DRAW: a real scaled.
         @Override
         protected int next(int bits) {
             if (mode != Mode.LIBRARY)
-                fail("Random.next(bits) was called (by nextInt(), nextLong(), "
-                    + "nextFloat(), nextBoolean(), ...): Mode.DRAW answers "
-                    + "nextInt(bound) and nextDouble(); run with Mode.LIBRARY "
-                    + "to audit the JDK's own reduction");
+                return (int) scaled(bits);
             long w = raw();
-            return (int) (bits <= BITS ? w >>> (BITS - bits) : w << (bits - BITS));
+            return (int) (bits <= BITS ? w >>> (BITS - bits) : repeat(w, bits));
         }
 
         @Override
@@ -228,6 +260,49 @@ public final class SaHarness {
             if (mode == Mode.LIBRARY)
                 return origin + super.nextInt(bound - origin);
             return origin + (int) draw((long) bound - origin);
+        }
+
+        // Mode.DRAW: the calls with no bound, as reals scaled to their
+        // range, so that keys compare and coins fall exactly.
+        @Override
+        public int nextInt() {
+            return mode == Mode.LIBRARY ? super.nextInt()
+                : (int) (scaled(32) + Integer.MIN_VALUE);
+        }
+
+        @Override
+        public long nextLong() {
+            return mode == Mode.LIBRARY ? super.nextLong()
+                : 2 * scaled(63) + Long.MIN_VALUE;
+        }
+
+        @Override
+        public boolean nextBoolean() {
+            return mode == Mode.LIBRARY ? super.nextBoolean() : real() < 0.5;
+        }
+
+        @Override
+        public float nextFloat() {
+            return mode == Mode.LIBRARY ? super.nextFloat()
+                : (float) (scaled(24) / (double) (1 << 24));
+        }
+
+        @Override
+        public double nextGaussian() {
+            fail("Random.nextGaussian() was called: a Gaussian is not "
+                + "answered in either mode; draw reals with nextDouble() and "
+                + "transform them in your own code");
+            return 0;
+        }
+
+        @Override
+        public void nextBytes(byte[] bytes) {
+            if (mode != Mode.LIBRARY)
+                fail("Random.nextBytes was called: Mode.DRAW answers "
+                    + "nextInt(bound), nextInt(), nextLong(), nextBoolean(), "
+                    + "nextFloat() and nextDouble(); run with Mode.LIBRARY "
+                    + "for bytes from raw words");
+            super.nextBytes(bytes);
         }
 
         @Override
@@ -293,7 +368,12 @@ public final class SaHarness {
                     asked.append("asked");
                     told = false;
                 }
-                int[] deck = deal.deal(Integer.parseInt(words[1]));
+                int[] deck = null;
+                try {
+                    deck = deal.deal(Integer.parseInt(words[1]));
+                } catch (RuntimeException e) {
+                    fail("the shuffle threw " + e);
+                }
                 tell();
                 StringBuilder s = new StringBuilder("deck");
                 for (int c : deck)

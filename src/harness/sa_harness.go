@@ -26,17 +26,30 @@
 //
 //   - SaIntn(k), a number below k ("draw K"), judges your loop; write it
 //     where you would write rand.Intn(k).
-//   - SaFloat64(), a real in [0, 1) ("real"): the midpoint of one of M
-//     equal cells, M = lcm(1..n) unless --real-cells says otherwise, so
-//     int(SaFloat64() * float64(k)) is exactly uniform for every k up to
-//     n.  A float64's 53 bits are another question, answered by
+//   - SaFloat64(), a real in [0, 1) ("real"): a cell of M equal cells,
+//     M = lcm(1..n) unless --real-cells says otherwise, and a place among
+//     the run's earlier reals in it, so that int(SaFloat64() *
+//     float64(k)) is exactly uniform for every k dividing M and reals
+//     compare as independent uniform reals do (a sort.Slice by random
+//     keys).  A float64's 53 bits are another question, answered by
 //     `shuffle-audit census -a durstenfeld --reduce multiply:53`.
+//   - SaRandReals(), a *rand.Rand whose words are reals scaled to their
+//     range: Int63, Uint32 and Float64 keep the reals' order (keys are
+//     counted exactly, as if two never tied), and Shuffle is counted
+//     exactly; Intn and Perm reduce by remainder, which the audit's
+//     second model shows the cells do not decide.
 //   - SaRand(), a *rand.Rand over a Source of raw words of the --raw-bits
-//     B width (each standing for the top B bits of an output, the rest
-//     0), judges math/rand's own reduction: SaRand().Shuffle or
-//     SaRand().Intn as the standard library runs them.  Its rejection
-//     has no end of runs: audit it by layers (census --layers --depth D).
+//     B width, each repeated across the 63 bits of an output (v, then v
+//     again above it, ...) so that every B adjacent bits vary as a
+//     uniform output's would, judges math/rand's own reduction: exact
+//     where it reads at most B adjacent bits (Intn, Shuffle and Perm of
+//     powers of two up to 2^B), a model elsewhere (a remainder or a
+//     product of a whole word), which the audit counts again a bit wider
+//     before it calls the code unfair.  Its rejection has no end of
+//     runs: audit it by layers (census --layers --depth D).
 //
+// A panic in the shuffle gives the run up with a line "error ..." that
+// shuffle-audit reports.
 // SaRaw() asks for one raw word.  Lines are flushed before every read
 // and at the end of each run; --batch is understood.  Go 1.13 or later,
 // the standard library only.
@@ -45,6 +58,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"strconv"
@@ -75,7 +89,10 @@ func saEnv(name string, otherwise uint64) uint64 {
 	return otherwise
 }
 
+// saFail gives the run up: the reason goes to shuffle-audit, which
+// reports it ("error ..."), and to standard error.
 func saFail(why string) {
+	saOut.WriteString("error sa_harness: " + strings.NewReplacer("\n", " ", "\r", " ").Replace(why) + "\n")
 	saOut.Flush()
 	fmt.Fprintln(os.Stderr, "sa_harness: "+why)
 	os.Exit(2)
@@ -201,15 +218,68 @@ func SaRaw() uint64 {
 	return saNumber(saAsk("raw"))
 }
 
+// saRepeat: the raw word v of B bits repeated across WIDTH bits, from
+// bit 0 up (v | v << B | v << 2B ...): every run of at most B adjacent
+// bits of the word, the low bits a mask reads and the high bits a shift
+// reads, takes each of its values equally often as v runs through its
+// 2^B values, as a uniform word's would.
+func saRepeat(v uint64, width uint) uint64 {
+	w := uint64(0)
+	for at := uint(0); at < width; at += uint(saBits) {
+		w |= v << at
+	}
+	if width < 64 {
+		w &= 1<<width - 1
+	}
+	return w
+}
+
 type saSource struct{}
 
-func (saSource) Int63() int64    { return int64(SaRaw() << (63 - saBits)) }
-func (saSource) Uint64() uint64  { return SaRaw() << (64 - saBits) }
+func (saSource) Int63() int64    { return int64(saRepeat(SaRaw(), 63)) }
+func (saSource) Uint64() uint64  { return saRepeat(SaRaw(), 64) }
 func (saSource) Seed(seed int64) {}
 
-// SaRand returns a *rand.Rand whose source is shuffle-audit's raw words.
+// SaRand returns a *rand.Rand whose source is shuffle-audit's raw words,
+// each repeated across the 63 or 64 bits of an output (see saRepeat):
+// exact wherever math/rand reads at most B adjacent bits of a word
+// (Intn, Int31n, Int63n and Shuffle of a power of two up to 2^B, Perm of
+// 2 cards); a model wherever it reduces a whole word (Intn and Perm of
+// other sizes by remainder, Shuffle by multiplication), which the audit
+// checks a bit wider before it calls the code unfair.
 func SaRand() *rand.Rand {
 	return rand.New(saSource{})
+}
+
+type saRealSource struct{}
+
+func (saRealSource) Int63() int64 {
+	return int64(math.Ldexp(SaFloat64(), 63))
+}
+func (saRealSource) Uint64() uint64 {
+	return uint64(math.Ldexp(SaFloat64(), 63)) << 1
+}
+func (saRealSource) Seed(seed int64) {}
+
+// SaRandReals returns a *rand.Rand whose words are reals scaled to their
+// range (floor(u 2^63), u from SaFloat64): Int63, Uint32, Uint64 and
+// Float64 keep the reals' order, so keys compared or sorted are counted
+// exactly (as if two wide keys never tied), and so is Shuffle, whose
+// multiply-and-shift is floor(u * n) for n dividing the cells; Intn and
+// Perm reduce by remainder, which the cells do not decide (the audit's
+// second model says so).
+func SaRandReals() *rand.Rand {
+	return rand.New(saRealSource{})
+}
+
+// saCall runs the shuffle; a panic gives the run up, saying why.
+func saCall(shuffle func(deck []int), deck []int) {
+	defer func() {
+		if r := recover(); r != nil {
+			saFail(fmt.Sprint("the shuffle panicked: ", r))
+		}
+	}()
+	shuffle(deck)
 }
 
 // SaRun answers shuffle-audit's runs with shuffle(deck) until it is done.
@@ -244,7 +314,7 @@ func SaRun(shuffle func(deck []int)) {
 		for i := range deck {
 			deck[i] = i
 		}
-		shuffle(deck)
+		saCall(shuffle, deck)
 		saTell()
 		saOut.WriteString("deck")
 		for _, c := range deck {

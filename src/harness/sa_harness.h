@@ -34,20 +34,28 @@
  * taking its randomness from here, where it would call its generator:
  *
  *   sa_harness_draw(k), a number below k ("draw K"), judges your loop;
- *   sa_harness_real(), a double in [0, 1) ("real"): the midpoint of one
- *     of M equal cells, M = lcm(1..n) unless --real-cells says otherwise,
- *     so (size_t)(sa_harness_real() * k) is exactly uniform for every k
- *     up to n (a double's 53 bits are another question: shuffle-audit
- *     census -a durstenfeld --reduce multiply:53);
+ *   sa_harness_real(), a double in [0, 1) ("real"): a cell of M equal
+ *     cells, M = lcm(1..n) unless --real-cells says otherwise, and a place
+ *     among the run's earlier reals in it, so (size_t)(sa_harness_real()
+ *     * k) is exactly uniform for every k dividing M and reals compare as
+ *     independent uniform reals do (a double's 53 bits are another
+ *     question: shuffle-audit census -a durstenfeld --reduce
+ *     multiply:53);
  *   sa_harness_raw(), a raw word of the --raw-bits B width, for code
  *     that reduces words itself (rand() % k): audit rejection by layers.
  *
  * In C++, sa_harness::engine is a uniform random bit generator of 32-bit
- * words, each a raw word standing for its top B bits (the rest 0):
- * std::shuffle(v.begin(), v.end(), sa_harness::engine()) audits the
- * standard library's own shuffle and its uniform_int_distribution, by
- * layers (census --layers --depth D), at B bits.  sa_harness::words<B>
- * is a generator of B-bit words (its max() is 2^B - 1), for --raw-bits B.
+ * words, each a raw word of B bits repeated across the word (v, then v
+ * again above it, ...), so that every B adjacent bits vary as a uniform
+ * word's would: std::shuffle(v.begin(), v.end(), sa_harness::engine())
+ * audits the standard library's own shuffle and its
+ * uniform_int_distribution, by layers (census --layers --depth D), at B
+ * bits: exact where they read at most B adjacent bits of a word (a range
+ * that is a power of two up to 2^B), a model where they reduce a whole
+ * word (Lemire's multiplication, libstdc++'s two draws in one), which
+ * the audit counts again a bit wider before it calls the code unfair.
+ * sa_harness::words<B> is a generator of B-bit words (its max() is
+ * 2^B - 1), for --raw-bits B: exact, for code that is told the width.
  *
  * Lines are flushed before every read and at the end of each run; --batch
  * is understood.  C99 or C++11, the C library only.  sa_harness_run
@@ -84,9 +92,14 @@ struct sa_harness_state {
 
 static struct sa_harness_state sa_harness_s;
 
+/*
+ * Gives the run up: the reason goes to shuffle-audit, which reports it
+ * ("error ..."), and to standard error.
+ */
 static inline void
 sa_harness_fail(const char *why)
 {
+	printf("error sa_harness: %s\n", why);
 	fflush(stdout);
 	fprintf(stderr, "sa_harness: %s\n", why);
 	exit(2);
@@ -317,17 +330,22 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 
 #ifdef __cplusplus
 namespace sa_harness {
-/* 32-bit words, each a raw word of B bits standing for its top bits. */
+/*
+ * 32-bit words, each a raw word v of B bits repeated across the word from
+ * bit 0 up (v | v << B | v << 2B ...), so that every B adjacent bits vary
+ * as a uniform word's would: what a mask reads and what a shift reads.
+ */
 struct engine {
 	typedef uint32_t result_type;
 	static constexpr result_type min() { return 0; }
 	static constexpr result_type max() { return UINT32_MAX; }
 	result_type operator()()
 	{
-		unsigned b = sa_harness_s.bits;
+		uint64_t v = sa_harness_raw(), w = 0;
 
-		return (result_type)(b >= 32 ? sa_harness_raw() :
-		    sa_harness_raw() << (32 - b));
+		for (unsigned at = 0; at < 32; at += sa_harness_s.bits)
+			w |= v << at;
+		return (result_type)w;
 	}
 };
 

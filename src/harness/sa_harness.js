@@ -22,20 +22,33 @@
 // or compile your shuffle to JavaScript first.
 //
 //   mode 'real' (the default) judges your loop.  Math.random() asks
-//   "real": the midpoint of one of M equal cells, M = lcm(1..n) unless
-//   --real-cells says otherwise, so Math.floor(Math.random() * k) is
-//   exactly uniform for every k up to n.  Fair here means your loop is
-//   right; a double's 52 bits are another question, answered by
+//   "real": a cell of M equal cells, M = lcm(1..n) unless --real-cells
+//   says otherwise, and a place among the run's earlier reals in it, so
+//   that Math.floor(Math.random() * k) is exactly uniform for every k
+//   dividing M and reals compare as independent uniform reals do (random
+//   keys, a comparator on Math.random() - 0.5).  Fair here means your
+//   loop is right; a double's 52 bits are another question, answered by
 //   `shuffle-audit census -a durstenfeld --reduce multiply:52`.
 //
 //   mode 'library' makes Math.random() a raw word of the --raw-bits B
-//   width over 2^B: what a B-bit generator would give the same code.
+//   width over 2^B: what a B-bit generator would give the same code
+//   (exact for Math.floor(Math.random() * k) with k a power of two up to
+//   2^B; the audit counts other code again a bit wider before it calls
+//   it unfair).
+//
+//   In either mode crypto.randomInt(max) and crypto.randomInt(min, max)
+//   ask "draw K".  crypto.randomBytes, crypto.getRandomValues and a
+//   generator of your own are not answered: shuffle-audit sees such
+//   hidden randomness and says so.  A call that cannot be answered, or an
+//   exception from the shuffle, gives the run up with a line "error ..."
+//   that shuffle-audit reports.
 //
 // draw(k), real() and raw() ask shuffle-audit directly; draw(k) is the
 // bounded draw JavaScript lacks ("a number below k").  Lines are written
 // before every read and at the end of each run; --batch is understood.
 // Node 12 or later, nothing but its own modules.
 'use strict';
+const crypto = require('crypto');
 const fs = require('fs');
 
 const BITS = Number(process.env.SHUFFLE_AUDIT_RAW_BITS || 32);
@@ -52,7 +65,15 @@ let used = [];		// the words of "asked"
 let told = true;	// "asked" is said (or there was no plan)
 let reals = new Map();	// the plan's reals taken this run: cell -> places
 
+// Gives the run up: the reason goes to shuffle-audit, which reports it
+// ("error ..."), and to standard error.
 function fail(why) {
+  try {
+    fs.writeSync(1, out + 'error sa_harness: ' + String(why).replace(/[\r\n]/g, ' ') + '\n');
+  } catch (e) {
+    // shuffle-audit has gone; standard error still says why
+  }
+  out = '';
   fs.writeSync(2, 'sa_harness: ' + why + '\n');
   process.exit(2);
 }
@@ -175,6 +196,15 @@ function run(shuffle, mode) {
   if (mode === 'real') Math.random = real;
   else if (mode === 'library') Math.random = () => raw() / 2 ** BITS;
   else fail("mode must be 'real' or 'library', not " + JSON.stringify(mode));
+  // crypto.randomInt is a bounded draw in either mode.
+  crypto.randomInt = (a, b, callback) => {
+    if (typeof b !== 'number') [a, b, callback] = [0, a, b];
+    if (typeof callback === 'function')
+      fail('crypto.randomInt was called with a callback: call it without one');
+    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b <= a)
+      throw new RangeError('crypto.randomInt: the range is empty');
+    return a + draw(b - a);
+  };
   for (;;) {
     const line = readLine();
     if (line === null) break;
@@ -191,7 +221,12 @@ function run(shuffle, mode) {
       told = false;
     }
     let deck = Array.from({ length: Number(words[1]) }, (_, i) => i);
-    const result = shuffle(deck);
+    let result;
+    try {
+      result = shuffle(deck);
+    } catch (e) {
+      fail('the shuffle threw ' + e);
+    }
     if (result !== undefined) deck = Array.from(result);
     tell();
     out += 'deck ' + deck.join(' ') + '\n';

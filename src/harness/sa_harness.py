@@ -22,18 +22,24 @@ every run your shuffle can take.  Your function gets a list of the cards
 
   mode="draw" (the default) judges your loop.  random.Random._randbelow
   (and so randrange, randint, choice, sample and random.shuffle) asks
-  "draw K", and random() (uniform, choices, ...) asks "real": the
-  midpoint of one of M equal cells, M = lcm(1..n) unless --real-cells
-  says otherwise, so floor(random() * k) is exactly uniform for every k
-  up to n.  Fair here means your loop is right; a float's 53 bits are
-  another question, answered by `shuffle-audit census -a durstenfeld
-  --reduce multiply:53`.
+  "draw K", and random() (uniform, choices, ...) asks "real": a cell of M
+  equal cells, M = lcm(1..n) unless --real-cells says otherwise, and a
+  place among the run's earlier reals in it, so that floor(random() * k)
+  is exactly uniform for every k dividing M and reals compare as
+  independent uniform reals do (sorted(deck, key=lambda _:
+  random.random()) is counted exactly).  getrandbits(k) is a real scaled
+  to k bits, floor(u 2^k), so that keys compare and coins fall exactly
+  (wide keys as if two never tied).  Fair here means your loop is right;
+  a float's 53 bits are another question, answered by `shuffle-audit
+  census -a durstenfeld --reduce multiply:53`.
 
   mode="library" judges CPython's own reduction: getrandbits(k) takes
   raw words of the --raw-bits B width, as the Mersenne Twister's 32-bit
   words are taken (the top k bits of one word; more bits from several),
-  and _randbelow rejects as CPython does.  That has no end of runs:
-  audit it by layers (census --layers --depth D).  random() stays a real.
+  and _randbelow rejects as CPython does.  Exact at any B: getrandbits
+  gives uniform k-bit numbers, so randrange, choice, sample and shuffle
+  are counted as CPython runs them.  Rejection has no end of runs: audit
+  it by layers (census --layers --depth D).  random() stays a real.
 
 Every instance of random.Random is answered, the module's functions
 (random.shuffle, random.randrange, ...) included.  A name bound before
@@ -42,10 +48,12 @@ import this module first.  random.SystemRandom and os.urandom never are;
 shuffle-audit sees such hidden randomness and says so.
 
 draw(k), real() and raw() ask shuffle-audit directly, for code that
-takes its randomness from elsewhere.  Lines are flushed before every
+takes its randomness from elsewhere.  An exception from the shuffle gives
+the run up with a line "error ..." that shuffle-audit reports.  Lines are flushed before every
 read and at the end of each run; --batch is understood.  Python 3.6 or
 later, standard library only.
 """
+import fractions
 import os
 import random
 import sys
@@ -66,9 +74,16 @@ _reals = {}        # the plan's reals taken this run: cell -> their places
 
 
 def _fail(why):
+    """Gives the run up: the reason goes to shuffle-audit, which reports
+    it ("error ..."), and to standard error."""
+    try:
+        _out.write("error sa_harness: %s\n" % " ".join(str(why).splitlines()))
+        _out.flush()
+    except OSError:
+        pass
     sys.stderr.write("sa_harness: %s\n" % why)
     sys.stderr.flush()
-    sys.exit(2)
+    os._exit(2)
 
 
 def _say(line):
@@ -156,6 +171,14 @@ def raw():
     return v if v is not None else int(_ask("raw"))
 
 
+def _scaled(self, k):
+    """getrandbits(k) in draw mode: a real scaled to k bits, floor(u 2^k),
+    so that keys compared and coins (k = 1) are counted exactly."""
+    if k < 0:
+        raise ValueError("number of bits must be non-negative")
+    return int(fractions.Fraction(real()) * (1 << k))
+
+
 def _getrandbits(self, k):
     if k <= _BITS:
         return raw() >> (_BITS - k)
@@ -174,6 +197,7 @@ def _hook(mode):
     cls = random.Random
     if mode == "draw":
         cls._randbelow = lambda self, n: draw(n)
+        cls.getrandbits = _scaled
     elif mode == "library":
         cls._randbelow = cls._randbelow_with_getrandbits
         cls.getrandbits = _getrandbits
@@ -184,7 +208,7 @@ def _hook(mode):
     # the C methods among them were bound before the class changed.
     inst = random._inst
     for name in ("random", "getrandbits", "randrange", "randint", "choice",
-                 "shuffle", "sample", "uniform", "choices"):
+                 "shuffle", "sample", "uniform", "choices", "randbytes"):
         if hasattr(random, name) and hasattr(inst, name):
             setattr(random, name, getattr(inst, name))
 
@@ -204,7 +228,10 @@ def run(shuffle, mode="draw"):
             _plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
             _told = False
         deck = list(range(int(words[1])))
-        result = shuffle(deck)
+        try:
+            result = shuffle(deck)
+        except Exception as e:  # the reason, to shuffle-audit
+            _fail("the shuffle raised %s: %s" % (type(e).__name__, e))
         if result is not None:
             deck = list(result)
         _tell()

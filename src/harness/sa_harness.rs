@@ -28,17 +28,21 @@
 //!
 //! - `below(k)`, a number below k ("draw K"): the bounded draw, which
 //!   judges your loop (`rng.gen_range(0..k)` in the rand crate's terms).
-//! - `real()`, an f64 in [0, 1) ("real"): the midpoint of one of M equal
-//!   cells, M = lcm(1..n) unless --real-cells says otherwise, so
-//!   `(real() * k as f64) as usize` is exactly uniform for every k up to
-//!   n.  An f64's 53 bits are another question, answered by
-//!   `shuffle-audit census -a durstenfeld --reduce multiply:53`.
+//! - `real()`, an f64 in [0, 1) ("real"): a cell of M equal cells,
+//!   M = lcm(1..n) unless --real-cells says otherwise, and a place among
+//!   the run's earlier reals in it, so that `(real() * k as f64) as
+//!   usize` is exactly uniform for every k dividing M and reals compare
+//!   as independent uniform reals do (a sort by random keys).  An f64's
+//!   53 bits are another question, answered by `shuffle-audit census -a
+//!   durstenfeld --reduce multiply:53`.
 //! - `raw()`, a raw word of the --raw-bits B width, for code that reduces
 //!   words itself (a generator's `next_u32() % k`, say): audit that by
 //!   layers (census --layers --depth D) when it rejects.
 //!
-//! Lines are flushed before every read and at the end of each run;
-//! --batch is understood.  Rust 1.56 or later, std only, plain rustc.
+//! A panic in the shuffle gives the run up with a line "error ..." that
+//! shuffle-audit reports.  Lines are flushed before every read and at the
+//! end of each run; --batch is understood.  Rust 1.56 or later, std only,
+//! plain rustc.
 #![allow(dead_code)]
 
 use std::cell::RefCell;
@@ -80,7 +84,16 @@ thread_local! {
     });
 }
 
+// Gives the run up: the reason goes to shuffle-audit, which reports it
+// ("error ..."), and to standard error.
 fn fail(why: &str) -> ! {
+    let line = format!("error sa_harness: {}\n", why.replace(['\n', '\r'], " "));
+    let _ = STATE.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut() {
+            let _ = s.out.write_all(line.as_bytes());
+            let _ = s.out.flush();
+        }
+    });
     eprintln!("sa_harness: {}", why);
     std::process::exit(2);
 }
@@ -222,6 +235,22 @@ pub fn raw() -> u64 {
 
 /// Answers shuffle-audit's runs with `shuffle(deck)` until it is done.
 pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
+    // A panic in the shuffle: its message, to shuffle-audit.
+    std::panic::set_hook(Box::new(|info| {
+        let _ = STATE.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                let _ = s.out.flush();
+            }
+        });
+        let line = format!("error sa_harness: the shuffle panicked: {}\n", info)
+            .replace(['\r'], " ");
+        let line = line.trim_end().replace('\n', " ") + "\n";
+        let mut out = io::stdout();
+        let _ = out.write_all(line.as_bytes());
+        let _ = out.flush();
+        eprint!("{}", line);
+        std::process::exit(2);
+    }));
     loop {
         let mut line = String::new();
         let got = STATE.with(|s| s.borrow_mut().input.read_line(&mut line));

@@ -336,6 +336,25 @@ parse_deck(struct sa_exec *p, sa_oracle *o, const char *s, unsigned *deck,
 }
 
 /*
+ * "error WHY": the program gives the run up, saying why (a harness that
+ * will not answer a call in the mode it runs in, say): the report quotes
+ * WHY, its first 300 bytes.  Does not return.
+ */
+static void
+gave_up(struct sa_exec *p, sa_oracle *o, const char *why)
+{
+	size_t len = strlen(why);
+
+	if (len > 300) {
+		len = 300;
+		while (len > 0 && ((unsigned char)why[len] & 0xc0) == 0x80)
+			len--;
+	}
+	proto_fail(p, o, "gave the run up at line %llu: \"%.*s\"",
+	    (unsigned long long)p->lines, (int)len, why);
+}
+
+/*
  * The program's next line: a draw below *BOUND, a raw word, its deck
  * (into DECK), or (--batch) the draws of the plan it used, left in
  * P->line.  A line that is none of these does not return.
@@ -360,6 +379,8 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 			    (unsigned long long)p->lines, excerpt(s, cut));
 		return REQ_DRAW;
 	}
+	if (strncmp(s, "error", 5) == 0 && (s[5] == ' ' || s[5] == '\0'))
+		gave_up(p, o, s + 5 + (s[5] == ' '));
 	if (strcmp(s, "raw") == 0)
 		return REQ_RAW;
 	if (strcmp(s, "real") == 0)
@@ -712,6 +733,22 @@ sa_real_cells_for(size_t n, uint64_t *m)
 			return SA_ERANGE;
 	}
 	*m = l;
+	return SA_OK;
+}
+
+int
+sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out)
+{
+	uint64_t l;
+	int status = sa_real_cells_for(n, &l);
+
+	if (status != SA_OK || m == 0 || l > SA_DRAW_MAX / 2)
+		return SA_ERANGE;
+	l *= 2;
+	l = l / sa_gcd(l, m) * m;	/* both at most 2^32: no overflow */
+	if (l > SA_DRAW_MAX)
+		return SA_ERANGE;
+	*out = l;
 	return SA_OK;
 }
 

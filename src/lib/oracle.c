@@ -76,6 +76,8 @@ digit(sa_script *s, uint64_t bound, bool place)
 	if (s->mode == SA_SCRIPT_STRICT)
 		script_fail(s, SA_ENONDET);	/* more draws than the first time */
 	if (k == s->room || (!place && k - s->places == s->cap)) {
+		if (s->watch != NULL)
+			*s->watch = k;	/* not recorded: the run's draws end */
 		s->cut_bound = bound;
 		script_fail(s, s->cut && k < s->room ? SA_SCRIPT_CUT :
 		    SA_EDRAWS);
