@@ -224,9 +224,13 @@ public final class SaHarness {
         return width < 64 ? w & ((1L << width) - 1) : w;
     }
 
-    // A real scaled to BITS bits, floor(u 2^bits): keys keep the reals'
-    // order, and a coin (bits 1) is u < 1/2.
+    // BITS uniform bits for Mode.DRAW: a draw below 2^bits when that has
+    // no more values than a real has cells (exact, ties and all: a coin
+    // is a draw below 2), else a real scaled, floor(u 2^bits), whose
+    // order is the reals' (keys as if two never tied).
     private static long scaled(int bits) {
+        if (bits < 32 && (1L << bits) <= CELLS)
+            return draw(1L << bits);
         return (long) Math.floor(Math.scalb(real(), bits));
     }
 
@@ -278,7 +282,7 @@ public final class SaHarness {
 
         @Override
         public boolean nextBoolean() {
-            return mode == Mode.LIBRARY ? super.nextBoolean() : real() < 0.5;
+            return mode == Mode.LIBRARY ? super.nextBoolean() : draw(2) == 1;
         }
 
         @Override

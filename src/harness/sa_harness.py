@@ -27,9 +27,11 @@ every run your shuffle can take.  Your function gets a list of the cards
   place among the run's earlier reals in it, so that floor(random() * k)
   is exactly uniform for every k dividing M and reals compare as
   independent uniform reals do (sorted(deck, key=lambda _:
-  random.random()) is counted exactly).  getrandbits(k) is a real scaled
-  to k bits, floor(u 2^k), so that keys compare and coins fall exactly
-  (wide keys as if two never tied).  Fair here means your loop is right;
+  random.random()) is counted exactly).  getrandbits(k) is a draw below
+  2^k when that has no more values than a real has cells (a coin is
+  "draw 2"), else a real scaled to k bits, floor(u 2^k), so that keys
+  compare exactly (as if two never tied, which wide keys do with odds
+  2^-k).  Fair here means your loop is right;
   a float's 53 bits are another question, answered by `shuffle-audit
   census -a durstenfeld --reduce multiply:53`.
 
@@ -172,10 +174,14 @@ def raw():
 
 
 def _scaled(self, k):
-    """getrandbits(k) in draw mode: a real scaled to k bits, floor(u 2^k),
-    so that keys compared and coins (k = 1) are counted exactly."""
+    """getrandbits(k) in draw mode: a draw below 2^k when that has no more
+    values than a real has cells (exact, ties and all: a coin is a draw
+    below 2), else a real scaled to k bits, floor(u 2^k), whose order is
+    the reals' (keys as if two never tied)."""
     if k < 0:
         raise ValueError("number of bits must be non-negative")
+    if (1 << k) <= _CELLS:
+        return draw(1 << k) if k > 0 else 0
     return int(fractions.Fraction(real()) * (1 << k))
 
 

@@ -26,7 +26,8 @@ cp "$here"/*.py "$here"/*.js "$here"/*.java "$here"/*.go "$here"/*.rs \
 
 if have javac; then
 	javac -Xlint:all -Werror -d . SaHarness.java Mine.java JavaOffByOne.java \
-	    JavaFloat.java JavaReduction.java
+	    JavaFloat.java JavaReduction.java JavaCoinSort.java JavaSortKeys.java \
+	    JavaHidden.java
 else
 	skip javac
 fi
@@ -35,7 +36,8 @@ if have go; then
 	GOCACHE=${GOCACHE:-$(pwd)/.gocache}
 	export GOCACHE
 	go vet sa_harness.go mine.go
-	for p in mine go_naive go_float go_library; do
+	for p in mine go_naive go_float go_library go_perm go_shuffle_reals \
+	    go_sort_less go_sort_keys go_hidden; do
 		out=$p
 		[ $p = mine ] && out=mine_go
 		go build -o $out $p.go sa_harness.go
@@ -47,11 +49,14 @@ if have rustc; then
 	rustc -O -D warnings mine.rs -o mine_rs
 	rustc -O -D warnings rs_naive.rs -o rs_naive
 	rustc -O -D warnings rs_float.rs -o rs_float
+	rustc -O -D warnings rs_sort_keys.rs -o rs_sort_keys
+	rustc -O -D warnings rs_hidden.rs -o rs_hidden
 else
 	skip rustc
 fi
 if have mcs && have mono; then
-	for p in Mine CsOffByOne CsFloat CsReduction; do
+	for p in Mine CsOffByOne CsFloat CsReduction CsOrderByNext \
+	    CsOrderByDouble CsHidden; do
 		mcs -warnaserror+ -out:$p.exe SaHarness.cs $p.cs >/dev/null
 	done
 	mv Mine.exe mine.exe
@@ -63,6 +68,7 @@ $cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o mine_c mine.c
 $cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_modulo c_modulo.c
 $cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_float c_float.c
 $cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_raw_naive c_raw_naive.c
+$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_hidden c_hidden.c
 if have "${CXX:-g++}"; then
 	"${CXX:-g++}" -std=c++11 -Wall -Wextra -Wpedantic -Werror -O2 \
 	    -o c_std c_std.cc
