@@ -820,6 +820,32 @@ int sa_census_bias_cause(const sa_census *narrow, const sa_census *wide,
     enum sa_bias_cause *out);
 
 /*
+ * Why census C's verdict is what it is, for its report:
+ *   SA_REASON_ONE          fair: one ordering, which every run lands on;
+ *   SA_REASON_EVEN         fair: every ordering gets runs / N! exactly;
+ *   SA_REASON_SINGLE_RUN   unfair: one run, so always the same ordering;
+ *   SA_REASON_CYCLES       unfair: it reaches the (N-1)! orderings that
+ *                          are one cycle of all N cards, and no other
+ *                          (Sattolo's algorithm; in a Fisher-Yates, the
+ *                          draw one short: j < i where j <= i was meant);
+ *   SA_REASON_INDIVISIBLE  unfair: N! does not divide the runs;
+ *   SA_REASON_UNEVEN       unfair: it does, but they are not shared
+ *                          equally.
+ * sa_census_reason_words gives a reason in a few words.
+ */
+enum sa_census_reason {
+	SA_REASON_ONE,
+	SA_REASON_EVEN,
+	SA_REASON_SINGLE_RUN,
+	SA_REASON_CYCLES,
+	SA_REASON_INDIVISIBLE,
+	SA_REASON_UNEVEN
+};
+
+enum sa_census_reason sa_census_reason(const sa_census *c);
+const char *sa_census_reason_words(enum sa_census_reason r);
+
+/*
  * Whether censuses A and B of the same N give every ordering the same
  * chance, exactly (their counts over their runs, compared as fractions):
  * the test a second model of audited code passes when the code uses

@@ -46,6 +46,11 @@ typedef struct sa_replay_window {
 	 * the run before made.
 	 */
 	volatile size_t len, last;
+	/*
+	 * Set by a watcher to stop the walk before its next run, which then
+	 * ends with SA_ETIME, as at a deadline.
+	 */
+	volatile bool stop;
 } sa_replay_window;
 
 /*
@@ -322,6 +327,8 @@ const char *sa_exec_what(const sa_exec *p);
 uint64_t sa_exec_lines(const sa_exec *p);
 /* The last line read from the program ("" before the first). */
 const char *sa_exec_line(const sa_exec *p);
+/* Whether the program closed its output (an end of file was read). */
+bool sa_exec_closed(const sa_exec *p);
 
 #ifdef __cplusplus
 }

@@ -551,6 +551,7 @@ struct audit {
 	unsigned real_place;	/* the model of a real's place (sa_real_at) */
 	bool again;		/* a second model's count: a time limit ends it
 				   without a message */
+	char too_long[720];	/* foretold too long: why it was stopped */
 	size_t max_draws;
 	uint64_t every;		/* run again one run in EVERY; 0: none */
 	bool repeat_set;	/* --repeat was given */

@@ -21,11 +21,22 @@ struct meter {
 	bool started;		/* meter_start was called: the one shown */
 	bool on;		/* stderr is a terminal: the progress line */
 	bool hinted;		/* the forecast's line has been written */
-	const struct audit *au;
+	struct audit *au;
+	size_t cards;
 	sa_audit_pace pace;
+	/* Stops every copy of the walk (an audit foretold too long). */
+	void (*stop)(void *ctx);
+	void *stop_ctx;
 };
 
-void meter_start(struct meter *m, const struct audit *au);
+/*
+ * An audit foretold to take more than AUDIT_TOO_LONG_S seconds, with no
+ * --time-limit, is stopped within its first seconds (meter_show calls
+ * M->stop and sets AU->too_long with the message to give).
+ */
+#define AUDIT_TOO_LONG_S 600.0
+
+void meter_start(struct meter *m, struct audit *au, size_t cards);
 void meter_show(struct meter *m, const sa_replay_window *w);
 void meter_end(const struct meter *m);
 

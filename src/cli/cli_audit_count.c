@@ -74,30 +74,49 @@ contract(int status)
 
 
 void
-meter_start(struct meter *m, const struct audit *au)
+meter_start(struct meter *m, struct audit *au, size_t cards)
 {
 	memset(m, 0, sizeof *m);
 	m->start = m->last = cli_seconds();
 	m->started = true;
 	m->on = isatty(STDERR_FILENO) != 0;
 	m->au = au;
+	m->cards = cards;
+	au->too_long[0] = '\0';
 }
 
 /*
  * The forecast's line, once, when the audit is foretold, from a second
- * of its pace at least, to take more than HINT_S seconds in all: what it will take, and the options that
- * would make it take less.
+ * of its pace at least, to take more than HINT_S seconds in all (or
+ * SHUFFLE_AUDIT_HINT seconds, 0 for every audit): what it will take, and
+ * the options that would make it take less, fewer cards first.
  */
 #define HINT_S 10.0
 
+static double
+hint_seconds(void)
+{
+	const char *v = getenv("SHUFFLE_AUDIT_HINT");
+	char *end;
+	double s = v != NULL && *v != '\0' ? strtod(v, &end) : HINT_S;
+
+	return v != NULL && *v != '\0' && *end == '\0' && s >= 0 ? s : HINT_S;
+}
+
+/* The ways to take less than M's forecast, into CUT (SIZE bytes). */
 static void
-hint(struct meter *m, const sa_replay_window *w, double spent)
+cheaper(const struct meter *m, const sa_replay_window *w, char *cut,
+    size_t size)
 {
 	const struct audit *au = m->au;
-	char total[48], bits[80], copies[48], cut[480];
-	const char *item[6];
+	char cards[48], bits[80], copies[48];
+	const char *item[8];
 	size_t k = 0, len = 0;
 
+	if (m->cards > 2) {
+		snprintf(cards, sizeof cards, "-n %zu (fewer cards)", m->cards - 1);
+		item[k++] = cards;
+	}
 	if (w->raw_used && au->raw_bits > 2) {
 		snprintf(bits, sizeof bits, "--raw-bits %u (2^%u values a raw "
 		    "word, not 2^%u)", au->raw_bits / 2, au->raw_bits / 2,
@@ -116,19 +135,43 @@ hint(struct meter *m, const sa_replay_window *w, double spent)
 	}
 	if (au->every == 1)
 		item[k++] = "--repeat 1/16 (run one run in 16 again, not all)";
-	if (au->deadline == 0)
-		item[k++] = "--time-limit to stop it";
 	cut[0] = '\0';
-	for (size_t i = 0; i < k && len < sizeof cut; i++)
-		len += (size_t)snprintf(cut + len, sizeof cut - len, "%s%s",
+	for (size_t i = 0; i < k && len < size; i++)
+		len += (size_t)snprintf(cut + len, size - len, "%s%s",
 		    i == 0 ? "" : i + 1 == k ? ", or " : ", ", item[i]);
+}
+
+static void
+hint(struct meter *m, const sa_replay_window *w, double spent)
+{
+	struct audit *au = m->au;
+	char total[48], cut[480];
+	bool stop = au->deadline == 0 && spent + m->pace.left >
+	    AUDIT_TOO_LONG_S && m->stop != NULL;
+
+	cheaper(m, w, cut, sizeof cut);
 	cli_duration(spent + m->pace.left, total, sizeof total);
+	m->hinted = true;
+	if (stop) {
+		/* Too long to start blind: stopped, the way round named. */
+		snprintf(au->too_long, sizeof au->too_long, "foretold to take "
+		    "about %s (about %.3g runs at %.3g a second), past %.0f "
+		    "minutes, so it was stopped with no verdict: it would take "
+		    "less with %s; --time-limit SECONDS lets it run that long",
+		    total, m->pace.runs, m->pace.rate, AUDIT_TOO_LONG_S / 60,
+		    cut[0] ? cut : "fewer cards");
+		m->stop(m->stop_ctx);
+		return;
+	}
+	if (au->again)
+		return;		/* a second model's count: no line of its own */
 	if (m->on)
 		cli_clear_line(stderr);
 	fprintf(stderr, PROGNAME ": audit: foretold to take about %s "
-	    "(about %.3g runs at %.3g a second)%s%s\n", total, m->pace.runs,
-	    m->pace.rate, k > 0 ? "; it would take less with " : "", cut);
-	m->hinted = true;
+	    "(about %.3g runs at %.3g a second)%s%s%s\n", total, m->pace.runs,
+	    m->pace.rate, cut[0] ? "; it would take less with " : "", cut,
+	    au->deadline == 0 ? (cut[0] ? ", or --time-limit to stop it" :
+	    "; --time-limit stops it") : "");
 }
 
 void
@@ -145,7 +188,7 @@ meter_show(struct meter *m, const sa_replay_window *w)
 	/* A second of pace at least: a program warming up (a JIT) is slow
 	 * at first, and its first runs would foretell too much. */
 	if (!m->hinted && m->pace.left >= 0 && now - m->pace.t0 >= 1.0 &&
-	    spent + m->pace.left > HINT_S)
+	    spent + m->pace.left > hint_seconds())
 		hint(m, w, spent);
 	if (!m->on || spent < 1.0 || now - m->last < 0.5)
 		return;
@@ -226,6 +269,12 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 	    "layers, --layers)" : "";
 
 	/* Its caller says how far it got: a census by layers keeps the last. */
+	if (status == SA_ETIME && au->too_long[0] != '\0') {
+		if (!au->again && au->part == 0)	/* one copy says it */
+			cli_error("--%s: census of %zu cards: %s", au->command ?
+			    "exec" : "plugin", n, au->too_long);
+		return EXIT_TROUBLE;
+	}
 	if (status == SA_ETIME) {
 		au->timed_out = true;
 		if (au->depth == 0 && !au->again)

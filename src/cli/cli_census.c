@@ -551,6 +551,49 @@ extreme_fields(report *r, const sa_census *c, bool most, const char *count,
 	    at > 1 ? note : NULL);
 }
 
+/* Census C's verdict and its reason, in a sentence, into VALUE. */
+static void
+reason_words(const sa_census *c, const struct figures *f, char *value,
+    size_t size)
+{
+	const sa_census_info *in = sa_census_about(c);
+
+	switch (sa_census_reason(c)) {
+	case SA_REASON_SINGLE_RUN:
+		snprintf(value, size, "unfair: it has a single run (no draw "
+		    "it makes can change the outcome), so it always lands on "
+		    "the same one of the %llu orderings",
+		    (unsigned long long)in->orderings);
+		break;
+	case SA_REASON_ONE:
+		snprintf(value, size, "fair: there is one ordering, and every "
+		    "run lands on it");
+		break;
+	case SA_REASON_EVEN:
+		snprintf(value, size, "fair: each of the %llu orderings gets "
+		    "exactly %s of the %s run%s",
+		    (unsigned long long)in->orderings, f->per, f->runs,
+		    plural(f->runs));
+		break;
+	case SA_REASON_CYCLES:
+		snprintf(value, size, "unfair: it reaches only the %llu "
+		    "orderings that are one cycle of all %zu cards, as "
+		    "Sattolo's algorithm does; in a Fisher-Yates shuffle, the "
+		    "draw is one short (j < i where j <= i was meant)",
+		    (unsigned long long)in->reached, in->n);
+		break;
+	case SA_REASON_INDIVISIBLE:
+		snprintf(value, size, "unfair: %llu orderings cannot share %s "
+		    "runs equally", (unsigned long long)in->orderings, f->runs);
+		break;
+	case SA_REASON_UNEVEN:
+		snprintf(value, size, "unfair: %llu divides %s, but the runs "
+		    "are not shared equally", (unsigned long long)in->orderings,
+		    f->runs);
+		break;
+	}
+}
+
 static void
 summary_fields(report *r, const sa_census *c, const struct figures *f,
     enum sa_notation how, const struct audit_check *k)
@@ -603,26 +646,8 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 		snprintf(value, size, "the model decides: unfair as counted, "
 		    "but the second model that would tell the code's "
 		    "unfairness from the model's was not counted (below)");
-	else if (!in->wide && in->runs == 1 && in->orderings > 1)
-		snprintf(value, size, "unfair: it has a single run (no draw "
-		    "it makes can change the outcome), so it always lands on "
-		    "the same one of the %llu orderings",
-		    (unsigned long long)in->orderings);
-	else if (in->fair && in->orderings == 1)
-		snprintf(value, size, "fair: there is one ordering, and every "
-		    "run lands on it");
-	else if (in->fair)
-		snprintf(value, size, "fair: each of the %llu orderings gets "
-		    "exactly %s of the %s run%s",
-		    (unsigned long long)in->orderings, f->per, f->runs,
-		    plural(f->runs));
-	else if (!in->divides)
-		snprintf(value, size, "unfair: %llu orderings cannot share %s "
-		    "runs equally", (unsigned long long)in->orderings, f->runs);
 	else
-		snprintf(value, size, "unfair: %llu divides %s, but the runs "
-		    "are not shared equally", (unsigned long long)in->orderings,
-		    f->runs);
+		reason_words(c, f, value, size);
 	rep_str(r, NULL, "verdict", value, NULL);
 	free(value);
 }

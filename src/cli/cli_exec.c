@@ -287,10 +287,12 @@ instance_end(struct instance *in, size_t n)
 	 * A program that said nothing at all before its output closed may
 	 * never have started (the shell exits 127 for a command it cannot
 	 * find, 126 for one it cannot run): it is given --timeout seconds
-	 * to exit, so its status can tell.  Then a broken program is
-	 * stopped before it can see its input end.
+	 * to exit, so its status can tell.  One that is silent but has not
+	 * closed its output has had its --timeout already.  Then a broken
+	 * program is stopped before it can see its input end.
 	 */
-	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0)
+	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0 &&
+	    sa_exec_closed(p->ex))
 		proc_wait_exit(p->pid, (double)au->timeout);
 	left = proc_escape_text(proc_escaped(p->pid));
 	if (status == SA_OK && left != NULL) {
@@ -379,13 +381,33 @@ gather(struct crew *crew, struct job *job)
 	return true;
 }
 
+/*
+ * The meter's stop: every copy's walk stops before its next run, each
+ * copy told why (its report is its own).
+ */
+static void
+stop_crew(void *ctx)
+{
+	struct crew *crew = ctx;
+
+	for (unsigned k = 0; k < crew->count; k++) {
+		memcpy(crew->at[k].own.too_long, crew->au->too_long,
+		    sizeof crew->au->too_long);
+		if (crew->at[k].p != NULL && crew->at[k].p->win != NULL)
+			crew->at[k].p->win->stop = true;
+	}
+}
+
 /* Runs the instances of CREW, side by side when there are several. */
 static void
 run_crew(struct crew *crew)
 {
 	unsigned started = 0;
+	struct meter *m = &crew->at[0].p->meter;
 
-	meter_start(&crew->at[0].p->meter, crew->au);
+	meter_start(m, crew->au, crew->n);
+	m->stop = stop_crew;
+	m->stop_ctx = crew;
 	if (crew->count == 1) {
 		instance_count(&crew->at[0]);
 	} else {
@@ -399,7 +421,7 @@ run_crew(struct crew *crew)
 		for (unsigned k = 0; k < started; k++)
 			pthread_join(crew->at[k].thread, NULL);
 	}
-	meter_end(&crew->at[0].p->meter);
+	meter_end(m);
 }
 
 /* The instance whose report stands into AU: its breach and its draws. */

@@ -295,13 +295,22 @@ finish_child(pid_t pid, int *wst)
 	guard_release();
 }
 
+/* The meter's stop: the child's walk stops before its next run. */
+static void
+plugin_stop(void *ctx)
+{
+	struct shared *sh = ctx;
+
+	sh->win.stop = true;
+}
+
 /*
  * Waits for the plugin's child PID, giving up on one that makes no
  * progress for the timeout; false (after filling in AU) when it had to
  * be stopped.  Either way it is reaped into *WST.
  */
 static bool
-plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst,
+plugin_wait(struct audit *au, size_t n, pid_t pid, struct shared *sh, int *wst,
     enum proc_escape *escape)
 {
 	uint64_t last_runs = 0;
@@ -309,7 +318,9 @@ plugin_wait(struct audit *au, pid_t pid, struct shared *sh, int *wst,
 	double quiet_since = cli_seconds();
 	struct meter meter;
 
-	meter_start(&meter, au);
+	meter_start(&meter, au, n);
+	meter.stop = plugin_stop;
+	meter.stop_ctx = sh;
 	for (;;) {
 		struct timespec nap = { 0, 20 * 1000 * 1000 };
 
@@ -470,7 +481,7 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 	 * hang on a race; a kill by the pid does not need the group.
 	 */
 	guard_group(pid);
-	status = plugin_wait(au, pid, sh, &wst, &escape) ? plugin_ended(au, n,
+	status = plugin_wait(au, n, pid, sh, &wst, &escape) ? plugin_ended(au, n,
 	    sh, wst, escape, tally, job, spill ? fileno(spill) : -1) :
 	    EXIT_MISBEHAVED;
 	au->raw_used = au->raw_used || sh->win.raw_used;

@@ -34,6 +34,7 @@ struct sa_exec {
 	char *plan;		/* batched: the line that offers a plan */
 	size_t plan_cap;
 	uint64_t drain;		/* the state of the answers past the depth */
+	bool closed;		/* the program closed its output */
 	char what[512];		/* why the last run failed */
 };
 
@@ -138,6 +139,7 @@ read_line(struct sa_exec *p)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got <= 0) {
+			p->closed = true;
 			snprintf(p->what, sizeof p->what, "%s", p->have ?
 			    "ended its output in the middle of a line" :
 			    "exited, or closed its output, in the middle of a "
@@ -706,6 +708,12 @@ uint64_t
 sa_exec_lines(const sa_exec *p)
 {
 	return p->lines;
+}
+
+bool
+sa_exec_closed(const sa_exec *p)
+{
+	return p->closed;
 }
 
 const char *

@@ -288,3 +288,75 @@ sa_census_widen_factor(const sa_census *c, unsigned bits, unsigned wider)
 		return 1.0;
 	return pow(runs, (double)(wider - bits) / (double)bits);
 }
+
+/* Whether P, a permutation of N, is one cycle through all N. */
+static bool
+one_cycle(const unsigned *p, size_t n)
+{
+	size_t len = 0, at = 0;
+
+	do {
+		at = p[at];
+		len++;
+	} while (at != 0 && len <= n);
+	return len == n;
+}
+
+/*
+ * Whether C reaches exactly the (N-1)! orderings that are single cycles
+ * of its N cards, N at least 3 (at 2 the one cycle is a transposition,
+ * which is no sign of a draw one short).
+ */
+static bool
+only_cycles(const sa_census *c)
+{
+	const sa_census_info *in = sa_census_about(c);
+	unsigned p[SA_PERM_MAX];
+	sa_big t;
+	bool only = in->n >= 3 && in->reached == sa_factorial(in->n - 1);
+
+	sa_big_init(&t);
+	for (uint64_t r = 0; r < in->orderings && only; r++) {
+		bool zero = in->wide ? sa_census_count_big(c, r, &t) == SA_OK &&
+		    sa_big_is_zero(&t) : sa_census_count(c, r) == 0;
+
+		sa_perm_unrank(r, in->n, p);
+		only = zero != one_cycle(p, in->n);
+	}
+	sa_big_free(&t);
+	return only;
+}
+
+enum sa_census_reason
+sa_census_reason(const sa_census *c)
+{
+	const sa_census_info *in = sa_census_about(c);
+
+	if (in->fair)
+		return in->orderings == 1 ? SA_REASON_ONE : SA_REASON_EVEN;
+	if (!in->wide && in->runs == 1 && in->orderings > 1)
+		return SA_REASON_SINGLE_RUN;
+	if (only_cycles(c))
+		return SA_REASON_CYCLES;
+	return in->divides ? SA_REASON_UNEVEN : SA_REASON_INDIVISIBLE;
+}
+
+const char *
+sa_census_reason_words(enum sa_census_reason r)
+{
+	switch (r) {
+	case SA_REASON_ONE:
+		return "one ordering";
+	case SA_REASON_EVEN:
+		return "even";
+	case SA_REASON_SINGLE_RUN:
+		return "a single run";
+	case SA_REASON_CYCLES:
+		return "only the cycles";
+	case SA_REASON_INDIVISIBLE:
+		return "indivisible";
+	case SA_REASON_UNEVEN:
+		return "uneven";
+	}
+	return "unknown";
+}

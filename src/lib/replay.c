@@ -218,8 +218,9 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		bool skip;
 
 		/* The clock is read once in 64 runs: a few ns a run at most. */
-		if (audit != NULL && audit->deadline > 0 && walked % 64 == 0 &&
-		    sa_clock() >= audit->deadline) {
+		if ((audit != NULL && audit->deadline > 0 && walked % 64 == 0 &&
+		    sa_clock() >= audit->deadline) ||
+		    (window != NULL && window->stop)) {
 			status = SA_ETIME;
 			break;
 		}

@@ -257,12 +257,83 @@ test_figures(void **state)
 	sa_census_free(c);
 }
 
+/* The reason of NAME's census on N cards, with --reduce REDUCE. */
+static enum sa_census_reason
+reason_of(const char *name, size_t n, const char *reduce)
+{
+	sa_census_opts o = { .engine = SA_ENGINE_AUTO };
+	enum sa_census_reason r;
+	sa_shuffle sh;
+	sa_census *c;
+
+	assert_int_equal(sa_shuffle_parse(name, &sh), SA_OK);
+	if (reduce != NULL)
+		assert_int_equal(sa_reduce_parse(reduce, &o.reduce), SA_OK);
+	assert_int_equal(sa_census_run(&sh, n, &o, &c), SA_OK);
+	r = sa_census_reason(c);
+	sa_census_free(c);
+	return r;
+}
+
+/*
+ * Half the orderings of 3 cards, the cycles' count but not the cycles:
+ * draw 0 or 1 of 2, then leave the deck or swap its first two cards.
+ */
+static void
+not_cycles_run(const sa_shuffle *self, unsigned *deck, size_t n,
+    sa_oracle *o)
+{
+	(void)self;
+	if (sa_draw(o, 2) == 1 && n >= 2) {
+		unsigned t = deck[0];
+
+		deck[0] = deck[1];
+		deck[1] = t;
+	}
+}
+
+/*
+ * Each verdict's reason: Sattolo's algorithm reaches only the (n-1)!
+ * single cycles, which a Fisher-Yates whose draw is one short does, from
+ * 3 cards up (at 2 it has a single run), with its counts narrow or wide;
+ * two orderings, as many as the cycles of 3 cards but one of them the
+ * identity, are not taken for them.
+ */
+static void
+test_reasons(void **state)
+{
+	const sa_shuffle not_cycles = { .name = "t", .summary = "t",
+	    .run = not_cycles_run };
+	sa_census_opts o = { .engine = SA_ENGINE_REPLAY };
+	sa_census *c;
+
+	(void)state;
+	for (size_t n = 3; n <= 7; n++)
+		assert_int_equal(reason_of("sattolo", n, NULL),
+		    SA_REASON_CYCLES);
+	assert_int_equal(reason_of("sattolo", 2, NULL),
+	    SA_REASON_SINGLE_RUN);
+	assert_int_equal(reason_of("durstenfeld", 5, NULL), SA_REASON_EVEN);
+	assert_int_equal(reason_of("durstenfeld", 1, NULL), SA_REASON_ONE);
+	assert_int_equal(reason_of("naive", 4, NULL),
+	    SA_REASON_INDIVISIBLE);
+	assert_int_equal(reason_of("sattolo", 4, "modulo:5"),
+	    SA_REASON_CYCLES);	/* wide counts too */
+	assert_int_equal(sa_census_run(&not_cycles, 3, &o, &c), SA_OK);
+	assert_int_equal(sa_census_about(c)->reached, 2);
+	assert_int_equal(sa_census_reason(c), SA_REASON_INDIVISIBLE);
+	sa_census_free(c);
+	assert_string_equal(sa_census_reason_words(SA_REASON_CYCLES),
+	    "only the cycles");
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_reasons),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
