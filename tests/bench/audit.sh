@@ -157,3 +157,38 @@ if command -v mcs >/dev/null 2>&1 && command -v mono >/dev/null 2>&1; then
 	mcs -out:"$work/Bare.exe" "$work/Bare.cs" >/dev/null
 	row "C#" "mono $h/mine.exe" "mono $work/Bare.exe"
 fi
+
+# The forecast against the time taken: each harness example at a size
+# that takes a few seconds here, with the forecast's line written for
+# every audit (SHUFFLE_AUDIT_HINT=0), once each.  The forecast is made
+# from the first second of the walk; the time is the whole audit's.  The
+# error is forecast / time (the goal: within a factor of 3 either way).
+echo
+echo "the forecast against the time taken (load $(cut -d' ' -f1-3 \
+    /proc/loadavg)):"
+printf '%-44s %10s %10s %8s\n' audit forecast taken error
+worst=1
+forecast() {	# CARDS COMMAND [OPTIONS]: one audit, its forecast and time
+	cards=$1
+	cmd=$2
+	shift 2
+	s=$(date +%s.%N)
+	(cd "$h" && SHUFFLE_AUDIT_HINT=0 "$bin" census -n "$cards" --summary \
+	    --exec "$cmd" "$@" > /dev/null 2> "$work/err") || true
+	e=$(date +%s.%N)
+	f=$(sed -n 's/.*foretold to take about \([0-9.]*\) \(s\|minutes\|hours\).*/\1 \2/p' \
+	    "$work/err" | awk '{ print $2 == "s" ? $1 : $2 == "minutes" ? \
+	    $1 * 60 : $1 * 3600 }')
+	[ -n "$f" ] || f=0
+	echo "$f $e $s" | awk -v a="$cmd -n $cards $*" '{ t = $2 - $3;
+	    r = $1 > t ? $1 / t : t / $1;
+	    printf "%-44s %9.2fs %9.2fs %7.2fx\n", substr(a, 1, 44), $1, t, r }'
+}
+forecast 9 ./mine_c --batch
+forecast 8 ./mine_c
+command -v python3 >/dev/null 2>&1 && forecast 8 "python3 mine.py" --batch
+command -v node >/dev/null 2>&1 && forecast 8 "node js_draw.js" --batch
+command -v javac >/dev/null 2>&1 && forecast 8 "java Mine" --batch
+command -v go >/dev/null 2>&1 && forecast 8 ./mine_go --batch
+command -v rustc >/dev/null 2>&1 && forecast 8 ./mine_rs --batch
+command -v mono >/dev/null 2>&1 && forecast 8 "mono mine.exe" --batch
