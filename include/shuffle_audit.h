@@ -873,9 +873,10 @@ enum sa_model_check {
 
 /*
  * How many times C's runs grow when its raw words widen from BITS to
- * WIDER bits, were each of its draws a raw word (so its runs a power of
- * 2^BITS): runs^((WIDER - BITS) / BITS).  A forecast, for deciding
- * whether a census at WIDER bits is cheap.
+ * WIDER bits, were each of its draws a raw word (so its sequences a power
+ * of 2^BITS): sequences^((WIDER - BITS) / BITS).  A forecast, for
+ * deciding whether a census at WIDER bits is cheap; an overestimate when
+ * some draws are not raw words.
  */
 double sa_census_widen_factor(const sa_census *c, unsigned bits,
     unsigned wider);

@@ -632,7 +632,8 @@ int audit_census(struct audit *au, size_t n, sa_census **out);
  * models that must give every ordering the same chance if the code uses
  * its numbers the way the model covers: its raw words one bit wider (loop
  * or reduction: when that census is foretold to have at most
- * AUDIT_BIAS_EXEC_RUNS runs for a program, AUDIT_BIAS_PLUGIN_RUNS for a
+ * AUDIT_BIAS_EXEC_RUNS runs for a program, AUDIT_BIAS_BATCH_RUNS for one
+ * under --batch (a tenth of the cost a run), AUDIT_BIAS_PLUGIN_RUNS for a
  * plugin, a thousand times faster a run), and its reals placed
  * elsewhere in their cells (the same runs).  OUT says what they found
  * (sa_census_same_law); check_fields writes it into a report, and the
@@ -641,6 +642,11 @@ int audit_census(struct audit *au, size_t n, sa_census **out);
  * machine.
  */
 #define AUDIT_BIAS_EXEC_RUNS 16384.0
+#define AUDIT_BIAS_BATCH_RUNS 262144.0
+/* The bound for AU's code. */
+#define AUDIT_BIAS_RUNS(au) ((au)->command == NULL ? \
+	AUDIT_BIAS_PLUGIN_RUNS : (au)->batch ? AUDIT_BIAS_BATCH_RUNS : \
+	AUDIT_BIAS_EXEC_RUNS)
 #define AUDIT_BIAS_PLUGIN_RUNS 4194304.0
 
 struct audit_check {

@@ -213,7 +213,7 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 		out->raw_asked = true;
 		out->bits = au->raw_bits;
 		out->wider = au->raw_bits + 1;
-		out->runs = in->wide ? 0 : (double)in->runs *
+		out->runs = in->wide ? 0 : (double)in->sequences *
 		    sa_census_widen_factor(c, au->raw_bits, au->raw_bits + 1);
 		if (au->raw_bits < RAW_BITS_MAX && !in->wide &&
 		    audit_wider_runs(au, c) != 0 &&

@@ -17,8 +17,8 @@
 /*
  * The runs of C's census a bit wider, foretold, when that census is to be
  * counted: the code asked for raw words of less than the most bits, the
- * counts are not wide, the audit has no deadline, and the runs are few
- * enough; 0 otherwise.
+ * counts are not wide, and the runs are few enough; 0 otherwise.  The
+ * runs are C's sequences, each raw word of them twice the values.
  */
 double
 audit_wider_runs(const struct audit *au, const sa_census *c)
@@ -28,10 +28,9 @@ audit_wider_runs(const struct audit *au, const sa_census *c)
 
 	if (!au->raw_used || au->raw_bits >= RAW_BITS_MAX || in->wide)
 		return 0;
-	runs = (double)in->runs * sa_census_widen_factor(c, au->raw_bits,
-	    au->raw_bits + 1);
-	if (runs > (au->command ? AUDIT_BIAS_EXEC_RUNS :
-	    AUDIT_BIAS_PLUGIN_RUNS) || au->deadline > 0)
+	runs = (double)in->sequences * sa_census_widen_factor(c,
+	    au->raw_bits, au->raw_bits + 1);
+	if (runs > AUDIT_BIAS_RUNS(au))
 		return 0;
 	return runs;
 }

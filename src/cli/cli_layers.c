@@ -472,8 +472,7 @@ layers_again(const struct layers_args *a, const sa_layers *l, bool wider,
 		double runs = ((double)in->runs + (double)in->unfinished) *
 		    ldexp(1.0, (int)(in->depth < 60 ? in->depth : 60));
 
-		if (au->raw_bits >= RAW_BITS_MAX || runs > (au->command ?
-		    AUDIT_BIAS_EXEC_RUNS : AUDIT_BIAS_PLUGIN_RUNS))
+		if (au->raw_bits >= RAW_BITS_MAX || runs > AUDIT_BIAS_RUNS(au))
 			return false;
 		au->raw_bits++;
 	} else {

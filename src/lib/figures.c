@@ -282,7 +282,7 @@ double
 sa_census_widen_factor(const sa_census *c, unsigned bits, unsigned wider)
 {
 	const sa_census_info *in = sa_census_about(c);
-	double runs = in->wide ? ldexp(1.0, 64) : (double)in->runs;
+	double runs = in->wide ? ldexp(1.0, 64) : (double)in->sequences;
 
 	if (bits == 0 || wider <= bits)
 		return 1.0;
