@@ -220,12 +220,13 @@ test_audit_support(void **state)
 	calls = 0;
 	assert_int_equal(sa_census_run_audited(&stateful, 3, &replay, &twice, &c), SA_ENONDET);
 	/*
-	 * Calls 0 and 1 are run 1 and its repeat; call 2, run 2, swaps
-	 * once more, and its repeat does not: run 2, whose draw is 1.
+	 * Call 0 is run 1, calls 1 and 2 its first repeats (the first run
+	 * of a walk is run again 40 times), and call 2 swaps once more: run
+	 * 1, whose draw is 0.
 	 */
-	assert_int_equal(w.runs, 2);
+	assert_int_equal(w.runs, 1);
 	assert_int_equal(w.pos, 1);
-	assert_int_equal(val[0], 1);
+	assert_int_equal(val[0], 0);
 	assert_int_equal(bound[0], 3);
 
 	/*
@@ -332,6 +333,61 @@ check_parts(const sa_shuffle *sh, size_t n, unsigned raw_bits,
 	sa_census_free(whole);
 }
 
+/* Each draw's calls: a shuffle of 3 cards that draws below 50 and counts. */
+static uint64_t seen[50];
+
+static void
+counted_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)self;
+	(void)deck;
+	(void)n;
+	seen[sa_draw(o, 50)]++;
+}
+
+/*
+ * The repeats: the k-th run of a walk (its draw k - 1 here) is run again
+ * at least ceil(40 / k) times, and, one in EVERY, once; none without
+ * TWICE.  So a walk of K runs repeats at least 40 in all, each of them
+ * at least 40 / K times.
+ */
+static void
+test_repeat_schedule(void **state)
+{
+	const sa_shuffle counted = { .name = "counted", .run = counted_run };
+	sa_census_opts replay = { .engine = SA_ENGINE_REPLAY };
+	sa_audit_opts a = { .twice = true };
+	const uint64_t everies[] = { 1, 3, 1000 };
+	sa_census *c;
+
+	(void)state;
+	for (size_t e = 0; e < 3; e++) {
+		uint64_t total = 0;
+
+		a.every = everies[e];
+		memset(seen, 0, sizeof seen);
+		assert_int_equal(sa_census_run_audited(&counted, 3, &replay, &a,
+		    &c), SA_OK);
+		sa_census_free(c);
+		for (uint64_t j = 0; j < 50; j++) {
+			uint64_t k = j + 1, least = (40 + k - 1) / k;
+			uint64_t base = j % a.every == 0 ? 1 : 0;
+			uint64_t want = k <= 40 && least > base ? least : base;
+
+			assert_int_equal(seen[j], 1 + want);
+			total += seen[j] - 1;
+		}
+		assert_true(total >= 40);
+	}
+	a.twice = false;
+	memset(seen, 0, sizeof seen);
+	assert_int_equal(sa_census_run_audited(&counted, 3, &replay, &a, &c),
+	    SA_OK);
+	sa_census_free(c);
+	for (uint64_t j = 0; j < 50; j++)
+		assert_int_equal(seen[j], 1);
+}
+
 static void
 test_audit_parts(void **state)
 {
@@ -354,17 +410,14 @@ test_audit_parts(void **state)
 	assert_int_equal(sa_census_run_audited(&uneven, 3, &replay, &bad, &c),
 	    SA_EINVAL);
 	/*
-	 * Sparse repeats, on 4 cards (4 runs): with one run in 1000 run
-	 * again, only the first is, as calls 0 and 1, before the stateful
-	 * shuffle's third call changes anything, so it goes unseen.  With
-	 * one in 3, runs 1 and 4 are: calls 0, 1 (run 1), 2, 3 (runs 2 and
-	 * 3), then 4 and 5 (run 4 and its repeat), and the repeat, call 5,
-	 * swaps once more: caught.
+	 * Sparse repeats, on 4 cards (4 runs): even with one run in 1000 run
+	 * again, a walk of few runs repeats each many times (the first 40,
+	 * the second 20, ...), and the stateful shuffle's third call, a
+	 * repeat of run 1, is caught; so with one in 3.
 	 */
 	calls = 0;
 	assert_int_equal(sa_census_run_audited(&stateful, 4, &replay, &sparse,
-	    &c), SA_OK);
-	sa_census_free(c);
+	    &c), SA_ENONDET);
 	sparse.every = 3;
 	calls = 0;
 	assert_int_equal(sa_census_run_audited(&stateful, 4, &replay, &sparse,
@@ -431,6 +484,7 @@ main(void)
 		cmocka_unit_test(test_contract_breaches),
 		cmocka_unit_test(test_audit_support),
 		cmocka_unit_test(test_audit_parts),
+		cmocka_unit_test(test_repeat_schedule),
 		cmocka_unit_test(test_overrun),
 	};
 
