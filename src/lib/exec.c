@@ -470,14 +470,16 @@ drain(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
 
 /*
  * The draws the next real takes from the odometer O (the replay
- * engine's scripted oracle, the only one a program is run under): 1, or
- * 2 when its cell holds earlier reals of the run; the place draw's bound
- * into *PLACE (0: none).
+ * engine's scripted oracle, which a program is run under): 1, or 2 when
+ * its cell holds earlier reals of the run; the place draw's bound into
+ * *PLACE (0: none, and always under another oracle).
  */
 static size_t
 real_draws(sa_oracle *o, uint64_t *place)
 {
-	*place = sa_script_real_place((const sa_script *)o);
+	const sa_script *s = sa_script_of(o);
+
+	*place = s != NULL ? sa_script_real_place(s) : 0;
 	return *place != 0 ? 2 : 1;
 }
 
@@ -491,8 +493,8 @@ answer(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
 
 	/* Past the depth (which counts the code's own draws, a real's place
 	 * not among them): the scripted oracle cuts the run there. */
-	if (p->o.depth != 0 &&
-	    sa_script_requests((const sa_script *)o) == p->o.depth &&
+	if (p->o.depth != 0 && (sa_script_of(o) != NULL ?
+	    sa_script_requests(sa_script_of(o)) : p->win.pos) == p->o.depth &&
 	    (kind != REQ_DRAW || (bound > 0 && bound <= SA_DRAW_MAX)))
 		drain(p, o, kind, bound_of(p, o, kind, bound), deck, n);
 	if (kind == REQ_REAL) {

@@ -421,6 +421,9 @@ uint64_t sa_script_real_place(const sa_script *s);
 void sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
     bool weighted);
 
+/* O as the scripted oracle it is, or NULL when it is another. */
+const sa_script *sa_script_of(const sa_oracle *o);
+
 /* The draws S's run has asked for so far, its place draws left out. */
 size_t sa_script_requests(const sa_script *s);
 

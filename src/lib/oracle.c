@@ -211,6 +211,13 @@ script_real(sa_oracle *o)
 	return cell;
 }
 
+const sa_script *
+sa_script_of(const sa_oracle *o)
+{
+	return o != NULL && o->draw == script_draw ? (const sa_script *)o :
+	    NULL;
+}
+
 size_t
 sa_script_requests(const sa_script *s)
 {
