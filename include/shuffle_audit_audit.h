@@ -257,8 +257,9 @@ double sa_replay_done(const sa_replay_window *w);
 /*
  * The pace of a walk and its forecast, for display.  Each
  * sa_audit_pace_update (NOW from sa_clock()) reads the odometer W; the
- * first marks where the forecast starts (after the first run, so that a
- * program's start-up is not taken for its pace), and once a quarter of a
+ * first past run SA_REPEAT_FLOOR marks where the forecast starts (so that
+ * a program's start-up and the first runs' many repeats are not taken
+ * for its pace), and once a quarter of a
  * second has passed since, the rest are filled in.  LEFT is below 0
  * until then.
  */

@@ -668,6 +668,14 @@ struct audit_check {
 
 void audit_check(struct audit *au, size_t n, const sa_census *c,
     struct audit_check *out);
+/*
+ * Layers L of AU's code (to their depth, judged) under a second model:
+ * its raw words a bit wider (WIDER) or its reals placed elsewhere;
+ * whether they count the same into *SAME.  False when that count was
+ * not made: too costly, or stopped.
+ */
+bool audit_layers_same(struct audit *au, size_t n, sa_layers *l, bool wider,
+    bool *same);
 void check_fields(report *r, const struct audit_check *k);
 
 /* The exit status of an audit's verdict: FAIR unfair, checked by K. */

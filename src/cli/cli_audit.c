@@ -187,15 +187,37 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	rep_end(&r);
 }
 
-/* C's census again under the second model KIND, from the parts under
- * merge; an exit status, with *OUT. */
-static int
-again(struct audit *au, size_t n, const sa_census *c, enum again kind,
-    sa_census **out)
+int
+audit_second(struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out)
 {
-	if (part_merged(&(size_t){ 0 }) != NULL)
-		return audit_parted_again(au, n, kind, out);
-	return audit_again(au, n, c, kind, out);
+	int status = part_merged(&(size_t){ 0 }) != NULL ?
+	    audit_parted_again(au, n, job->depth, kind, out) :
+	    audit_again(au, n, job, kind, out);
+
+	if (status == EXIT_FAIR && out->depth != 0 &&
+	    (out->layers == NULL || sa_layers_finish(out->layers) != SA_OK))
+		status = EXIT_TROUBLE;
+	return status;
+}
+
+bool
+audit_layers_same(struct audit *au, size_t n, sa_layers *l, bool wider,
+    bool *same)
+{
+	struct job job = { sa_layers_about(l)->depth, NULL, l };
+	struct job other = { 0, NULL, NULL };
+	int status;
+
+	if (wider && audit_wider_runs(au, &job) == 0 &&
+	    part_merged(&(size_t){ 0 }) == NULL)
+		return false;
+	status = audit_second(au, n, &job, wider ? AGAIN_WIDER :
+	    AGAIN_PLACED, &other);
+	status = status == EXIT_FAIR && other.layers != NULL ?
+	    sa_layers_same_law(l, other.layers, same) : SA_EPROTO;
+	sa_layers_free(other.layers);
+	return status == SA_OK;
 }
 
 void
@@ -203,7 +225,7 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
     struct audit_check *out)
 {
 	const sa_census_info *in = sa_census_about(c);
-	sa_census *other = NULL;
+	struct job job = { 0, (sa_census *)c, NULL }, other = { 0, NULL, NULL };
 	bool unchecked = false, differs = false;
 
 	memset(out, 0, sizeof *out);
@@ -215,14 +237,13 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 		out->wider = au->raw_bits + 1;
 		out->runs = in->wide ? 0 : (double)in->sequences *
 		    sa_census_widen_factor(c, au->raw_bits, au->raw_bits + 1);
-		if (au->raw_bits < RAW_BITS_MAX && !in->wide &&
-		    audit_wider_runs(au, c) != 0 &&
-		    again(au, n, c, AGAIN_WIDER, &other) == EXIT_FAIR &&
-		    other != NULL &&
-		    sa_census_bias_cause(c, other, &out->cause) == SA_OK)
+		if (!in->wide && audit_wider_runs(au, &job) != 0 &&
+		    audit_second(au, n, &job, AGAIN_WIDER, &other) ==
+		    EXIT_FAIR && other.census != NULL &&
+		    sa_census_bias_cause(c, other.census, &out->cause) == SA_OK)
 			out->raw_settled = true;
-		sa_census_free(other);
-		other = NULL;
+		sa_census_free(other.census);
+		other.census = NULL;
 		unchecked = !out->raw_settled;
 		differs = out->raw_settled && out->cause != SA_BIAS_LOOP;
 	}
@@ -230,11 +251,12 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 		out->real_asked = true;
 		out->cells = au->real_cells;
 		out->n = n;
-		if (again(au, n, c, AGAIN_PLACED, &other) == EXIT_FAIR &&
-		    other != NULL &&
-		    sa_census_same_law(c, other, &out->real_same) == SA_OK)
+		if (audit_second(au, n, &job, AGAIN_PLACED, &other) ==
+		    EXIT_FAIR && other.census != NULL &&
+		    sa_census_same_law(c, other.census, &out->real_same) ==
+		    SA_OK)
 			out->real_settled = true;
-		sa_census_free(other);
+		sa_census_free(other.census);
 		unchecked = unchecked || !out->real_settled;
 		differs = differs || (out->real_settled && !out->real_same);
 	}

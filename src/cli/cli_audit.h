@@ -80,22 +80,32 @@ int audit_part_put(struct audit *au, size_t n, struct job *job);
 bool audit_parted(struct audit *au, size_t n, struct job *job, int *status);
 
 /*
- * Second models (see audit_check), in parts: audit_again counts C's
- * audit again under the second model KIND (its part, under --part) into
- * *OUT when that census is to be counted (as audit_check decides, but
- * for C's verdict, which a part cannot know): an exit status,
- * EXIT_TROUBLE without a message when it is not.  audit_parted_again,
- * under merge, adds up the parts' censuses of that model: an exit
- * status, EXIT_TROUBLE without a message when a part has none.
+ * Second models (see audit_check), in parts: audit_again counts JOB's
+ * audit (a census, or layers to its depth) again under the second model
+ * KIND into *OUT (its part, under --part) when that count is to be made
+ * (as audit_check decides, but for JOB's verdict, which a part cannot
+ * know): an exit status, EXIT_TROUBLE without a message when it is not.
+ * audit_parted_again, under merge, adds up the parts' counts of that
+ * model to DEPTH (0: a census): an exit status, EXIT_TROUBLE without a
+ * message when a part has none.  The layers in *OUT are collected, not
+ * yet judged.
  */
 enum again { AGAIN_WIDER, AGAIN_PLACED };
 
-int audit_again(struct audit *au, size_t n, const sa_census *c,
-    enum again kind, sa_census **out);
-/* The runs of the wider census, foretold, when it is cheap; 0 otherwise. */
-double audit_wider_runs(const struct audit *au, const sa_census *c);
-int audit_parted_again(struct audit *au, size_t n, enum again kind,
-    sa_census **out);
+int audit_again(struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out);
+/* The runs of JOB's count a bit wider, foretold, when cheap; 0 otherwise. */
+double audit_wider_runs(const struct audit *au, const struct job *job);
+int audit_parted_again(struct audit *au, size_t n, size_t depth,
+    enum again kind, struct job *out);
+
+/*
+ * JOB's count (a census, or layers collected) under the second model
+ * KIND, from the parts under merge or counted now: into *OUT (layers
+ * judged), an exit status.
+ */
+int audit_second(struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out);
 
 /* The count of AU's plugin (cli_plugin.c) or program (cli_exec.c). */
 int audit_plugin(struct audit *au, size_t n, struct job *job);

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,36 +16,48 @@
 #include "cli_audit.h"
 
 /*
- * The runs of C's census a bit wider, foretold, when that census is to be
- * counted: the code asked for raw words of less than the most bits, the
- * counts are not wide, and the runs are few enough; 0 otherwise.  The
- * runs are C's sequences, each raw word of them twice the values.
+ * The runs of JOB's count a bit wider, foretold, when that count is to be
+ * made: the code asked for raw words of less than the most bits, the
+ * counts are not wide, and the runs are few enough; 0 otherwise.  A
+ * census's are its sequences, each raw word of them twice the values; a
+ * census by layers' at most the sequences it visited, 2^depth times (at
+ * least 1, for a part that walks none).
  */
 double
-audit_wider_runs(const struct audit *au, const sa_census *c)
+audit_wider_runs(const struct audit *au, const struct job *job)
 {
-	const sa_census_info *in = sa_census_about(c);
 	double runs;
 
-	if (!au->raw_used || au->raw_bits >= RAW_BITS_MAX || in->wide)
+	if (!au->raw_used || au->raw_bits >= RAW_BITS_MAX)
 		return 0;
-	runs = (double)in->sequences * sa_census_widen_factor(c,
-	    au->raw_bits, au->raw_bits + 1);
-	if (runs > AUDIT_BIAS_RUNS(au))
-		return 0;
-	return runs;
+	if (job->depth == 0) {
+		const sa_census_info *in = sa_census_about(job->census);
+
+		if (in->wide)
+			return 0;
+		runs = (double)in->sequences * sa_census_widen_factor(
+		    job->census, au->raw_bits, au->raw_bits + 1);
+	} else {
+		const sa_layers_info *in = sa_layers_about(job->layers);
+
+		runs = ((double)in->runs + (double)in->unfinished) *
+		    ldexp(1.0, (int)(job->depth < 60 ? job->depth : 60));
+	}
+	/* A part that walks no run counts its none a bit wider too. */
+	return runs > AUDIT_BIAS_RUNS(au) ? 0 : runs < 1 ? 1 : runs;
 }
 
 int
-audit_again(struct audit *au, size_t n, const sa_census *c, enum again kind,
-    sa_census **out)
+audit_again(struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out)
 {
-	struct job job = { 0, NULL, NULL };
 	char summary[sizeof au->summary];
+	size_t depth = au->depth;
 	int status;
 
-	*out = NULL;
-	if (kind == AGAIN_WIDER ? audit_wider_runs(au, c) == 0 :
+	memset(out, 0, sizeof *out);
+	out->depth = job->depth;
+	if (kind == AGAIN_WIDER ? audit_wider_runs(au, job) == 0 :
 	    !au->real_used)
 		return EXIT_TROUBLE;
 	/* The same audit under the second model; its report is not this
@@ -55,16 +68,41 @@ audit_again(struct audit *au, size_t n, const sa_census *c, enum again kind,
 	else
 		au->real_place = 1;
 	au->again = true;
-	status = au->command != NULL ? audit_exec(au, n, &job) :
-	    audit_plugin(au, n, &job);
+	au->depth = job->depth;
+	status = au->command != NULL ? audit_exec(au, n, out) :
+	    audit_plugin(au, n, out);
 	au->again = false;
+	au->depth = depth;
 	if (kind == AGAIN_WIDER)
 		au->raw_bits--;
 	else
 		au->real_place = 0;
 	memcpy(au->summary, summary, sizeof summary);
-	*out = job.census;
 	return status;
+}
+
+static int add_part(struct audit *au, size_t n, const unsigned char *data,
+    size_t len, struct job *job);
+
+/* JOB's counts, packed; an SA_ status. */
+static int
+pack_job(const struct job *job, unsigned char **data, size_t *len)
+{
+	*data = NULL;
+	*len = 0;
+	if (job->census == NULL && job->layers == NULL)
+		return SA_EINVAL;
+	return job->depth == 0 ? sa_census_pack(job->census, data, len) :
+	    sa_layers_pack(job->layers, data, len);
+}
+
+static void
+job_free(struct job *job)
+{
+	sa_census_free(job->census);
+	sa_layers_free(job->layers);
+	job->census = NULL;
+	job->layers = NULL;
 }
 
 /*
@@ -81,26 +119,19 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	size_t len = 0, more_len[2] = { 0, 0 };
 	int status;
 
-	if (job->depth == 0) {
-		/* The second models need censuses that only the code can
-		 * walk: the part walks its part of them too. */
-		for (int k = 0; k < 2; k++) {
-			sa_census *c = NULL;
+	/* The second models need counts that only the code can make: the
+	 * part makes its part of them too. */
+	for (int k = 0; k < 2; k++) {
+		struct job other;
 
-			if (audit_again(au, n, job->census, (enum again)k, &c) ==
-			    EXIT_FAIR && sa_census_pack(c, &more[k],
-			    &more_len[k]) != SA_OK)
-				more_len[k] = 0;
-			sa_census_free(c);
-		}
-		status = sa_census_pack(job->census, &data, &len);
-		sa_census_free(job->census);
-		job->census = NULL;
-	} else {
-		status = sa_layers_pack(job->layers, &data, &len);
-		sa_layers_free(job->layers);
-		job->layers = NULL;
+		if (audit_again(au, n, job, (enum again)k, &other) ==
+		    EXIT_FAIR && pack_job(&other, &more[k], &more_len[k]) !=
+		    SA_OK)
+			more_len[k] = 0;
+		job_free(&other);
 	}
+	status = pack_job(job, &data, &len);
+	job_free(job);
 	for (int k = 0; k < 2 && status == SA_OK; k++) {
 		if (more_len[k] == 0)
 			continue;
@@ -127,7 +158,7 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 		snprintf(again_note[k], sizeof again_note[k], "%s %zu",
 		    keys[k], more_len[k]);
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
-	    "census" : "layers", data, len, notes, job->depth == 0 ? 4 : 2);
+	    "census" : "layers", data, len, notes, 4);
 }
 
 /*
@@ -165,50 +196,42 @@ census_bytes(const sa_part *p)
 }
 
 int
-audit_parted_again(struct audit *au, size_t n, enum again kind,
-    sa_census **out)
+audit_parted_again(struct audit *au, size_t n, size_t depth,
+    enum again kind, struct job *out)
 {
 	size_t count;
 	const sa_part *parts = part_merged(&count);
 	int status = SA_OK;
 
-	*out = NULL;
+	memset(out, 0, sizeof *out);
+	out->depth = depth;
 	for (size_t i = 0; i < count && status == SA_OK; i++) {
 		size_t at, w = again_bytes(&parts[i], kind, &at);
-		sa_census *c = NULL;
 
-		if (w == 0) {
-			status = SA_EINVAL;
-			break;
-		}
-		status = sa_census_unpack(&au->shuffle, n, parts[i].data + at,
-		    w, &c);
-		if (status == SA_OK && *out == NULL)
-			*out = c;
-		else if (status == SA_OK)
-			status = sa_census_merge(*out, c);
-		if (c != *out)
-			sa_census_free(c);
+		status = w == 0 ? SA_EINVAL : add_part(au, n, parts[i].data +
+		    at, w, out);
 	}
 	if (status != SA_OK) {
-		sa_census_free(*out);
-		*out = NULL;
+		job_free(out);
 		return EXIT_TROUBLE;
 	}
 	return EXIT_FAIR;
 }
 
-/* Part P's counts added into JOB; an SA_ status. */
+/*
+ * Counts packed at DATA (LEN bytes) added into JOB: a census, or layers
+ * of its depth; an SA_ status.
+ */
 static int
-take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
+add_part(struct audit *au, size_t n, const unsigned char *data, size_t len,
+    struct job *job)
 {
 	sa_census *c = NULL;
 	sa_layers *l = NULL;
 	int status;
 
 	if (job->depth == 0) {
-		status = sa_census_unpack(&au->shuffle, n, p->data,
-		    census_bytes(p), &c);
+		status = sa_census_unpack(&au->shuffle, n, data, len, &c);
 		if (status == SA_OK && job->census == NULL)
 			job->census = c;
 		else if (status == SA_OK)
@@ -217,7 +240,7 @@ take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
 			sa_census_free(c);
 		return status;
 	}
-	status = sa_layers_unpack(&au->shuffle, p->data, p->len, &l);
+	status = sa_layers_unpack(&au->shuffle, data, len, &l);
 	if (status == SA_OK && (sa_layers_about(l)->n != n ||
 	    sa_layers_about(l)->depth != job->depth))
 		status = SA_EINVAL;
@@ -228,6 +251,13 @@ take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
 	if (l != job->layers)
 		sa_layers_free(l);
 	return status;
+}
+
+/* Part P's counts added into JOB; an SA_ status. */
+static int
+take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
+{
+	return add_part(au, n, p->data, census_bytes(p), job);
 }
 
 /*

@@ -449,51 +449,9 @@ render(const struct layers_args *a, const sa_layers *l,
 	rep_end(&r);
 }
 
-/*
- * L of audited code under a second model at its depth: its raw words a
- * bit wider (WIDER) or its reals placed elsewhere; whether it counts the
- * same into *SAME.  False when it was not counted: too costly, under
- * merge (the parts did not walk it), or stopped.
- */
-static bool
-layers_again(const struct layers_args *a, const sa_layers *l, bool wider,
-    bool *same)
-{
-	struct audit *au = a->audit;
-	const sa_layers_info *in = sa_layers_about(l);
-	sa_layers *other = NULL;
-	int status;
-
-	if (part_merged(&(size_t){ 0 }) != NULL)
-		return false;
-	if (wider) {
-		/* Each raw word has twice the values: at most 2^depth times
-		 * the sequences visited. */
-		double runs = ((double)in->runs + (double)in->unfinished) *
-		    ldexp(1.0, (int)(in->depth < 60 ? in->depth : 60));
-
-		if (au->raw_bits >= RAW_BITS_MAX || runs > AUDIT_BIAS_RUNS(au))
-			return false;
-		au->raw_bits++;
-	} else {
-		au->real_place = 1;
-	}
-	au->again = true;
-	status = audit_layers(au, a->n, in->depth, &other);
-	au->again = false;
-	if (wider)
-		au->raw_bits--;
-	else
-		au->real_place = 0;
-	status = status == EXIT_FAIR ? sa_layers_same_law(l, other, same) :
-	    SA_EPROTO;
-	sa_layers_free(other);
-	return status == SA_OK;
-}
-
 /* The second models of audited code whose layers are not all fair. */
 static void
-layers_check(const struct layers_args *a, const sa_layers *l,
+layers_check(const struct layers_args *a, sa_layers *l,
     struct audit_check *k)
 {
 	struct audit *au = a->audit;
@@ -508,7 +466,7 @@ layers_check(const struct layers_args *a, const sa_layers *l,
 		k->raw_asked = true;
 		k->bits = au->raw_bits;
 		k->wider = au->raw_bits + 1;
-		k->raw_settled = layers_again(a, l, true, &same);
+		k->raw_settled = audit_layers_same(a->audit, a->n, l, true, &same);
 		k->cause = same ? SA_BIAS_LOOP : SA_BIAS_UNSETTLED;
 		unchecked = !k->raw_settled;
 		differs = k->raw_settled && !same;
@@ -517,7 +475,8 @@ layers_check(const struct layers_args *a, const sa_layers *l,
 		k->real_asked = true;
 		k->cells = au->real_cells;
 		k->n = a->n;
-		k->real_settled = layers_again(a, l, false, &k->real_same);
+		k->real_settled = audit_layers_same(a->audit, a->n, l, false,
+		    &k->real_same);
 		unchecked = unchecked || !k->real_settled;
 		differs = differs || (k->real_settled && !k->real_same);
 	}

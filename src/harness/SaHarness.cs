@@ -94,9 +94,14 @@ public static class SaHarness {
     // Gives the run up: the reason goes to shuffle-audit, which reports
     // it ("error ..."), and to standard error.
     static void Fail(string why) {
-        Out.Write("error sa_harness: " + why.Replace('\n', ' ').Replace('\r', ' ') + "\n");
-        Out.Flush();
         Console.Error.WriteLine("sa_harness: " + why);
+        Console.Error.Flush();
+        try {
+            Out.Write("error sa_harness: " + why.Replace('\n', ' ').Replace('\r', ' ') + "\n");
+            Out.Flush();
+        } catch (IOException) {
+            // shuffle-audit has gone; standard error said why
+        }
         Environment.Exit(2);
     }
 

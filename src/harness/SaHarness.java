@@ -100,9 +100,10 @@ public final class SaHarness {
     // Gives the run up: the reason goes to shuffle-audit, which reports
     // it ("error ..."), and to standard error.
     private static void fail(String why) {
+        System.err.println("sa_harness: " + why);
+        System.err.flush();
         out.print("error sa_harness: " + why.replace('\n', ' ').replace('\r', ' ') + "\n");
         out.flush();
-        System.err.println("sa_harness: " + why);
         System.exit(2);
     }
 

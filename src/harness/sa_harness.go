@@ -92,9 +92,9 @@ func saEnv(name string, otherwise uint64) uint64 {
 // saFail gives the run up: the reason goes to shuffle-audit, which
 // reports it ("error ..."), and to standard error.
 func saFail(why string) {
+	fmt.Fprintln(os.Stderr, "sa_harness: "+why)
 	saOut.WriteString("error sa_harness: " + strings.NewReplacer("\n", " ", "\r", " ").Replace(why) + "\n")
 	saOut.Flush()
-	fmt.Fprintln(os.Stderr, "sa_harness: "+why)
 	os.Exit(2)
 }
 

@@ -99,9 +99,9 @@ static struct sa_harness_state sa_harness_s;
 static inline void
 sa_harness_fail(const char *why)
 {
+	fprintf(stderr, "sa_harness: %s\n", why);
 	printf("error sa_harness: %s\n", why);
 	fflush(stdout);
-	fprintf(stderr, "sa_harness: %s\n", why);
 	exit(2);
 }
 

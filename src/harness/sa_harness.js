@@ -68,13 +68,13 @@ let reals = new Map();	// the plan's reals taken this run: cell -> places
 // Gives the run up: the reason goes to shuffle-audit, which reports it
 // ("error ..."), and to standard error.
 function fail(why) {
+  fs.writeSync(2, 'sa_harness: ' + why + '\n');
   try {
     fs.writeSync(1, out + 'error sa_harness: ' + String(why).replace(/[\r\n]/g, ' ') + '\n');
   } catch (e) {
-    // shuffle-audit has gone; standard error still says why
+    // shuffle-audit has gone; standard error said why
   }
   out = '';
-  fs.writeSync(2, 'sa_harness: ' + why + '\n');
   process.exit(2);
 }
 

@@ -78,13 +78,13 @@ _reals = {}        # the plan's reals taken this run: cell -> their places
 def _fail(why):
     """Gives the run up: the reason goes to shuffle-audit, which reports
     it ("error ..."), and to standard error."""
+    sys.stderr.write("sa_harness: %s\n" % why)
+    sys.stderr.flush()
     try:
         _out.write("error sa_harness: %s\n" % " ".join(str(why).splitlines()))
         _out.flush()
     except OSError:
         pass
-    sys.stderr.write("sa_harness: %s\n" % why)
-    sys.stderr.flush()
     os._exit(2)
 
 

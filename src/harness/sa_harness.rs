@@ -87,6 +87,7 @@ thread_local! {
 // Gives the run up: the reason goes to shuffle-audit, which reports it
 // ("error ..."), and to standard error.
 fn fail(why: &str) -> ! {
+    eprintln!("sa_harness: {}", why);
     let line = format!("error sa_harness: {}\n", why.replace(['\n', '\r'], " "));
     let _ = STATE.try_with(|s| {
         if let Ok(mut s) = s.try_borrow_mut() {
@@ -94,7 +95,6 @@ fn fail(why: &str) -> ! {
             let _ = s.out.flush();
         }
     });
-    eprintln!("sa_harness: {}", why);
     std::process::exit(2);
 }
 
@@ -245,10 +245,10 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
         let line = format!("error sa_harness: the shuffle panicked: {}\n", info)
             .replace(['\r'], " ");
         let line = line.trim_end().replace('\n', " ") + "\n";
+        eprint!("{}", line);
         let mut out = io::stdout();
         let _ = out.write_all(line.as_bytes());
         let _ = out.flush();
-        eprint!("{}", line);
         std::process::exit(2);
     }));
     loop {

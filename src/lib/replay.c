@@ -375,8 +375,10 @@ sa_audit_pace_update(sa_audit_pace *p, const sa_replay_window *w, double now)
 	double f = sa_replay_done(w);
 
 	p->done = f;
-	if (p->t0 == 0 || w->runs == 0) {
-		if (w->runs != 0) {
+	/* The forecast starts past the first runs, which are run again many
+	 * times (SA_REPEAT_FLOOR) and would foretell too much. */
+	if (p->t0 == 0 || w->runs <= SA_REPEAT_FLOOR) {
+		if (w->runs > SA_REPEAT_FLOOR) {
 			p->t0 = now;
 			p->done0 = f;
 			p->runs0 = w->runs;

@@ -25,6 +25,7 @@
 
 #include "shuffle_audit.h"
 #include "shuffle_audit_audit.h"
+#include "reference.h"
 
 /* lcm(1..n) by trial: the smallest multiple of lcm(1..n-1) that k divides. */
 static uint64_t
@@ -404,22 +405,6 @@ listed_uniform(sa_oracle *o)
 	return l->u[l->at++];
 }
 
-/* The rank of a deck of N cards: its digits in the factorial base. */
-static uint64_t
-rank_of(const unsigned *deck, size_t n)
-{
-	uint64_t r = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		uint64_t smaller = 0;
-
-		for (size_t j = i + 1; j < n; j++)
-			smaller += deck[j] < deck[i];
-		r = r * (n - i) + smaller;
-	}
-	return r;
-}
-
 /*
  * The enumeration: every cell vector C (M^R of them) and every order
  * SIGMA of the R reals (a rank each) that agrees with the cells; the
@@ -493,7 +478,7 @@ enumerate(enum kind k, size_t n, uint64_t m, uint64_t *want)
 					deck[d] = (unsigned)d;
 				sh.run(&sh, deck, n, &o.base);
 				assert_int_equal(o.at, r);
-				want[rank_of(deck, n)] += share;
+				want[ref_rank(deck, n)] += share;
 			}
 			/* the next permutation (Heap's, iterative) */
 			while (i < r && c[i] >= i) {
