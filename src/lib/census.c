@@ -383,24 +383,6 @@ times(uint64_t a, uint64_t m, uint64_t *out)
  * runs' denominators; the sum is over the least common multiple of the
  * two weights, each count scaled up to it.
  */
-void
-sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
-    bool weighted)
-{
-	uint64_t g = *weight;
-
-	if (!weighted)
-		return;
-	for (uint64_t r = 0; r < orderings && g > 1; r++)
-		if (tally[r] != 0)
-			g = sa_gcd(g, tally[r]);
-	if (g <= 1)
-		return;
-	for (uint64_t r = 0; r < orderings; r++)
-		tally[r] /= g;
-	*weight /= g;
-}
-
 int
 sa_census_merge(sa_census *into, const sa_census *from)
 {

@@ -524,3 +524,21 @@ sa_summary_of(const struct sa_census *c, uint64_t lo, uint64_t hi,
 	for (unsigned k = 0; k < threads; k++)
 		sa_summary_add(out, &part[k].out);
 }
+
+void
+sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
+    bool weighted)
+{
+	uint64_t g = *weight;
+
+	if (!weighted)
+		return;
+	for (uint64_t r = 0; r < orderings && g > 1; r++)
+		if (tally[r] != 0)
+			g = sa_gcd(g, tally[r]);
+	if (g <= 1)
+		return;
+	for (uint64_t r = 0; r < orderings; r++)
+		tally[r] /= g;
+	*weight /= g;
+}
