@@ -63,6 +63,7 @@ struct matrix_args {
 	bool chose;		/* -a was given */
 	struct audit audit;	/* --plugin or --exec */
 	bool audited;
+	struct audit_check model;	/* the audit's second models */
 	double seconds;		/* --time-limit; 0: none */
 	int fmt_choice;	/* -f, as parsed */
 };
@@ -279,6 +280,8 @@ render(const struct matrix_args *a, const sa_matrix *m)
 	rep_str(&r, "verdict", NULL, in->uniform ? "uniform" : "not uniform",
 	    NULL);
 	rep_bool(&r, "uniform", "every cell 1/n", in->uniform, NULL);
+	if (a->audited && !in->uniform)
+		check_fields(&r, &a->model);
 	extreme(&r, m, true, "largest cell", in->max_card, in->max_pos);
 	extreme(&r, m, false, "smallest cell", in->min_card, in->min_pos);
 	rep_str(&r, NULL, "largest deviation", dev ? dev : "?",
@@ -530,8 +533,8 @@ show(const struct matrix_args *a, sa_matrix *m)
 		svg(a, m);
 	else
 		render(a, m);
-	status = a->check && !sa_matrix_about(m)->uniform ? EXIT_UNFAIR :
-	    EXIT_FAIR;
+	status = a->check ? check_exit(sa_matrix_about(m)->uniform,
+	    a->audited ? &a->model : NULL) : EXIT_FAIR;
 	sa_matrix_free(m);
 	return cli_finish(status);
 }
@@ -570,6 +573,9 @@ audited_matrix(struct matrix_args *a, sa_matrix **m)
 	}
 	if (status != EXIT_FAIR)
 		return status;
+	/* A matrix that is not uniform comes from an unfair census, whose
+	 * second models say whether the model decides it. */
+	audit_check(&a->audit, a->n, c, &a->model);
 	status = sa_matrix_from_census(c, m);
 	sa_census_free(c);
 	if (status != SA_OK) {
