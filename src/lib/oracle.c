@@ -201,7 +201,11 @@ script_uniform(sa_oracle *o)
 	return take_real((sa_script *)o, &cell);
 }
 
-/* A real for code that asks for its cell only (sa_real before 0.2). */
+/*
+ * A real for code that asks for its cell only (a plugin built against a
+ * header from before the oracle had uniform()): it computes the midpoint
+ * itself, so its tied reals are equal, as they were then.
+ */
 static uint64_t
 script_real(sa_oracle *o)
 {

@@ -9,6 +9,7 @@
 # figures to compare between machines.  Nothing is asserted.
 set -e
 bin=${1:-./shuffle-audit}
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 n=${2:-7}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
