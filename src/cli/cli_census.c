@@ -78,7 +78,11 @@ help(void)
 	    "  -h, --help            show this help\n"
 	    "\n"
 	    "An ordering lists, position by position, the starting position of\n"
-	    "the card that ends there: 1032 means position 0 holds card 1.\n",
+	    "the card that ends there: 1032 means position 0 holds card 1.\n"
+	    "\n"
+	    "Exit status: 0 fair; 1 unfair (with --check, which an audit\n"
+	    "implies); 2 bad input; 3 the audited code misbehaved; 4 unfair\n"
+	    "under the model of its raw words or reals, which decides it.\n",
 	    stdout);
 }
 
