@@ -466,57 +466,61 @@ libopenmpi-dev openmpi-bin)"; fi
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
-INSTALL_DIRS = $(BINDIR) $(LIBDIR) $(PKGCONFIGDIR) $(INCLUDEDIR) \
-	$(MANDIR) $(DATADIR)/harness $(BASHCOMPDIR) $(ZSHCOMPDIR) \
-	$(FISHCOMPDIR)
+INSTALL_DIRS = "$(BINDIR)" "$(LIBDIR)" "$(PKGCONFIGDIR)" "$(INCLUDEDIR)" \
+	"$(MANDIR)" "$(DATADIR)/harness" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" \
+	"$(FISHCOMPDIR)"
 
 # make install notes the directories it had to make (deepest first) in
 # $(DATADIR)/installed-dirs, and make uninstall removes those of them
-# that are left empty, and no other.
+# that are left empty, and no other. Every path is quoted, so a PREFIX or
+# a DESTDIR may hold spaces (not double quotes, dollars or backquotes).
 install: all
 	@mkdir -p $(O)
-	@{ cat $(DESTDIR)$(DATADIR)/installed-dirs 2>/dev/null; \
+	@{ cat "$(DESTDIR)$(DATADIR)/installed-dirs" 2>/dev/null; \
 	  for d in $(INSTALL_DIRS); do \
 		while [ "$$d" != / ] && [ ! -d "$(DESTDIR)$$d" ]; do \
 			echo "$$d"; d=$$(dirname "$$d"); done; \
 	  done; } | sort -ru > $(O)/installed-dirs
-	install -d $(INSTALL_DIRS:%=$(DESTDIR)%)
-	install -m 644 $(O)/installed-dirs $(DESTDIR)$(DATADIR)/installed-dirs
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/shuffle-audit
-	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libshuffleaudit.a
-	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SHLIB)
-	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libshuffleaudit.so
+	for d in $(INSTALL_DIRS); do install -d "$(DESTDIR)$$d" || exit; done
+	install -m 644 $(O)/installed-dirs \
+		"$(DESTDIR)$(DATADIR)/installed-dirs"
+	install -m 755 $(BIN) "$(DESTDIR)$(BINDIR)/shuffle-audit"
+	install -m 644 $(LIB) "$(DESTDIR)$(LIBDIR)/libshuffleaudit.a"
+	install -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/$(SHLIB)"
+	ln -sf $(SHLIB) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libshuffleaudit.so"
 	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBS@|$(LIB_LIBS)|' \
 		src/lib/shuffle-audit.pc.in \
-		> $(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc
+		> "$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc"
 	install -m 644 include/shuffle_audit.h include/shuffle_audit_plugin.h \
-		include/shuffle_audit_audit.h $(DESTDIR)$(INCLUDEDIR)/
-	install -m 644 man/shuffle-audit.1 $(DESTDIR)$(MANDIR)/
-	install -m 644 $(HARNESS_FILES) $(DESTDIR)$(DATADIR)/harness/
-	./$(BIN) completions bash > $(DESTDIR)$(BASHCOMPDIR)/shuffle-audit
-	./$(BIN) completions zsh > $(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit
+		include/shuffle_audit_audit.h "$(DESTDIR)$(INCLUDEDIR)/"
+	install -m 644 man/shuffle-audit.1 "$(DESTDIR)$(MANDIR)/"
+	install -m 644 $(HARNESS_FILES) "$(DESTDIR)$(DATADIR)/harness/"
+	./$(BIN) completions bash > "$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit"
+	./$(BIN) completions zsh > "$(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit"
 	./$(BIN) completions fish \
-		> $(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish
+		> "$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/shuffle-audit \
-		$(DESTDIR)$(LIBDIR)/libshuffleaudit.a \
-		$(DESTDIR)$(LIBDIR)/$(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME) \
-		$(DESTDIR)$(LIBDIR)/libshuffleaudit.so \
-		$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc \
-		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit.h \
-		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_plugin.h \
-		$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_audit.h \
-		$(DESTDIR)$(MANDIR)/shuffle-audit.1 \
-		$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit \
-		$(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit \
-		$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish \
-		$(patsubst %,$(DESTDIR)$(DATADIR)/harness/%,$(notdir $(HARNESS_FILES)))
-	@list=$$(cat $(DESTDIR)$(DATADIR)/installed-dirs 2>/dev/null); \
-	rm -f $(DESTDIR)$(DATADIR)/installed-dirs; \
-	for d in $$list; do rmdir "$(DESTDIR)$$d" 2>/dev/null || :; done
+	rm -f "$(DESTDIR)$(BINDIR)/shuffle-audit" \
+		"$(DESTDIR)$(LIBDIR)/libshuffleaudit.a" \
+		"$(DESTDIR)$(LIBDIR)/$(SHLIB)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
+		"$(DESTDIR)$(LIBDIR)/libshuffleaudit.so" \
+		"$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc" \
+		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit.h" \
+		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_plugin.h" \
+		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_audit.h" \
+		"$(DESTDIR)$(MANDIR)/shuffle-audit.1" \
+		"$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit" \
+		"$(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit" \
+		"$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish"
+	for f in $(notdir $(HARNESS_FILES)); do \
+		rm -f "$(DESTDIR)$(DATADIR)/harness/$$f" || exit; done
+	@f="$(DESTDIR)$(DATADIR)/installed-dirs"; \
+	list=$$(cat "$$f" 2>/dev/null); rm -f "$$f"; \
+	printf '%s\n' "$$list" | while IFS= read -r d; do \
+		[ -z "$$d" ] || rmdir "$(DESTDIR)$$d" 2>/dev/null || :; done
 
 clean:
 	rm -rf build $(BIN) $(LIB) $(SHLIB)

@@ -65,6 +65,27 @@ left=$(cd "$stage" && find . -mindepth 1)
 [ -z "$left" ] && check ok ||
 	check no "make uninstall left in the stage: $left"
 
+# --- paths with spaces: a DESTDIR and a PREFIX, each beside a file named
+# by the path's first word (which an unquoted rm would take) -------------
+spaced=$tmp/"spaced x"
+mkdir -p "$spaced"
+echo keep > "$tmp/spaced"
+mkdir -p "$spaced/opt"
+echo keep > "$spaced/opt/victim"
+"$make" -s -C "$top" install DESTDIR="$spaced" PREFIX="/opt/victim x" \
+    >/dev/null 2>&1
+(cd "$spaced/opt/victim x" 2>/dev/null && find . -type f -o -type l |
+	sort) > "$tmp/files-spaced"
+sed 's|^\./usr/|./|' "$tmp/want" > "$tmp/want-spaced"
+diff -u "$tmp/want-spaced" "$tmp/files-spaced" >&2 && check ok ||
+	check no "install with spaces in DESTDIR and PREFIX: files differ"
+"$make" -s -C "$top" uninstall DESTDIR="$spaced" PREFIX="/opt/victim x" \
+    >/dev/null 2>&1
+left=$(cd "$spaced" && find . -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "./opt ./opt/victim " ] && [ -f "$tmp/spaced" ] && check ok ||
+	check no "uninstall with spaces left '$left' or took \$tmp/spaced"
+rm -rf "$spaced" "$tmp/spaced"
+
 # --- as a user: PREFIX=$HOME/.local -------------------------------------
 home=$tmp/home
 mkdir "$home"
