@@ -532,6 +532,8 @@ struct sa_time_limit {
 	 * passes (and not measured): the work was refused before it began.
 	 */
 	bool at_least;
+	/* UNITS is a least count (from a sample), not the work's size. */
+	bool units_at_least;
 };
 
 /*
@@ -1132,6 +1134,28 @@ typedef struct sa_matrix_info {
  */
 bool sa_matrix_by_chain(const sa_shuffle *sh, size_t n, const sa_reduce *r);
 
+/*
+ * The chain's work, sized before it starts: STEPS, the bits of the common
+ * denominator (BITS, a float: the sum of log2 of each step's total) and
+ * WORK, about n^2 products of one 64-bit word by the denominator's words
+ * as they grow, a step, four times that for a step of two draws (an
+ * estimate, not a count; about 10 ns each on two cores of 2026).
+ * sa_matrix_size returns SA_ETOOBIG, WHY saying which bound binds, past SA_MATRIX_MAX_STEPS steps (decided from the
+ * step count alone, before any step is looked at) or SA_MATRIX_MAX_WORK
+ * (about 45 minutes); sa_matrix_run refuses the same.  SA_OK, with
+ * nothing to size, when the matrix comes from the census instead.
+ */
+#define SA_MATRIX_MAX_STEPS (UINT64_C(1) << 24)
+#define SA_MATRIX_MAX_WORK 2.75e11
+typedef struct sa_matrix_work {
+	uint64_t steps;
+	double bits, work;
+	char why[192];
+} sa_matrix_work;
+
+int sa_matrix_size(const sa_shuffle *sh, size_t n, const sa_reduce *r,
+    sa_matrix_work *w);
+
 int sa_matrix_run(const sa_shuffle *shuffle, size_t n,
     const sa_matrix_opts *opts, sa_matrix **out);
 int sa_matrix_from_census(const sa_census *c, sa_matrix **out);
@@ -1330,6 +1354,27 @@ int sa_sample_each(const sa_shuffle *shuffle, size_t n,
     const sa_sample_opts *opts,
     int (*each)(void *ctx, const unsigned *deck, size_t n), void *ctx);
 
+/*
+ * One deal sized before it starts: the draws a deck of SHUFFLE on N
+ * cards makes (its steps, twice that when a step draws a pair; a step
+ * that retries counted once; 0 without a step form, whose decks are
+ * small), and whether a deal from mulberry32 (about 2 ns a draw) or from
+ * getrandom, RANDOM (about 1.2 us a draw: one call a word), stays within
+ * SA_DEAL_MAX_DRAWS or SA_DEAL_MAX_DRAWS_RANDOM, a few seconds either
+ * way.  sa_deal_size returns SA_ETOOBIG past it, WHY saying so (swaps:M
+ * with M near 2^32 makes 2^33 draws: 17 s, or 3 hours from getrandom).
+ */
+#define SA_DEAL_MAX_DRAWS (UINT64_C(1) << 30)
+#define SA_DEAL_MAX_DRAWS_RANDOM (UINT64_C(1) << 21)
+typedef struct sa_deal_work {
+	double draws;		/* a deck's, at least */
+	uint64_t max;		/* the bound that applies */
+	char why[160];
+} sa_deal_work;
+
+double sa_draws_a_deck(const sa_shuffle *shuffle, size_t n);
+int sa_deal_size(const sa_shuffle *shuffle, size_t n, bool random,
+    sa_deal_work *w);
 
 /* ==== 11. Arguments ==== */
 
@@ -1763,6 +1808,13 @@ int sa_seeds_pack(const sa_seeds *s, unsigned char **buf, size_t *len);
 int sa_seeds_unpack(size_t n, const unsigned char *buf, size_t len,
     sa_seeds **out);
 int sa_seeds_merge(sa_seeds *into, const sa_seeds *from);
+/*
+ * Whether S, merged from parts, is the whole seed space O asks of GEN:
+ * its first seed O's FIRST and its seeds every one the range holds (as
+ * sa_seeds_plan counts them); SA_EINVAL, WHY saying what differs.
+ */
+int sa_seeds_whole(const sa_seeds *s, const sa_seeded_gen *gen,
+    const sa_seeds_opts *o, char *why, size_t size);
 
 /*
  * The attack from a few seen cards: every seed of the range dealt (N up

@@ -147,6 +147,16 @@ void sa_census_copy_tally(const sa_census *c, uint64_t *tally);
 int sa_census_merge(sa_census *into, const sa_census *from);
 
 /*
+ * Whether census C, merged from parts, is one whole walk: its counts add
+ * up to its runs (SA_EINVAL otherwise: a part missing, forged or counted
+ * twice), and, when SHUFFLE is not NULL (a built-in shuffle walked with
+ * ideal draws), its runs are the step form's run count exactly
+ * (sa_runs_exact).  WHY (SIZE bytes) says what does not add up.
+ */
+int sa_census_whole(const sa_census *c, const sa_shuffle *shuffle,
+    char *why, size_t size);
+
+/*
  * A part of a run shared out over machines (--part I/P, then merge):
  * part INDEX (1 .. COUNT) of COUNT, the command it answers (ARGV, ARGC
  * words, without --part), the facts its caller keeps (NOTES: "KEY VALUE"
@@ -167,6 +177,7 @@ int sa_census_merge(sa_census *into, const sa_census *from);
  * reason in WHY (SIZE bytes), and in AT the indexes in PARTS of the two
  * parts that disagree (SIZE_MAX for none: a part missing).
  */
+#define SA_PART_MAX 4096	/* parts in a split, at most */
 typedef struct sa_part {
 	unsigned index, count;
 	char **argv;
@@ -183,6 +194,19 @@ int sa_part_format(const sa_part *p, char **text, size_t *len);
 int sa_part_parse(const char *text, size_t len, sa_part *out, char *why,
     size_t size);
 void sa_part_free(sa_part *p);	/* its members; NULL is fine */
+/*
+ * A file read a piece at a time, checked before it is read whole: TEXT,
+ * its first LEN bytes, can begin a part (SA_OK) or cannot (SA_EINVAL,
+ * WHY: its first line is not a part's, or its head passes
+ * SA_PART_HEAD_MAX bytes with no data line, or its data line claims more
+ * than memory could hold); *MOST is the most bytes the whole file may
+ * hold, from its data line once that is in (SA_PART_HEAD_MAX before).
+ * A reader stops at *MOST, and /dev/zero or an endless stream is
+ * refused within the first line or the head.
+ */
+#define SA_PART_HEAD_MAX (1 << 20)
+int sa_part_sniff(const char *text, size_t len, size_t *most, char *why,
+    size_t size);
 int sa_parts_check(const sa_part *const *parts, size_t k, size_t *order,
     size_t at[2], char *why, size_t size);
 

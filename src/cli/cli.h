@@ -388,7 +388,7 @@ bool census_parse_memory(const char *arg, uint64_t *bytes);
  * merge, part_merged gives the parts, in order (NULL otherwise), and
  * part_note whether any part has the note "KEY yes".
  */
-#define PART_MAX 4096
+#define PART_MAX SA_PART_MAX
 #define PART_WRITTEN 256
 void part_command(int argc, char **argv);
 void part_command_free(void);

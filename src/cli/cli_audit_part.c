@@ -294,6 +294,18 @@ audit_parted(struct audit *au, size_t n, struct job *job, int *status)
 			return true;
 		}
 	}
+	if (job->census != NULL) {
+		char why[256];
+		int st = sa_census_whole(job->census, NULL, why, sizeof why);
+
+		if (st != SA_OK) {
+			cli_error("merge: %s", st == SA_EINVAL ? why :
+			    sa_strerror(st));
+			sa_census_free(job->census);
+			job->census = NULL;
+			return true;
+		}
+	}
 	au->raw_used = part_note("raw-used");
 	au->real_used = part_note("real-used");
 	*status = EXIT_FAIR;

@@ -940,6 +940,14 @@ merge_builtin(const struct census_args *a, const sa_part *parts,
 			    status == SA_EINVAL ? "its counts are not a census "
 			    "of these cards" : sa_strerror(status));
 	}
+	if (status == SA_OK) {
+		char why[256];
+
+		status = sa_census_whole(*c, &a->shuffle, why, sizeof why);
+		if (status != SA_OK)
+			cli_error("merge: %s", status == SA_EINVAL ? why :
+			    sa_strerror(status));
+	}
 	if (status != SA_OK) {
 		sa_census_free(*c);
 		*c = NULL;

@@ -263,6 +263,7 @@ parse_deal(int argc, char **argv, struct deal_args *a)
 static bool
 make_deck(const struct deal_args *a, struct deck *d)
 {
+	sa_deal_work work;
 	bool ok;
 
 	switch (a->kind) {
@@ -283,6 +284,12 @@ make_deck(const struct deal_args *a, struct deck *d)
 		return false;
 	if (!cli_check_cards(&a->shuffle, d->n) ||
 	    !cli_check_reduce(&a->shuffle, &a->reduce, d->n)) {
+		deck_free(d);
+		return false;
+	}
+	if (sa_deal_size(&a->shuffle, d->n, a->random, &work) != SA_OK) {
+		cli_error("deal: the %s shuffle of %zu card%s: %s; fewer steps",
+		    a->shuffle.name, d->n, cli_plural(d->n), work.why);
 		deck_free(d);
 		return false;
 	}

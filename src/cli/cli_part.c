@@ -179,44 +179,68 @@ help(void)
 	    "  -h, --help  show this help\n", stdout);
 }
 
-/* All of FILE ("-": standard input) into *TEXT, *LEN; false after a
- * message. */
+/*
+ * FILE ("-": standard input) into *TEXT, *LEN, a piece at a time, each
+ * piece checked by sa_part_sniff before more is read: a file whose
+ * first line is not a part's, or that runs past what its own data line
+ * says (/dev/zero, an endless stream), is refused with no more read.
+ * False after a message.
+ */
 static bool
 read_file(const char *file, char **text, size_t *len)
 {
 	FILE *f = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
-	size_t cap = 4096, got = 0, n;
-	char *buf = NULL, *grown;
+	size_t cap = 0, got = 0, most = 64, n;
+	char *buf = NULL, *grown, why[160];
+	bool ok = true;
 
 	if (f == NULL) {
 		cli_error("merge: %s: %s", cli_arg(file), strerror(errno));
 		return false;
 	}
-	do {
-		if (got == 0 || got + 1 >= cap) {
-			cap = got ? cap * 2 : cap;
+	for (;;) {
+		if (got + 1 >= cap) {
+			cap = cap ? cap * 2 : 4096;
 			if ((grown = realloc(buf, cap)) == NULL) {
 				cli_error("merge: %s: out of memory", cli_arg(file));
-				free(buf);
-				if (f != stdin)
-					fclose(f);
-				return false;
+				ok = false;
+				break;
 			}
 			buf = grown;
 		}
-		n = fread(buf + got, 1, cap - got - 1, f);
+		/* Never more than one byte past the most a part may hold. */
+		n = cap - got - 1;
+		if (n > most + 1 - got)
+			n = most + 1 - got;
+		n = fread(buf + got, 1, n, f);
 		got += n;
-	} while (n > 0);
-	if (ferror(f)) {
+		if (sa_part_sniff(buf, got, &most, why, sizeof why) != SA_OK) {
+			cli_error("merge: %s: %s", cli_arg(file), why);
+			ok = false;
+			break;
+		}
+		if (got > most) {
+			cli_error("merge: %s: more bytes than its data line says "
+			    "(a part holds at most %zu)", cli_arg(file), most);
+			ok = false;
+			break;
+		}
+		if (n == 0)
+			break;
+	}
+	if (ok && ferror(f)) {
 		cli_error("merge: %s: %s", cli_arg(file), strerror(errno));
-		free(buf);
-		buf = NULL;
+		ok = false;
 	}
 	if (f != stdin)
 		fclose(f);
+	if (!ok) {
+		free(buf);
+		buf = NULL;
+	}
 	*text = buf;
 	*len = got;
-	return buf != NULL;
+	return ok;
 }
 
 /* The part NAME holds (TEXT, LEN bytes; freed) into *P; false after a

@@ -318,8 +318,17 @@ deal(struct sample_args *a, sa_fit **fit)
 	if (part_merged(&len) != NULL) {
 		if (!part_kind_is("sample"))
 			return EXIT_TROUBLE;
-		if ((status = from_parts(a, fit)) == SA_OK)
+		if ((status = from_parts(a, fit)) == SA_OK &&
+		    sa_fit_samples(*fit) == a->o.decks)
 			return SA_OK;
+		if (status == SA_OK) {
+			cli_error("merge: the parts hold %llu decks, and their "
+			    "command deals %llu", (unsigned long long)
+			    sa_fit_samples(*fit), (unsigned long long)a->o.decks);
+			sa_fit_free(*fit);
+			*fit = NULL;
+			return EXIT_TROUBLE;
+		}
 		if (status == SA_EINVAL)
 			cli_error("merge: the parts do not hold decks of %zu "
 			    "cards", a->n);

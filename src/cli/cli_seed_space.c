@@ -632,6 +632,8 @@ static int
 from_parts(const struct seeds_args *a, const sa_part *parts, size_t count,
     sa_seeds **s)
 {
+	char why[256];
+
 	*s = NULL;
 	if (!part_kind_is("seeds"))
 		return EXIT_TROUBLE;
@@ -654,6 +656,13 @@ from_parts(const struct seeds_args *a, const sa_part *parts, size_t count,
 			*s = NULL;
 			return EXIT_TROUBLE;
 		}
+	}
+	if (*s != NULL && sa_seeds_whole(*s, a->gen, &a->o, why,
+	    sizeof why) != SA_OK) {
+		cli_error("merge: %s", why);
+		sa_seeds_free(*s);
+		*s = NULL;
+		return EXIT_TROUBLE;
 	}
 	return SA_OK;
 }

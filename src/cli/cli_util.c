@@ -21,12 +21,19 @@ cli_matrix_refused(const char *what, const sa_shuffle *sh, size_t n,
 {
 	sa_census_opts co;
 	sa_census_plan plan;
+	sa_matrix_work work;
 	const char *why;
 
 	if (n > SA_MATRIX_MAX_CARDS) {
 		cli_error("%s: the exact matrix goes to at most %d cards, not "
 		    "%zu (fit and sample judge larger decks by their decks)",
 		    what, SA_MATRIX_MAX_CARDS, n);
+		return;
+	}
+	if (status == SA_ETOOBIG && !census &&
+	    sa_matrix_size(sh, n, r, &work) == SA_ETOOBIG) {
+		cli_error("%s of %zu cards: the %s shuffle's chain: %s; fewer "
+		    "cards or steps", what, n, sh->name, work.why);
 		return;
 	}
 	if ((status != SA_ETOOBIG && status != SA_EOVERFLOW) ||
@@ -78,11 +85,11 @@ cli_time_refusal(const char *what, const sa_time_limit *l, const char *unit,
 	cli_duration(l->seconds, limit, sizeof limit);
 	if (l->forecast > 0 && l->at_least) {
 		cli_duration(l->forecast, whole, sizeof whole);
-		cli_error("%s: %.4g %s would take at least %s, even at %.3g %s a "
-		    "second (more than any machine does), past the time limit "
-		    "of %s (--time-limit)%s%s", what, l->units, unit, whole,
-		    l->rate, unit, limit, instead ? "; " : "",
-		    instead ? instead : "");
+		cli_error("%s: %s%.4g %s would take at least %s, even at %.3g "
+		    "%s a second (more than any machine does), past the time "
+		    "limit of %s (--time-limit)%s%s", what, l->units_at_least ?
+		    "at least " : "", l->units, unit, whole, l->rate, unit,
+		    limit, instead ? "; " : "", instead ? instead : "");
 	} else if (l->forecast > 0) {
 		cli_duration(l->forecast, whole, sizeof whole);
 		cli_error("%s: %.4g %s would take about %s at the %.3g %s a "

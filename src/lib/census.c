@@ -9,6 +9,7 @@
  * with draws made from raw words by a reduction, in big integers.  The
  * figures computed from a tally are in figures.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -383,6 +384,50 @@ times(uint64_t a, uint64_t m, uint64_t *out)
  * runs' denominators; the sum is over the least common multiple of the
  * two weights, each count scaled up to it.
  */
+int
+sa_census_whole(const sa_census *c, const sa_shuffle *sh, char *why,
+    size_t size)
+{
+	const sa_census_info *in = &c->info;
+	sa_big sum, one, runs;
+	int status = SA_OK;
+
+	sa_big_init(&sum);
+	sa_big_init(&one);
+	sa_big_init(&runs);
+	for (uint64_t r = 0; r < in->orderings && status == SA_OK; r++) {
+		status = sa_census_count_big(c, r, &one);
+		if (status == SA_OK)
+			status = sa_big_add(&sum, &one);
+	}
+	if (status == SA_OK && sa_big_cmp(&sum, &c->big_runs) != 0) {
+		char *s = sa_big_to_dec(&sum), *t = sa_big_to_dec(&c->big_runs);
+
+		snprintf(why, size, "the counts add up to %s, and the runs "
+		    "are %s: a part is missing, changed or counted twice",
+		    s ? s : "?", t ? t : "?");
+		free(s);
+		free(t);
+		status = SA_EINVAL;
+	}
+	if (status == SA_OK && sh != NULL && !in->weighted &&
+	    sa_runs_exact(sh, in->n, &runs) == SA_OK &&
+	    sa_big_cmp(&runs, &c->big_runs) != 0) {
+		char *s = sa_big_to_dec(&c->big_runs), *t = sa_big_to_dec(&runs);
+
+		snprintf(why, size, "the parts hold %s runs, and the %s "
+		    "shuffle of %zu cards takes %s", s ? s : "?", sh->name,
+		    in->n, t ? t : "?");
+		free(s);
+		free(t);
+		status = SA_EINVAL;
+	}
+	sa_big_free(&sum);
+	sa_big_free(&one);
+	sa_big_free(&runs);
+	return status;
+}
+
 int
 sa_census_merge(sa_census *into, const sa_census *from)
 {

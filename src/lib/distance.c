@@ -58,14 +58,84 @@ from_census(const sa_census *c, sa_distance_row *row)
 	return status;
 }
 
+static int
+by_rank(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The orderings SH reaches on N cards, at least: those that SAMPLE runs
+ * drawn from xoshiro256** (a fixed seed: the same figure every time)
+ * land on, told apart by rank.  Only for a step form of few steps and no
+ * reduction, whose census counts every draw sequence, so that each
+ * ordering seen is one the census reaches; 0 otherwise.
+ */
+static uint64_t
+reached_at_least(const sa_shuffle *sh, size_t n, const sa_census_opts *o)
+{
+	enum { SAMPLE = 1 << 20, MAX_STEPS = 4096 };
+	uint64_t *rank, seen = 0;
+	unsigned deck[SA_PERM_MAX];
+	sa_xoshiro256 g;
+
+	if (sh->steps == NULL || sh->reduce != NULL || n > SA_PERM_MAX ||
+	    (o != NULL && o->reduce.method != SA_REDUCE_NONE) ||
+	    sh->steps(sh, n) > MAX_STEPS ||
+	    (rank = malloc(SAMPLE * sizeof *rank)) == NULL)
+		return 0;
+	sa_xoshiro256_init(&g, 0x5eed, 0);
+	for (size_t i = 0; i < SAMPLE; i++) {
+		for (size_t j = 0; j < n; j++)
+			deck[j] = (unsigned)j;
+		sh->run(sh, deck, n, &g.base);
+		rank[i] = sa_perm_rank(deck, n);
+	}
+	qsort(rank, SAMPLE, sizeof *rank, by_rank);
+	for (size_t i = 0; i < SAMPLE; i++)
+		seen += i == 0 || rank[i] != rank[i - 1];
+	free(rank);
+	return seen;
+}
+
+/*
+ * Composing the census with itself takes at least L^2 pairs of
+ * orderings when it reaches at least L: past the limit even at
+ * SA_PAIRS_MAX_RATE, the census is not begun (at 12 cards it takes 2 GB
+ * and a minute), and LIMIT says so as sa_census_then would, its units a
+ * least count.  Decks of fewer than 10 cards are counted in a second.
+ */
+static int
+composable(const sa_shuffle *sh, size_t n, const sa_census_opts *opts)
+{
+	sa_time_limit *limit = opts != NULL ? opts->limit : NULL;
+	double least;
+	uint64_t seen;
+	sa_pace pace;
+
+	if (limit == NULL || limit->seconds <= 0 || n < 10 ||
+	    (seen = reached_at_least(sh, n, opts)) == 0)
+		return SA_OK;
+	least = (double)seen * (double)seen;
+	sa_pace_start(&pace, limit, least);
+	if (!sa_pace_foretell(&pace, least / SA_PAIRS_MAX_RATE, true))
+		return SA_OK;
+	limit->units_at_least = true;
+	return sa_pace_end(&pace, SA_OK);
+}
+
 /* Rows FROM .. TO of SH done again and again, by its census. */
 static int
 by_census(const sa_shuffle *sh, size_t n, uint64_t from, uint64_t to,
     const sa_census_opts *opts, sa_distance_row *rows)
 {
 	sa_census *one, *cur;
-	int status = sa_census_run(sh, n, opts, &one);
+	int status = to > 1 ? composable(sh, n, opts) : SA_OK;
 
+	if (status == SA_OK)
+		status = sa_census_run(sh, n, opts, &one);
 	if (status != SA_OK)
 		return status;
 	cur = one;

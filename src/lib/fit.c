@@ -395,6 +395,10 @@ sa_fit_merge(sa_fit *into, const sa_fit *from)
 {
 	if (into->n != from->n)
 		return SA_EINVAL;
+	/* Every cell and ordering count is at most its decks: when the
+	 * decks add up within 64 bits, so does every count. */
+	if (into->samples + from->samples < into->samples)
+		return SA_EOVERFLOW;
 	for (size_t k = 0; k < into->n * into->n; k++)
 		into->cell[k] += from->cell[k];
 	for (uint64_t r = 0; into->order != NULL && r < into->orderings; r++)

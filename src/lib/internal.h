@@ -86,6 +86,13 @@ bool sa_pace_foretell(sa_pace *p, double seconds, bool at_least);
 /* STATUS, or SA_ETIME with the limit's figures when the pace stopped. */
 int sa_pace_end(sa_pace *p, int status);
 
+/*
+ * No machine composes two censuses faster than this many pairs of
+ * orderings a second (each is a permutation applied and ranked): work
+ * past a limit even at that rate is refused before it begins.
+ */
+#define SA_PAIRS_MAX_RATE 1e9
+
 /* Bits set in each 11-bit number (perm.c). */
 extern const uint8_t sa_bits11[2048];
 

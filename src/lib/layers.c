@@ -691,11 +691,10 @@ static int
 get_list(struct packer *p, sa_layers *l, struct list *list, uint64_t count,
     uint64_t orderings)
 {
-	sa_big den, limb;
+	sa_big den;
 	int status = SA_OK;
 
 	sa_big_init(&den);
-	sa_big_init(&limb);
 	for (uint64_t i = 0; i < count && status == SA_OK; i++) {
 		uint64_t base, draws, runs, scale, units, limbs, v;
 		struct layer *e;
@@ -705,15 +704,34 @@ get_list(struct packer *p, sa_layers *l, struct list *list, uint64_t count,
 		    !get(p, &scale) || !get(p, &units) || scale == 0 ||
 		    !get(p, &limbs) || limbs == 0 || limbs > p->left / 8)
 			break;
-		if (sa_big_set_u64(&den, 0) != SA_OK)
+		/*
+		 * A run's chance is 1 over the product of its draws' bounds,
+		 * each below 2^64, and a run makes at most DEPTH draws: a
+		 * denominator of more limbs than two a draw of the depth
+		 * (and two more) is not one a walk made, and is refused
+		 * before any work on it.  Its limbs are taken as they are,
+		 * in one pass, not by multiplying (quadratic in its length).
+		 */
+		if (limbs > 2 * (uint64_t)l->info.depth + 2)
 			break;
-		for (uint64_t k = limbs; k-- > 0;) {
-			memcpy(&v, p->in + 8 * k, sizeof v);
-			if (v > UINT32_MAX || sa_big_mul_u64(&den, UINT64_C(1)
-			    << 32) != SA_OK || sa_big_set_u64(&limb, v) !=
-			    SA_OK || sa_big_add(&den, &limb) != SA_OK)
+		if ((size_t)limbs > den.cap) {
+			uint32_t *grown = realloc(den.limb, (size_t)limbs *
+			    sizeof *grown);
+
+			if (grown == NULL)
 				goto out;
+			den.limb = grown;
+			den.cap = (size_t)limbs;
 		}
+		for (uint64_t k = 0; k < limbs; k++) {
+			memcpy(&v, p->in + 8 * k, sizeof v);
+			if (v > UINT32_MAX)
+				goto out;
+			den.limb[k] = (uint32_t)v;
+		}
+		den.len = (size_t)limbs;
+		while (den.len > 0 && den.limb[den.len - 1] == 0)
+			den.len--;
 		p->in += 8 * limbs;
 		p->left -= 8 * limbs;
 		if (den.len != limbs || (orderings != 0 &&
@@ -733,7 +751,6 @@ get_list(struct packer *p, sa_layers *l, struct list *list, uint64_t count,
 	}
 out:
 	sa_big_free(&den);
-	sa_big_free(&limb);
 	return status;
 }
 

@@ -18,6 +18,8 @@
  * it), are counted from the census instead: its tally summed by card
  * and position, which is also how the tests check the chain.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -726,12 +728,67 @@ sa_matrix_by_chain(const sa_shuffle *sh, size_t n, const sa_reduce *r)
 	return true;
 }
 
+/* Log2 of the total of a step drawing below K under R, about. */
+static double
+step_bits(const sa_reduce *r, uint64_t k)
+{
+	double b = log2((double)(k ? k : 1));
+
+	return r->method != SA_REDUCE_NONE && r->bits > b ? r->bits : b;
+}
+
+int
+sa_matrix_size(const sa_shuffle *sh, size_t n, const sa_reduce *r,
+    sa_matrix_work *w)
+{
+	static const sa_reduce none;
+	double words = 0;
+
+	memset(w, 0, sizeof *w);
+	if (r == NULL)
+		r = &none;
+	if (sh->steps == NULL || sh->step == NULL || sh->reduce != NULL)
+		return SA_OK;
+	w->steps = sh->steps(sh, n);
+	if (w->steps > SA_MATRIX_MAX_STEPS) {
+		snprintf(w->why, sizeof w->why, "%llu steps, past the %llu its "
+		    "exact matrix follows", (unsigned long long)w->steps,
+		    (unsigned long long)SA_MATRIX_MAX_STEPS);
+		return SA_ETOOBIG;
+	}
+	if (!sa_matrix_by_chain(sh, n, r))
+		return SA_OK;
+	for (uint64_t s = 0; s < w->steps; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+
+		sh->step(sh, n, (size_t)s, &st);
+		if (st.kind == SA_STEP_PICK)
+			st.count = n - st.pos;
+		/* A step of two draws squares its total, and its update
+		 * takes about four products a position where one takes one. */
+		w->bits += step_bits(r, st.count) *
+		    (st.kind == SA_STEP_SWAP2 ? 2 : 1);
+		words += ceil(w->bits / 64) * (st.kind == SA_STEP_SWAP2 ? 4 : 1);
+	}
+	w->work = (double)n * (double)n * words;
+	if (w->work > SA_MATRIX_MAX_WORK) {
+		snprintf(w->why, sizeof w->why, "%llu steps over a denominator "
+		    "of about %.0f bits: about %.3g word products, past the "
+		    "%.3g (about 45 minutes) its exact matrix takes on",
+		    (unsigned long long)w->steps, w->bits, w->work,
+		    SA_MATRIX_MAX_WORK);
+		return SA_ETOOBIG;
+	}
+	return SA_OK;
+}
+
 int
 sa_matrix_run(const sa_shuffle *sh, size_t n, const sa_matrix_opts *opts,
     sa_matrix **out)
 {
 	static const sa_matrix_opts dflt;
 	sa_census_opts co;
+	sa_matrix_work w;
 	sa_census *c;
 	int status;
 
@@ -741,6 +798,9 @@ sa_matrix_run(const sa_shuffle *sh, size_t n, const sa_matrix_opts *opts,
 	if (sh == NULL || sh->run == NULL || n == 0 || n > SA_MATRIX_MAX_CARDS ||
 	    (sh->max_cards != 0 && n > sh->max_cards))
 		return SA_EINVAL;
+	if (!opts->census &&
+	    (status = sa_matrix_size(sh, n, &opts->reduce, &w)) != SA_OK)
+		return status;
 	if (!opts->census && sa_matrix_by_chain(sh, n, &opts->reduce))
 		return by_chain(sh, n, opts, false, out);
 	memset(&co, 0, sizeof co);

@@ -334,11 +334,16 @@ read_head(struct reader *r, sa_part *p)
 		return fail(r, "no part line");
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (sscanf(buf, "part %u of %u%c", &idx, &cnt, &extra) != 2 ||
-	    cnt == 0 || idx == 0 || idx > cnt || strspn(buf + 5,
-	    "0123456789 of") != len - 5)
+	/* At most 4 digits each before any number is taken: a P past
+	 * SA_PART_MAX, or past 32 bits, is refused, never wrapped. */
+	if (len > 5 + 2 * 10 + 4 || sscanf(buf, "part %u of %u%c", &idx,
+	    &cnt, &extra) != 2 || strspn(buf + 5, "0123456789 of") !=
+	    len - 5 || strspn(buf + 5, "0123456789") > 4 ||
+	    strspn(buf + 5 + strspn(buf + 5, "0123456789") + 4,
+	    "0123456789") > 4 || cnt == 0 || idx == 0 || idx > cnt ||
+	    cnt > SA_PART_MAX)
 		return fail(r, "not a part line (\"part I of P\", "
-		    "1 <= I <= P)");
+		    "1 <= I <= P <= 4096)");
 	p->index = idx;
 	p->count = cnt;
 	return SA_OK;
@@ -453,6 +458,60 @@ sa_part_parse(const char *text, size_t len, sa_part *out, char *why,
 	if (status != SA_OK)
 		sa_part_free(out);
 	return status;
+}
+
+int
+sa_part_sniff(const char *text, size_t len, size_t *most, char *why,
+    size_t size)
+{
+	size_t mlen = strlen(MAGIC);
+	const char *at = text, *end = text + len, *nl;
+
+	*most = SA_PART_HEAD_MAX;
+	if (why != NULL && size > 0)
+		why[0] = '\0';
+	if (memcmp(text, MAGIC "\n", len < mlen + 1 ? len : mlen + 1) != 0) {
+		if (why != NULL && size > 0)
+			snprintf(why, size, "line 1: not a part of shuffle-audit "
+			    "(its first line is not \"" MAGIC "\")");
+		return SA_EINVAL;
+	}
+	/* The data line, once it is in: it says how long the rest is. */
+	for (; at < end && (nl = memchr(at, '\n', (size_t)(end - at))) !=
+	    NULL; at = nl + 1) {
+		const char *sp;
+		unsigned long long bytes;
+		size_t head = (size_t)(nl + 1 - text);
+		char num[24];
+		size_t nlen;
+
+		if ((size_t)(nl - at) < 5 || memcmp(at, "data ", 5) != 0)
+			continue;
+		sp = memchr(at + 5, ' ', (size_t)(nl - at - 5));
+		nlen = sp != NULL ? (size_t)(nl - sp - 1) : 0;
+		if (nlen == 0 || nlen >= sizeof num)
+			break;	/* sa_part_parse says what is wrong */
+		memcpy(num, sp + 1, nlen);
+		num[nlen] = '\0';
+		bytes = strtoull(num, NULL, 10);
+		if (bytes > (SIZE_MAX - head - 64) / 3) {
+			if (why != NULL && size > 0)
+				snprintf(why, size, "its data line claims %s "
+				    "bytes, more than memory holds", num);
+			return SA_EINVAL;
+		}
+		/* Two hex digits a byte, a newline each 32, the checksum. */
+		*most = head + 2 * (size_t)bytes + ((size_t)bytes + 31) / 32 +
+		    9 + 16 + 1;
+		return SA_OK;
+	}
+	if (len > SA_PART_HEAD_MAX) {
+		if (why != NULL && size > 0)
+			snprintf(why, size, "no data line in its first %d bytes "
+			    "(a part's head is shorter)", SA_PART_HEAD_MAX);
+		return SA_EINVAL;
+	}
+	return SA_OK;
 }
 
 static bool

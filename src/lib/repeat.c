@@ -172,8 +172,6 @@ spread(const struct sa_census *a, const struct support *s, u128 *next,
 	}
 }
 
-#define PAIRS_MAX_RATE 1e9
-
 /*
  * The bytes composing A with B takes beside them: the totals (16 bytes
  * an ordering) for each of THREADS, B's support (an ordering and a
@@ -242,12 +240,12 @@ sa_census_then(const sa_census *a, const sa_census *b,
 	sa_pace_start(&pace, opts != NULL ? opts->limit : NULL,
 	    (double)a->info.reached * (double)b->info.reached);
 	/*
-	 * No machine composes faster than PAIRS_MAX_RATE pairs a second
+	 * No machine composes faster than SA_PAIRS_MAX_RATE pairs a second
 	 * (each is a permutation applied and ranked): work past the limit
 	 * even at that rate is refused before any table is made.
 	 */
 	if (status == SA_OK && sa_pace_foretell(&pace, pace.units /
-	    PAIRS_MAX_RATE, true))
+	    SA_PAIRS_MAX_RATE, true))
 		status = sa_pace_end(&pace, SA_OK);
 	if (status == SA_OK)
 		status = support_of(b, &s);

@@ -5,6 +5,7 @@
  * asked for over its raw words), counted into an sa_fit or handed to
  * the caller one by one.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -430,8 +431,8 @@ deal_part(void *arg)
  * counted once), or 0 when it has none.  No step is walked: swaps:M
  * has M of them.
  */
-static double
-draws_a_deck(const sa_shuffle *sh, size_t n)
+double
+sa_draws_a_deck(const sa_shuffle *sh, size_t n)
 {
 	sa_step st = { 0, 0, 0, SA_STEP_SWAP };
 	size_t steps;
@@ -441,6 +442,20 @@ draws_a_deck(const sa_shuffle *sh, size_t n)
 		return 0;
 	sh->step(sh, n, 0, &st);
 	return (double)steps * (st.kind == SA_STEP_SWAP2 ? 2 : 1);
+}
+
+int
+sa_deal_size(const sa_shuffle *sh, size_t n, bool random, sa_deal_work *w)
+{
+	memset(w, 0, sizeof *w);
+	w->draws = sa_draws_a_deck(sh, n);
+	w->max = random ? SA_DEAL_MAX_DRAWS_RANDOM : SA_DEAL_MAX_DRAWS;
+	if (w->draws <= (double)w->max)
+		return SA_OK;
+	snprintf(w->why, sizeof w->why, "a deck takes %.0f draws, past the "
+	    "%llu a deal from %s makes in a few seconds", w->draws,
+	    (unsigned long long)w->max, random ? "getrandom" : "mulberry32");
+	return SA_ETOOBIG;
 }
 
 /* One run of SH through the script S, cut at its cap. */
@@ -465,7 +480,7 @@ foretell(const sa_shuffle *sh, size_t n, const sa_sample_opts *o,
     uint64_t decks, sa_pace *pace)
 {
 	enum { PROBE = 1 << 20 };
-	double per_deck = draws_a_deck(sh, n), began, spent;
+	double per_deck = sa_draws_a_deck(sh, n), began, spent;
 	uint64_t *val, *bound;
 	unsigned *deck;
 	sa_xoshiro256 g;

@@ -9,6 +9,7 @@
  * each seed counted by its sequence of draws (a small table), which the
  * steps then turn into orderings once for all seeds.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -765,6 +766,24 @@ sa_seeds_unpack(size_t n, const unsigned char *buf, size_t len,
 	}
 	*out = s;
 	return SA_OK;
+}
+
+int
+sa_seeds_whole(const sa_seeds *s, const sa_seeded_gen *gen,
+    const sa_seeds_opts *o, char *why, size_t size)
+{
+	uint64_t space = gen->seed_bits >= 64 ? UINT64_MAX :
+	    (UINT64_C(1) << gen->seed_bits);
+	uint64_t want = o->count ? o->count : o->first < space ?
+	    space - o->first : 0;
+
+	if (s->info.first == o->first && s->info.seeds == want)
+		return SA_OK;
+	snprintf(why, size, "the parts hold %llu seeds from %llu, and their "
+	    "command counts %llu from %llu", (unsigned long long)s->info.seeds,
+	    (unsigned long long)s->info.first, (unsigned long long)want,
+	    (unsigned long long)o->first);
+	return SA_EINVAL;
 }
 
 int

@@ -10,6 +10,10 @@
 #                        an edit (FNV-1a, 64 bits, of what comes before
 #                        it), so that what merge says of the edit is
 #                        heard, not the checksum.
+#   poke FILE WORD VALUE sets the 64-bit word WORD (from 0) of FILE's
+#                        data to VALUE (a machine-order word, as the
+#                        part holds it) and reseals FILE: a forged part
+#                        whose checksum is right.
 parts() {
 	_p=$1
 	shift
@@ -44,4 +48,20 @@ for b in t:
     h = ((h ^ b) * 1099511628211) % 2**64
 open(sys.argv[1], "wb").write(t + b"checksum %016x\n" % h)
 PY
+}
+
+poke() {
+	python3 - "$@" <<'PY'
+import sys
+name, word, value = sys.argv[1], int(sys.argv[2]), int(sys.argv[3], 0)
+lines = open(name, "rb").read().split(b"\n")
+at = next(i for i, l in enumerate(lines) if l.startswith(b"data "))
+end = next(i for i, l in enumerate(lines) if l.startswith(b"checksum "))
+data = bytearray(bytes.fromhex(b"".join(lines[at + 1:end]).decode()))
+data[8 * word:8 * word + 8] = value.to_bytes(8, sys.byteorder)
+hexed = data.hex().encode()
+lines[at + 1:end] = [hexed[i:i + 64] for i in range(0, len(hexed), 64)]
+open(name, "wb").write(b"\n".join(lines))
+PY
+	reseal "$1"
 }

@@ -238,6 +238,43 @@ test_matrix_formula(void **state)
 	sa_big_free(&y);
 }
 
+/*
+ * The chain sized before it starts: durstenfeld's denominator has the
+ * bits of n! (its step totals n, n-1, ..., 2, multiplied, checked here
+ * against lgamma), a step count past 2^24 is refused from the count
+ * alone (and by sa_matrix_run too, at once, with nothing allocated), and
+ * a count within it but whose work passes the bound is refused by work.
+ */
+static void
+test_matrix_size(void **state)
+{
+	sa_shuffle sh;
+	sa_matrix_work w;
+	sa_matrix *m = NULL;
+
+	(void)state;
+	assert_int_equal(sa_matrix_size(sa_shuffle_find("durstenfeld"), 52,
+	    NULL, &w), SA_OK);
+	assert_int_equal(w.steps, 51);
+	assert_true(fabs(w.bits - lgamma(53.0) / log(2.0)) < 1e-6);
+	assert_true(w.work > 0 && w.work < SA_MATRIX_MAX_WORK);
+
+	assert_int_equal(sa_shuffle_parse("swaps:4294967295", &sh), SA_OK);
+	assert_int_equal(sa_matrix_size(&sh, 5, NULL, &w), SA_ETOOBIG);
+	assert_int_equal(w.steps, UINT64_C(4294967295));
+	assert_non_null(strstr(w.why, "4294967295 steps"));
+	assert_int_equal(sa_matrix_run(&sh, 5, NULL, &m), SA_ETOOBIG);
+	assert_null(m);
+
+	/* 300000 swaps of 5 cards: 25 a step, about 4.64 bits each. */
+	assert_int_equal(sa_shuffle_parse("swaps:300000", &sh), SA_OK);
+	assert_int_equal(sa_matrix_size(&sh, 5, NULL, &w), SA_ETOOBIG);
+	assert_true(fabs(w.bits - 300000 * log2(25.0)) < 1.0);
+	assert_non_null(strstr(w.why, "word products"));
+	assert_int_equal(sa_shuffle_parse("swaps:1000", &sh), SA_OK);
+	assert_int_equal(sa_matrix_size(&sh, 5, NULL, &w), SA_OK);
+}
+
 int
 main(void)
 {
@@ -245,6 +282,7 @@ main(void)
 		cmocka_unit_test(test_matrix_agrees),
 		cmocka_unit_test(test_matrix_hand),
 		cmocka_unit_test(test_matrix_formula),
+		cmocka_unit_test(test_matrix_size),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
