@@ -84,7 +84,7 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/part.c src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
 	src/lib/replay.c src/lib/rng.c src/lib/sample.c src/lib/seedspace.c \
 	src/lib/shard.c src/lib/shuffle.c src/lib/statespace.c src/lib/status.c \
-	src/lib/steps.c src/lib/tally.c \
+	src/lib/steps.c src/lib/stream.c src/lib/tally.c \
 	src/lib/stepwalk.c src/lib/sys.c src/lib/trace.c src/lib/weighted.c \
 	src/lib/wild.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \

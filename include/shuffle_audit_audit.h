@@ -268,6 +268,9 @@ typedef struct sa_exec_opts {
 	uint64_t drain_seed;
 	void (*after_run)(void *ctx, const sa_replay_window *w);
 	void *ctx;
+	/* sa_clock() time at which a wait for the program ends the run
+	 * with SA_ETIME, however long the timeout; 0: none. */
+	double deadline;
 } sa_exec_opts;
 
 /*
@@ -354,6 +357,64 @@ uint64_t sa_exec_lines(const sa_exec *p);
 const char *sa_exec_line(const sa_exec *p);
 /* Whether the program closed its output (an end of file was read). */
 bool sa_exec_closed(const sa_exec *p);
+
+/*
+ * A walk streamed (stream.c): audited code walks the census in a process
+ * of its own, its shuffle wrapped by sa_stream_out_shuffle, which writes
+ * to FD what each run did (each draw, its bound and the value it got, and
+ * the deck), flushing at least every SA_STREAM_FLUSH_S seconds;
+ * sa_stream_out_end writes the end of its walk (the status its census
+ * ended with, and a message).  The auditor's census takes
+ * sa_stream_in_shuffle as its shuffle: each run read from FROM is made
+ * again in the auditor's odometer (sa_stream_in_window), every value
+ * must be the one the odometer gives there and the deck is the engine's
+ * to check and count, so that nothing the code writes is counted
+ * unchecked.  A run is failed with SA_EPROTO (sa_stream_in_what says
+ * why) when the transcript disagrees, is damaged or ends, or no whole run
+ * comes for TIMEOUT seconds; with SA_ETIME at DEADLINE (sa_clock time; 0:
+ * none) or once the window's STOP is set.  sa_stream_in_opening reads
+ * whether the code's walk began (SA_OK) or it ended at once, before any
+ * run (SA_EINVAL, its status and message given: code that did not
+ * load); sa_stream_in_finish, after the auditor's walk, that the code's
+ * ended there too, and well (SA_EPROTO otherwise), with its own status
+ * and message.
+ */
+#define SA_STREAM_FLUSH_S 0.01
+typedef struct sa_stream_out sa_stream_out;
+int sa_stream_out_new(int fd, const sa_shuffle *inner, sa_stream_out **out);
+void sa_stream_out_shuffle(sa_stream_out *w, sa_shuffle *sh);
+int sa_stream_out_end(sa_stream_out *w, int status, const char *msg);
+/* DUE, set non-zero by the caller's timer (a signal handler), asks for a
+ * flush after the run under way, instead of a clock read each run. */
+void sa_stream_out_timer(sa_stream_out *w, volatile int *due);
+void sa_stream_out_free(sa_stream_out *w);	/* NULL is fine */
+
+typedef struct sa_stream_opts {
+	int from;
+	unsigned timeout;	/* seconds without a whole run */
+	double deadline;	/* sa_clock() time to stop at; 0: none */
+	size_t max_draws;	/* the most draws a run may make */
+	void (*after_run)(void *ctx, const sa_replay_window *w);
+	void *ctx;
+} sa_stream_opts;
+
+typedef struct sa_stream_in sa_stream_in;
+int sa_stream_in_new(const sa_stream_opts *o, size_t n, sa_stream_in **out);
+void sa_stream_in_free(sa_stream_in *p);	/* NULL is fine */
+void sa_stream_in_shuffle(sa_stream_in *p, sa_shuffle *sh);
+sa_replay_window *sa_stream_in_window(sa_stream_in *p);
+const char *sa_stream_in_what(const sa_stream_in *p);
+int sa_stream_in_opening(sa_stream_in *p, int *code_status, char *msg,
+    size_t size);
+int sa_stream_in_finish(sa_stream_in *p, int *code_status, char *msg,
+    size_t size);
+/*
+ * Why the stream failed a run: its end of file, its silence, or the
+ * code's walk ended first with a status of its own, which the run is
+ * failed with (a breach its engine found); SA_STREAM_OK for the rest.
+ */
+enum { SA_STREAM_OK, SA_STREAM_CLOSED, SA_STREAM_QUIET, SA_STREAM_ENDED };
+int sa_stream_in_cause(const sa_stream_in *p);
 
 #ifdef __cplusplus
 }

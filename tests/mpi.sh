@@ -114,6 +114,24 @@ status=$?
 	grep -q "rank 1" err && check ok ||
 	check no "a sharded rank killed: exit $status, $(wc -c < got) bytes"
 
+# merge under mpirun runs on rank 0 alone and ends (it once waited for
+# ever for a part rank 1 never sent), with the single process's report;
+# an MPMD run, a census beside another command, is refused by rank 0
+# and ends (it once hung), under a guard that turns a hang into a fail.
+"$single" census -n 5 --engine replay --part 1/2 > m1
+"$single" census -n 5 --engine replay --part 2/2 > m2
+"$single" merge m1 m2 > want
+timeout -s KILL 300 $run -np 2 "$mpi" merge m1 m2 > got 2> err
+status=$?
+[ "$status" -eq 0 ] && cmp -s want got && check ok ||
+	check no "merge under -np 2: exit $status, $(head -3 err)"
+timeout -s KILL 300 $run -np 1 "$mpi" census --plugin naive.so -n 4 : \
+    -np 1 "$mpi" deal > got 2> err
+status=$?
+[ "$status" -ne 0 ] && [ "$status" -ne 137 ] && [ ! -s got ] &&
+	[ "$(grep -c '^shuffle-audit: mpirun: the ranks were given different commands' err)" -eq 1 ] &&
+	check ok || check no "MPMD census and deal: exit $status, $(head -3 err)"
+
 # A rank killed mid-run: rank 1's program kills its rank at its start.
 $run -np 3 "$mpi" census --exec 'if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then
 kill -9 $PPID; fi; exec python3 cpython_shuffle.py' -n 6 --summary \

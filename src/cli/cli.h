@@ -396,6 +396,7 @@ bool part_parse(const char *arg, unsigned *index, unsigned *count);
 int part_put(unsigned index, unsigned count, const char *kind,
     unsigned char *data, size_t len, char **notes, size_t nnotes);
 const sa_part *part_merged(size_t *count);
+unsigned part_merging(void);	/* the parts' P under merge, or 0 */
 bool part_note(const char *key);
 /* The value of part P's note KEY, or NULL. */
 const char *part_note_value(const sa_part *p, const char *key);
@@ -430,7 +431,8 @@ int part_merge_texts(char **names, char **texts, size_t *lens,
  * exit status.  Without MPI these do nothing.
  */
 #ifdef SA_MPI
-void mpi_start(int *argc, char ***argv);
+/* False, rank 0 saying so, when the ranks were given different words. */
+bool mpi_start(int *argc, char ***argv);
 bool mpi_part(unsigned *index, unsigned *count);
 bool mpi_take(char *text, size_t len);
 bool mpi_idle(bool parted);
@@ -517,6 +519,23 @@ struct cli_listing {
 extern struct cli_listing *cli_listing;
 int cli_getopt_long(int argc, char **argv, const char *shortopts,
     const struct option *longopts);
+
+/*
+ * The options of the command under way as cli_getopt_long read them:
+ * each by its long name ("--cards" for -n; "-x" without one), its value
+ * (NULL: none), sorted by name, an option given twice in its order; and
+ * the operands.  False when memory ran out on the way (the words as
+ * given must do).  cli_seen_free forgets them.
+ */
+struct cli_seen {
+	char *name;
+	char *value;
+	bool optional;		/* its value goes as "--name=value" */
+	size_t order;
+};
+bool cli_seen_sorted(const struct cli_seen **list, size_t *count,
+    char ***ops, size_t *nops);
+void cli_seen_free(void);
 
 /* The names the parsers take, NULL-ended, for the completions. */
 extern const char *const cli_format_names[];	/* -f */
@@ -745,6 +764,12 @@ void proc_close(struct proc *p);
 bool proc_exited(pid_t pid);
 bool proc_wait_exit(pid_t pid, double seconds);
 bool proc_stop(pid_t pid, int *wst);
+/*
+ * In a child about to run audited code: a seccomp filter that keeps it,
+ * and all it starts, from signalling, tracing or writing into the
+ * auditor AUDITOR (its pid) and its group GROUP.
+ */
+void proc_confine(pid_t auditor, pid_t group);
 enum proc_escape proc_escaped(pid_t pid);
 const char *proc_escape_text(enum proc_escape e);
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);

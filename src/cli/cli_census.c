@@ -287,6 +287,11 @@ plan_args_fit(const struct census_args *a)
 		    a->gbits ? "--network" : "--memory");
 		return false;
 	}
+	if (a->plan && (a->audit.part_count != 0 || part_merging() != 0)) {
+		cli_error("--plan: plans a census and makes no parts, so not "
+		    "with --part or under merge");
+		return false;
+	}
 	if (a->plan && (a->audited || a->layers || a->times > 1 ||
 	    a->summary || a->by_runs || a->top || a->check ||
 	    a->reduce.method)) {
@@ -304,13 +309,19 @@ plan_args_fit(const struct census_args *a)
 static bool
 census_args_fit(struct census_args *a)
 {
+	unsigned parts = 0;
+
 	if (!audit_args(a) || !cli_check_cards(&a->shuffle, a->n) ||
 	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n))
 		return false;
 	/* Under MPI, an audit is shared out over the ranks (cli_mpi.c). */
 	if (a->audited && !(a->layers && a->depth == 0))
 		(void)mpi_part(&a->audit.part_index, &a->audit.part_count);
-	if (a->audit.part_count != 0 && !a->audited &&
+	/* Under merge, the options are checked as --part checks them. */
+	if (a->audit.part_count != 0 || part_merging() != 0)
+		parts = a->audit.part_count ? a->audit.part_count :
+		    part_merging();
+	if (parts != 0 && !a->audited &&
 	    (a->engine != SA_ENGINE_REPLAY || a->reduce.method ||
 	    a->times > 1)) {
 		cli_error("--part: a built-in shuffle's census is split by "
@@ -320,7 +331,7 @@ census_args_fit(struct census_args *a)
 		    "--reduce or --times");
 		return false;
 	}
-	if (a->audit.part_count != 0 && a->layers && a->depth == 0) {
+	if (parts != 0 && a->layers && a->depth == 0) {
 		cli_error("--part: every part of a census by layers walks the "
 		    "same depth, so give it (--depth D)");
 		return false;

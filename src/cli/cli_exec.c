@@ -178,6 +178,7 @@ instance_start(struct crew *crew, unsigned k)
 	eo.to = p->to;
 	eo.from = p->from;
 	eo.timeout = crew->au->timeout;
+	eo.deadline = crew->au->deadline;
 	eo.raw_bits = crew->au->raw_bits;
 	eo.real_cells = crew->au->real_cells;
 	eo.max_draws = crew->au->max_draws;
@@ -276,7 +277,7 @@ instance_count(void *arg)
  * cleanly once its input closed.  Its program is reaped either way.
  */
 static int
-instance_end(struct instance *in, size_t n)
+instance_end(struct instance *in, size_t n, double end_by)
 {
 	struct proto *p = in->p;
 	struct audit *au = &in->own;
@@ -307,7 +308,8 @@ instance_end(struct instance *in, size_t n)
 		proc_stop(p->pid, &wst);
 		p->pid = 0;
 	}
-	close(p->to);
+	if (p->to >= 0)
+		close(p->to);
 	p->to = -1;
 	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0 &&
 	    WIFEXITED(wst) &&
@@ -334,7 +336,9 @@ instance_end(struct instance *in, size_t n)
 	}
 	if (status != SA_OK)
 		return census_failed(au, status, p->win, n);
-	if (!proc_wait_exit(p->pid, (double)au->timeout)) {
+	/* One wait for every copy, their inputs closed together. */
+	if (!proc_wait_exit(p->pid, end_by > cli_seconds() ? end_by -
+	    cli_seconds() : 0)) {
 		left = proc_escape_text(proc_escaped(p->pid));
 		proc_stop(p->pid, NULL);
 		p->pid = 0;
@@ -480,10 +484,25 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	} else {
 		guard_group(crew.at[0].p->pid);	/* the others by their groups */
 		run_crew(&crew);
-		/* Every instance ends, in order; the first failure stands. */
+		/*
+		 * Every instance ends, in order; the first failure stands.
+		 * Those that counted have their inputs closed at once and
+		 * share one --timeout to exit (not one each), cut at the
+		 * audit's deadline.
+		 */
+		double end_by = cli_seconds() + (double)au->timeout;
+
+		if (au->deadline > 0 && au->deadline < end_by)
+			end_by = au->deadline;
+		for (k = 0; k < crew.count; k++)
+			if (crew.at[k].status == SA_OK &&
+			    crew.at[k].p->to >= 0) {
+				close(crew.at[k].p->to);
+				crew.at[k].p->to = -1;
+			}
 		chosen = crew.count;
 		for (k = 0; k < crew.count; k++) {
-			int e = instance_end(&crew.at[k], n);
+			int e = instance_end(&crew.at[k], n, end_by);
 
 			if (e != EXIT_FAIR && chosen == crew.count) {
 				chosen = k;

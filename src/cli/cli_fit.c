@@ -110,6 +110,7 @@ struct reader {
 	sa_deck_reader *decks;
 	unsigned *perm;
 	uint64_t line;
+	double last_deck;	/* --run: when its last whole deck came */
 	const char *file;	/* the file read, NULL for standard input */
 	char *buf;
 	size_t have, cap;
@@ -211,7 +212,9 @@ decks_text(uint64_t count, char *buf, size_t size)
 static bool
 run_ready(struct reader *rd)
 {
-	double until = cli_seconds() + (double)rd->a->timeout;
+	/* From its last whole line, not its last byte: a byte a second
+	 * is no deck. */
+	double until = rd->last_deck + (double)rd->a->timeout;
 	char buf[4096], had[48];
 
 	for (;;) {
@@ -272,6 +275,8 @@ read_decks(struct reader *rd, int fd, uint64_t max)
 			rd->line++;
 			if (!take_line(rd, at, nl))
 				return false;
+			if (rd->run != NULL)
+				rd->last_deck = cli_seconds();
 			at = nl + 1;
 			if (max != 0 && rd->line == max)
 				return true;
@@ -367,6 +372,7 @@ run_command(struct reader *rd, const char *command, uint64_t samples)
 	}
 	guard_group(child.pid);
 	rd->run = &child;
+	rd->last_deck = cli_seconds();
 	ok = read_decks(rd, child.from, samples);
 	rd->run = NULL;
 	if (ok && rd->line < samples) {

@@ -17,12 +17,15 @@
 #define _DEFAULT_SOURCE
 
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -128,32 +131,142 @@ since(const struct timespec *start)
 }
 
 /*
- * Kills the watched group and every child we have (orphans reparented
- * to us included), each by its pid as well as its group, and reaps
- * them, until none is left.  Each round can orphan grandchildren onto
- * us; a bounded number of rounds keeps a fork bomb from holding us for
- * ever, and no wait outlasts PROC_GRACE_S in all (a process the kernel
- * cannot end at once is left to init when we exit).  Async-signal-safe.
+ * Every process on the machine, as pid and parent pid, from /proc (at
+ * most PROCS_MAX), and which descend from this one.  Static: the clean-up
+ * runs in a signal handler, where nothing may be allocated.
+ */
+#define PROCS_MAX 32768
+static pid_t proc_pid[PROCS_MAX], proc_ppid[PROCS_MAX];
+static bool proc_ours[PROCS_MAX];
+
+/* The parent pid in /proc/PID/stat, or -1.  Async-signal-safe. */
+static pid_t
+parent_of(const char *pid)
+{
+	char path[64], buf[512];
+	const char *p;
+	ssize_t got;
+	pid_t v = 0;
+	size_t k = 0;
+	int fd;
+
+	memcpy(path, "/proc/", 6);
+	while (pid[k] != '\0' && k < 32) {
+		path[6 + k] = pid[k];
+		k++;
+	}
+	memcpy(path + 6 + k, "/stat", 6);
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return -1;
+	got = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (got <= 0)
+		return -1;
+	buf[got] = '\0';
+	/* After the name, which may hold anything, in parentheses: the
+	 * state, then the parent. */
+	for (p = buf + got; p > buf && p[-1] != ')'; p--)
+		;
+	if (p == buf || p[0] != ' ' || p[1] == '\0' || p[2] != ' ')
+		return -1;
+	for (p += 3; *p >= '0' && *p <= '9'; p++)
+		v = v * 10 + (*p - '0');
+	return v;
+}
+
+/*
+ * The processes that descend from this one, children and theirs however
+ * deep, into PIDS (at most MAX); how many.  One pass over /proc, by
+ * getdents64 rather than opendir (which allocates).  Async-signal-safe.
+ */
+static size_t
+descendants(pid_t *pids, size_t max)
+{
+	char buf[8192];
+	size_t n = 0, count = 0;
+	pid_t self = getpid();
+	bool grew = true;
+	long got;
+	int fd = open("/proc", O_RDONLY | O_DIRECTORY);
+
+	if (fd < 0)
+		return 0;
+	while (n < PROCS_MAX &&
+	    (got = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+		for (long at = 0; at < got && n < PROCS_MAX;) {
+			struct {
+				uint64_t ino;
+				int64_t off;
+				unsigned short reclen;
+				unsigned char type;
+				char name[];
+			} *d = (void *)(buf + at);
+			pid_t v = 0, pp;
+			const char *c = d->name;
+
+			at += d->reclen;
+			if (*c < '1' || *c > '9')
+				continue;
+			for (; *c >= '0' && *c <= '9'; c++)
+				v = v * 10 + (*c - '0');
+			if (*c != '\0' || (pp = parent_of(d->name)) < 0)
+				continue;
+			proc_pid[n] = v;
+			proc_ppid[n] = pp;
+			proc_ours[n] = pp == self;
+			n++;
+		}
+	}
+	close(fd);
+	/* The tree below us, a generation a pass. */
+	while (grew) {
+		grew = false;
+		for (size_t i = 0; i < n; i++) {
+			if (proc_ours[i])
+				continue;
+			for (size_t j = 0; j < n; j++)
+				if (proc_ours[j] && proc_pid[j] == proc_ppid[i]) {
+					proc_ours[i] = grew = true;
+					break;
+				}
+		}
+	}
+	for (size_t i = 0; i < n && count < max; i++)
+		if (proc_ours[i])
+			pids[count++] = proc_pid[i];
+	return count;
+}
+
+/*
+ * Kills the watched group and every process that descends from us
+ * (orphans reparented to us, a subreaper, included), each by its pid as
+ * well as its group, all of them in one round however deep the chain,
+ * and reaps what is ours, until a round finds none.  A process forked
+ * between the listing and the kill is orphaned onto us and found by the
+ * next round; no clean-up outlasts PROC_GRACE_S in all (a fork bomb, or
+ * a process the kernel cannot end at once, is left to init when we
+ * exit).  Async-signal-safe.
  */
 static void
 stop_all(void)
 {
-	pid_t pids[256];
+	static pid_t pids[4096];
 	struct timespec start;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	for (int round = 0; round < 64; round++) {
+	for (;;) {
+		struct timespec nap = { 0, 2 * 1000 * 1000 };
 		size_t count;
 
 		if (watched > 0) {
 			kill(-(pid_t)watched, SIGKILL);
 			kill((pid_t)watched, SIGKILL);
 		}
-		count = orphans(pids, sizeof pids / sizeof pids[0]);
-		if (count == 0)
+		count = descendants(pids, sizeof pids / sizeof pids[0]);
+		if (count == 0 && orphans(pids, 1) == 0)
 			break;
 		/*
-		 * Each child and, when it leads one (every audited program
+		 * Each one and, when it leads one (every audited program
 		 * does), its process group: several copies of a program
 		 * run at once, and only one group is watched.
 		 */
@@ -161,15 +274,14 @@ stop_all(void)
 			kill(-pids[i], SIGKILL);
 			kill(pids[i], SIGKILL);
 		}
-		for (size_t i = 0; i < count; i++) {
-			struct timespec nap = { 0, 2 * 1000 * 1000 };
-
-			while (waitpid(pids[i], NULL, WNOHANG) == 0 &&
-			    since(&start) < PROC_GRACE_S)
-				nanosleep(&nap, NULL);
-		}
+		/* Ours, and those orphaned onto us as they died, reaped. */
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
 		if (since(&start) >= PROC_GRACE_S)
 			break;
+		nanosleep(&nap, NULL);
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
 	}
 }
 
@@ -186,6 +298,12 @@ guard_watch(void)
 	struct sigaction sa;
 
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	/*
+	 * Not dumpable: a process of the same user (the audited code) can
+	 * no longer trace this one, read or write its memory through
+	 * /proc/PID/mem, or open its descriptors through /proc/PID/fd.
+	 */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	snprintf(children, sizeof children, "/proc/self/task/%ld/children",
 	    (long)getpid());
 	sa.sa_handler = on_stop;

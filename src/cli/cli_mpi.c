@@ -159,10 +159,26 @@ receive_sleeping(void *buf, int count, MPI_Datatype type, int from, int tag)
 	await(&r);
 }
 
-void
+/* The words of ARGC, ARGV, hashed (FNV-1a, 64 bits), NUL after each. */
+static unsigned long long
+words_hash(int argc, char **argv)
+{
+	unsigned long long h = 14695981039346656037ULL;
+
+	for (int i = 0; i < argc; i++)
+		for (const char *c = argv[i];; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+			if (*c == '\0')
+				break;
+		}
+	return h;
+}
+
+bool
 mpi_start(int *argc, char ***argv)
 {
 	int provided;
+	unsigned long long h, v[2];
 
 	MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -178,12 +194,31 @@ mpi_start(int *argc, char ***argv)
 	/* Only rank 0 writes a report. */
 	if (rank != 0 && freopen("/dev/null", "w", stdout) == NULL)
 		MPI_Abort(MPI_COMM_WORLD, EXIT_TROUBLE);
+	/*
+	 * Every rank runs the same command, or none does: a rank of
+	 * another (an MPMD run, "A : B") would never send the part rank 0
+	 * waits for, or send one nobody takes.  The largest of each hash
+	 * and its complement is every rank's own only when all agree.
+	 */
+	h = words_hash(*argc, *argv);
+	v[0] = h;
+	v[1] = ~h;
+	MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX,
+	    MPI_COMM_WORLD);
+	if (v[0] != h || v[1] != ~h) {
+		if (rank == 0)
+			cli_error("mpirun: the ranks were given different "
+			    "commands; every rank runs the same one");
+		return false;
+	}
+	return true;
 }
 
 bool
 mpi_part(unsigned *index, unsigned *count)
 {
-	if (size < 2 || merging || *count != 0)
+	/* Parts merged from files (merge) are not shared out again. */
+	if (size < 2 || merging || part_merging() != 0 || *count != 0)
 		return false;
 	*index = (unsigned)rank + 1;
 	*count = (unsigned)size;

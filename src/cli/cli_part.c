@@ -43,6 +43,7 @@ part_command_free(void)
 	free(words);
 	words = NULL;
 	nwords = 0;
+	cli_seen_free();
 }
 
 bool
@@ -90,14 +91,45 @@ part_put(unsigned index, unsigned count, const char *kind,
 	size_t tlen = 0, nkept = 0;
 	int status;
 
-	if ((kept = malloc((nwords ? nwords : 1) * sizeof *kept)) == NULL) {
+	char **made = NULL;
+	size_t nmade = 0, nseen, noperands;
+	const struct cli_seen *seen;
+	char **operands;
+	bool broken = !cli_seen_sorted(&seen, &nseen, &operands, &noperands);
+
+	if ((kept = malloc((nwords + 2 * nseen + noperands + 1) *
+	    sizeof *kept)) == NULL || (nseen > 0 && (made = calloc(nseen,
+	    sizeof *made)) == NULL)) {
+		free(kept);
 		free(data);
 		cli_error("--part: out of memory");
 		return EXIT_TROUBLE;
 	}
-	for (size_t k = 0; k < nwords; k++)
-		if (!is_part_word(k))
-			kept[nkept++] = words[k];
+	if (!broken && nwords > 0) {
+		/* The command's name, its options by name, its operands. */
+		kept[nkept++] = words[0];
+		for (size_t i = 0; i < nseen; i++) {
+			if (seen[i].value != NULL && seen[i].optional) {
+				made[nmade] = malloc(strlen(seen[i].name) +
+				    strlen(seen[i].value) + 2);
+				if (made[nmade] == NULL)
+					break;
+				sprintf(made[nmade], "%s=%s", seen[i].name,
+				    seen[i].value);
+				kept[nkept++] = made[nmade++];
+				continue;
+			}
+			kept[nkept++] = seen[i].name;
+			if (seen[i].value != NULL)
+				kept[nkept++] = seen[i].value;
+		}
+		for (size_t i = 0; i < noperands; i++)
+			kept[nkept++] = operands[i];
+	} else {
+		for (size_t k = 0; k < nwords; k++)
+			if (!is_part_word(k))
+				kept[nkept++] = words[k];
+	}
 	memset(&p, 0, sizeof p);
 	p.index = index;
 	p.count = count;
@@ -110,6 +142,9 @@ part_put(unsigned index, unsigned count, const char *kind,
 	p.len = len;
 	status = sa_part_format(&p, &text, &tlen);
 	free(kept);
+	for (size_t i = 0; i < nmade; i++)
+		free(made[i]);
+	free(made);
 	free(data);
 	if (status != SA_OK) {
 		cli_error("--part: %s", sa_strerror(status));
@@ -121,6 +156,12 @@ part_put(unsigned index, unsigned count, const char *kind,
 	fwrite(text, 1, tlen, stdout);
 	free(text);
 	return cli_finish(EXIT_FAIR) == EXIT_FAIR ? PART_WRITTEN : EXIT_TROUBLE;
+}
+
+unsigned
+part_merging(void)
+{
+	return nmerged > 0 ? merged[0].count : 0;
 }
 
 const sa_part *

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 #include <linux/audit.h>
@@ -32,37 +33,67 @@
 #include "cli_audit.h"
 
 /*
- * The plugin's side.  The shared memory holds this header, then the
- * odometer's values and bounds, then the tally.
+ * The plugin's side.  It walks the census itself and streams each run to
+ * this process (stream.c), which walks it again in its own odometer and
+ * counts it: the plugin's memory is its own to spoil.  The memory shared
+ * with it holds only what the report may quote when the child dies in
+ * the middle of a run (its odometer then),
+ * read here as untrusted input: copied, its lengths bounded, its
+ * pointers never followed.
  */
-enum { CHILD_RUNNING = -1, CHILD_LOAD = -2 };
-
 struct shared {
-	sa_replay_window win;
-	volatile int status;	/* CHILD_RUNNING until the census ends */
-	uint64_t runs, sequences;
-	int weighted;
-	uint64_t packed;	/* bytes of packed layers in the spill file */
-	volatile int forked;	/* the plugin called fork() */
-	char msg[256];
+	sa_replay_window win;	/* the child's: runs, pos, len, last */
 };
 
-/*
- * The shared memory, for the fork handlers below, which take no
- * argument: the one thing the child keeps in a global.
- */
-static struct shared *child_shared;
+/* The child's exit status when the plugin called fork() (plugin_run). */
+#define CHILD_FORKED 125
 
 /*
- * fork() in a plugin would leave two processes running one census over
- * one shared odometer.  These run inside fork() itself: the parent says
- * so in the shared memory before the copy exists, and the copy ends at
- * once, before any of the plugin's code can run in it.
+ * The child's own record that fork() was called (for plugin_run), set
+ * by the fork handlers below, which take no argument.
+ */
+static volatile int child_forked;
+
+/* Set every SA_STREAM_FLUSH_S by the child's timer: flush the stream. */
+static volatile int flush_due;
+
+static void
+on_alarm(int sig)
+{
+	(void)sig;
+	flush_due = 1;
+}
+
+/* The child's timer, which asks the stream to flush as it runs. */
+static void
+flush_timer(sa_stream_out *w)
+{
+	struct sigaction sa;
+	struct itimerval it = { { 0, (long)(SA_STREAM_FLUSH_S * 1e6) },
+	    { 0, (long)(SA_STREAM_FLUSH_S * 1e6) } };
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_alarm;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGALRM, &sa, NULL) == 0 &&
+	    setitimer(ITIMER_REAL, &it, NULL) == 0)
+		sa_stream_out_timer(w, &flush_due);
+}
+
+/*
+ * fork() in a plugin would leave two processes running one walk.  These
+ * run inside fork() itself: the plugin's process ends there, before a
+ * copy exists, with a status that says so; were a copy made all the same
+ * (by a fork these handlers do not see), it ends at once, before any of
+ * the plugin's code can run in it.
  */
 static void
 fork_prepare(void)
 {
-	child_shared->forked = 1;
+	child_forked = 1;
+	/* No copy is made: the plugin ends in fork() itself. */
+	_exit(CHILD_FORKED);
 }
 
 static void
@@ -147,57 +178,8 @@ plugin_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	const struct plugin_ctx *pc = sh->ctx;
 
 	pc->fn(deck, n, o);
-	if (child_shared->forked)
-		o->fail(o, SA_EPROTO);
-}
-
-/* LEN bytes of BUF to FD; false when they could not all be written. */
-static bool
-write_all(int fd, const unsigned char *buf, size_t len)
-{
-	while (len > 0) {
-		ssize_t put = write(fd, buf, len);
-
-		if (put < 0 && errno == EINTR)
-			continue;
-		if (put <= 0)
-			return false;
-		buf += put;
-		len -= (size_t)put;
-	}
-	return true;
-}
-
-/*
- * The child's count into the shared memory: a census's tally, or the
- * layers packed into the file SPILL.  An SA_ status.
- */
-static int
-child_count(struct audit *au, const sa_shuffle *run, size_t n,
-    struct shared *sh, uint64_t *tally, struct job *job, int spill)
-{
-	unsigned char *buf;
-	size_t len;
-	int status = count_job(au, run, n, &sh->win, job);
-
-	if (status != SA_OK)
-		return status;
-	if (job->depth == 0) {
-		const sa_census_info *in = sa_census_about(job->census);
-
-		sa_census_copy_tally(job->census, tally);
-		sh->runs = in->runs;
-		sh->sequences = in->sequences;
-		sh->weighted = in->weighted;
-		return SA_OK;
-	}
-	if ((status = sa_layers_pack(job->layers, &buf, &len)) != SA_OK)
-		return status;
-	if (!write_all(spill, buf, len))
-		status = SA_ENOMEM;	/* no room for them on disk */
-	sh->packed = len;
-	free(buf);
-	return status;
+	if (child_forked)
+		_exit(CHILD_FORKED);
 }
 
 /*
@@ -215,14 +197,21 @@ child_exit(int status, void *arg)
 	_exit(status);
 }
 
-/* The child: load, count, leave the count, exit.  Never returns. */
+/*
+ * The child: load, walk, stream each run to TO, exit.  Never returns.
+ * The fork filter is set before the plugin is loaded, so that its
+ * constructors run under it too.
+ */
 static void
-plugin_child(struct audit *au, size_t n, struct shared *sh,
-    uint64_t *tally, struct job *job, int spill)
+plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
+    struct job *job)
 {
-	sa_shuffle run = { 0 };
+	sa_shuffle run = { 0 }, rec;
 	struct plugin_ctx pc;
+	sa_stream_out *w = NULL;
+	sa_replay_window *win = &sh->win;
 	void *handle, *sym;
+	int status;
 
 	/*
 	 * A crash must kill the child, so that the parent sees the signal:
@@ -232,6 +221,8 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
 	    SIGTRAP, SIGSYS };
 
+	pid_t auditor = getppid(), group = getpgid(auditor);
+
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
 		signal(fatal[i], SIG_DFL);
 	guard_child();
@@ -239,10 +230,12 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 	/* Anything the plugin prints goes to stderr, not into the report. */
 	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 		_exit(1);
-	child_shared = sh;
 	if (pthread_atfork(fork_prepare, NULL, fork_child) != 0 ||
-	    on_exit(child_exit, NULL) != 0)
+	    on_exit(child_exit, NULL) != 0 ||
+	    sa_stream_out_new(to, &run, &w) != SA_OK)
 		_exit(1);
+	proc_confine(auditor, group);
+	forbid_forks();
 	/*
 	 * A name without a slash would send dlopen through the loader's
 	 * search path (and could load a system library): it names a file
@@ -261,24 +254,28 @@ plugin_child(struct audit *au, size_t n, struct shared *sh,
 		handle = dlopen(au->path, RTLD_NOW | RTLD_LOCAL);
 	}
 	if (handle == NULL) {
-		snprintf(sh->msg, sizeof sh->msg, "%s", dlerror());
-		sh->status = CHILD_LOAD;
+		(void)sa_stream_out_end(w, SA_EINVAL, dlerror());
 		_exit(0);
 	}
 	sym = dlsym(handle, au->symbol);
 	if (sym == NULL) {
-		snprintf(sh->msg, sizeof sh->msg, "no function %s in it",
-		    au->symbol);
-		sh->status = CHILD_LOAD;
+		char msg[160];
+
+		snprintf(msg, sizeof msg, "no function %s in it", au->symbol);
+		(void)sa_stream_out_end(w, SA_EINVAL, msg);
 		_exit(0);
 	}
 	/* POSIX lets a data pointer from dlsym hold a function's address. */
 	memcpy(&pc.fn, &sym, sizeof pc.fn);
-	forbid_forks();
 	run.name = "plugin";
 	run.run = plugin_run;
 	run.ctx = &pc;
-	sh->status = child_count(au, &run, n, sh, tally, job, spill);
+	sa_stream_out_shuffle(w, &rec);
+	flush_timer(w);
+	/* The auditor keeps the time; this walk runs until it is stopped. */
+	au->deadline = 0;
+	status = count_job(au, &rec, n, win, job);
+	(void)sa_stream_out_end(w, status, NULL);
 	_exit(0);
 }
 
@@ -295,173 +292,157 @@ finish_child(pid_t pid, int *wst)
 	guard_release();
 }
 
-/* The meter's stop: the child's walk stops before its next run. */
+static void
+drop_job(struct job *job)
+{
+	sa_census_free(job->census);
+	sa_layers_free(job->layers);
+	job->census = NULL;
+	job->layers = NULL;
+}
+
+/* The meter's stop: this side's walk stops before its next run. */
 static void
 plugin_stop(void *ctx)
 {
-	struct shared *sh = ctx;
+	sa_replay_window *w = ctx;
 
-	sh->win.stop = true;
+	w->stop = true;
+}
+
+/* A run ended on this side: the progress line. */
+static void
+after_run(void *ctx, const sa_replay_window *w)
+{
+	meter_show(ctx, w);
 }
 
 /*
- * Waits for the plugin's child PID, giving up on one that makes no
- * progress for the timeout; false (after filling in AU) when it had to
- * be stopped.  Either way it is reaped into *WST.
+ * The child's odometer, as the shared memory SH holds it, copied into
+ * *OUT for the report: its lengths bounded by CAP and its arrays this
+ * side's own view of the memory (VAL, BOUND), whatever the child wrote
+ * in the pointers.  The child is stopped before it is read.
  */
-static bool
-plugin_wait(struct audit *au, size_t n, pid_t pid, struct shared *sh, int *wst,
-    enum proc_escape *escape)
+static const sa_replay_window *
+child_window(const struct shared *sh, uint64_t *val, uint64_t *bound,
+    size_t cap, sa_replay_window *out)
 {
-	uint64_t last_runs = 0;
-	size_t last_pos = 0;
-	double quiet_since = cli_seconds();
-	struct meter meter;
-
-	meter_start(&meter, au, n);
-	meter.stop = plugin_stop;
-	meter.stop_ctx = sh;
-	for (;;) {
-		struct timespec nap = { 0, 20 * 1000 * 1000 };
-
-		if (proc_exited(pid))
-			break;
-		meter_show(&meter, &sh->win);
-		if (sh->win.runs != last_runs || sh->win.pos != last_pos) {
-			last_runs = sh->win.runs;
-			last_pos = sh->win.pos;
-			quiet_since = cli_seconds();
-		} else if (cli_seconds() - quiet_since > (double)au->timeout) {
-			const char *left = proc_escape_text(proc_escaped(pid));
-
-			finish_child(pid, wst);
-			breach(au, SA_EPROTO, &sh->win, "made no progress for %u "
-			    "second%s (an endless loop?)%s%s%s and was stopped",
-			    au->timeout, au->timeout == 1 ? "" : "s",
-			    left ? "; it had " : "", left ? left : "",
-			    left ? "," : "");
-			return false;
-		}
-		nanosleep(&nap, NULL);
-	}
-	meter_end(&meter);
-	/* Its group as it left it: a zombie keeps the one it died in. */
-	*escape = proc_escaped(pid);
-	finish_child(pid, wst);
-	return true;
+	memset(out, 0, sizeof *out);
+	out->runs = sh->win.runs;
+	out->pos = sh->win.pos < cap ? sh->win.pos : cap;
+	out->len = sh->win.len < cap ? sh->win.len : cap;
+	out->last = sh->win.last < cap ? sh->win.last : cap;
+	out->val = val;
+	out->bound = bound;
+	out->cap = cap;
+	return out;
 }
 
-/* The child's count, taken over into JOB; an SA_ status. */
+/*
+ * The census of this side failed with STATUS while the child streamed
+ * it: why, as an exit status (AU says more).  The child is stopped and
+ * reaped first; when its stream ended because it died, that is the
+ * breach, told at the run the child was on.
+ */
 static int
-plugin_take(struct audit *au, size_t n, const struct shared *sh,
-    const uint64_t *tally, struct job *job, int spill)
+plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
+    int status, const struct shared *sh, uint64_t *val, uint64_t *bound,
+    size_t cap)
 {
-	unsigned char *buf;
-	uint64_t *copy;
-	int status;
+	sa_replay_window cw;
+	const sa_replay_window *mine = sa_stream_in_window(in);
+	const char *left;
+	int wst = 0;
+	bool closed = sa_stream_in_cause(in) == SA_STREAM_CLOSED;
 
-	if (job->depth == 0) {
-		size_t bytes = (size_t)sa_factorial(n) * sizeof *copy;
-
-		if ((copy = malloc(bytes)) == NULL)
-			return SA_ENOMEM;
-		memcpy(copy, tally, bytes);
-		return (au->part_count ? sa_census_from_part :
-		    sa_census_from_tally)(&job->census, &au->shuffle, n, copy,
-		    sh->runs, sh->sequences, sh->weighted != 0);
-	}
-	if (sh->packed > SIZE_MAX || (buf = malloc(sh->packed)) == NULL)
-		return SA_ENOMEM;
-	status = lseek(spill, 0, SEEK_SET) == 0 &&
-	    read(spill, buf, sh->packed) == (ssize_t)sh->packed ?
-	    sa_layers_unpack(&au->shuffle, buf, sh->packed, &job->layers) :
-	    SA_EINVAL;
-	free(buf);
-	return status;
-}
-
-/* How the plugin's child ended, as an exit status (AU says more). */
-static int
-plugin_ended(struct audit *au, size_t n, const struct shared *sh, int wst,
-    enum proc_escape escape, const uint64_t *tally, struct job *job,
-    int spill)
-{
-	if (sh->forked) {
-		breach(au, SA_EPROTO, &sh->win, "forked: it called fork(), "
+	/* One that closed its stream is most likely dying: it is given a
+	 * moment to, so that its end can tell how. */
+	if (closed)
+		proc_wait_exit(pid, PROC_GRACE_S);
+	left = proc_escape_text(proc_escaped(pid));
+	finish_child(pid, &wst);
+	child_window(sh, val, bound, cap, &cw);
+	if (closed && WIFEXITED(wst) && WEXITSTATUS(wst) == CHILD_FORKED) {
+		breach(au, SA_EPROTO, &cw, "forked: it called fork(), "
 		    "which an audited shuffle must not do");
 		return EXIT_MISBEHAVED;
 	}
-	if (WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS) {
-		breach(au, SA_EPROTO, &sh->win, "forked: it tried to start a "
+	if (closed && WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS) {
+		breach(au, SA_EPROTO, &cw, "forked: it tried to start a "
 		    "process (by the raw system call, vfork, clone, system() "
-		    "or posix_spawn), which an audited shuffle must not do, "
-		    "and was stopped at that call");
+		    "or posix_spawn), or to signal %s, which an audited "
+		    "shuffle must not do, and was stopped at that call",
+		    PROGNAME);
 		return EXIT_MISBEHAVED;
 	}
-	if (WIFSIGNALED(wst)) {
-		breach(au, SA_EPROTO, &sh->win, "crashed: %s",
+	if (closed && WIFSIGNALED(wst)) {
+		breach(au, SA_EPROTO, &cw, "crashed: %s",
 		    strsignal(WTERMSIG(wst)));
 		return EXIT_MISBEHAVED;
 	}
-	if (sh->status == CHILD_LOAD) {
-		cli_error("--plugin %s: %s", cli_arg(au->path), sh->msg);
-		return EXIT_TROUBLE;
-	}
-	if (escape != PROC_IN_GROUP) {
-		breach(au, SA_EPROTO, &sh->win, "%s", proc_escape_text(escape));
+	if (closed && left != NULL) {
+		breach(au, SA_EPROTO, &cw, "%s", left);
 		au->run = 0;
 		return EXIT_MISBEHAVED;
 	}
-	if (sh->status == CHILD_RUNNING) {
-		breach(au, SA_EPROTO, &sh->win, "exited with status %d in the "
+	if (closed) {
+		breach(au, SA_EPROTO, &cw, "exited with status %d in the "
 		    "middle of the census", WIFEXITED(wst) ?
 		    WEXITSTATUS(wst) : -1);
 		return EXIT_MISBEHAVED;
 	}
-	if (sh->status != SA_OK)
-		return census_failed(au, sh->status, &sh->win, n);
-	if (plugin_take(au, n, sh, tally, job, spill) != SA_OK) {
-		cli_error("--plugin: the child's count could not be taken "
-		    "over (out of memory, or it does not add up)");
-		return EXIT_TROUBLE;
+	if (status == SA_EPROTO && sa_stream_in_cause(in) == SA_STREAM_QUIET) {
+		breach(au, SA_EPROTO, &cw, "made no progress for %u "
+		    "second%s (an endless loop?)%s%s%s and was stopped",
+		    au->timeout, au->timeout == 1 ? "" : "s",
+		    left ? "; it had " : "", left ? left : "",
+		    left ? "," : "");
+		return EXIT_MISBEHAVED;
 	}
-	return EXIT_FAIR;
+	/* Its own engine ended its walk on a broken run: told at that run. */
+	if (sa_stream_in_cause(in) == SA_STREAM_ENDED)
+		return census_failed(au, status, &cw, n);
+	if (status == SA_EPROTO) {
+		breach(au, SA_EPROTO, mine, "%s", sa_stream_in_what(in));
+		return EXIT_MISBEHAVED;
+	}
+	return census_failed(au, status, mine, n);
 }
 
 int
 audit_plugin(struct audit *au, size_t n, struct job *job)
 {
-	uint64_t orderings = job->depth ? 0 : sa_factorial(n);
 	size_t cap = 2 * au->max_draws, bytes;	/* and the reals' places */
 	struct shared *sh;
-	uint64_t *tally;
-	FILE *spill = NULL;
-	enum proc_escape escape = PROC_IN_GROUP;
+	uint64_t *val, *bound;
+	sa_stream_opts so;
+	sa_stream_in *in = NULL;
+	sa_shuffle stream;
+	struct meter meter;
+	enum proc_escape escape;
+	char msg[1100];
 	pid_t pid;
-	int wst = 0, status;
+	int fds[2], wst = 0, status, code;
 
-	bytes = sizeof *sh + 2 * cap * sizeof(uint64_t) +
-	    (size_t)orderings * sizeof(uint64_t);
-	if (job->depth != 0 && (spill = tmpfile()) == NULL) {
-		cli_error("--plugin: cannot make a file for the child's layers: "
-		    "%s", strerror(errno));
-		return EXIT_TROUBLE;
-	}
+	bytes = sizeof *sh + 2 * cap * sizeof(uint64_t);
 	sh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED |
 	    MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED) {
 		cli_error("--plugin: cannot share %zu bytes with the child: %s",
 		    bytes, strerror(errno));
-		if (spill != NULL)
-			fclose(spill);
 		return EXIT_TROUBLE;
 	}
 	memset(sh, 0, sizeof *sh);
-	sh->win.val = (uint64_t *)(sh + 1);
-	sh->win.bound = sh->win.val + cap;
+	val = (uint64_t *)(sh + 1);
+	bound = val + cap;
+	sh->win.val = val;
+	sh->win.bound = bound;
 	sh->win.cap = cap;
-	sh->status = CHILD_RUNNING;
-	tally = sh->win.bound + cap;
+	if (pipe(fds) != 0) {
+		cli_error("--plugin: cannot make a pipe: %s", strerror(errno));
+		munmap(sh, bytes);
+		return EXIT_TROUBLE;
+	}
 
 	fflush(NULL);
 	guard_watch();
@@ -470,26 +451,89 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 		cli_error("--plugin: cannot start a child process: %s",
 		    strerror(errno));
 		guard_release();
-		status = EXIT_TROUBLE;
-		goto out;
+		close(fds[0]);
+		close(fds[1]);
+		munmap(sh, bytes);
+		return EXIT_TROUBLE;
 	}
-	if (pid == 0)
-		plugin_child(au, n, sh, tally, job, spill ? fileno(spill) : -1);
+	if (pid == 0) {
+		close(fds[0]);
+		plugin_child(au, n, sh, fds[1], job);
+	}
+	close(fds[1]);
 	/*
 	 * The child makes its group itself.  Were this side to do it too,
 	 * it could undo a move the plugin made, and what is reported would
 	 * hang on a race; a kill by the pid does not need the group.
 	 */
 	guard_group(pid);
-	status = plugin_wait(au, n, pid, sh, &wst, &escape) ? plugin_ended(au, n,
-	    sh, wst, escape, tally, job, spill ? fileno(spill) : -1) :
-	    EXIT_MISBEHAVED;
-	au->raw_used = au->raw_used || sh->win.raw_used;
-	au->real_used = au->real_used || sh->win.real_used;
+	meter_start(&meter, au, n);
+	memset(&so, 0, sizeof so);
+	so.from = fds[0];
+	so.timeout = au->timeout;
+	so.deadline = au->deadline;
+	so.max_draws = au->max_draws;
+	so.after_run = after_run;
+	so.ctx = &meter;
+	if (sa_stream_in_new(&so, n, &in) != SA_OK) {
+		cli_error("--plugin: out of memory");
+		finish_child(pid, &wst);
+		status = EXIT_TROUBLE;
+		goto out;
+	}
+	meter.stop = plugin_stop;
+	meter.stop_ctx = sa_stream_in_window(in);
+	sa_stream_in_shuffle(in, &stream);
+	code = SA_OK;
+	status = sa_stream_in_opening(in, &code, msg, sizeof msg);
+	if (status == SA_EINVAL) {
+		finish_child(pid, &wst);
+		cli_error("--plugin %s: %s", cli_arg(au->path), msg);
+		status = EXIT_TROUBLE;
+		goto out;
+	}
+	if (status == SA_OK) {
+		/* The census keeps its shuffle: AU's, run by the stream. */
+		sa_shuffle kept = au->shuffle;
+
+		au->shuffle.run = stream.run;
+		au->shuffle.ctx = stream.ctx;
+		status = count_job(au, &au->shuffle, n,
+		    sa_stream_in_window(in), job);
+		au->shuffle.run = kept.run;
+		au->shuffle.ctx = kept.ctx;
+	}
+	meter_end(&meter);
+	if (status == SA_OK)
+		status = sa_stream_in_finish(in, &code, NULL, 0);
+	if (status != SA_OK) {
+		drop_job(job);
+		status = plugin_failed(au, n, pid, in, status, sh, val, bound,
+		    cap);
+		goto out;
+	}
+	/* Its group as it left it: a zombie keeps the one it died in. */
+	escape = proc_escaped(pid);
+	finish_child(pid, &wst);
+	if (escape != PROC_IN_GROUP) {
+		sa_replay_window cw;
+
+		drop_job(job);
+		breach(au, SA_EPROTO, child_window(sh, val, bound, cap, &cw),
+		    "%s", proc_escape_text(escape));
+		au->run = 0;
+		status = EXIT_MISBEHAVED;
+		goto out;
+	}
+	status = EXIT_FAIR;
 out:
+	if (in != NULL) {
+		au->raw_used = au->raw_used || sa_stream_in_window(in)->raw_used;
+		au->real_used = au->real_used ||
+		    sa_stream_in_window(in)->real_used;
+	}
+	sa_stream_in_free(in);
+	close(fds[0]);
 	munmap(sh, bytes);
-	if (spill != NULL)
-		fclose(spill);
 	return status;
 }
-

@@ -16,7 +16,15 @@
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE
 
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+
+#include <stddef.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -187,6 +195,75 @@ proc_escape_text(enum proc_escape e)
 	}
 }
 
+#ifndef SECCOMP_RET_KILL_PROCESS
+#define SECCOMP_RET_KILL_PROCESS SECCOMP_RET_KILL
+#endif
+#if defined(__x86_64__)
+#define CONFINE_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define CONFINE_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+void
+proc_confine(pid_t auditor, pid_t group)
+{
+#ifdef CONFINE_ARCH
+#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
+	    offsetof(struct seccomp_data, field))
+#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
+#define IS(nr, to) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), (to), 0)
+	/*
+	 * kill, rt_sigqueueinfo, tgkill, rt_tgsigqueueinfo, pidfd_open and
+	 * process_vm_* name their target first: one aimed at the auditor's
+	 * pid, its group (as -PGID) or every process (-1) kills the code at
+	 * the call (SIGSYS), which the audit reports as a breach; so does
+	 * tkill (which names a thread, and a stop stops its whole process)
+	 * whatever its target.  ptrace answers EPERM.  Only the low word of
+	 * the first argument is read: the kernel takes it as an int.  A
+	 * call of the x32 ABI, which numbers them otherwise, is refused.
+	 */
+	struct sock_filter code[] = {
+		LOAD(arch),				/* 0 */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CONFINE_ARCH, 1, 0),
+		RET(SECCOMP_RET_ALLOW),
+		LOAD(nr),
+#ifdef __X32_SYSCALL_BIT
+		BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, __X32_SYSCALL_BIT, 13, 0),
+#else
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UINT32_MAX, 13, 0),
+#endif
+		IS(__NR_ptrace, 14),			/* 5 */
+		IS(__NR_tkill, 11),
+		IS(__NR_kill, 6),
+		IS(__NR_rt_sigqueueinfo, 5),
+		IS(__NR_tgkill, 4),
+		IS(__NR_rt_tgsigqueueinfo, 3),		/* 10 */
+		IS(__NR_process_vm_writev, 2),
+		IS(__NR_process_vm_readv, 1),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 434 /* pidfd_open */, 0, 5),
+		LOAD(args[0]),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)auditor, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)-group, 1, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UINT32_MAX, 0, 1),
+		RET(SECCOMP_RET_KILL_PROCESS),		/* 18 */
+		RET(SECCOMP_RET_ALLOW),
+		RET(SECCOMP_RET_ERRNO | EPERM),		/* 20 */
+	};
+	struct sock_fprog prog = { sizeof code / sizeof code[0], code };
+
+	/* Where the kernel has no seccomp, the code is not confined (the
+	 * man page's SECURITY says what then holds). */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+#undef LOAD
+#undef RET
+#undef IS
+#else
+	(void)auditor;
+	(void)group;
+#endif
+}
+
 bool
 proc_start(struct proc *p, const char *command, bool input, bool errors,
     const char *const *env)
@@ -203,9 +280,12 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	if ((p->pid = fork()) < 0)
 		goto fail;
 	if (p->pid == 0) {
+		pid_t auditor = getppid(), group = getpgid(auditor);
+
 		/* A group of its own, so that a kill reaches what it starts. */
 		setpgid(0, 0);
 		guard_child();
+		proc_confine(auditor, group);
 		if (input)
 			dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);

@@ -172,7 +172,10 @@ sample_option(int c, const char *arg, void *ctx)
 static bool
 part_fits(const struct sample_args *a)
 {
-	if (a->part_count == 0)
+	/* Under merge, the options are checked as --part checks them. */
+	unsigned count = a->part_count ? a->part_count : part_merging();
+
+	if (count == 0)
 		return true;
 	if (a->perms) {
 		cli_error("--part: parts add up counts, and -f perms writes "
@@ -185,10 +188,10 @@ part_fits(const struct sample_args *a)
 		    "(at least the parts)");
 		return false;
 	}
-	if (a->part_count > a->o.threads || a->part_count > a->o.decks) {
+	if (count > a->o.threads || count > a->o.decks) {
 		cli_error("--part %u/%u: more parts than the %llu streams "
 		    "(--threads, at most one a deck)", a->part_index,
-		    a->part_count, (unsigned long long)(a->o.threads <
+		    count, (unsigned long long)(a->o.threads <
 		    a->o.decks ? a->o.threads : a->o.decks));
 		return false;
 	}

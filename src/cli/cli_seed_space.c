@@ -251,7 +251,7 @@ seeds_args_fit(struct seeds_args *a)
 	/* Under MPI, the tally is shared out over the ranks (cli_mpi.c). */
 	if (a->match == NULL && a->n <= SA_SEEDS_MAX_CARDS)
 		(void)mpi_part(&a->part_index, &a->part_count);
-	if (a->part_count != 0 && (a->match != NULL ||
+	if ((a->part_count != 0 || part_merging() != 0) && (a->match != NULL ||
 	    a->n > SA_SEEDS_MAX_CARDS)) {
 		cli_error("--part: parts of the tally of every seed, at most %d "
 		    "cards, so not with %s", SA_SEEDS_MAX_CARDS, a->match ?

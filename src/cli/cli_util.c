@@ -507,6 +507,124 @@ cli_option(int c, char **argv, const struct cli_options *o)
 
 struct cli_listing *cli_listing;
 
+/*
+ * The command as getopt read it (cli_getopt_long): each option by its
+ * long name ("--cards" for -n), with its value, in the order given, and
+ * the operands.  A part keeps these, sorted by name (cli_seen_sorted),
+ * so that -n 4 and --cards=4 make one run's parts.
+ */
+static struct cli_seen *seen;
+static size_t nseen, seen_cap;
+static char **operands;
+static size_t noperands;
+static bool seen_broken;	/* out of memory: keep the words as given */
+
+void
+cli_seen_free(void)
+{
+	for (size_t i = 0; i < nseen; i++) {
+		free(seen[i].name);
+		free(seen[i].value);
+	}
+	free(seen);
+	seen = NULL;
+	nseen = seen_cap = 0;
+	operands = NULL;
+	noperands = 0;
+	seen_broken = false;
+}
+
+static char *
+dup_text(const char *s)
+{
+	size_t len = strlen(s) + 1;
+	char *d = malloc(len);
+
+	if (d != NULL)
+		memcpy(d, s, len);
+	return d;
+}
+
+/* Option C (its LONGOPTS entry LONGINDEX, or -1) with ARG, or at C = -1
+ * the operands from AFTER; BEFORE 0 when a parse begins. */
+static void
+saw(const struct option *longopts, int c, int longindex, const char *arg,
+    int argc, char **argv, int before, int after)
+{
+	const struct option *o = NULL;
+	char shortname[3] = { '-', 0, 0 };
+	struct cli_seen *e;
+
+	if (before == 0)	/* a new parse (getopt starts afresh) */
+		cli_seen_free();
+	if (c == -1) {
+		operands = argv + after;
+		noperands = after < argc ? (size_t)(argc - after) : 0;
+		return;
+	}
+	if (c == '?' || c == ':' || seen_broken)
+		return;
+	if (longindex >= 0)
+		o = &longopts[longindex];
+	for (size_t k = 0; o == NULL && longopts[k].name != NULL; k++)
+		if (longopts[k].flag == NULL && longopts[k].val == c)
+			o = &longopts[k];
+	if (o != NULL && strcmp(o->name, "part") == 0)
+		return;		/* a part's words leave --part out */
+	if (nseen == seen_cap) {
+		size_t cap = seen_cap ? 2 * seen_cap : 16;
+		struct cli_seen *grown = realloc(seen, cap * sizeof *grown);
+
+		if (grown == NULL) {
+			seen_broken = true;
+			return;
+		}
+		seen = grown;
+		seen_cap = cap;
+	}
+	e = &seen[nseen];
+	shortname[1] = (char)c;
+	e->order = nseen;
+	e->optional = o != NULL && o->has_arg == optional_argument;
+	e->value = arg != NULL ? dup_text(arg) : NULL;
+	e->name = NULL;
+	if (o != NULL && (e->name = malloc(strlen(o->name) + 3)) != NULL) {
+		e->name[0] = e->name[1] = '-';
+		strcpy(e->name + 2, o->name);
+	} else if (o == NULL) {
+		e->name = dup_text(shortname);
+	}
+	if (e->name == NULL || (arg != NULL && e->value == NULL)) {
+		free(e->name);
+		free(e->value);
+		seen_broken = true;
+		return;
+	}
+	nseen++;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	const struct cli_seen *x = a, *y = b;
+	int d = strcmp(x->name, y->name);
+
+	/* An option given twice keeps its order (the last wins). */
+	return d != 0 ? d : (x->order > y->order) - (x->order < y->order);
+}
+
+bool
+cli_seen_sorted(const struct cli_seen **list, size_t *count,
+    char ***ops, size_t *nops)
+{
+	qsort(seen, nseen, sizeof *seen, by_name);
+	*list = seen;
+	*count = nseen;
+	*ops = operands;
+	*nops = noperands;
+	return !seen_broken;
+}
+
 int
 cli_getopt_long(int argc, char **argv, const char *shortopts,
     const struct option *longopts)
@@ -516,7 +634,14 @@ cli_getopt_long(int argc, char **argv, const char *shortopts,
 		cli_listing->longopts = longopts;
 		return 'h';
 	}
-	return getopt_long(argc, argv, shortopts, longopts, NULL);
+	{
+		int longindex = -1, ind = optind, c;
+
+		c = getopt_long(argc, argv, shortopts, longopts, &longindex);
+		/* What a part records of the command (cli_part.c). */
+		saw(longopts, c, longindex, optarg, argc, argv, ind, optind);
+		return c;
+	}
 }
 
 int

@@ -193,9 +193,8 @@ main(int argc, char **argv)
 	optind = 0;
 	part_command(argc, argv);	/* the words a part records */
 #ifdef SA_MPI
-	mpi_start(&argc, &argv);
-	status = EXIT_FAIR;
-	if (mpi_runs(cmd->run == cmd_census || cmd->run == cmd_seed_space ||
+	status = mpi_start(&argc, &argv) ? EXIT_FAIR : EXIT_TROUBLE;
+	if (status == EXIT_FAIR && mpi_runs(cmd->run == cmd_census || cmd->run == cmd_seed_space ||
 	    cmd->run == cmd_sample))
 		status = cmd->run(argc, argv);
 	status = mpi_finish(cmd->run, argc, argv, status);

@@ -35,6 +35,7 @@ struct sa_exec {
 	size_t plan_cap;
 	uint64_t drain;		/* the state of the answers past the depth */
 	bool closed;		/* the program closed its output */
+	bool late;		/* a wait met the deadline, not the timeout */
 	char what[512];		/* why the last run failed */
 };
 
@@ -122,6 +123,16 @@ read_line(struct sa_exec *p)
 		} else {
 			left = until - sa_clock();
 		}
+		/* The audit's deadline holds while the program is silent. */
+		if (p->o.deadline > 0 && p->o.deadline < until &&
+		    sa_clock() >= p->o.deadline) {
+			p->late = true;
+			snprintf(p->what, sizeof p->what, "was stopped at the "
+			    "time limit");
+			return false;
+		}
+		if (p->o.deadline > 0 && p->o.deadline - sa_clock() < left)
+			left = p->o.deadline - sa_clock() + 0.001;
 		if (left <= 0) {
 			no_answer(p, wait);
 			return false;
@@ -288,7 +299,7 @@ proto_fail(struct sa_exec *p, sa_oracle *o, const char *fmt, ...)
 		vsnprintf(p->what, sizeof p->what, fmt, ap);
 		va_end(ap);
 	}
-	o->fail(o, SA_EPROTO);	/* does not return */
+	o->fail(o, p->late ? SA_ETIME : SA_EPROTO);	/* does not return */
 	abort();
 }
 

@@ -737,10 +737,57 @@ test_memory_limit(void **state)
 		assert_non_null(strstr(what, "RLIMIT_DATA"));
 }
 
+/*
+ * A census merged from parts is whole only when its counts add up to
+ * its runs and, for a built-in shuffle, its runs are the step form's:
+ * the naive shuffle's 3^3 = 27 runs, by hand.  A tally short by one, or
+ * one whose runs and counts are both doubled (each consistent alone),
+ * is refused.
+ */
+static void
+test_census_whole(void **state)
+{
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+	sa_census *c, *d;
+	uint64_t *tally;
+	char why[256];
+
+	(void)state;
+	assert_int_equal(sa_census_run(naive, 3, NULL, &c), SA_OK);
+	assert_int_equal(sa_census_whole(c, naive, why, sizeof why), SA_OK);
+	assert_int_equal(sa_census_about(c)->runs, 27);
+
+	tally = malloc(6 * sizeof *tally);
+	assert_non_null(tally);
+	sa_census_copy_tally(c, tally);
+	for (int r = 0; r < 6; r++)
+		tally[r] *= 2;
+	assert_int_equal(sa_census_from_tally(&d, naive, 3, tally, 54, 54,
+	    false), SA_OK);
+	assert_int_equal(sa_census_whole(d, NULL, why, sizeof why), SA_OK);
+	assert_int_equal(sa_census_whole(d, naive, why, sizeof why),
+	    SA_EINVAL);
+	assert_non_null(strstr(why, "takes 27"));
+	sa_census_free(d);
+
+	tally = malloc(6 * sizeof *tally);
+	assert_non_null(tally);
+	sa_census_copy_tally(c, tally);
+	tally[0]--;
+	assert_int_equal(sa_census_from_part(&d, naive, 3, tally, 27, 27,
+	    false), SA_OK);
+	assert_int_equal(sa_census_whole(d, naive, why, sizeof why),
+	    SA_EINVAL);
+	assert_non_null(strstr(why, "add up to 26, and the runs are 27"));
+	sa_census_free(d);
+	sa_census_free(c);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_census_whole),
 		cmocka_unit_test(test_against_reference),
 		cmocka_unit_test(test_seed_page_table),
 		cmocka_unit_test(test_oeis_a192053),

@@ -215,12 +215,44 @@ test_sample_fast(void **state)
 	check_fast(NULL);
 }
 
+/*
+ * A deal sized from its step form before it starts: a step of swaps
+ * draws a pair, so swaps:M makes 2M draws (counted here from M, not by
+ * the library's rule), durstenfeld n - 1; past 2^30 from mulberry32 or
+ * 2^21 from getrandom the deal is refused, and nothing is dealt.
+ */
+static void
+test_deal_size(void **state)
+{
+	sa_shuffle sh;
+	sa_deal_work w;
+
+	(void)state;
+	assert_int_equal(sa_deal_size(sa_shuffle_find("durstenfeld"), 52,
+	    false, &w), SA_OK);
+	assert_true(w.draws == 51.0);
+	assert_int_equal(sa_shuffle_parse("swaps:4294967295", &sh), SA_OK);
+	assert_int_equal(sa_deal_size(&sh, 5, false, &w), SA_ETOOBIG);
+	assert_true(w.draws == 2.0 * 4294967295.0);
+	assert_true(w.max == UINT64_C(1) << 30);
+	assert_non_null(strstr(w.why, "8589934590 draws"));
+	assert_int_equal(sa_shuffle_parse("swaps:2000000", &sh), SA_OK);
+	assert_int_equal(sa_deal_size(&sh, 5, false, &w), SA_OK);
+	assert_int_equal(sa_deal_size(&sh, 5, true, &w), SA_ETOOBIG);
+	assert_true(w.max == UINT64_C(1) << 21);
+	assert_int_equal(sa_shuffle_parse("swaps:1048576", &sh), SA_OK);
+	assert_int_equal(sa_deal_size(&sh, 5, true, &w), SA_OK);
+	assert_int_equal(sa_shuffle_parse("swaps:1048577", &sh), SA_OK);
+	assert_int_equal(sa_deal_size(&sh, 5, true, &w), SA_ETOOBIG);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sample),
 		cmocka_unit_test(test_sample_fast),
+		cmocka_unit_test(test_deal_size),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

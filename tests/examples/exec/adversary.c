@@ -22,6 +22,17 @@
  *                        move of its own, a closed output, a line of
  *                        garbage), and at the end of its input an exit or
  *                        a refusal to go
+ *   chain D              starts a chain of D processes, each the child of
+ *                        the one before and each in a session of its
+ *                        own (out of reach of any one group's kill),
+ *                        waits until the last is there, then answers
+ *                        every run
+ *   stop_parent R, term_parent R, kill_parent R
+ *                        on run R, sends SIGSTOP, SIGTERM or SIGKILL to
+ *                        its parent (the auditor), then answers on
+ *   write_report R       on run R, tries to write into the auditor's
+ *                        report through /proc/PPID/fd/1 and to attach
+ *                        to it with ptrace, then answers on
  *   decks S N MODE       for fit --run: writes S decks of N cards
  *                        (the identity), then "sleep" sleeps, "exit3"
  *                        exits with status 3; "join" first moves into
@@ -34,6 +45,9 @@
 #define _DEFAULT_SOURCE	/* usleep */
 #define _POSIX_C_SOURCE 200809L
 
+#include <sys/ptrace.h>
+
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +193,68 @@ decks(long s, long n, const char *mode)
 	return 3;
 }
 
+/* Into the auditor's report, and its memory: each refused, it is hoped. */
+static void
+write_report(void)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)getppid());
+	if ((fd = open(path, O_WRONLY)) >= 0) {
+		if (write(fd, "forged\n", 7) != 7)
+			perror("adversary: write");
+		close(fd);
+	}
+	snprintf(path, sizeof path, "/proc/%ld/mem", (long)getppid());
+	if ((fd = open(path, O_RDWR)) >= 0) {
+		fprintf(stderr, "adversary: opened %s\n", path);
+		close(fd);
+	}
+	if (ptrace(PTRACE_ATTACH, getppid(), NULL, NULL) == 0)
+		fprintf(stderr, "adversary: attached to the auditor\n");
+}
+
+/*
+ * D processes, each forked by the one before, each in a new session;
+ * returns once the last has said so through a pipe (every link holds
+ * its write end, so an early end of file means one died).
+ */
+static void
+chain(long d)
+{
+	int fd[2];
+	char c;
+
+	if (pipe(fd) != 0)
+		exit(1);
+	for (long k = 0; k < d; k++) {
+		pid_t child = fork();
+
+		if (child < 0)
+			exit(1);
+		if (child > 0) {
+			if (k == 0)
+				break;	/* the program goes on */
+			close(fd[1]);
+			close(fd[0]);
+			forever();
+		}
+		setsid();
+		if (k == d - 1) {
+			if (write(fd[1], "x", 1) != 1)
+				exit(1);
+			close(fd[1]);
+			close(fd[0]);
+			forever();
+		}
+	}
+	close(fd[1]);
+	if (read(fd[0], &c, 1) != 1)
+		exit(1);
+	close(fd[0]);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -190,6 +266,8 @@ main(int argc, char **argv)
 		return script(strtoull(argc > 2 ? argv[2] : "0", NULL, 10));
 	if (strcmp(mode, "decks") == 0 && argc > 4)
 		return decks(atol(argv[2]), atol(argv[3]), argv[4]);
+	if (strcmp(mode, "chain") == 0)
+		chain(at);
 	if (strcmp(mode, "silent_unbuffered") == 0) {
 		printf("draw 2\n");	/* never flushed */
 		forever();
@@ -218,6 +296,14 @@ main(int argc, char **argv)
 		}
 		if (runs == at && strcmp(mode, "deaf") == 0)
 			forever();
+		if (runs == at && strcmp(mode, "stop_parent") == 0)
+			kill(getppid(), SIGSTOP);
+		if (runs == at && strcmp(mode, "term_parent") == 0)
+			kill(getppid(), SIGTERM);
+		if (runs == at && strcmp(mode, "kill_parent") == 0)
+			kill(getppid(), SIGKILL);
+		if (runs == at && strcmp(mode, "write_report") == 0)
+			write_report();
 		shuffle(n);
 	}
 	if (strcmp(mode, "escape_pgid_eof") == 0) {

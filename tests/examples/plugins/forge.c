@@ -1,0 +1,146 @@
+/*
+ * Plugins that attack the auditor through the memory it shares with
+ * them, for the tests: --plugin forge.so:forge_fair and so on.  Each is
+ * the naive shuffle (unfair on 3 cards: 27 runs over 6 orderings) and
+ * each writes into every shared writable mapping of its process (the
+ * lines of /proc/self/maps marked rw-s), which is where an auditor that
+ * counted in the plugin's process kept its tally and its "done".
+ *
+ *   forge_fair     a thread waits for the census to end (the word after
+ *                  the odometer's header turning from -1) and writes a
+ *                  uniform tally over the mapping's end, and runs and
+ *                  sequences to match: "fair", had the auditor trusted it
+ *   scribble       writes 0x41 over every shared mapping each run
+ *   scribble_abort the same, then aborts on the fifth run
+ *   kill_parent    sends SIGKILL to its parent (the auditor) on the
+ *                  second run
+ */
+#define _GNU_SOURCE
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <shuffle_audit.h>
+
+sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent;
+
+static void
+naive(unsigned *deck, size_t n, sa_oracle *o)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t j = (size_t)sa_draw(o, n);
+		unsigned t = deck[i];
+
+		deck[i] = deck[j];
+		deck[j] = t;
+	}
+}
+
+/* Calls EACH on every shared writable mapping. */
+static void
+shared_maps(void (*each)(unsigned char *at, size_t len))
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[512];
+
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof line, f) != NULL) {
+		unsigned long lo, hi;
+		char perms[8];
+
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) == 3 &&
+		    strcmp(perms, "rw-s") == 0)
+			each((unsigned char *)lo, (size_t)(hi - lo));
+	}
+	fclose(f);
+}
+
+static void
+fill(unsigned char *at, size_t len)
+{
+	memset(at, 0x41, len);
+}
+
+static unsigned char *found;
+static size_t found_len;
+
+static void
+remember(unsigned char *at, size_t len)
+{
+	if (found == NULL) {
+		found = at;
+		found_len = len;
+	}
+}
+
+/*
+ * The old layout: an 80-byte odometer header, then an int that is -1
+ * while the census runs, then runs and sequences (64 bits each); the
+ * tally of 3! counts at the mapping's end.
+ */
+static void *
+forger(void *arg)
+{
+	volatile int *status = (volatile int *)(found + 80);
+	uint64_t *runs = (uint64_t *)(found + 88);
+	uint64_t *tally = (uint64_t *)(found + found_len) - 6;
+
+	(void)arg;
+	while (*status == -1)
+		;
+	for (int r = 0; r < 6; r++)
+		tally[r] = 4;
+	runs[0] = 24;
+	runs[1] = 24;
+	*status = 0;
+	return NULL;
+}
+
+void
+forge_fair(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int started;
+	pthread_t t;
+
+	if (!started) {
+		started = 1;
+		shared_maps(remember);
+		if (found != NULL && found_len > 200)
+			pthread_create(&t, NULL, forger, NULL);
+	}
+	naive(deck, n, o);
+}
+
+void
+scribble(unsigned *deck, size_t n, sa_oracle *o)
+{
+	shared_maps(fill);
+	naive(deck, n, o);
+}
+
+void
+scribble_abort(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int calls;
+
+	shared_maps(fill);
+	naive(deck, n, o);
+	if (++calls == 5)
+		abort();
+}
+
+void
+kill_parent(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int calls;
+
+	if (++calls == 2)
+		kill(getppid(), SIGKILL);
+	naive(deck, n, o);
+}
