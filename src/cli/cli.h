@@ -727,6 +727,14 @@ void guard_watch(void);
 void guard_group(pid_t pgid);
 void guard_child(void);
 void guard_release(void);
+/*
+ * guard_own notes a child started for the audit; guard_strays says
+ * whether some child of this process is neither one of them nor in one's
+ * group: an orphan of the audited code, reparented to us (we are its
+ * subreaper) after it left the group (a double fork and setsid).
+ */
+void guard_own(pid_t pid);
+bool guard_strays(void);
 
 /*
  * A child the command line can always stop (cli_proc.c).  proc_start

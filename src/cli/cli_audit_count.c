@@ -263,10 +263,16 @@ int
 census_failed(struct audit *au, int status, const sa_replay_window *w,
     size_t n)
 {
-	/* Counts that outgrow 64 bits are what rejection makes. */
-	const char *hint = status == SA_EOVERFLOW && au->depth == 0 ?
+	/*
+	 * Counts that outgrow 64 bits are what rejection makes, or reals
+	 * of many cells (each multiplies the runs by its cells).
+	 */
+	bool reals = w != NULL && w->real_used;
+	const char *hint = status != SA_EOVERFLOW || au->depth != 0 ? "" :
+	    reals ? " (each real multiplies the runs by its cells: give "
+	    "fewer, --real-cells, or count by layers, --layers)" :
 	    " (code that draws by rejection has no end of runs: count it by "
-	    "layers, --layers)" : "";
+	    "layers, --layers)";
 
 	/* Its caller says how far it got: a census by layers keeps the last. */
 	if (status == SA_ETIME && au->too_long[0] != '\0') {

@@ -1083,9 +1083,9 @@ count_layers(struct census_args *a)
 		    "--summary" : a->by_runs ? "--sort" : "--top");
 		return EXIT_TROUBLE;
 	}
-	if (a->depth != 0 && (a->remainder != NULL || a->seconds != 0)) {
-		cli_error("--depth: walks that depth; --remainder and "
-		    "--time-limit choose one, so not with it");
+	if (a->depth != 0 && a->remainder != NULL) {
+		cli_error("--depth: walks that depth; --remainder chooses one, "
+		    "so not with it");
 		return EXIT_TROUBLE;
 	}
 	memset(&la, 0, sizeof la);

@@ -103,7 +103,7 @@ operand_values(const char *cmd, struct values *v)
 			add_word(v, lang);
 	} else if (strcmp(cmd, "completions") == 0) {
 		add_words(v, shells);
-	} else if (strcmp(cmd, "fit") == 0) {
+	} else if (strcmp(cmd, "fit") == 0 || strcmp(cmd, "merge") == 0) {
 		v->kind = K_FILES;
 	}
 }
@@ -253,8 +253,11 @@ bash(void)
 	    "\tcase $kind in\n"
 	    "\twords) COMPREPLY=($(compgen -W \"$words\" -- \"$cur\")) ;;\n"
 	    "\tfiles) compopt -o filenames 2>/dev/null\n"
+	    "\t\t# A name a line: one with a space stays one word.\n"
+	    "\t\tlocal IFS=$'\\n'\n"
 	    "\t\tCOMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
-	    "\tcommands) COMPREPLY=($(compgen -c -- \"$cur\")) ;;\n"
+	    "\tcommands) local IFS=$'\\n'\n"
+	    "\t\tCOMPREPLY=($(compgen -c -- \"$cur\")) ;;\n"
 	    "\t*) COMPREPLY=() ;;\n"
 	    "\tesac\n"
 	    "\treturn 0\n"

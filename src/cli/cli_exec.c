@@ -296,6 +296,9 @@ instance_end(struct instance *in, size_t n, double end_by)
 	    sa_exec_closed(p->ex))
 		proc_wait_exit(p->pid, (double)au->timeout);
 	left = proc_escape_text(proc_escaped(p->pid));
+	/* A process it started that left its group, then was orphaned. */
+	if (status == SA_OK && left == NULL && guard_strays())
+		left = proc_escape_text(PROC_CHILD_LEFT_GROUP);
 	if (status == SA_OK && left != NULL) {
 		proc_stop(p->pid, NULL);
 		p->pid = 0;

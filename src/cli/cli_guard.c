@@ -285,6 +285,35 @@ stop_all(void)
 	}
 }
 
+/* The children this process started for the audit (guard_own). */
+static pid_t owned[64];
+static size_t nowned;
+
+void
+guard_own(pid_t pid)
+{
+	if (nowned < sizeof owned / sizeof owned[0])
+		owned[nowned++] = pid;
+}
+
+bool
+guard_strays(void)
+{
+	pid_t pids[256];
+	size_t count = orphans(pids, sizeof pids / sizeof pids[0]);
+
+	for (size_t i = 0; i < count; i++) {
+		bool ours = false;
+		pid_t g = getpgid(pids[i]);
+
+		for (size_t k = 0; k < nowned && !ours; k++)
+			ours = pids[i] == owned[k] || g == owned[k];
+		if (!ours)
+			return true;
+	}
+	return false;
+}
+
 static void
 on_stop(int sig)
 {
@@ -338,6 +367,7 @@ guard_release(void)
 	sigprocmask(SIG_BLOCK, &block, &old);
 	stop_all();
 	watched = 0;
+	nowned = 0;
 	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
 		if (handling[i])
 			sigaction(stops[i], &before[i], NULL);

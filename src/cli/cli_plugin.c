@@ -461,6 +461,7 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 		plugin_child(au, n, sh, fds[1], job);
 	}
 	close(fds[1]);
+	guard_own(pid);
 	/*
 	 * The child makes its group itself.  Were this side to do it too,
 	 * it could undo a move the plugin made, and what is reported would

@@ -305,6 +305,7 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 		_exit(127);
 	}
 	setpgid(p->pid, p->pid);	/* either side may get there first */
+	guard_own(p->pid);
 	if (input) {
 		close(in[0]);
 		p->to = in[1];

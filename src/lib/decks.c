@@ -99,8 +99,27 @@ refuse(char *why, size_t size, const char *fmt, ...)
 	return SA_EINVAL;
 }
 
-/* An entry's text for a message: its first 12 bytes. */
-#define SHOWN(len) ((int)((len) > 12 ? 12 : (len)))
+/*
+ * An entry's text for a message: its first 12 bytes, a NUL or another
+ * control byte (which would cut the message, or move the terminal) as
+ * \xNN, so that what is quoted is what the line held.
+ */
+static const char *
+shown(const char *s, size_t len, char out[64])
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < len && i < 12; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == 0x7f)
+			k += (size_t)snprintf(out + k, 64 - k, "\\x%02x", c);
+		else
+			out[k++] = (char)c;
+	}
+	out[k] = '\0';
+	return out;
+}
 
 /* The entry at S (LEN bytes), the Kth of its line, into *V. */
 static int
@@ -109,18 +128,19 @@ entry(const sa_deck_reader *r, const char *s, size_t len, size_t k,
 {
 	const sa_deck_format *f = &r->f;
 	uint64_t x = 0;
+	char text[64];
 
 	if (f->names) {
 		if (!sa_card_from_name(s, len, v))
-			return refuse(why, size, "entry %zu, \"%.*s\": not a card "
+			return refuse(why, size, "entry %zu, \"%s\": not a card "
 			    "name (AS 2S ... 10S JS QS KS, then H, D, C)", k + 1,
-			    SHOWN(len), s);
+			    shown(s, len, text));
 		return SA_OK;
 	}
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] < '0' || s[i] > '9' || x > 100000)
-			return refuse(why, size, "entry %zu, \"%.*s\": not a whole "
-			    "number%s", k + 1, SHOWN(len), s,
+			return refuse(why, size, "entry %zu, \"%s\": not a whole "
+			    "number%s", k + 1, shown(s, len, text),
 			    x > 100000 ? " this deck could hold" : "");
 		x = x * 10 + (uint64_t)(s[i] - '0');
 	}

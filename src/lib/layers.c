@@ -939,8 +939,14 @@ sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
 {
 	double start = sa_clock(), until = o->seconds > 0 ?
 	    start + o->seconds : 0;
-	size_t depth = o->depth ? o->depth : 1, max = o->max_depth ?
-	    o->max_depth : SA_CENSUS_MAX_DRAWS;
+	/*
+	 * A depth asked for is reached by the depths before it when there
+	 * is a time limit, so that each is foretold from the one before and
+	 * a walk past the limit is refused before it starts, not stopped
+	 * at the limit (each depth costs a fraction of the next).
+	 */
+	size_t depth = o->depth && until == 0 ? o->depth : 1,
+	    max = o->max_depth ? o->max_depth : SA_CENSUS_MAX_DRAWS;
 	sa_layers *last = NULL;
 
 	*out = NULL;
@@ -950,6 +956,15 @@ sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
 		sa_layers *l = NULL;
 		int status = walk_depth(sh, n, o, depth, until, &l);
 
+		if (status == SA_ETIME && last != NULL && o->depth != 0) {
+			/* A depth short of the one asked for is no answer. */
+			sa_layers_free(last);
+			snprintf(res->why, sizeof res->why, "depth %zu could not "
+			    "be walked within the time limit of %.0f s "
+			    "(--time-limit): depth %zu passed it", o->depth,
+			    o->seconds, depth);
+			return SA_ETIME;
+		}
 		if (status == SA_ETIME && last != NULL) {
 			res->stop = SA_DEEPEN_TIME;
 			res->next_depth = depth;
@@ -966,9 +981,24 @@ sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
 		if (o->progress != NULL)
 			o->progress(o->progress_ctx, l, sa_clock() - start);
 		res->next_depth = depth + 1;
-		if (o->depth != 0) {
+		if (o->depth != 0 && depth >= o->depth) {
 			res->stop = SA_DEEPEN_DEPTH;
 			break;
+		}
+		if (o->depth != 0) {
+			res->forecast = forecast(l, spent);
+			if (sa_clock() + res->forecast > until) {
+				sa_layers_free(last);
+				snprintf(res->why, sizeof res->why, "depth %zu "
+				    "cannot be walked within the time limit of "
+				    "%.0f s (--time-limit): depth %zu alone was "
+				    "foretold to take %.3g s", o->depth,
+				    o->seconds, depth + 1, res->forecast);
+				return SA_ETIME;
+			}
+			res->forecast = 0;
+			depth++;
+			continue;
 		}
 		if (l->info.unfinished == 0) {
 			res->stop = SA_DEEPEN_FINISHED;

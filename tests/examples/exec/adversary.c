@@ -27,6 +27,9 @@
  *                        own (out of reach of any one group's kill),
  *                        waits until the last is there, then answers
  *                        every run
+ *   double_fork          starts a child that starts one in a session of
+ *                        its own and exits (the grandchild, orphaned,
+ *                        sleeps on), then answers every run
  *   stop_parent R, term_parent R, kill_parent R
  *                        on run R, sends SIGSTOP, SIGTERM or SIGKILL to
  *                        its parent (the auditor), then answers on
@@ -46,6 +49,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <sys/ptrace.h>
+#include <sys/wait.h>
 
 #include <fcntl.h>
 #include <signal.h>
@@ -193,6 +197,35 @@ decks(long s, long n, const char *mode)
 	return 3;
 }
 
+/* A grandchild in a session of its own, orphaned once it is there. */
+static void
+double_fork(void)
+{
+	int fd[2];
+	char c;
+	pid_t child;
+
+	if (pipe(fd) != 0 || (child = fork()) < 0)
+		exit(1);
+	if (child == 0) {
+		if (fork() == 0) {
+			setsid();
+			if (write(fd[1], "x", 1) != 1)
+				exit(1);
+			close(fd[0]);
+			close(fd[1]);
+			forever();
+		}
+		_exit(0);
+	}
+	close(fd[1]);
+	if (read(fd[0], &c, 1) != 1)
+		exit(1);
+	close(fd[0]);
+	while (waitpid(child, NULL, 0) < 0)
+		;
+}
+
 /* Into the auditor's report, and its memory: each refused, it is hoped. */
 static void
 write_report(void)
@@ -268,6 +301,8 @@ main(int argc, char **argv)
 		return decks(atol(argv[2]), atol(argv[3]), argv[4]);
 	if (strcmp(mode, "chain") == 0)
 		chain(at);
+	if (strcmp(mode, "double_fork") == 0)
+		double_fork();
 	if (strcmp(mode, "silent_unbuffered") == 0) {
 		printf("draw 2\n");	/* never flushed */
 		forever();
