@@ -1060,6 +1060,13 @@ typedef struct sa_deepen_opts {
 	void *walk_ctx;
 	void (*progress)(void *ctx, const sa_layers *l, double spent);
 	void *progress_ctx;
+	/*
+	 * With DEPTH and SECONDS, the depths before DEPTH are walked first,
+	 * each foretold from the one before, and DEPTH is refused (SA_ETIME)
+	 * when foretold past the limit; DIRECT walks DEPTH at once (a part
+	 * of a walk split by its first draw, whose depths must agree).
+	 */
+	bool direct;
 } sa_deepen_opts;
 
 typedef struct sa_deepen_result {

@@ -362,6 +362,7 @@ struct layers_args {
 	sa_fraction eps;
 	double seconds;
 	bool check;
+	bool direct;		/* walk DEPTH at once: parts, and merge */
 	struct audit *audit;	/* the audited code, or NULL */
 };
 

@@ -139,6 +139,10 @@ struct instance {
 	int status;		/* of its count, an SA_ status */
 	int exit_status;
 	pthread_t thread;
+	/* Where its processes were when its count ended, before its input
+	 * closed (what it does then is told apart). */
+	enum proc_escape escaped;
+	bool strays;
 };
 
 struct crew {
@@ -295,9 +299,10 @@ instance_end(struct instance *in, size_t n, double end_by)
 	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0 &&
 	    sa_exec_closed(p->ex))
 		proc_wait_exit(p->pid, (double)au->timeout);
-	left = proc_escape_text(proc_escaped(p->pid));
+	left = proc_escape_text(status == SA_OK ? in->escaped :
+	    proc_escaped(p->pid));
 	/* A process it started that left its group, then was orphaned. */
-	if (status == SA_OK && left == NULL && guard_strays())
+	if (status == SA_OK && left == NULL && in->strays)
 		left = proc_escape_text(PROC_CHILD_LEFT_GROUP);
 	if (status == SA_OK && left != NULL) {
 		proc_stop(p->pid, NULL);
@@ -497,6 +502,10 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 
 		if (au->deadline > 0 && au->deadline < end_by)
 			end_by = au->deadline;
+		for (k = 0; k < crew.count; k++) {
+			crew.at[k].escaped = proc_escaped(crew.at[k].p->pid);
+			crew.at[k].strays = guard_strays();
+		}
 		for (k = 0; k < crew.count; k++)
 			if (crew.at[k].status == SA_OK &&
 			    crew.at[k].p->to >= 0) {

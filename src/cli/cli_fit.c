@@ -569,11 +569,11 @@ fit_option(int c, const char *arg, struct fit_args *a)
 		return true;
 	case 'd':
 		if (strlen(arg) != 1 || (arg[0] >= '0' && arg[0] <= '9') ||
-		    arg[0] == '\n' || (unsigned char)arg[0] >= 0x80) {
-			cli_error("-d %s: expected one ASCII character (one byte%s), "
+		    arg[0] == '\n') {
+			cli_error("-d %s: expected one character of one byte%s, "
 			    "not a digit", cli_arg(arg), strlen(arg) > 1 &&
-			    (unsigned char)arg[0] >= 0x80 ? "; this one is "
-			    "several" : "");
+			    (unsigned char)arg[0] >= 0x80 ? " (this one is "
+			    "several: UTF-8)" : "");
 			return false;
 		}
 		a->delim = (unsigned char)arg[0];

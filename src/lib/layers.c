@@ -945,7 +945,7 @@ sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
 	 * a walk past the limit is refused before it starts, not stopped
 	 * at the limit (each depth costs a fraction of the next).
 	 */
-	size_t depth = o->depth && until == 0 ? o->depth : 1,
+	size_t depth = o->depth && (until == 0 || o->direct) ? o->depth : 1,
 	    max = o->max_depth ? o->max_depth : SA_CENSUS_MAX_DRAWS;
 	sa_layers *last = NULL;
 
