@@ -213,12 +213,11 @@ proc_confine(pid_t auditor, pid_t group)
 #define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
 #define IS(nr, to) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), (to), 0)
 	/*
-	 * kill, rt_sigqueueinfo, tgkill, rt_tgsigqueueinfo, pidfd_open and
-	 * process_vm_* name their target first: one aimed at the auditor's
-	 * pid, its group (as -PGID) or every process (-1) kills the code at
-	 * the call (SIGSYS), which the audit reports as a breach; so does
-	 * tkill (which names a thread, and a stop stops its whole process)
-	 * whatever its target.  ptrace answers EPERM.  Only the low word of
+	 * kill, tkill, rt_sigqueueinfo, tgkill, rt_tgsigqueueinfo,
+	 * pidfd_open and process_vm_* name their target first: one aimed at
+	 * the auditor's pid (its main thread's id), its group (as -PGID) or
+	 * every process (-1) kills the code at the call (SIGSYS), which the
+	 * audit reports as a breach.  ptrace answers EPERM.  Only the low word of
 	 * the first argument is read: the kernel takes it as an int.  A
 	 * call of the x32 ABI, which numbers them otherwise, is refused.
 	 */
@@ -233,7 +232,7 @@ proc_confine(pid_t auditor, pid_t group)
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UINT32_MAX, 13, 0),
 #endif
 		IS(__NR_ptrace, 14),			/* 5 */
-		IS(__NR_tkill, 11),
+		IS(__NR_tkill, 7),
 		IS(__NR_kill, 6),
 		IS(__NR_rt_sigqueueinfo, 5),
 		IS(__NR_tgkill, 4),
