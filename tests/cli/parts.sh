@@ -10,6 +10,10 @@
 #                        an edit (FNV-1a, 64 bits, of what comes before
 #                        it), so that what merge says of the edit is
 #                        heard, not the checksum.
+#   widen FILE LIMBS     makes the denominator of the first layer of
+#                        FILE (a layers part) LIMBS limbs long, all 1,
+#                        and reseals FILE: a small file whose big number
+#                        once took merge minutes to read.
 #   poke FILE WORD VALUE sets the 64-bit word WORD (from 0) of FILE's
 #                        data to VALUE (a machine-order word, as the
 #                        part holds it) and reseals FILE: a forged part
@@ -59,6 +63,27 @@ at = next(i for i, l in enumerate(lines) if l.startswith(b"data "))
 end = next(i for i, l in enumerate(lines) if l.startswith(b"checksum "))
 data = bytearray(bytes.fromhex(b"".join(lines[at + 1:end]).decode()))
 data[8 * word:8 * word + 8] = value.to_bytes(8, sys.byteorder)
+hexed = data.hex().encode()
+lines[at + 1:end] = [hexed[i:i + 64] for i in range(0, len(hexed), 64)]
+open(name, "wb").write(b"\n".join(lines))
+PY
+	reseal "$1"
+}
+
+widen() {
+	python3 - "$@" <<'PY'
+import sys
+name, limbs = sys.argv[1], int(sys.argv[2])
+lines = open(name, "rb").read().split(b"\n")
+at = next(i for i, l in enumerate(lines) if l.startswith(b"data "))
+end = next(i for i, l in enumerate(lines) if l.startswith(b"checksum "))
+data = bytes.fromhex(b"".join(lines[at + 1:end]).decode())
+w = [int.from_bytes(data[i:i + 8], sys.byteorder) for i in range(0, len(data), 8)]
+old = w[15]
+w = w[:15] + [limbs] + [1] * limbs + w[16 + old:]
+data = b"".join(v.to_bytes(8, sys.byteorder) for v in w)
+kind = lines[at].split(b" ")[1]
+lines[at] = b"data " + kind + b" %d" % len(data)
 hexed = data.hex().encode()
 lines[at + 1:end] = [hexed[i:i + 64] for i in range(0, len(hexed), 64)]
 open(name, "wb").write(b"\n".join(lines))

@@ -14,6 +14,9 @@
  *   scribble_abort the same, then aborts on the fifth run
  *   kill_parent    sends SIGKILL to its parent (the auditor) on the
  *                  second run
+ *   mover          on its third run, starts a thread that keeps moving
+ *                  the first two words of every shared mapping (where an
+ *                  odometer keeps its runs and place), and spins for ever
  */
 #define _GNU_SOURCE
 
@@ -27,7 +30,7 @@
 
 #include <shuffle_audit.h>
 
-sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent;
+sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent, mover;
 
 static void
 naive(unsigned *deck, size_t n, sa_oracle *o)
@@ -142,5 +145,34 @@ kill_parent(unsigned *deck, size_t n, sa_oracle *o)
 
 	if (++calls == 2)
 		kill(getppid(), SIGKILL);
+	naive(deck, n, o);
+}
+
+static void *
+move(void *arg)
+{
+	volatile uint64_t *w = (volatile uint64_t *)found;
+
+	(void)arg;
+	for (;;) {
+		w[0]++;
+		w[1] = (w[1] + 1) % 3;
+	}
+	return NULL;
+}
+
+void
+mover(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int calls;
+	pthread_t t;
+
+	if (++calls == 3) {
+		shared_maps(remember);
+		if (found != NULL)
+			pthread_create(&t, NULL, move, NULL);
+		for (;;)
+			;
+	}
 	naive(deck, n, o);
 }
