@@ -12,8 +12,9 @@
  * The draw oracle, the plugin contract and the status codes are in
  * shuffle_audit_plugin.h, included here (oracle.c, status.c); the census
  * of audited code (plugins and programs over the exec protocol) in
- * shuffle_audit_audit.h (exec.c; parts of a run shared out over machines,
- * part.c).
+ * shuffle_audit_audit.h (exec.c; a walk streamed from a child process
+ * and counted by the auditor, stream.c; parts of a run shared out over
+ * machines, part.c).
  * This header, section by section (search for "==== N."):
  *
  *   1. Reductions: the bounded-integer step (--reduce): sa_reduce, sa_reducer,

@@ -280,6 +280,8 @@ instance_count(void *arg)
  * breach, a program that never started, or one that did not exit
  * cleanly once its input closed.  Its program is reaped either way.
  */
+static int instance_exit(struct instance *in, double end_by);
+
 static int
 instance_end(struct instance *in, size_t n, double end_by)
 {
@@ -344,7 +346,21 @@ instance_end(struct instance *in, size_t n, double end_by)
 	}
 	if (status != SA_OK)
 		return census_failed(au, status, p->win, n);
-	/* One wait for every copy, their inputs closed together. */
+	return instance_exit(in, end_by);
+}
+
+/*
+ * Instance IN counted well: its program must exit, with status 0, by
+ * END_BY (one wait for every copy, their inputs closed together).
+ */
+static int
+instance_exit(struct instance *in, double end_by)
+{
+	struct proto *p = in->p;
+	struct audit *au = &in->own;
+	const char *left;
+	int wst = 0;
+
 	if (!proc_wait_exit(p->pid, end_by > cli_seconds() ? end_by -
 	    cli_seconds() : 0)) {
 		left = proc_escape_text(proc_escaped(p->pid));
@@ -452,6 +468,47 @@ take_report(struct audit *au, struct instance *in)
 	au->part = in->own.part;
 }
 
+/*
+ * Every instance of CREW ends, in order, and the first failure stands
+ * (its report taken into AU); else their counts into JOB.  Where each
+ * one's processes were is noted before any input closes (what a
+ * program does at its end is then told apart); those that counted have
+ * their inputs closed at once and share one --timeout to exit (not one
+ * each), cut at the audit's deadline.  An exit status.
+ */
+static int
+end_crew(struct crew *crew, struct audit *au, size_t n, struct job *job)
+{
+	double end_by = cli_seconds() + (double)au->timeout;
+	unsigned k, chosen = crew->count;
+	int exit_status = EXIT_FAIR;
+
+	if (au->deadline > 0 && au->deadline < end_by)
+		end_by = au->deadline;
+	for (k = 0; k < crew->count; k++) {
+		crew->at[k].escaped = proc_escaped(crew->at[k].p->pid);
+		crew->at[k].strays = guard_strays();
+	}
+	for (k = 0; k < crew->count; k++)
+		if (crew->at[k].status == SA_OK && crew->at[k].p->to >= 0) {
+			close(crew->at[k].p->to);
+			crew->at[k].p->to = -1;
+		}
+	for (k = 0; k < crew->count; k++) {
+		int e = instance_end(&crew->at[k], n, end_by);
+
+		if (e != EXIT_FAIR && chosen == crew->count) {
+			chosen = k;
+			exit_status = e;
+		}
+	}
+	if (chosen < crew->count)
+		take_report(au, &crew->at[chosen]);
+	else if (!gather(crew, job))
+		exit_status = EXIT_TROUBLE;
+	return exit_status;
+}
+
 int
 audit_exec(struct audit *au, size_t n, struct job *job)
 {
@@ -459,7 +516,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	    PTHREAD_MUTEX_INITIALIZER, 0 };
 	struct sigaction ign, old;
 	int exit_status = EXIT_FAIR, status;
-	unsigned k, chosen;
+	unsigned k;
 
 	if ((status = startable(au->command)) != 0) {
 		cli_error("--exec %s: cannot start it: %s", cli_arg(au->command),
@@ -492,39 +549,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	} else {
 		guard_group(crew.at[0].p->pid);	/* the others by their groups */
 		run_crew(&crew);
-		/*
-		 * Every instance ends, in order; the first failure stands.
-		 * Those that counted have their inputs closed at once and
-		 * share one --timeout to exit (not one each), cut at the
-		 * audit's deadline.
-		 */
-		double end_by = cli_seconds() + (double)au->timeout;
-
-		if (au->deadline > 0 && au->deadline < end_by)
-			end_by = au->deadline;
-		for (k = 0; k < crew.count; k++) {
-			crew.at[k].escaped = proc_escaped(crew.at[k].p->pid);
-			crew.at[k].strays = guard_strays();
-		}
-		for (k = 0; k < crew.count; k++)
-			if (crew.at[k].status == SA_OK &&
-			    crew.at[k].p->to >= 0) {
-				close(crew.at[k].p->to);
-				crew.at[k].p->to = -1;
-			}
-		chosen = crew.count;
-		for (k = 0; k < crew.count; k++) {
-			int e = instance_end(&crew.at[k], n, end_by);
-
-			if (e != EXIT_FAIR && chosen == crew.count) {
-				chosen = k;
-				exit_status = e;
-			}
-		}
-		if (chosen < crew.count)
-			take_report(au, &crew.at[chosen]);
-		else if (!gather(&crew, job))
-			exit_status = EXIT_TROUBLE;
+		exit_status = end_crew(&crew, au, n, job);
 	}
 	for (k = 0; k < crew.count; k++) {
 		if (crew.at[k].p != NULL && crew.at[k].p->pid > 0)

@@ -409,68 +409,134 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 	return census_failed(au, status, mine, n);
 }
 
-int
-audit_plugin(struct audit *au, size_t n, struct job *job)
-{
-	size_t cap = 2 * au->max_draws, bytes;	/* and the reals' places */
+/* The memory shared with the child: its odometer, for the report. */
+struct window {
 	struct shared *sh;
+	size_t bytes, cap;
 	uint64_t *val, *bound;
-	sa_stream_opts so;
-	sa_stream_in *in = NULL;
-	sa_shuffle stream;
-	struct meter meter;
-	enum proc_escape escape;
-	char msg[1100];
-	pid_t pid;
-	int fds[2], wst = 0, status, code;
+};
 
-	bytes = sizeof *sh + 2 * cap * sizeof(uint64_t);
-	sh = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED |
+/* W's memory, shared, for an odometer of CAP draws; false after a
+ * message. */
+static bool
+window_new(struct window *w, size_t cap)
+{
+	w->cap = cap;
+	w->bytes = sizeof *w->sh + 2 * cap * sizeof(uint64_t);
+	w->sh = mmap(NULL, w->bytes, PROT_READ | PROT_WRITE, MAP_SHARED |
 	    MAP_ANONYMOUS, -1, 0);
-	if (sh == MAP_FAILED) {
+	if (w->sh == MAP_FAILED) {
 		cli_error("--plugin: cannot share %zu bytes with the child: %s",
-		    bytes, strerror(errno));
-		return EXIT_TROUBLE;
+		    w->bytes, strerror(errno));
+		return false;
 	}
-	memset(sh, 0, sizeof *sh);
-	val = (uint64_t *)(sh + 1);
-	bound = val + cap;
-	sh->win.val = val;
-	sh->win.bound = bound;
-	sh->win.cap = cap;
+	memset(w->sh, 0, sizeof *w->sh);
+	w->val = (uint64_t *)(w->sh + 1);
+	w->bound = w->val + cap;
+	w->sh->win.val = w->val;
+	w->sh->win.bound = w->bound;
+	w->sh->win.cap = cap;
+	return true;
+}
+
+/*
+ * The plugin's child started, streaming to *FROM; its pid, or -1 after
+ * a message.  The child makes its group itself: were this side to do it
+ * too, it could undo a move the plugin made, and what is reported would
+ * hang on a race; a kill by the pid does not need the group.
+ */
+static pid_t
+plugin_spawn(struct audit *au, size_t n, const struct window *w,
+    struct job *job, int *from)
+{
+	int fds[2];
+	pid_t pid;
+
 	if (pipe(fds) != 0) {
 		cli_error("--plugin: cannot make a pipe: %s", strerror(errno));
-		munmap(sh, bytes);
-		return EXIT_TROUBLE;
+		return -1;
 	}
-
 	fflush(NULL);
 	guard_watch();
-	pid = fork();
-	if (pid < 0) {
+	if ((pid = fork()) < 0) {
 		cli_error("--plugin: cannot start a child process: %s",
 		    strerror(errno));
 		guard_release();
 		close(fds[0]);
 		close(fds[1]);
-		munmap(sh, bytes);
-		return EXIT_TROUBLE;
+		return -1;
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		plugin_child(au, n, sh, fds[1], job);
+		plugin_child(au, n, w->sh, fds[1], job);
 	}
 	close(fds[1]);
 	guard_own(pid);
-	/*
-	 * The child makes its group itself.  Were this side to do it too,
-	 * it could undo a move the plugin made, and what is reported would
-	 * hang on a race; a kill by the pid does not need the group.
-	 */
 	guard_group(pid);
+	*from = fds[0];
+	return pid;
+}
+
+/* plugin_count's answer for a plugin that did not load (said so). */
+#define NOT_LOADED (-1)
+
+/*
+ * JOB counted on this side from the stream IN of the child PID: an SA_
+ * status, or NOT_LOADED after a message.
+ */
+static int
+plugin_count(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
+    struct meter *meter, struct job *job)
+{
+	sa_shuffle stream, kept = au->shuffle;
+	char msg[1100];
+	int status, code = SA_OK, wst = 0;
+
+	meter->stop = plugin_stop;
+	meter->stop_ctx = sa_stream_in_window(in);
+	sa_stream_in_shuffle(in, &stream);
+	status = sa_stream_in_opening(in, &code, msg, sizeof msg);
+	if (status == SA_EINVAL) {
+		finish_child(pid, &wst);
+		cli_error("--plugin %s: %s", cli_arg(au->path), msg);
+		return NOT_LOADED;
+	}
+	if (status == SA_OK) {
+		/* The census keeps its shuffle: AU's, run by the stream. */
+		au->shuffle.run = stream.run;
+		au->shuffle.ctx = stream.ctx;
+		status = count_job(au, &au->shuffle, n,
+		    sa_stream_in_window(in), job);
+		au->shuffle.run = kept.run;
+		au->shuffle.ctx = kept.ctx;
+	}
+	meter_end(meter);
+	if (status == SA_OK)
+		status = sa_stream_in_finish(in, &code, NULL, 0);
+	return status;
+}
+
+int
+audit_plugin(struct audit *au, size_t n, struct job *job)
+{
+	struct window w;
+	sa_stream_opts so;
+	sa_stream_in *in = NULL;
+	struct meter meter;
+	enum proc_escape escape;
+	sa_replay_window cw;
+	pid_t pid;
+	int from = -1, wst = 0, status;
+
+	if (!window_new(&w, 2 * au->max_draws))	/* and the reals' places */
+		return EXIT_TROUBLE;
+	if ((pid = plugin_spawn(au, n, &w, job, &from)) < 0) {
+		munmap(w.sh, w.bytes);
+		return EXIT_TROUBLE;
+	}
 	meter_start(&meter, au, n);
 	memset(&so, 0, sizeof so);
-	so.from = fds[0];
+	so.from = from;
 	so.timeout = au->timeout;
 	so.deadline = au->deadline;
 	so.max_draws = au->max_draws;
@@ -480,61 +546,31 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 		cli_error("--plugin: out of memory");
 		finish_child(pid, &wst);
 		status = EXIT_TROUBLE;
-		goto out;
-	}
-	meter.stop = plugin_stop;
-	meter.stop_ctx = sa_stream_in_window(in);
-	sa_stream_in_shuffle(in, &stream);
-	code = SA_OK;
-	status = sa_stream_in_opening(in, &code, msg, sizeof msg);
-	if (status == SA_EINVAL) {
-		finish_child(pid, &wst);
-		cli_error("--plugin %s: %s", cli_arg(au->path), msg);
+	} else if ((status = plugin_count(au, n, pid, in, &meter, job)) ==
+	    NOT_LOADED) {
 		status = EXIT_TROUBLE;
-		goto out;
-	}
-	if (status == SA_OK) {
-		/* The census keeps its shuffle: AU's, run by the stream. */
-		sa_shuffle kept = au->shuffle;
-
-		au->shuffle.run = stream.run;
-		au->shuffle.ctx = stream.ctx;
-		status = count_job(au, &au->shuffle, n,
-		    sa_stream_in_window(in), job);
-		au->shuffle.run = kept.run;
-		au->shuffle.ctx = kept.ctx;
-	}
-	meter_end(&meter);
-	if (status == SA_OK)
-		status = sa_stream_in_finish(in, &code, NULL, 0);
-	if (status != SA_OK) {
+	} else if (status != SA_OK) {
 		drop_job(job);
-		status = plugin_failed(au, n, pid, in, status, sh, val, bound,
-		    cap);
-		goto out;
-	}
-	/* Its group as it left it: a zombie keeps the one it died in. */
-	escape = proc_escaped(pid);
-	finish_child(pid, &wst);
-	if (escape != PROC_IN_GROUP) {
-		sa_replay_window cw;
-
+		status = plugin_failed(au, n, pid, in, status, w.sh, w.val,
+		    w.bound, w.cap);
+	} else if ((escape = proc_escaped(pid)), finish_child(pid, &wst),
+	    escape != PROC_IN_GROUP) {
+		/* Its group as it left it: a zombie keeps the one it died in. */
 		drop_job(job);
-		breach(au, SA_EPROTO, child_window(sh, val, bound, cap, &cw),
-		    "%s", proc_escape_text(escape));
+		breach(au, SA_EPROTO, child_window(w.sh, w.val, w.bound, w.cap,
+		    &cw), "%s", proc_escape_text(escape));
 		au->run = 0;
 		status = EXIT_MISBEHAVED;
-		goto out;
+	} else {
+		status = EXIT_FAIR;
 	}
-	status = EXIT_FAIR;
-out:
 	if (in != NULL) {
 		au->raw_used = au->raw_used || sa_stream_in_window(in)->raw_used;
 		au->real_used = au->real_used ||
 		    sa_stream_in_window(in)->real_used;
 	}
 	sa_stream_in_free(in);
-	close(fds[0]);
-	munmap(sh, bytes);
+	close(from);
+	munmap(w.sh, w.bytes);
 	return status;
 }
