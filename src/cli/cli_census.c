@@ -1108,8 +1108,15 @@ count_layers(struct census_args *a)
 		la.max_depth = a->audit.max_draws;
 	}
 	la.seconds = a->seconds ? (double)a->seconds : 60.0;
-	/* Every part walks the depth itself, and merge takes it whole. */
-	la.direct = a->audit.part_count != 0 || part_merging() != 0;
+	/*
+	 * Every part walks the depth itself, and merge takes it whole.
+	 * Without --time-limit the depth is walked at once too, stopped at
+	 * the default limit: a forecast from the first depths counts an
+	 * audited program's start-up (a JVM's second) as walking, and would
+	 * refuse what fits.
+	 */
+	la.direct = a->audit.part_count != 0 || part_merging() != 0 ||
+	    a->seconds == 0;
 	la.check = a->check;
 	status = layers_census(&la);
 	sa_fraction_free(&la.eps);
