@@ -88,7 +88,8 @@ out_put(sa_stream_out *w, int tag, const void *data, size_t len)
 	if (w->have + 1 + len > sizeof w->buf)
 		out_flush(w);
 	w->buf[w->have++] = (unsigned char)tag;
-	memcpy(w->buf + w->have, data, len);
+	if (len > 0)	/* a tag alone passes no data (NULL) */
+		memcpy(w->buf + w->have, data, len);
 	w->have += len;
 }
 
@@ -106,7 +107,8 @@ pending(sa_stream_out *w, int tag, const void *arg, size_t alen)
 		out_flush(w);
 	at = w->have;
 	w->buf[w->have++] = (unsigned char)tag;
-	memcpy(w->buf + w->have, arg, alen);
+	if (alen > 0)
+		memcpy(w->buf + w->have, arg, alen);
 	w->have += alen;
 	return at;
 }
