@@ -779,6 +779,8 @@ bool proc_stop(pid_t pid, int *wst);
  * auditor AUDITOR (its pid) and its group GROUP.
  */
 void proc_confine(pid_t auditor, pid_t group);
+/* In a plugin's child: a seccomp filter that kills any new process. */
+void proc_forbid_forks(void);
 enum proc_escape proc_escaped(pid_t pid);
 const char *proc_escape_text(enum proc_escape e);
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);

@@ -14,9 +14,6 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -102,71 +99,6 @@ fork_child(void)
 	_exit(127);
 }
 
-/*
- * A fork that no fork handler sees (the raw system call, vfork, clone,
- * and so system() and posix_spawn) is stopped by a seccomp filter: the
- * plugin's process is killed with SIGSYS at the call, before a copy
- * exists.  Threads (clone with CLONE_THREAD) are allowed; clone3, whose
- * flags a filter cannot read, answers ENOSYS, and glibc falls back to
- * clone.  A system call of another ABI (int 0x80, x32) is killed too.
- * Where the architecture is not one named here, no filter is set and
- * only fork() itself is caught (by the fork handlers above).
- */
-#if defined(__x86_64__)
-#define SECCOMP_ARCH AUDIT_ARCH_X86_64
-#elif defined(__aarch64__)
-#define SECCOMP_ARCH AUDIT_ARCH_AARCH64
-#endif
-/* clone's flag for a thread of the same process (linux/sched.h). */
-#define CLONE_THREAD_FLAG 0x00010000u
-#ifndef SECCOMP_RET_KILL_PROCESS
-#define SECCOMP_RET_KILL_PROCESS SECCOMP_RET_KILL
-#endif
-
-static void
-forbid_forks(void)
-{
-#ifdef SECCOMP_ARCH
-#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
-	    offsetof(struct seccomp_data, field))
-#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
-	struct sock_filter code[] = {
-		LOAD(arch),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SECCOMP_ARCH, 1, 0),
-		RET(SECCOMP_RET_KILL_PROCESS),
-		LOAD(nr),
-#ifdef __X32_SYSCALL_BIT
-		BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, __X32_SYSCALL_BIT, 7, 0),
-#else
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 7, 0),
-#endif
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 8, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 3, 0),
-#ifdef __NR_fork
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_fork, 4, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_vfork, 3, 0),
-#else
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 4, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 3, 0),
-#endif
-		RET(SECCOMP_RET_ALLOW),
-		/* clone: its flags, the first argument's low word */
-		LOAD(args[0]),
-		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD_FLAG, 1, 0),
-		RET(SECCOMP_RET_KILL_PROCESS),
-		RET(SECCOMP_RET_ALLOW),
-		RET(SECCOMP_RET_ERRNO | ENOSYS),
-	};
-	struct sock_fprog prog = { sizeof code / sizeof code[0], code };
-
-	/* Where the kernel has no seccomp, fork() alone is caught. */
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
-		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
-#undef LOAD
-#undef RET
-#endif
-}
-
 /* The plugin's function, found in SH->ctx. */
 struct plugin_ctx {
 	sa_plugin_fn *fn;
@@ -235,7 +167,7 @@ plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
 	    sa_stream_out_new(to, &run, &w) != SA_OK)
 		_exit(1);
 	proc_confine(auditor, group);
-	forbid_forks();
+	proc_forbid_forks();
 	/*
 	 * A name without a slash would send dlopen through the loader's
 	 * search path (and could load a system library): it names a file

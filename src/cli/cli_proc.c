@@ -204,6 +204,16 @@ proc_escape_text(enum proc_escape e)
 #define CONFINE_ARCH AUDIT_ARCH_AARCH64
 #endif
 
+#ifdef CONFINE_ARCH
+/* PROG installed in this process, for good (no new privileges). */
+static void
+install(const struct sock_fprog *prog)
+{
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog, 0, 0);
+}
+#endif
+
 void
 proc_confine(pid_t auditor, pid_t group)
 {
@@ -252,14 +262,69 @@ proc_confine(pid_t auditor, pid_t group)
 
 	/* Where the kernel has no seccomp, the code is not confined (the
 	 * man page's SECURITY says what then holds). */
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
-		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+	install(&prog);
 #undef LOAD
 #undef RET
 #undef IS
 #else
 	(void)auditor;
 	(void)group;
+#endif
+}
+
+/*
+ * A fork that no fork handler sees (the raw system call, vfork, clone,
+ * and so system() and posix_spawn) is stopped by a seccomp filter: the
+ * plugin's process is killed with SIGSYS at the call, before a copy
+ * exists.  Threads (clone with CLONE_THREAD) are allowed; clone3, whose
+ * flags a filter cannot read, answers ENOSYS, and glibc falls back to
+ * clone.  A system call of another ABI (int 0x80, x32) is killed too.
+ * Where the architecture is not one named here, no filter is set and
+ * only fork() itself is caught (by cli_plugin.c's fork handlers).
+ */
+/* clone's flag for a thread of the same process (linux/sched.h). */
+#define CLONE_THREAD_FLAG 0x00010000u
+
+void
+proc_forbid_forks(void)
+{
+#ifdef CONFINE_ARCH
+#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
+	    offsetof(struct seccomp_data, field))
+#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
+	struct sock_filter code[] = {
+		LOAD(arch),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CONFINE_ARCH, 1, 0),
+		RET(SECCOMP_RET_KILL_PROCESS),
+		LOAD(nr),
+#ifdef __X32_SYSCALL_BIT
+		BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, __X32_SYSCALL_BIT, 7, 0),
+#else
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 7, 0),
+#endif
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 8, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 3, 0),
+#ifdef __NR_fork
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_fork, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_vfork, 3, 0),
+#else
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 4, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)-1, 3, 0),
+#endif
+		RET(SECCOMP_RET_ALLOW),
+		/* clone: its flags, the first argument's low word */
+		LOAD(args[0]),
+		BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD_FLAG, 1, 0),
+		RET(SECCOMP_RET_KILL_PROCESS),
+		RET(SECCOMP_RET_ALLOW),
+		RET(SECCOMP_RET_ERRNO | ENOSYS),
+	};
+	struct sock_fprog prog = { sizeof code / sizeof code[0], code };
+
+	/* Where the kernel has no seccomp, fork() alone is caught. */
+	install(&prog);
+#undef LOAD
+#undef RET
 #endif
 }
 

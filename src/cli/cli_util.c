@@ -534,17 +534,6 @@ cli_seen_free(void)
 	seen_broken = false;
 }
 
-static char *
-dup_text(const char *s)
-{
-	size_t len = strlen(s) + 1;
-	char *d = malloc(len);
-
-	if (d != NULL)
-		memcpy(d, s, len);
-	return d;
-}
-
 /* Option C (its LONGOPTS entry LONGINDEX, or -1) with ARG, or at C = -1
  * the operands from AFTER; BEFORE 0 when a parse begins. */
 static void
@@ -586,13 +575,13 @@ saw(const struct option *longopts, int c, int longindex, const char *arg,
 	shortname[1] = (char)c;
 	e->order = nseen;
 	e->optional = o != NULL && o->has_arg == optional_argument;
-	e->value = arg != NULL ? dup_text(arg) : NULL;
+	e->value = arg != NULL ? strdup(arg) : NULL;
 	e->name = NULL;
 	if (o != NULL && (e->name = malloc(strlen(o->name) + 3)) != NULL) {
 		e->name[0] = e->name[1] = '-';
 		strcpy(e->name + 2, o->name);
 	} else if (o == NULL) {
-		e->name = dup_text(shortname);
+		e->name = strdup(shortname);
 	}
 	if (e->name == NULL || (arg != NULL && e->value == NULL)) {
 		free(e->name);

@@ -395,7 +395,22 @@ sa_census_whole(const sa_census *c, const sa_shuffle *sh, char *why,
 	sa_big_init(&sum);
 	sa_big_init(&one);
 	sa_big_init(&runs);
-	for (uint64_t r = 0; r < in->orderings && status == SA_OK; r++) {
+	if (!in->wide) {
+		/* Counts of 64 bits, summed in 128 (no count passes its
+		 * runs, and there are at most 2^64 of them): a pass of
+		 * adds, not of big numbers, over a tally of millions. */
+		uint64_t lo = 0, hi = 0;
+
+		for (uint64_t r = 0; r < in->orderings; r++) {
+			uint64_t v = sa_count_at(c, r);
+
+			hi += lo + v < lo;
+			lo += v;
+		}
+		status = sa_big_set_parts(&sum, hi, lo);
+	}
+	for (uint64_t r = 0; in->wide && r < in->orderings && status == SA_OK;
+	    r++) {
 		status = sa_census_count_big(c, r, &one);
 		if (status == SA_OK)
 			status = sa_big_add(&sum, &one);

@@ -58,14 +58,6 @@ from_census(const sa_census *c, sa_distance_row *row)
 	return status;
 }
 
-static int
-by_rank(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * The orderings SH reaches on N cards, at least: those that SAMPLE runs
  * drawn from xoshiro256** (a fixed seed: the same figure every time)
@@ -93,7 +85,7 @@ reached_at_least(const sa_shuffle *sh, size_t n, const sa_census_opts *o)
 		sh->run(sh, deck, n, &g.base);
 		rank[i] = sa_perm_rank(deck, n);
 	}
-	qsort(rank, SAMPLE, sizeof *rank, by_rank);
+	qsort(rank, SAMPLE, sizeof *rank, sa_cmp_u64);
 	for (size_t i = 0; i < SAMPLE; i++)
 		seen += i == 0 || rank[i] != rank[i - 1];
 	free(rank);

@@ -672,10 +672,7 @@ sa_exec_new(const sa_exec_opts *o, sa_exec **out)
 		return SA_ENOMEM;
 	p->o = *o;
 	p->drain = o->drain_seed;
-	p->win.cap = 2 * o->max_draws;	/* and the reals' places */
-	p->win.val = calloc(p->win.cap, sizeof *p->win.val);
-	p->win.bound = calloc(p->win.cap, sizeof *p->win.bound);
-	if (p->win.val == NULL || p->win.bound == NULL) {
+	if (!sa_window_new(&p->win, o->max_draws)) {
 		sa_exec_free(p);
 		return SA_ENOMEM;
 	}
@@ -688,8 +685,7 @@ sa_exec_free(sa_exec *p)
 {
 	if (p == NULL)
 		return;
-	free(p->win.val);
-	free(p->win.bound);
+	sa_window_free(&p->win);
 	free(p->plan);
 	free(p);
 }
@@ -777,4 +773,21 @@ void
 sa_real_text(uint64_t j, uint64_t m, char *buf, size_t size)
 {
 	snprintf(buf, size, "%.17g\n", (double)(2 * j + 1) / (double)(2 * m));
+}
+
+bool
+sa_window_new(sa_replay_window *w, size_t max_draws)
+{
+	w->cap = 2 * max_draws;	/* and the reals' places */
+	w->val = calloc(w->cap, sizeof *w->val);
+	w->bound = calloc(w->cap, sizeof *w->bound);
+	return w->val != NULL && w->bound != NULL;
+}
+
+void
+sa_window_free(sa_replay_window *w)
+{
+	free(w->val);
+	free(w->bound);
+	w->val = w->bound = NULL;
 }

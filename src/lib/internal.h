@@ -425,6 +425,17 @@ uint64_t sa_script_real_place(const sa_script *s);
  * needed) gives the same figures for the same chances.  An unweighted
  * tally, whose WEIGHT is its runs, is left as it is.
  */
+/* qsort's order of 64-bit words (the first word of each element). */
+int sa_cmp_u64(const void *a, const void *b);
+
+/*
+ * An odometer's room for MAX_DRAWS draws and as many reals' places
+ * (exec.c, stream.c); false when short of memory.  sa_window_free
+ * frees it.
+ */
+bool sa_window_new(sa_replay_window *w, size_t max_draws);
+void sa_window_free(sa_replay_window *w);
+
 void sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
     bool weighted);
 

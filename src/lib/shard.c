@@ -368,15 +368,6 @@ shard_count(const struct sa_census *c, uint64_t r)
 	return r - sh->wlo < sh->whi - sh->wlo ? sh->win[r - sh->wlo] : 0;
 }
 
-/* (rank, count) pair A before B by rank. */
-static int
-by_rank(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * The lists of every rank (each by runs, then by rank) merged: the first
  * K by runs into RANKS, and kept by rank for the counts.
@@ -420,7 +411,7 @@ merge_tops(const struct sa_census *c, uint64_t *all, uint64_t k,
 		at[best]++;
 	}
 	sh->npick = k;
-	qsort(sh->pick, k, 2 * sizeof *sh->pick, by_rank);
+	qsort(sh->pick, k, 2 * sizeof *sh->pick, sa_cmp_u64);	/* by rank */
 	free(at);
 	free(len);
 	return SA_OK;

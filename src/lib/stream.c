@@ -309,7 +309,6 @@ struct sa_stream_in {
 	bool ended;		/* E was read */
 	int code_status;
 	char code_msg[1025];
-	bool closed;		/* end of file */
 	int cause;		/* SA_STREAM_ */
 	double last;		/* when a wait began after whole runs */
 	uint64_t completed, seen;	/* runs handed over; at LAST */
@@ -391,7 +390,6 @@ fill(sa_stream_in *p)
 		if (got < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (got <= 0) {
-			p->closed = true;
 			p->cause = SA_STREAM_CLOSED;
 			what(p, "exited, or closed its transcript, in the middle "
 			    "of the walk");
@@ -668,12 +666,9 @@ sa_stream_in_new(const sa_stream_opts *o, size_t n, sa_stream_in **out)
 	p->items = malloc(p->items_cap * sizeof *p->items);
 	p->deck = malloc(n * sizeof *p->deck);
 	p->deck_n = n;
-	p->win.cap = 2 * o->max_draws;	/* and the reals' places */
-	p->win.val = calloc(p->win.cap, sizeof *p->win.val);
-	p->win.bound = calloc(p->win.cap, sizeof *p->win.bound);
 	p->last = sa_clock();
-	if (p->buf == NULL || p->items == NULL || p->deck == NULL ||
-	    p->win.val == NULL || p->win.bound == NULL) {
+	if (!sa_window_new(&p->win, o->max_draws) || p->buf == NULL ||
+	    p->items == NULL || p->deck == NULL) {
 		sa_stream_in_free(p);
 		return SA_ENOMEM;
 	}
@@ -689,8 +684,7 @@ sa_stream_in_free(sa_stream_in *p)
 	free(p->buf);
 	free(p->items);
 	free(p->deck);
-	free(p->win.val);
-	free(p->win.bound);
+	sa_window_free(&p->win);
 	free(p);
 }
 

@@ -542,3 +542,11 @@ sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
 		tally[r] /= g;
 	*weight /= g;
 }
+
+int
+sa_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
