@@ -18,7 +18,8 @@
 # native-* when $RUNNER or $SANITIZED is; the stdout of cases
 # named any-* (random deals) is not compared, only required.
 # With --update, golden files are rewritten from the actual output.
-# ONLY, a shell pattern, limits the run to the cases it names.
+# ONLY, a shell pattern, limits the run to the cases it names, and
+# ONLY_LIST, a file of names (one a line), to those it lists.
 # SHARDS=N runs the cases in N processes at once, case i in shard i mod N
 # (SHARD=k/N is how each learns its part), and prints their reports one
 # after another, then the sum.
@@ -161,12 +162,16 @@ while IFS= read -r line; do
 	fragment=${rest%% | *}
 	cmd=${rest#* | }
 	ok=yes
-	# ONLY='claims*' runs (or updates) just the cases it matches.
+	# ONLY='claims*' runs (or updates) just the cases it matches;
+	# ONLY_LIST=FILE just those named in FILE, a name a line.
 	# shellcheck disable=SC2254
 	case $name in
 	${ONLY:-*}) ;;
 	*) continue ;;
 	esac
+	if [ -n "${ONLY_LIST:-}" ] && ! grep -qxF -- "$name" "$ONLY_LIST"; then
+		continue
+	fi
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
 	# Cases named py-* need python3, node-* need node, java-* a JDK,

@@ -581,6 +581,7 @@ struct audit {
 	unsigned part_index;	/* --part I/P: I, from 1 */
 	unsigned part_count;	/* and P; 0: the whole run */
 	struct crew *crew;	/* the copies, while they run */
+	unsigned protections;	/* GUARD_ bits in force for the code */
 	size_t depth;		/* the layers being counted; 0: a census */
 	double deadline;	/* sa_clock() time to stop the walk; 0: none */
 	bool timed_out;		/* the walk stopped at DEADLINE */
@@ -684,6 +685,7 @@ struct audit_check {
 	bool real_same;		/* and gave the same chances */
 	uint64_t cells;
 	size_t n;		/* the cards */
+	unsigned protections;	/* GUARD_ bits the code ran under */
 };
 
 void audit_check(struct audit *au, size_t n, const sa_census *c,
@@ -713,18 +715,34 @@ int audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out);
 void audit_mention_draws(struct audit *au);
 
 /*
+ * The protections audited code runs under, as bits: the seccomp filter
+ * against the auditor (proc_confine's), no CAP_SYS_PTRACE in the code,
+ * the auditor not dumpable, and the auditor a child subreaper.
+ */
+enum {
+	GUARD_SECCOMP = 1u << 0,
+	GUARD_NO_PTRACE = 1u << 1,
+	GUARD_NOT_DUMPABLE = 1u << 2,
+	GUARD_SUBREAPER = 1u << 3
+};
+#define GUARD_ALL 15u
+/* The protections PROTECTIONS (0: no audited code) as report fields. */
+void guard_fields(report *r, unsigned protections);
+
+/*
  * The process around an audit (cli_guard.c).  guard_startup, first
  * thing in main: /dev/null onto a closed descriptor 0, 1 or 2, and the
  * default SIGCHLD and SIGPIPE with nothing blocked.  guard_watch, before
  * an audit starts its child: this process becomes a child subreaper and
  * SIGHUP, SIGINT and SIGTERM (unless ignored when we started) kill and
- * reap every child and exit 128 + the signal.  guard_group names the
+ * reap every child and exit 128 + the signal; it returns the GUARD_
+ * protections it set up (not dumpable, subreaper).  guard_group names the
  * child's process group (0 for none); guard_child, in a child after
  * fork, restores default signal actions.  guard_release kills and reaps
  * the group and every child left, and restores the signal actions.
  */
 void guard_startup(void);
-void guard_watch(void);
+unsigned guard_watch(void);
 void guard_group(pid_t pgid);
 void guard_child(void);
 void guard_release(void);
@@ -776,9 +794,12 @@ bool proc_stop(pid_t pid, int *wst);
 /*
  * In a child about to run audited code: a seccomp filter that keeps it,
  * and all it starts, from signalling, tracing or writing into the
- * auditor AUDITOR (its pid) and its group GROUP.
+ * auditor AUDITOR (its pid) and its group GROUP, and CAP_SYS_PTRACE
+ * dropped; returns the GUARD_ bits of those that hold.
  */
-void proc_confine(pid_t auditor, pid_t group);
+unsigned proc_confine(pid_t auditor, pid_t group);
+/* proc_confine's GUARD_ bits here, tried once in a child made for it. */
+unsigned proc_protections(void);
 /* In a plugin's child: a seccomp filter that kills any new process. */
 void proc_forbid_forks(void);
 enum proc_escape proc_escaped(pid_t pid);

@@ -170,6 +170,7 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 		    "1, in the order of the draws below" : "counting from 1, "
 		    "before its first draw");
 	rep_u64(&r, "raw_bits", "raw word bits", au->raw_bits, NULL);
+	guard_fields(&r, au->protections);
 	if (au->run != 0 && au->ndraws > 0) {
 		rep_line(&r, "%s", "");
 		rep_table(&r, "draws", cols, 3);
@@ -229,6 +230,7 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 	bool unchecked = false, differs = false;
 
 	memset(out, 0, sizeof *out);
+	out->protections = au->protections;
 	if (in->fair || (!au->raw_used && !au->real_used))
 		return;
 	if (au->raw_used) {
@@ -359,11 +361,47 @@ real_fields(report *r, const struct audit_check *k)
 }
 
 void
+guard_fields(report *r, unsigned protections)
+{
+	static const struct {
+		unsigned bit;
+		const char *key, *words;
+	} all[] = {
+		{ GUARD_SECCOMP, "seccomp", "seccomp" },
+		{ GUARD_NO_PTRACE, "no-ptrace", "no CAP_SYS_PTRACE" },
+		{ GUARD_NOT_DUMPABLE, "not-dumpable", "not dumpable" },
+		{ GUARD_SUBREAPER, "subreaper", "subreaper" },
+	};
+	char keys[96] = "", words[320] = "", missing[160] = "";
+	size_t nk = 0, nw = 0, nm = 0;
+
+	if (protections == 0)
+		return;
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+		if (protections & all[i].bit) {
+			nk += (size_t)snprintf(keys + nk, sizeof keys - nk, "%s%s",
+			    nk ? " " : "", all[i].key);
+			nw += (size_t)snprintf(words + nw, sizeof words - nw,
+			    "%s%s", nw ? ", " : "", all[i].words);
+		} else {
+			nm += (size_t)snprintf(missing + nm, sizeof missing - nm,
+			    "%s%s", nm ? ", " : "", all[i].words);
+		}
+	}
+	if (nm != 0)
+		snprintf(words + nw, sizeof words - nw, "; not in force here: "
+		    "%s (shuffle-audit(1), SECURITY CONSIDERATIONS)", missing);
+	rep_str(r, NULL, "protections", words, NULL);
+	rep_str(r, "protections", NULL, keys, NULL);
+}
+
+void
 check_fields(report *r, const struct audit_check *k)
 {
 	static const char *const models[] = { "none", "holds", "differs",
 	    "unchecked" };
 
+	guard_fields(r, k->protections);
 	if (k->model == SA_MODEL_NONE)
 		return;
 	if (k->raw_asked)

@@ -113,8 +113,8 @@ int
 audit_part_put(struct audit *au, size_t n, struct job *job)
 {
 	static const char *const keys[] = { "wider-bytes", "placed-bytes" };
-	char raw[16], real[16], again_note[2][40], *notes[4] = { raw, real,
-	    again_note[0], again_note[1] };
+	char raw[16], real[16], again_note[2][40], guards[32], *notes[5] = {
+	    raw, real, again_note[0], again_note[1], guards };
 	unsigned char *data = NULL, *more[2] = { NULL, NULL }, *both;
 	size_t len = 0, more_len[2] = { 0, 0 };
 	int status;
@@ -157,8 +157,10 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	for (int k = 0; k < 2; k++)
 		snprintf(again_note[k], sizeof again_note[k], "%s %zu",
 		    keys[k], more_len[k]);
+	/* What the code ran under here: a merge names what held in all. */
+	snprintf(guards, sizeof guards, "protections %u", au->protections);
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
-	    "census" : "layers", data, len, notes, 4);
+	    "census" : "layers", data, len, notes, 5);
 }
 
 /*
@@ -193,6 +195,28 @@ census_bytes(const sa_part *p)
 
 	(void)again_bytes(p, AGAIN_WIDER, &at);
 	return at;	/* where the wider census starts, or would */
+}
+
+/*
+ * The protections every part's code ran under (a part without the note
+ * knows of none).
+ */
+static unsigned
+parted_protections(void)
+{
+	size_t count;
+	const sa_part *parts = part_merged(&count);
+	unsigned held = GUARD_ALL;
+
+	for (size_t i = 0; i < count; i++) {
+		const char *v = part_note_value(&parts[i], "protections");
+		char *stop;
+		unsigned long b = v != NULL ? strtoul(v, &stop, 10) : 0;
+
+		held &= v != NULL && *stop == '\0' && b <= GUARD_ALL ?
+		    (unsigned)b : 0;
+	}
+	return count != 0 ? held : 0;
 }
 
 int
@@ -308,6 +332,7 @@ audit_parted(struct audit *au, size_t n, struct job *job, int *status)
 	}
 	au->raw_used = part_note("raw-used");
 	au->real_used = part_note("real-used");
+	au->protections = parted_protections();
 	*status = EXIT_FAIR;
 	return true;
 }

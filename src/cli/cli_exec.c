@@ -537,7 +537,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	guard_watch();
+	au->protections = proc_protections() | guard_watch();
 	for (k = 0; k < crew.count; k++)
 		if (!instance_start(&crew, k))
 			break;

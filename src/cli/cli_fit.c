@@ -363,7 +363,7 @@ run_command(struct reader *rd, const char *command, uint64_t samples)
 	int wst = 0;
 	bool ok;
 
-	guard_watch();
+	(void)guard_watch();
 	if (!proc_start(&child, command, false, true, NULL)) {
 		cli_error("--run %s: cannot start it: %s", cli_arg(command),
 		    strerror(errno));

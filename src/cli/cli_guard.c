@@ -321,10 +321,12 @@ on_stop(int sig)
 	_exit(128 + sig);
 }
 
-void
+unsigned
 guard_watch(void)
 {
 	struct sigaction sa;
+	unsigned held = 0;
+	int reaper = 0;
 
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	/*
@@ -333,6 +335,10 @@ guard_watch(void)
 	 * /proc/PID/mem, or open its descriptors through /proc/PID/fd.
 	 */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	if (prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0)
+		held |= GUARD_NOT_DUMPABLE;
+	if (prctl(PR_GET_CHILD_SUBREAPER, &reaper, 0, 0, 0) == 0 && reaper)
+		held |= GUARD_SUBREAPER;
 	snprintf(children, sizeof children, "/proc/self/task/%ld/children",
 	    (long)getpid());
 	sa.sa_handler = on_stop;
@@ -347,6 +353,7 @@ guard_watch(void)
 		if (handling[i])
 			sigaction(stops[i], &sa, NULL);
 	}
+	return held;
 }
 
 void

@@ -282,6 +282,8 @@ render(const struct matrix_args *a, const sa_matrix *m)
 	rep_bool(&r, "uniform", "every cell 1/n", in->uniform, NULL);
 	if (a->audited && !in->uniform)
 		check_fields(&r, &a->model);
+	else if (a->audited)
+		guard_fields(&r, a->model.protections);
 	extreme(&r, m, true, "largest cell", in->max_card, in->max_pos);
 	extreme(&r, m, false, "smallest cell", in->min_card, in->min_pos);
 	rep_str(&r, NULL, "largest deviation", dev ? dev : "?",

@@ -389,7 +389,7 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
 		return -1;
 	}
 	fflush(NULL);
-	guard_watch();
+	au->protections = proc_protections() | guard_watch();
 	if ((pid = fork()) < 0) {
 		cli_error("--plugin: cannot start a child process: %s",
 		    strerror(errno));

@@ -21,10 +21,12 @@
 #include <sys/wait.h>
 
 #include <linux/audit.h>
+#include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -206,17 +208,60 @@ proc_escape_text(enum proc_escape e)
 
 #ifdef CONFINE_ARCH
 /* PROG installed in this process, for good (no new privileges). */
-static void
+static bool
 install(const struct sock_fprog *prog)
 {
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
-		prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog, 0, 0);
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog, 0, 0) == 0;
 }
 #endif
 
-void
+/*
+ * CAP_SYS_PTRACE out of this process for good: out of the bounding set
+ * (so that no program it runs gets it back) and out of the effective,
+ * permitted and inheritable sets (the ambient set follows).  Without it
+ * even root cannot open a non-dumpable process's /proc/PID/mem or
+ * /proc/PID/fd, or attach to it.  A process without the capability has
+ * nothing to drop; one without CAP_SETPCAP cannot empty its bounding
+ * set, and then needs none of this (it has no CAP_SYS_PTRACE to use).
+ */
+static bool
+drop_ptrace(void)
+{
+	struct __user_cap_header_struct head = {
+		_LINUX_CAPABILITY_VERSION_3, 0
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	uint32_t bit = UINT32_C(1) << (CAP_SYS_PTRACE % 32);
+	unsigned word = CAP_SYS_PTRACE / 32;
+
+	prctl(PR_CAPBSET_DROP, CAP_SYS_PTRACE, 0, 0, 0);
+	if (syscall(SYS_capget, &head, data) != 0)
+		return false;
+	data[word].effective &= ~bit;
+	data[word].permitted &= ~bit;
+	data[word].inheritable &= ~bit;
+	(void)syscall(SYS_capset, &head, data);
+	/* What holds now, read back: none of it, and none to regain. */
+	return syscall(SYS_capget, &head, data) == 0 &&
+	    !(data[word].effective & bit) && !(data[word].permitted & bit) &&
+	    (prctl(PR_CAPBSET_READ, CAP_SYS_PTRACE, 0, 0, 0) == 0 ||
+	    prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1);
+}
+
+/* fcntl's commands (asm-generic/fcntl.h), for a libc without them. */
+#ifndef F_SETOWN_EX
+#define F_SETOWN_EX 15
+#endif
+/* pidfd_send_signal: one number on every architecture (Linux 5.1). */
+#define NR_PIDFD_SEND_SIGNAL 424
+#define NR_PIDFD_OPEN 434
+
+unsigned
 proc_confine(pid_t auditor, pid_t group)
 {
+	unsigned held = 0;
+
 #ifdef CONFINE_ARCH
 #define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
 	    offsetof(struct seccomp_data, field))
@@ -227,9 +272,16 @@ proc_confine(pid_t auditor, pid_t group)
 	 * pidfd_open and process_vm_* name their target first: one aimed at
 	 * the auditor's pid (its main thread's id), its group (as -PGID) or
 	 * every process (-1) kills the code at the call (SIGSYS), which the
-	 * audit reports as a breach.  ptrace answers EPERM.  Only the low word of
-	 * the first argument is read: the kernel takes it as an int.  A
-	 * call of the x32 ABI, which numbers them otherwise, is refused.
+	 * audit reports as a breach.  So does fcntl(F_SETOWN) naming the
+	 * auditor or its group (which would have it signalled on a
+	 * descriptor's input); F_SETOWN_EX, whose target a filter cannot
+	 * read, and ptrace answer EPERM.  pidfd_send_signal answers ENOSYS,
+	 * as an older kernel would: its target is a descriptor (of
+	 * /proc/PID, say), which a filter cannot read either.  Only the low
+	 * word of an argument is read: the kernel takes each as an int.  A
+	 * call of the x32 ABI, which numbers them otherwise, is killed.
+	 * The numbers on the right are each instruction's index; a jump
+	 * goes that many instructions past the next.
 	 */
 	struct sock_filter code[] = {
 		LOAD(arch),				/* 0 */
@@ -237,32 +289,42 @@ proc_confine(pid_t auditor, pid_t group)
 		RET(SECCOMP_RET_ALLOW),
 		LOAD(nr),
 #ifdef __X32_SYSCALL_BIT
-		BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, __X32_SYSCALL_BIT, 13, 0),
+		BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, __X32_SYSCALL_BIT, 21, 0),
 #else
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UINT32_MAX, 13, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UINT32_MAX, 21, 0),
 #endif
-		IS(__NR_ptrace, 14),			/* 5 */
-		IS(__NR_tkill, 7),
+		IS(__NR_ptrace, 22),			/* 5: to 28 */
+		IS(NR_PIDFD_SEND_SIGNAL, 22),		/* to 29 */
+		IS(__NR_fcntl, 12),			/* to 20 */
+		IS(__NR_tkill, 7),			/* to 16 */
 		IS(__NR_kill, 6),
-		IS(__NR_rt_sigqueueinfo, 5),
+		IS(__NR_rt_sigqueueinfo, 5),		/* 10 */
 		IS(__NR_tgkill, 4),
-		IS(__NR_rt_tgsigqueueinfo, 3),		/* 10 */
+		IS(__NR_rt_tgsigqueueinfo, 3),
 		IS(__NR_process_vm_writev, 2),
 		IS(__NR_process_vm_readv, 1),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 434 /* pidfd_open */, 0, 5),
-		LOAD(args[0]),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)auditor, 2, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)-group, 1, 0),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UINT32_MAX, 0, 1),
-		RET(SECCOMP_RET_KILL_PROCESS),		/* 18 */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NR_PIDFD_OPEN, 0, 11),
+		LOAD(args[0]),				/* 16: the target */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)auditor, 8, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)-group, 7, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, UINT32_MAX, 6, 7),
+		LOAD(args[1]),				/* 20: fcntl */
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETOWN_EX, 6, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETOWN, 0, 4),
+		LOAD(args[2]),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)auditor, 1, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (uint32_t)-group, 0, 1),
+		RET(SECCOMP_RET_KILL_PROCESS),		/* 26 */
 		RET(SECCOMP_RET_ALLOW),
-		RET(SECCOMP_RET_ERRNO | EPERM),		/* 20 */
+		RET(SECCOMP_RET_ERRNO | EPERM),		/* 28 */
+		RET(SECCOMP_RET_ERRNO | ENOSYS),
 	};
 	struct sock_fprog prog = { sizeof code / sizeof code[0], code };
 
 	/* Where the kernel has no seccomp, the code is not confined (the
 	 * man page's SECURITY says what then holds). */
-	install(&prog);
+	if (install(&prog))
+		held |= GUARD_SECCOMP;
 #undef LOAD
 #undef RET
 #undef IS
@@ -270,6 +332,38 @@ proc_confine(pid_t auditor, pid_t group)
 	(void)auditor;
 	(void)group;
 #endif
+	/* After the filter, whose no-new-privileges it may count on. */
+	if (drop_ptrace())
+		held |= GUARD_NO_PTRACE;
+	return held;
+}
+
+/*
+ * What proc_confine gives audited code here, tried once in a child that
+ * runs nothing else and exits with the bits.
+ */
+unsigned
+proc_protections(void)
+{
+	static unsigned held;
+	static bool probed;
+	pid_t me = getpid(), child;
+	int wst;
+
+	if (probed)
+		return held;
+	probed = true;
+	fflush(NULL);
+	if ((child = fork()) < 0)
+		return 0;
+	if (child == 0)
+		_exit((int)proc_confine(me, getpgid(me)));
+	while (waitpid(child, &wst, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	held = WIFEXITED(wst) ? (unsigned)WEXITSTATUS(wst) &
+	    (GUARD_SECCOMP | GUARD_NO_PTRACE) : 0;
+	return held;
 }
 
 /*
@@ -322,7 +416,7 @@ proc_forbid_forks(void)
 	struct sock_fprog prog = { sizeof code / sizeof code[0], code };
 
 	/* Where the kernel has no seccomp, fork() alone is caught. */
-	install(&prog);
+	(void)install(&prog);
 #undef LOAD
 #undef RET
 #endif

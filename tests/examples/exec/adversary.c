@@ -15,13 +15,18 @@
  *                        answering, though it stays in its group
  *   silent_unbuffered    answers nothing, and never flushes: what a
  *                        program with buffered output looks like
- *   script SEED          a random adversary for the property test: each
+ *   script SEED [LOG]    a random adversary for the property test: each
  *                        run, an action drawn from SEED's stream (mostly
  *                        a fair run; else a stall, an exit, a child left
  *                        in its group or moved into the auditor's, a
  *                        move of its own, a closed output, a line of
- *                        garbage), and at the end of its input an exit or
- *                        a refusal to go
+ *                        garbage, a chain of sessions, a double fork, a
+ *                        signal, F_SETOWN or pidfd signal to the auditor,
+ *                        a write into its report), and at the end of its
+ *                        input an exit or a refusal to go; each
+ *                        misbehaviour noted in LOG first (act()); one
+ *                        script in three is calm, doing only what the
+ *                        audit must shrug off
  *   chain D              starts a chain of D processes, each the child of
  *                        the one before and each in a session of its
  *                        own (out of reach of any one group's kill),
@@ -36,6 +41,13 @@
  *   write_report R       on run R, tries to write into the auditor's
  *                        report through /proc/PPID/fd/1 and to attach
  *                        to it with ptrace, then answers on
+ *   pidfd_parent R       on run R, sends SIGSTOP to its parent through
+ *                        a descriptor of /proc/PPID (pidfd_send_signal),
+ *                        then answers on
+ *   setown_parent R      on run R, makes its parent the owner of its
+ *                        input (fcntl F_SETOWN, O_ASYNC, with SIGSTOP as
+ *                        the signal), so that the auditor's next line
+ *                        would stop it, then answers on
  *   decks S N MODE       for fit --run: writes S decks of N cards
  *                        (the identity), then "sleep" sleeps, "exit3"
  *                        exits with status 3; "join" first moves into
@@ -45,10 +57,10 @@
  * Built by the Makefile into build/exec/adversary.  Its parent is the
  * auditor when the command is "exec adversary ...": sh replaces itself.
  */
-#define _DEFAULT_SOURCE	/* usleep */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE	/* usleep, syscall, F_SETSIG */
 
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include <fcntl.h>
@@ -122,36 +134,95 @@ pick(unsigned below)
 	return (unsigned)((z ^ (z >> 31)) % below);
 }
 
-/* One of the script's actions before run N's shuffle. */
+/* Where the script notes each misbehaviour before it acts. */
+static FILE *script_log;
+
 static void
-act(size_t n, pid_t auditors)
+note(const char *what)
 {
-	switch (pick(16)) {
+	if (script_log != NULL) {
+		fprintf(script_log, "%s\n", what);
+		fflush(script_log);
+	}
+}
+
+static void pidfd_parent(void);
+static void setown_parent(void);
+static void write_report(void);
+static void double_fork(void);
+static void chain(long d);
+
+/*
+ * One of the script's actions before run N's shuffle.  Each is noted
+ * first: "breach" for one the audit must end with status 3 for, "quiet"
+ * for one it must shrug off (an audit of nothing else is then fair).
+ */
+static void
+act(size_t n, pid_t auditors, int calm)
+{
+	static const int sig[] = { SIGSTOP, SIGTERM, SIGKILL };
+	unsigned what = pick(64);
+
+	/* A calm script does only what the audit must shrug off. */
+	if (calm && what != 2 && what != 11 && what != 12)
+		what = 63;
+	switch (what) {
 	case 0:
-		forever();		/* a stall */
+		note("breach stall");
+		forever();
 		break;
 	case 1:
+		note("breach exit");
 		exit(1 + (int)pick(3));
 	case 2:
-		if (fork() == 0)	/* a child left behind in its group */
+		note("quiet child left in its group");
+		if (fork() == 0)
 			forever();
 		break;
 	case 3:
-		if (fork() == 0) {	/* ... or moved into the auditor's */
+		note("breach child moved into the auditor's group");
+		if (fork() == 0) {
 			setpgid(0, auditors);
 			forever();
 		}
 		break;
 	case 4:
-		setpgid(0, auditors);	/* a move of its own */
+		note("breach moved into the auditor's group");
+		setpgid(0, auditors);
 		break;
 	case 5:
+		note("breach closed output");
 		fclose(stdout);
 		forever();
 		break;
 	case 6:
+		note("breach garbage");
 		printf("hello %zu\n", n);
 		fflush(stdout);
+		break;
+	case 7:
+		note("breach chain of sessions");
+		chain(3);
+		break;
+	case 8:
+		note("breach double fork");
+		double_fork();
+		break;
+	case 9:
+		note("breach signal to the auditor");
+		kill(getppid(), sig[pick(3)]);
+		break;
+	case 10:
+		note("breach F_SETOWN to the auditor");
+		setown_parent();
+		break;
+	case 11:
+		note("quiet pidfd_send_signal to the auditor");
+		pidfd_parent();
+		break;
+	case 12:
+		note("quiet write into the report");
+		write_report();
 		break;
 	default:
 		break;			/* a fair run */
@@ -159,24 +230,29 @@ act(size_t n, pid_t auditors)
 }
 
 static int
-script(unsigned long long seed)
+script(unsigned long long seed, const char *log)
 {
 	pid_t auditors = getpgid(getppid());
 	char line[256];
-	int stubborn;
+	int stubborn, calm;
 
 	script_state = seed;
-	stubborn = pick(4) == 0;
+	if (log != NULL)
+		script_log = fopen(log, "a");
+	calm = pick(3) == 0;
+	stubborn = !calm && pick(8) == 0;
 	while (fgets(line, sizeof line, stdin) != NULL) {
 		size_t n = strtoul(line + 8, NULL, 10);
 
 		if (n > MAXN)
 			return 1;
-		act(n, auditors);
+		act(n, auditors, calm);
 		shuffle(n);
 	}
-	if (stubborn)
+	if (stubborn) {
+		note("breach stays after its input closed");
 		forever();
+	}
 	return 0;
 }
 
@@ -248,6 +324,32 @@ write_report(void)
 		fprintf(stderr, "adversary: attached to the auditor\n");
 }
 
+/* SIGSTOP to the auditor through a descriptor of its /proc directory. */
+static void
+pidfd_parent(void)
+{
+	char path[64];
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%ld", (long)getppid());
+	if ((fd = open(path, O_RDONLY | O_DIRECTORY)) < 0)
+		return;
+	if (syscall(424 /* pidfd_send_signal */, fd, SIGSTOP, NULL, 0) == 0)
+		fprintf(stderr, "adversary: stopped the auditor\n");
+	close(fd);
+}
+
+/* The auditor, the owner of this process's input, SIGSTOP its signal. */
+static void
+setown_parent(void)
+{
+	if (fcntl(STDIN_FILENO, F_SETSIG, SIGSTOP) != 0 ||
+	    fcntl(STDIN_FILENO, F_SETOWN, getppid()) != 0 ||
+	    fcntl(STDIN_FILENO, F_SETFL,
+	    fcntl(STDIN_FILENO, F_GETFL) | O_ASYNC) != 0)
+		perror("adversary: fcntl");
+}
+
 /*
  * D processes, each forked by the one before, each in a new session;
  * returns once the last has said so through a pipe (every link holds
@@ -296,7 +398,8 @@ main(int argc, char **argv)
 	char line[256];
 
 	if (strcmp(mode, "script") == 0)
-		return script(strtoull(argc > 2 ? argv[2] : "0", NULL, 10));
+		return script(strtoull(argc > 2 ? argv[2] : "0", NULL, 10),
+		    argc > 3 ? argv[3] : NULL);
 	if (strcmp(mode, "decks") == 0 && argc > 4)
 		return decks(atol(argv[2]), atol(argv[3]), argv[4]);
 	if (strcmp(mode, "chain") == 0)
@@ -339,6 +442,10 @@ main(int argc, char **argv)
 			kill(getppid(), SIGKILL);
 		if (runs == at && strcmp(mode, "write_report") == 0)
 			write_report();
+		if (runs == at && strcmp(mode, "pidfd_parent") == 0)
+			pidfd_parent();
+		if (runs == at && strcmp(mode, "setown_parent") == 0)
+			setown_parent();
 		shuffle(n);
 	}
 	if (strcmp(mode, "escape_pgid_eof") == 0) {

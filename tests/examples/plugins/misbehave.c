@@ -1,22 +1,25 @@
 /*
  * Shuffles that break the plugin contract, one symbol each, for the
- * tests: --plugin misbehave.so:crash and so on.
+ * tests: --plugin misbehave.so:crash and so on.  script is the property
+ * test's (tests/cli/procs-property.sh): a random mix of them.
  */
 #define _GNU_SOURCE	/* syscall, vfork */
 
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <shuffle_audit.h>
 
 sa_plugin_fn crash, spin, runaway, below_zero, own_random, chatty, quits,
     fork_twin, fork_linger, past_deck, before_deck, escape_spin, leave_group,
-    raw_fork, vfork_exit, shell_out;
+    raw_fork, vfork_exit, shell_out, script;
 
 static void
 durstenfeld(unsigned *deck, size_t n, sa_oracle *o)
@@ -210,4 +213,131 @@ shell_out(unsigned *deck, size_t n, sa_oracle *o)
 	if (!done++ && system("true") != 0)
 		return;		/* the lost cards would say so */
 	durstenfeld(deck, n, o);
+}
+
+/* The script's stream: splitmix64 of a counter from its seed. */
+static unsigned long long script_state;
+
+static unsigned
+pick(unsigned below)
+{
+	unsigned long long z = (script_state += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return (unsigned)((z ^ (z >> 31)) % below);
+}
+
+static FILE *script_log;
+
+static void
+note(const char *what)
+{
+	if (script_log != NULL) {
+		fprintf(script_log, "%s\n", what);
+		fflush(script_log);
+	}
+}
+
+/* A descriptor of the auditor's /proc directory, or of its fd/1. */
+static int
+auditor_file(const char *what, int flags)
+{
+	char path[64];
+
+	snprintf(path, sizeof path, "/proc/%ld%s", (long)getppid(), what);
+	return open(path, flags);
+}
+
+/* Before run N's shuffle, one of the script's actions, noted first. */
+static void
+act(unsigned *deck, size_t n, int calm)
+{
+	static const int sig[] = { SIGSTOP, SIGTERM, SIGKILL };
+	unsigned what = pick(48);
+	int fd;
+
+	/* A calm script does only what the audit must shrug off. */
+	if (calm && (what < 7 || what > 9))
+		what = 47;
+	switch (what) {
+	case 0:
+		note("breach crash");
+		raise(SIGSEGV);
+		break;
+	case 1:
+		note("breach stall");
+		for (;;)
+			pause();
+	case 2:
+		note("breach exit");
+		exit(5);
+	case 3:
+		note("breach raw fork");
+		if (syscall(SYS_fork) == 0)
+			_exit(0);
+		break;
+	case 4:
+		note("breach signal to the auditor");
+		kill(getppid(), sig[pick(3)]);
+		break;
+	case 5:
+		note("breach moved into the auditor's group");
+		setpgid(0, getpgid(getppid()));
+		break;
+	case 6:
+		note("breach F_SETOWN to the auditor");
+		fcntl(STDERR_FILENO, F_SETOWN, getppid());
+		break;
+	case 7:
+		note("quiet chatter on stdout");
+		printf("shuffling %zu cards\n", n);
+		fflush(stdout);
+		break;
+	case 8:
+		note("quiet pidfd_send_signal to the auditor");
+		if ((fd = auditor_file("", O_RDONLY | O_DIRECTORY)) >= 0) {
+			(void)syscall(424 /* pidfd_send_signal */, fd, SIGSTOP,
+			    NULL, 0);
+			close(fd);
+		}
+		break;
+	case 9:
+		note("quiet write into the report");
+		if ((fd = auditor_file("/fd/1", O_WRONLY)) >= 0) {
+			if (write(fd, "forged\n", 7) != 7)
+				perror("script: write");
+			close(fd);
+		}
+		break;
+	case 10:
+		note("breach a card twice");
+		if (n > 1)
+			deck[0] = deck[1];
+		break;
+	default:
+		break;			/* a fair run */
+	}
+}
+
+/*
+ * Fair (Durstenfeld) but for what a script drawn from the seed in
+ * $SA_SCRIPT_SEED does before each run, noted in $SA_SCRIPT_LOG.
+ */
+void
+script(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int started, calm;
+
+	if (!started) {
+		const char *seed = getenv("SA_SCRIPT_SEED");
+		const char *log = getenv("SA_SCRIPT_LOG");
+
+		started = 1;
+		script_state = strtoull(seed ? seed : "0", NULL, 10);
+		script_log = log ? fopen(log, "a") : NULL;
+		calm = pick(3) == 0;
+	}
+	durstenfeld(deck, n, o);
+	act(deck, n, calm);
 }
