@@ -1068,6 +1068,13 @@ typedef struct sa_deepen_opts {
 	 * of a walk split by its first draw, whose depths must agree).
 	 */
 	bool direct;
+	/*
+	 * DEPTH is refused only when foretold past MARGIN times SECONDS (0:
+	 * once): a default limit, rather than one the caller chose, can
+	 * leave room for a forecast that counts a program's start-up as
+	 * walking, and still refuse a walk of hours before it starts.
+	 */
+	double margin;
 } sa_deepen_opts;
 
 typedef struct sa_deepen_result {

@@ -363,6 +363,7 @@ struct layers_args {
 	double seconds;
 	bool check;
 	bool direct;		/* walk DEPTH at once: parts, and merge */
+	double margin;		/* sa_deepen_opts's: 10 for the default limit */
 	struct audit *audit;	/* the audited code, or NULL */
 };
 

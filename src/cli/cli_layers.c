@@ -95,6 +95,7 @@ deepen(const struct layers_args *a, sa_layers **out, sa_deepen_result *res)
 	o.eps = &a->eps;
 	o.seconds = a->seconds;
 	o.direct = a->direct;
+	o.margin = a->margin;
 	o.reduce = a->reduce;
 	o.progress = deepen_progress;
 	o.progress_ctx = &d;

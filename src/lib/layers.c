@@ -986,14 +986,29 @@ sa_layers_deepen(const sa_shuffle *sh, size_t n, const sa_deepen_opts *o,
 			break;
 		}
 		if (o->depth != 0) {
+			double margin = o->margin > 1 ? o->margin : 1;
+
 			res->forecast = forecast(l, spent);
-			if (sa_clock() + res->forecast > until) {
+			if (res->forecast > margin * o->seconds ||
+			    sa_clock() + res->forecast > until + (margin - 1) *
+			    o->seconds) {
 				sa_layers_free(last);
-				snprintf(res->why, sizeof res->why, "depth %zu "
-				    "cannot be walked within the time limit of "
-				    "%.0f s (--time-limit): depth %zu alone was "
-				    "foretold to take %.3g s", o->depth,
-				    o->seconds, depth + 1, res->forecast);
+				if (margin > 1)
+					snprintf(res->why, sizeof res->why,
+					    "depth %zu cannot be walked within "
+					    "%.0f times the default time limit "
+					    "of %.0f s: depth %zu alone was "
+					    "foretold to take %.3g s "
+					    "(--time-limit SECONDS lets it run "
+					    "that long)", o->depth, margin,
+					    o->seconds, depth + 1, res->forecast);
+				else
+					snprintf(res->why, sizeof res->why,
+					    "depth %zu cannot be walked within "
+					    "the time limit of %.0f s "
+					    "(--time-limit): depth %zu alone was "
+					    "foretold to take %.3g s", o->depth,
+					    o->seconds, depth + 1, res->forecast);
 				return SA_ETIME;
 			}
 			res->forecast = 0;

@@ -219,6 +219,41 @@ test_deepen_forecast(void **state)
 	sa_layers_free(l);
 }
 
+/*
+ * A depth asked for under a default limit, with MARGIN 10: refused
+ * before its walk only past ten times the limit.  durstenfeld's draws
+ * by reject:20 on 5 cards make depth 2 visit 2^40 runs, which no
+ * machine walks in 600 s (1.8e9 runs a second); a small walk (8-bit
+ * words, 3 cards, depth 2) is walked, the forecast never in its way.
+ */
+static void
+test_deepen_margin(void **state)
+{
+	sa_deepen_opts o;
+	sa_deepen_result res;
+	sa_layers *l = NULL;
+
+	(void)state;
+	memset(&o, 0, sizeof o);
+	o.seconds = 60;
+	o.margin = 10;
+	o.depth = 4;
+	assert_int_equal(sa_reduce_parse("reject:20", &o.reduce), SA_OK);
+	assert_int_equal(sa_layers_deepen(sa_shuffle_find("durstenfeld"), 5,
+	    &o, &l, &res), SA_ETIME);
+	assert_null(l);
+	assert_true(res.forecast > 600);
+	assert_non_null(strstr(res.why, "10 times the default time limit"));
+
+	o.depth = 2;
+	assert_int_equal(sa_reduce_parse("reject:8", &o.reduce), SA_OK);
+	assert_int_equal(sa_layers_deepen(sa_shuffle_find("durstenfeld"), 3,
+	    &o, &l, &res), SA_OK);
+	assert_int_equal(res.stop, SA_DEEPEN_DEPTH);
+	assert_int_equal(sa_layers_about(l)->depth, 2);
+	sa_layers_free(l);
+}
+
 /* A walk past its deadline stops with SA_ETIME, however it is called. */
 static void
 test_layers_deadline(void **state)
@@ -342,6 +377,7 @@ main(void)
 		cmocka_unit_test(test_layers_next_runs),
 		cmocka_unit_test(test_deepen_remainder),
 		cmocka_unit_test(test_deepen_forecast),
+		cmocka_unit_test(test_deepen_margin),
 		cmocka_unit_test(test_layers_deadline),
 		cmocka_unit_test(test_fraction_cmp),
 		cmocka_unit_test(test_then_limits),
