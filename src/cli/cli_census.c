@@ -66,8 +66,9 @@ help(void)
 	    "                        have probability at most EPS (2^-20)\n"
 	    "      --time-limit S    layers: stop deepening after about S\n"
 	    "                        seconds (60); with --depth, refuse a\n"
-	    "                        depth foretold to take longer (ten\n"
-	    "                        times 60 s when S is not given)\n"
+	    "                        depth foretold to take longer (for\n"
+	    "                        a built-in, ten times 60 s when S is\n"
+	    "                        not given)\n"
 	    "      --part I/P        walk part I of P and write it as a part\n"
 	    "                        file, for merge (an audit, or --engine\n"
 	    "                        replay)\n"
@@ -1112,12 +1113,15 @@ count_layers(struct census_args *a)
 	la.seconds = a->seconds ? (double)a->seconds : 60.0;
 	/*
 	 * Every part walks the depth itself, and merge takes it whole.
-	 * Without --time-limit a depth is refused only when foretold past
-	 * ten times the default limit: a forecast from the first depths
-	 * counts an audited program's start-up (a JVM's second) as walking,
-	 * and at the limit itself would refuse what fits.
+	 * Without --time-limit, a built-in's depth is refused when foretold
+	 * past ten times the default limit; audited code's is walked at
+	 * once and stopped at the limit, since a forecast from its first
+	 * depths counts its start-up (a JVM's seconds, under load) as
+	 * walking, and refused a Java harness's depth 3 even with that
+	 * margin.
 	 */
-	la.direct = a->audit.part_count != 0 || part_merging() != 0;
+	la.direct = a->audit.part_count != 0 || part_merging() != 0 ||
+	    (a->audited && a->seconds == 0);
 	la.margin = a->seconds == 0 ? 10 : 1;
 	la.check = a->check;
 	status = layers_census(&la);
