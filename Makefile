@@ -275,6 +275,9 @@ $(EXEC_DIR)/%: tests/examples/exec/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
+# The property test's two scripts share their stream and log.
+$(EXEC_DIR)/adversary $(PLUGIN_DIR)/misbehave.so: tests/examples/script.h
+
 # Audit a plugin, failing on any verdict but fair: a target for CI.
 #   make audit PLUGIN=path/to/shuffle.so CARDS=6
 PLUGIN ?= $(PLUGIN_DIR)/fair.so

@@ -70,6 +70,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../script.h"
+
 #define MAXN 64
 
 /* Sleeps until killed. */
@@ -119,31 +121,6 @@ shuffle(size_t n)
 		printf(" %u", deck[i]);
 	printf("\n");
 	fflush(stdout);
-}
-
-/* The script's stream: splitmix64 of a counter from the seed. */
-static unsigned long long script_state;
-
-static unsigned
-pick(unsigned below)
-{
-	unsigned long long z = (script_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return (unsigned)((z ^ (z >> 31)) % below);
-}
-
-/* Where the script notes each misbehaviour before it acts. */
-static FILE *script_log;
-
-static void
-note(const char *what)
-{
-	if (script_log != NULL) {
-		fprintf(script_log, "%s\n", what);
-		fflush(script_log);
-	}
 }
 
 static void pidfd_parent(void);

@@ -17,6 +17,8 @@
 
 #include <shuffle_audit.h>
 
+#include "../script.h"
+
 sa_plugin_fn crash, spin, runaway, below_zero, own_random, chatty, quits,
     fork_twin, fork_linger, past_deck, before_deck, escape_spin, leave_group,
     raw_fork, vfork_exit, shell_out, script;
@@ -213,30 +215,6 @@ shell_out(unsigned *deck, size_t n, sa_oracle *o)
 	if (!done++ && system("true") != 0)
 		return;		/* the lost cards would say so */
 	durstenfeld(deck, n, o);
-}
-
-/* The script's stream: splitmix64 of a counter from its seed. */
-static unsigned long long script_state;
-
-static unsigned
-pick(unsigned below)
-{
-	unsigned long long z = (script_state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return (unsigned)((z ^ (z >> 31)) % below);
-}
-
-static FILE *script_log;
-
-static void
-note(const char *what)
-{
-	if (script_log != NULL) {
-		fprintf(script_log, "%s\n", what);
-		fflush(script_log);
-	}
 }
 
 /* A descriptor of the auditor's /proc directory, or of its fd/1. */
