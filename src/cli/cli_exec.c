@@ -336,6 +336,12 @@ instance_end(struct instance *in, size_t n, double end_by)
 			snprintf(au->what + len, sizeof au->what - len, "; it "
 			    "had %s, and was stopped by its pid", left);
 		len = strlen(au->what);
+		if (WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS)
+			snprintf(au->what + len, sizeof au->what - len, ": the "
+			    "seccomp filter killed it at a call aimed at %s (a "
+			    "signal, F_SETOWN, pidfd_open or process_vm_*)",
+			    PROGNAME);
+		len = strlen(au->what);
 		/* A program that fails its first planned run may not plan. */
 		if (au->batch && p->win->runs == 1)
 			snprintf(au->what + len, sizeof au->what - len, " (with "
