@@ -207,6 +207,12 @@ proc_escape_text(enum proc_escape e)
 #endif
 
 #ifdef CONFINE_ARCH
+/* The filters' instructions: load a field, return, jump on equal. */
+#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
+	    offsetof(struct seccomp_data, field))
+#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
+#define IS(nr, to) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), (to), 0)
+
 /* PROG installed in this process, for good (no new privileges). */
 static bool
 install(const struct sock_fprog *prog)
@@ -263,10 +269,6 @@ proc_confine(pid_t auditor, pid_t group)
 	unsigned held = 0;
 
 #ifdef CONFINE_ARCH
-#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
-	    offsetof(struct seccomp_data, field))
-#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
-#define IS(nr, to) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (nr), (to), 0)
 	/*
 	 * kill, tkill, rt_sigqueueinfo, tgkill, rt_tgsigqueueinfo,
 	 * pidfd_open and process_vm_* name their target first: one aimed at
@@ -325,9 +327,6 @@ proc_confine(pid_t auditor, pid_t group)
 	 * man page's SECURITY says what then holds). */
 	if (install(&prog))
 		held |= GUARD_SECCOMP;
-#undef LOAD
-#undef RET
-#undef IS
 #else
 	(void)auditor;
 	(void)group;
@@ -383,9 +382,6 @@ void
 proc_forbid_forks(void)
 {
 #ifdef CONFINE_ARCH
-#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, \
-	    offsetof(struct seccomp_data, field))
-#define RET(v) BPF_STMT(BPF_RET | BPF_K, (v))
 	struct sock_filter code[] = {
 		LOAD(arch),
 		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, CONFINE_ARCH, 1, 0),
@@ -417,8 +413,6 @@ proc_forbid_forks(void)
 
 	/* Where the kernel has no seccomp, fork() alone is caught. */
 	(void)install(&prog);
-#undef LOAD
-#undef RET
 #endif
 }
 
