@@ -52,10 +52,13 @@ WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 # CI sets WERROR=-Werror: a warning fails the build there.
 WERROR =
 ALL_CFLAGS = $(WARNINGS) $(CFLAGS)
-ALL_CPPFLAGS = -Iinclude -Isrc/lib -Isrc/cli $(CPPFLAGS)
-# The command line sees the public headers and its own, not the library's
-# internals (internal.h).
-CLI_CPPFLAGS = -Iinclude -Isrc/cli $(CPPFLAGS)
+ALL_CPPFLAGS = -Iinclude -Isrc/lib $(CPPFLAGS)
+# The audit runner sees the public headers and its own; the command line
+# those and the runner's, and neither the library's internals
+# (internal.h).  The unit tests see them all.
+RUN_CPPFLAGS = -Iinclude -Isrc/run $(CPPFLAGS)
+CLI_CPPFLAGS = -Iinclude -Isrc/run -Isrc/cli $(CPPFLAGS)
+TEST_CPPFLAGS = -Iinclude -Isrc/lib -Isrc/run -Isrc/cli $(CPPFLAGS)
 CMOCKA_LIBS = -lcmocka
 LDLIBS = -lm -pthread -ldl
 # What the library itself needs (the command line adds -ldl for plugins).
@@ -75,8 +78,9 @@ SONAME = libshuffleaudit.so.$(SOMAJOR)
 SHLIB = libshuffleaudit.so.$(VERSION)
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
-# The library (src/lib/, into libshuffleaudit.a) and the command line
-# over it (src/cli/, into shuffle-audit).
+# The library (src/lib/, into libshuffleaudit.a), the audit runner over
+# it (src/run/) and the command line over both (src/cli/, with the
+# runner into shuffle-audit).
 LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/closed.c src/lib/decks.c src/lib/distance.c src/lib/divisibility.c \
 	src/lib/exec.c src/lib/figures.c src/lib/fit.c src/lib/fraction.c \
@@ -87,12 +91,14 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/steps.c src/lib/stream.c src/lib/tally.c \
 	src/lib/stepwalk.c src/lib/sys.c src/lib/trace.c src/lib/weighted.c \
 	src/lib/wild.c
+RUN_SRCS = src/run/run_count.c src/run/run_exec.c src/run/run_guard.c \
+	src/run/run_plugin.c src/run/run_proc.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
-	src/cli/cli_audit_opts.c src/cli/cli_audit_count.c src/cli/cli_exec.c \
-	src/cli/cli_plugin.c src/cli/cli_part.c src/cli/cli_audit_part.c \
+	src/cli/cli_audit_opts.c src/cli/cli_part.c src/cli/cli_audit_part.c \
 	src/cli/cli_census.c src/cli/cli_census_plan.c \
 	src/cli/cli_claims.c src/cli/cli_layers.c \
-	src/cli/cli_guard.c src/cli/cli_proc.c src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
+	src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c \
+	src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
 	src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
@@ -123,12 +129,13 @@ CLI_SRCS += src/cli/cli_mpi.c
 CLI_CPPFLAGS += -DSA_MPI
 endif
 
+RUN_OBJS = $(RUN_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o) $(O)/cli/harness_files.o
 CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
-	include/shuffle_audit_audit.h \
+	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
 	src/cli/cli.h src/cli/cli_audit.h src/lib/internal.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
@@ -176,6 +183,7 @@ $(O)/%.o: src/%.c $(HEADERS)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 $(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
+$(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
 
 # Each harness as the bytes of a C array, in the order of HARNESS_FILES.
 %/cli/harness_files.c: $(HARNESS_FILES)
@@ -215,14 +223,15 @@ $(SHLIB): $(PIC_OBJS) src/lib/exports.map
 		$(LIB_LIBS)
 
 
-$(BIN): $(CLI_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LDLIBS)
+$(BIN): $(CLI_OBJS) $(RUN_OBJS) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(RUN_OBJS) $(LIB) \
+		$(LDLIBS)
 
 $(O)/tests/%: tests/unit/%.c tests/unit/reference.h $(LIB) $(CLI_LIB_OBJS) \
-	    $(HEADERS)
+	    $(RUN_OBJS) $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
-		$(CLI_LIB_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
+	$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
+		$(CLI_LIB_OBJS) $(RUN_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
 # The example plugins, built the way the man page tells users to, with
 # your CC, CPPFLAGS, CFLAGS and LDFLAGS, under the build directory.  The
@@ -287,7 +296,7 @@ audit: $(BIN) $(PLUGINS)
 
 $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # Timings print against their goals; nothing is asserted about them, but a
 # tally that disagrees with its check exits 1.  BENCH_MAX=11 stops at 11.
@@ -332,7 +341,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
 FZ = build/fuzz
 FUZZ_TARGETS = numbers trace deck protocol report fit
-FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) \
+FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) $(RUN_SRCS:src/%.c=$(FZ)/%.o) \
 	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o)) \
 	$(FZ)/cli/harness_files.o
 SKIP_trace = $(FZ)/cli/cli_trace.o
@@ -342,13 +351,13 @@ SKIP_fit = $(FZ)/cli/cli_fit.o
 
 $(FZ)/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+	$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
 $(FZ)/cli/harness_files.o: $(FZ)/cli/harness_files.c $(HEADERS)
 	$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
-	$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
+	$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
 		-o $@ $< $(filter-out $(SKIP_$*),$(FUZZ_OBJS)) $(LDLIBS)
 
 .SECONDARY: $(FUZZ_OBJS)
@@ -377,12 +386,12 @@ check: check-unit check-cli check-docs check-install check-symbols \
 
 # No file of src/ calls into one that calls it back: the library's files,
 # and the command line's over them.
-check-circles: $(LIB_OBJS) $(CLI_OBJS)
-	@sh tests/circles.sh $(LIB_OBJS) $(CLI_OBJS)
+check-circles: $(LIB_OBJS) $(RUN_OBJS) $(CLI_OBJS)
+	@sh tests/circles.sh $(LIB_OBJS) $(RUN_OBJS) $(CLI_OBJS)
 
 # The command line does no arithmetic on counts: the library does.
 check-floor:
-	@sh tests/floor.sh $(CLI_SRCS)
+	@sh tests/floor.sh $(CLI_SRCS) $(RUN_SRCS)
 
 # README's Layout names every source file, and only those.
 check-layout:
@@ -391,7 +400,7 @@ check-layout:
 # No function runs much past 100 lines, nor past 80 in the command line.
 check-lengths:
 	@sh tests/lengths.sh $(LIB_SRCS)
-	@LIMIT=80 sh tests/lengths.sh $(CLI_SRCS)
+	@LIMIT=80 sh tests/lengths.sh $(CLI_SRCS) $(RUN_SRCS)
 
 # Every symbol the library defines for the linker carries the sa_ prefix,
 # so that it cannot collide with a user's own.

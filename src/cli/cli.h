@@ -15,6 +15,7 @@
 
 #include "shuffle_audit.h"
 #include "shuffle_audit_audit.h"
+#include "run.h"
 
 #define PROGNAME "shuffle-audit"
 
@@ -170,8 +171,6 @@ int cli_getopts(int argc, char **argv, const char *shortopts,
  */
 int cli_option(int c, char **argv, const struct cli_options *o);
 
-/* S seconds as "45 s", "12 minutes", "3.2 hours" or "96 days". */
-void cli_duration(double s, char *buf, size_t size);
 
 /*
  * Handles getopt's '?' and ':' returns for command CMD: prints the
@@ -558,48 +557,6 @@ struct cli_file {
 extern const struct cli_file cli_harness_files[];
 
 /*
- * The audit of a user's shuffle (cli_audit.c): a plugin (PATH, SYMBOL)
- * or a program speaking the exec protocol (COMMAND).
- */
-struct audit {
-	const char *path;
-	const char *symbol;
-	char *symbol_buf;	/* PATH:SYMBOL split; freed by audit_free */
-	const char *command;
-	unsigned timeout;	/* seconds without progress */
-	unsigned raw_bits;
-	uint64_t real_cells;	/* the cells of a real; 0: unset */
-	unsigned real_place;	/* the model of a real's place (sa_real_at) */
-	bool again;		/* a second model's count: a time limit ends it
-				   without a message */
-	char too_long[720];	/* foretold too long: why it was stopped */
-	size_t max_draws;
-	uint64_t every;		/* run again one run in EVERY; 0: none */
-	bool repeat_set;	/* --repeat was given */
-	bool batch;		/* --batch: plans of draws (exec) */
-	unsigned instances;	/* copies of the code run side by side */
-	unsigned part;		/* the copy this is, from 0 */
-	unsigned part_index;	/* --part I/P: I, from 1 */
-	unsigned part_count;	/* and P; 0: the whole run */
-	struct crew *crew;	/* the copies, while they run */
-	unsigned protections;	/* GUARD_ bits in force for the code */
-	size_t depth;		/* the layers being counted; 0: a census */
-	double deadline;	/* sa_clock() time to stop the walk; 0: none */
-	bool timed_out;		/* the walk stopped at DEADLINE */
-	sa_shuffle shuffle;	/* its name and summary, for the reports */
-	char label[64], summary[160];
-	/* What went wrong (EXIT_MISBEHAVED): */
-	int status;
-	char what[512];
-	char last_line[72];	/* --exec: its last line then, cut */
-	uint64_t run;		/* the run, from 1; 0: none in particular */
-	bool raw_used;		/* the code asked for a raw word */
-	bool real_used;		/* and for a real */
-	size_t ndraws;		/* its draws and their bounds */
-	uint64_t *draws, *bounds;
-};
-
-/*
  * The options of audited code, for every command that audits
  * (cli_audit_opts.c): AUDIT_LONGOPTS in its getopt table, AUDIT_CASES
  * as the cases that hand an option to audit_option (false after a
@@ -642,9 +599,10 @@ int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
     size_t n);
 
 /*
- * Counts every run of the audited code into OUT.  Returns EXIT_FAIR
- * with OUT filled in, EXIT_MISBEHAVED with AU saying what happened (for
- * audit_report), or EXIT_TROUBLE after an error message.
+ * Counts every run of the audited code into OUT (by the runner, run.h,
+ * or from the parts under merge).  Returns EXIT_FAIR with OUT filled in,
+ * EXIT_MISBEHAVED with AU saying what happened (for audit_report), or
+ * EXIT_TROUBLE after an error message.
  */
 int audit_census(struct audit *au, size_t n, sa_census **out);
 
@@ -653,24 +611,14 @@ int audit_census(struct audit *au, size_t n, sa_census **out);
  * unfair under the census's model, audit_check counts it again under
  * models that must give every ordering the same chance if the code uses
  * its numbers the way the model covers: its raw words one bit wider (loop
- * or reduction: when that census is foretold to have at most
- * AUDIT_BIAS_EXEC_RUNS runs for a program, AUDIT_BIAS_BATCH_RUNS for one
- * under --batch (a tenth of the cost a run), AUDIT_BIAS_PLUGIN_RUNS for a
- * plugin, a thousand times faster a run), and its reals placed
- * elsewhere in their cells (the same runs).  OUT says what they found
+ * or reduction: when that census is foretold to have at most the
+ * runner's RUN_BIAS_ bound of runs for its kind of code), and its reals
+ * placed elsewhere in their cells (the same runs).  OUT says what they found
  * (sa_census_same_law); check_fields writes it into a report, and the
  * verdict and exit status follow it (EXIT_MODEL unless it HOLDS).  The
  * bound is on runs, not seconds, so that the report is the same on any
  * machine.
  */
-#define AUDIT_BIAS_EXEC_RUNS 16384.0
-#define AUDIT_BIAS_BATCH_RUNS 262144.0
-/* The bound for AU's code. */
-#define AUDIT_BIAS_RUNS(au) ((au)->command == NULL ? \
-	AUDIT_BIAS_PLUGIN_RUNS : (au)->batch ? AUDIT_BIAS_BATCH_RUNS : \
-	AUDIT_BIAS_EXEC_RUNS)
-#define AUDIT_BIAS_PLUGIN_RUNS 4194304.0
-
 struct audit_check {
 	enum sa_model_check model;	/* NONE: fair, or nothing to check */
 	bool by_layers;		/* of a census by layers */
@@ -704,9 +652,6 @@ void check_fields(report *r, const struct audit_check *k);
 /* The exit status of an audit's verdict: FAIR unfair, checked by K. */
 int check_exit(bool fair, const struct audit_check *k);
 
-/* The most raw-word bits an audit enumerates: 2^16 values a word. */
-#define RAW_BITS_MAX 16
-
 /*
  * The same for the census by layers to DEPTH draws a run: OUT, judged,
  * with EXIT_FAIR.  audit_mention_draws adds the raw words' width and the
@@ -715,102 +660,14 @@ int check_exit(bool fair, const struct audit_check *k);
 int audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out);
 void audit_mention_draws(struct audit *au);
 
-/*
- * The protections audited code runs under, as bits: the seccomp filter
- * against the auditor (proc_confine's), no CAP_SYS_PTRACE in the code,
- * the auditor not dumpable, and the auditor a child subreaper.
- */
-enum {
-	GUARD_SECCOMP = 1u << 0,
-	GUARD_NO_PTRACE = 1u << 1,
-	GUARD_NOT_DUMPABLE = 1u << 2,
-	GUARD_SUBREAPER = 1u << 3
-};
-#define GUARD_ALL 15u
 /* The protections PROTECTIONS (0: no audited code) as report fields. */
 void guard_fields(report *r, unsigned protections);
 
-/*
- * The process around an audit (cli_guard.c).  guard_startup, first
- * thing in main: /dev/null onto a closed descriptor 0, 1 or 2, and the
- * default SIGCHLD and SIGPIPE with nothing blocked.  guard_watch, before
- * an audit starts its child: this process becomes a child subreaper and
- * SIGHUP, SIGINT and SIGTERM (unless ignored when we started) kill and
- * reap every child and exit 128 + the signal; it returns the GUARD_
- * protections it set up (not dumpable, subreaper).  guard_group names the
- * child's process group (0 for none); guard_child, in a child after
- * fork, restores default signal actions.  guard_release kills and reaps
- * the group and every child left, and restores the signal actions.
- */
-void guard_startup(void);
-unsigned guard_watch(void);
-void guard_group(pid_t pgid);
-void guard_child(void);
-void guard_release(void);
-/*
- * guard_own notes a child started for the audit; guard_strays says
- * whether some child of this process is neither one of them nor in one's
- * group: an orphan of the audited code, reparented to us (we are its
- * subreaper) after it left the group (a double fork and setsid).
- */
-void guard_own(pid_t pid);
-bool guard_strays(void);
-
-/*
- * A child the command line can always stop (cli_proc.c).  proc_start
- * runs COMMAND under /bin/sh -c as the leader of a process group of its
- * own, its stdout a pipe (FROM), its stdin one when INPUT (TO, written
- * without blocking), its stderr one when ERRORS (ERR), and the names
- * and values of ENV (pairs, then NULL; may be NULL) set in its
- * environment; false with errno.  The caller watches
- * (guard_watch) first.  proc_exited: PID has ended (left unreaped).
- * proc_wait_exit: waits at most SECONDS for that.  proc_stop kills PID
- * by its pid and by its group and reaps it into *WST (may be NULL),
- * waiting at most PROC_GRACE_S seconds; false when it could not be
- * reaped in that time.  proc_escaped: whether PID, or a process under
- * it, has left PID's process group, and where to; proc_escape_text puts
- * that in words (NULL for PROC_IN_GROUP).
- */
-#define PROC_GRACE_S 5.0
-
-struct proc {
-	pid_t pid;
-	int to, from, err;
-};
-
-enum proc_escape {
-	PROC_IN_GROUP,
-	PROC_JOINED_OURS,
-	PROC_LEFT_GROUP,
-	PROC_CHILD_JOINED_OURS,
-	PROC_CHILD_LEFT_GROUP
-};
-
-bool proc_start(struct proc *p, const char *command, bool input,
-    bool errors, const char *const *env);
-void proc_close(struct proc *p);
-bool proc_exited(pid_t pid);
-bool proc_wait_exit(pid_t pid, double seconds);
-bool proc_stop(pid_t pid, int *wst);
-/*
- * In a child about to run audited code: a seccomp filter that keeps it,
- * and all it starts, from signalling, tracing or writing into the
- * auditor AUDITOR (its pid) and its group GROUP, and CAP_SYS_PTRACE
- * dropped; returns the GUARD_ bits of those that hold.
- */
-unsigned proc_confine(pid_t auditor, pid_t group);
-/* proc_confine's GUARD_ bits here, tried once in a child made for it. */
-unsigned proc_protections(void);
-/* In a plugin's child: a seccomp filter that kills any new process. */
-void proc_forbid_forks(void);
-enum proc_escape proc_escaped(pid_t pid);
-const char *proc_escape_text(enum proc_escape e);
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);
 void audit_report_svg(const struct audit *au, size_t n);
 
 /* The tests of a fit as report fields, and the sentence after them. */
 void fit_fields(report *r, const sa_fit_result *res);
 void fit_conclusion(report *r, const sa_fit_result *res);
-void audit_free(struct audit *au);
 
 #endif /* SA_CLI_H */

@@ -12,9 +12,61 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_audit.h"
+
+/* The runner's view of an audit under way: progress on stderr. */
+static struct run_view audit_view;
+
+/* The forecast's line, on a terminal or not. */
+static void
+view_hint(void *ctx, const struct audit *au, double total,
+    const sa_audit_pace *pace, const char *cheaper)
+{
+	char words[48];
+
+	(void)ctx;
+	run_duration(total, words, sizeof words);
+	if (audit_view.live)
+		cli_clear_line(stderr);
+	fprintf(stderr, PROGNAME ": audit: foretold to take about %s "
+	    "(about %.3g runs at %.3g a second)%s%s%s\n", words, pace->runs,
+	    pace->rate, cheaper[0] ? "; it would take less with " : "",
+	    cheaper, au->deadline == 0 ? (cheaper[0] ? ", or --time-limit to "
+	    "stop it" : "; --time-limit stops it") : "");
+}
+
+/* The progress line on a terminal. */
+static void
+view_show(void *ctx, const struct audit *au, uint64_t runs,
+    const sa_audit_pace *pace)
+{
+	(void)ctx;
+	fprintf(stderr, "\r" PROGNAME ": audit: ");
+	if (au->depth != 0)
+		fprintf(stderr, "layers to depth %zu: ", au->depth);
+	fprintf(stderr, "%llu runs, %.3g runs/s, %.1f%% walked",
+	    (unsigned long long)runs, pace->rate, 100.0 * pace->done);
+	if (pace->left >= 0)
+		fprintf(stderr, ", about %.0f s left", pace->left);
+	if (au->instances > 1)
+		fprintf(stderr, " (the first of %u copies)", au->instances);
+	fputc(' ', stderr);
+}
+
+static void
+view_end(void *ctx, double spent)
+{
+	(void)ctx;
+	if (audit_view.live && spent >= 1.0)
+		cli_clear_line(stderr);
+}
+
+/* Live when stderr is a terminal: set by audit_count before each walk. */
+static struct run_view audit_view = { false, view_hint, view_show,
+    view_end, NULL };
 
 /*
  * The count of JOB: from the parts under merge; otherwise the code's
@@ -27,10 +79,20 @@ audit_count(struct audit *au, size_t n, struct job *job)
 
 	if (audit_parted(au, n, job, &status))
 		return status;
-	status = au->command != NULL ? audit_exec(au, n, job) :
-	    audit_plugin(au, n, job);
+	audit_view.live = isatty(STDERR_FILENO) != 0;
+	au->view = &audit_view;
+	status = audit_said(au, run_count(au, n, job));
 	if (status == EXIT_FAIR && au->part_count != 0)
 		return audit_part_put(au, n, job);
+	return status;
+}
+
+int
+audit_said(struct audit *au, int status)
+{
+	if (status == RUN_REFUSED && au->error[0] != '\0')
+		cli_error("%s", au->error);
+	au->error[0] = '\0';
 	return status;
 }
 
@@ -60,8 +122,8 @@ audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out)
 	if (status != EXIT_FAIR)
 		return status;
 	if ((status = sa_layers_finish(job.layers)) != SA_OK) {
-		cli_error("--%s: census by layers of %zu cards: %s",
-		    au->command ? "exec" : "plugin", n, sa_strerror(status));
+		cli_error("%s: census by layers of %zu cards: %s",
+		    au->ops->option, n, sa_strerror(status));
 		sa_layers_free(job.layers);
 		return EXIT_TROUBLE;
 	}
@@ -194,7 +256,7 @@ audit_second(struct audit *au, size_t n, const struct job *job,
 {
 	int status = part_merged(&(size_t){ 0 }) != NULL ?
 	    audit_parted_again(au, n, job->depth, kind, out) :
-	    audit_again(au, n, job, kind, out);
+	    audit_said(au, run_again(au, n, job, kind, out));
 
 	if (status == EXIT_FAIR && out->depth != 0 &&
 	    (out->layers == NULL || sa_layers_finish(out->layers) != SA_OK))
@@ -210,7 +272,7 @@ audit_layers_same(struct audit *au, size_t n, sa_layers *l, bool wider,
 	struct job other = { 0, NULL, NULL };
 	int status;
 
-	if (wider && audit_wider_runs(au, &job) == 0 &&
+	if (wider && run_wider_runs(au, &job) == 0 &&
 	    part_merged(&(size_t){ 0 }) == NULL)
 		return false;
 	status = audit_second(au, n, &job, wider ? AGAIN_WIDER :
@@ -239,7 +301,7 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 		out->wider = au->raw_bits + 1;
 		out->runs = in->wide ? 0 : (double)in->sequences *
 		    sa_census_widen_factor(c, au->raw_bits, au->raw_bits + 1);
-		if (!in->wide && audit_wider_runs(au, &job) != 0 &&
+		if (!in->wide && run_wider_runs(au, &job) != 0 &&
 		    audit_second(au, n, &job, AGAIN_WIDER, &other) ==
 		    EXIT_FAIR && other.census != NULL &&
 		    sa_census_bias_cause(c, other.census, &out->cause) == SA_OK)

@@ -207,6 +207,9 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
 		au->every = 1;
 	if (au->instances == 0)
 		au->instances = 1;
+	au->ops = au->path != NULL ? &run_plugin_ops : &run_exec_ops;
+	snprintf(au->shown, sizeof au->shown, "%s",
+	    cli_arg(au->path != NULL ? au->path : au->command));
 	memset(&au->shuffle, 0, sizeof au->shuffle);
 	if (au->path != NULL) {
 		base = strrchr(au->path, '/');

@@ -7,79 +7,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "cli_audit.h"
-
-/*
- * The runs of JOB's count a bit wider, foretold, when that count is to be
- * made: the code asked for raw words of less than the most bits, the
- * counts are not wide, and the runs are few enough; 0 otherwise.  A
- * census's are its sequences, each raw word of them twice the values; a
- * census by layers' at most the sequences it visited, 2^depth times (at
- * least 1, for a part that walks none).
- */
-double
-audit_wider_runs(const struct audit *au, const struct job *job)
-{
-	double runs;
-
-	if (!au->raw_used || au->raw_bits >= RAW_BITS_MAX)
-		return 0;
-	if (job->depth == 0) {
-		const sa_census_info *in = sa_census_about(job->census);
-
-		if (in->wide)
-			return 0;
-		runs = (double)in->sequences * sa_census_widen_factor(
-		    job->census, au->raw_bits, au->raw_bits + 1);
-	} else {
-		const sa_layers_info *in = sa_layers_about(job->layers);
-
-		runs = ((double)in->runs + (double)in->unfinished) *
-		    ldexp(1.0, (int)(job->depth < 60 ? job->depth : 60));
-	}
-	/* A part that walks no run counts its none a bit wider too. */
-	return runs > AUDIT_BIAS_RUNS(au) ? 0 : runs < 1 ? 1 : runs;
-}
-
-int
-audit_again(struct audit *au, size_t n, const struct job *job,
-    enum again kind, struct job *out)
-{
-	char summary[sizeof au->summary];
-	size_t depth = au->depth;
-	int status;
-
-	memset(out, 0, sizeof *out);
-	out->depth = job->depth;
-	if (kind == AGAIN_WIDER ? audit_wider_runs(au, job) == 0 :
-	    !au->real_used)
-		return EXIT_TROUBLE;
-	/* The same audit under the second model; its report is not this
-	 * one's. */
-	memcpy(summary, au->summary, sizeof summary);
-	if (kind == AGAIN_WIDER)
-		au->raw_bits++;
-	else
-		au->real_place = 1;
-	au->again = true;
-	au->depth = job->depth;
-	status = au->command != NULL ? audit_exec(au, n, out) :
-	    audit_plugin(au, n, out);
-	au->again = false;
-	au->depth = depth;
-	if (kind == AGAIN_WIDER)
-		au->raw_bits--;
-	else
-		au->real_place = 0;
-	memcpy(au->summary, summary, sizeof summary);
-	return status;
-}
 
 static int add_part(struct audit *au, size_t n, const unsigned char *data,
     size_t len, struct job *job);
@@ -94,15 +27,6 @@ pack_job(const struct job *job, unsigned char **data, size_t *len)
 		return SA_EINVAL;
 	return job->depth == 0 ? sa_census_pack(job->census, data, len) :
 	    sa_layers_pack(job->layers, data, len);
-}
-
-static void
-job_free(struct job *job)
-{
-	sa_census_free(job->census);
-	sa_layers_free(job->layers);
-	job->census = NULL;
-	job->layers = NULL;
 }
 
 /*
@@ -124,14 +48,14 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	for (int k = 0; k < 2; k++) {
 		struct job other;
 
-		if (audit_again(au, n, job, (enum again)k, &other) ==
-		    EXIT_FAIR && pack_job(&other, &more[k], &more_len[k]) !=
+		if (run_again(au, n, job, (enum again)k, &other) ==
+		    RUN_OK && pack_job(&other, &more[k], &more_len[k]) !=
 		    SA_OK)
 			more_len[k] = 0;
-		job_free(&other);
+		run_job_free(&other);
 	}
 	status = pack_job(job, &data, &len);
-	job_free(job);
+	run_job_free(job);
 	for (int k = 0; k < 2 && status == SA_OK; k++) {
 		if (more_len[k] == 0)
 			continue;
@@ -236,7 +160,7 @@ audit_parted_again(struct audit *au, size_t n, size_t depth,
 		    at, w, out);
 	}
 	if (status != SA_OK) {
-		job_free(out);
+		run_job_free(out);
 		return EXIT_TROUBLE;
 	}
 	return EXIT_FAIR;

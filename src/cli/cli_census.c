@@ -1179,19 +1179,19 @@ cmd_census(int argc, char **argv)
 	if (status == 0)
 		sharded = census_shards(&a, &opts);
 	if (status != 0 || (!sharded && mpi_idle(a.audit.part_count != 0))) {
-		audit_free(&a.audit);
+		run_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
 	}
 	if (a.plan) {
 		status = census_plan_report(&a.shuffle, a.n, a.engine,
 		    (unsigned)(a.ranks ? a.ranks : 1), a.memory,
 		    a.gbits ? a.gbits : 10, a.fmt);
-		audit_free(&a.audit);
+		run_free(&a.audit);
 		return status;
 	}
 	if (a.layers) {
 		status = count_layers(&a);
-		audit_free(&a.audit);
+		run_free(&a.audit);
 		return status == PART_WRITTEN ? EXIT_FAIR : status;
 	}
 	opts.engine = a.engine;
@@ -1210,6 +1210,6 @@ cmd_census(int argc, char **argv)
 		status = sharded && opts.comm->rank != 0 ? serve(c) :
 		    show(&a, c);
 	sa_census_free(c);
-	audit_free(&a.audit);
+	run_free(&a.audit);
 	return status == PART_WRITTEN ? EXIT_FAIR : status;
 }

@@ -596,12 +596,12 @@ cmd_matrix(int argc, char **argv)
 	int status = parse_args(argc, argv, &a);
 
 	if (status != 0) {
-		audit_free(&a.audit);
+		run_free(&a.audit);
 		return status < 0 ? EXIT_FAIR : status;
 	}
 	if (a.audited) {
 		status = audited_matrix(&a, &m);
-		audit_free(&a.audit);
+		run_free(&a.audit);
 		if (status != SA_OK)
 			return status;
 		return show(&a, m);

@@ -64,34 +64,21 @@ cli_parse_time_limit(const char *s, double *out)
 }
 
 void
-cli_duration(double s, char *buf, size_t size)
-{
-	if (s < 120)
-		snprintf(buf, size, "%.3g s", s);
-	else if (s < 7200)
-		snprintf(buf, size, "%.0f minutes", s / 60);
-	else if (s < 172800)
-		snprintf(buf, size, "%.1f hours", s / 3600);
-	else
-		snprintf(buf, size, "%.3g days", s / 86400);
-}
-
-void
 cli_time_refusal(const char *what, const sa_time_limit *l, const char *unit,
     const char *instead)
 {
 	char whole[48], limit[48];
 
-	cli_duration(l->seconds, limit, sizeof limit);
+	run_duration(l->seconds, limit, sizeof limit);
 	if (l->forecast > 0 && l->at_least) {
-		cli_duration(l->forecast, whole, sizeof whole);
+		run_duration(l->forecast, whole, sizeof whole);
 		cli_error("%s: %s%.4g %s would take at least %s, even at %.3g "
 		    "%s a second (more than any machine does), past the time "
 		    "limit of %s (--time-limit)%s%s", what, l->units_at_least ?
 		    "at least " : "", l->units, unit, whole, l->rate, unit,
 		    limit, instead ? "; " : "", instead ? instead : "");
 	} else if (l->forecast > 0) {
-		cli_duration(l->forecast, whole, sizeof whole);
+		run_duration(l->forecast, whole, sizeof whole);
 		cli_error("%s: %.4g %s would take about %s at the %.3g %s a "
 		    "second measured here, past the time limit of %s "
 		    "(--time-limit)%s%s", what, l->units, unit, whole, l->rate,

@@ -1,19 +1,18 @@
 /*
- * cli_audit_count.c - the count of audited code and what stops it, for
- * both kinds of audit (cli_plugin.c, cli_exec.c): the census's options,
- * the breach and its draws for the report, the census's failures in
- * words, and the progress line on a terminal.
+ * run_count.c - the count of audited code and what stops it, for both
+ * kinds (run_plugin.c, run_exec.c): the dispatch, the census's options,
+ * the second models' counts, the breach and its draws for the report,
+ * the census's failures in words, and the walk's pace and forecast.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "cli.h"
-#include "cli_audit.h"
+#include "run_internal.h"
 
 /*
  * What went wrong, for the report: WHAT (kept as it is when FMT is
@@ -44,6 +43,19 @@ breach(struct audit *au, int status, const sa_replay_window *w,
 	}
 	memcpy(au->draws, w->val, au->ndraws * sizeof *au->draws);
 	memcpy(au->bounds, w->bound, au->ndraws * sizeof *au->bounds);
+}
+
+int
+refuse(struct audit *au, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (au->error[0] == '\0') {
+		va_start(ap, fmt);
+		vsnprintf(au->error, sizeof au->error, fmt, ap);
+		va_end(ap);
+	}
+	return RUN_REFUSED;
 }
 
 /* The contract breaches the replay engine finds, in words. */
@@ -77,17 +89,23 @@ void
 meter_start(struct meter *m, struct audit *au, size_t cards)
 {
 	memset(m, 0, sizeof *m);
-	m->start = m->last = cli_seconds();
+	m->start = m->last = sa_clock();
 	m->started = true;
-	m->on = isatty(STDERR_FILENO) != 0;
 	m->au = au;
 	m->cards = cards;
 	au->too_long[0] = '\0';
 }
 
+/* Whether AU's caller shows progress lines. */
+static bool
+live(const struct audit *au)
+{
+	return au->view != NULL && au->view->live;
+}
+
 /*
- * The forecast's line, once, when the audit is foretold, from a second
- * of its pace at least, to take more than HINT_S seconds in all (or
+ * The forecast, once, when the audit is foretold, from a second of its
+ * pace at least, to take more than HINT_S seconds in all (or
  * SHUFFLE_AUDIT_HINT seconds, 0 for every audit): what it will take, and
  * the options that would make it take less, fewer cards first.
  */
@@ -141,37 +159,46 @@ cheaper(const struct meter *m, const sa_replay_window *w, char *cut,
 		    i == 0 ? "" : i + 1 == k ? ", or " : ", ", item[i]);
 }
 
+/* S seconds in words: "45 s", "12 minutes", "3.2 hours", "96 days". */
+void
+run_duration(double s, char *buf, size_t size)
+{
+	if (s < 120)
+		snprintf(buf, size, "%.3g s", s);
+	else if (s < 7200)
+		snprintf(buf, size, "%.0f minutes", s / 60);
+	else if (s < 172800)
+		snprintf(buf, size, "%.1f hours", s / 3600);
+	else
+		snprintf(buf, size, "%.3g days", s / 86400);
+}
+
 static void
 hint(struct meter *m, const sa_replay_window *w, double spent)
 {
 	struct audit *au = m->au;
 	char total[48], cut[480];
-	bool stop = au->deadline == 0 && spent + m->pace.left >
-	    AUDIT_TOO_LONG_S && m->stop != NULL;
 
 	cheaper(m, w, cut, sizeof cut);
-	cli_duration(spent + m->pace.left, total, sizeof total);
 	m->hinted = true;
-	if (stop) {
+	if (au->deadline == 0 && spent + m->pace.left > RUN_TOO_LONG_S &&
+	    m->stop != NULL) {
 		/* Too long to start blind: stopped, the way round named. */
+		run_duration(spent + m->pace.left, total, sizeof total);
 		snprintf(au->too_long, sizeof au->too_long, "foretold to take "
 		    "about %s (about %.3g runs at %.3g a second), past %.0f "
 		    "minutes, so it was stopped with no verdict: it would take "
 		    "less with %s; --time-limit SECONDS lets it run that long",
-		    total, m->pace.runs, m->pace.rate, AUDIT_TOO_LONG_S / 60,
+		    total, m->pace.runs, m->pace.rate, RUN_TOO_LONG_S / 60,
 		    cut[0] ? cut : "fewer cards");
 		m->stop(m->stop_ctx);
 		return;
 	}
 	if (au->again)
 		return;		/* a second model's count: no line of its own */
-	if (m->on)
-		cli_clear_line(stderr);
-	fprintf(stderr, PROGNAME ": audit: foretold to take about %s "
-	    "(about %.3g runs at %.3g a second)%s%s%s\n", total, m->pace.runs,
-	    m->pace.rate, cut[0] ? "; it would take less with " : "", cut,
-	    au->deadline == 0 ? (cut[0] ? ", or --time-limit to stop it" :
-	    "; --time-limit stops it") : "");
+	if (au->view != NULL && au->view->hint != NULL)
+		au->view->hint(au->view->ctx, au, spent + m->pace.left,
+		    &m->pace, cut);
 }
 
 void
@@ -180,9 +207,9 @@ meter_show(struct meter *m, const sa_replay_window *w)
 	double now, spent;
 
 	/* Nothing left to show: no clock to read, a run. */
-	if (!m->started || (m->hinted && !m->on))
+	if (!m->started || (m->hinted && !live(m->au)))
 		return;
-	now = cli_seconds();
+	now = sa_clock();
 	spent = now - m->start;
 	sa_audit_pace_update(&m->pace, w, now);
 	/* A second of pace at least: a program warming up (a JIT) is slow
@@ -190,26 +217,18 @@ meter_show(struct meter *m, const sa_replay_window *w)
 	if (!m->hinted && m->pace.left >= 0 && now - m->pace.t0 >= 1.0 &&
 	    spent + m->pace.left > hint_seconds())
 		hint(m, w, spent);
-	if (!m->on || spent < 1.0 || now - m->last < 0.5)
+	if (!live(m->au) || spent < 1.0 || now - m->last < 0.5)
 		return;
 	m->last = now;
-	fprintf(stderr, "\r" PROGNAME ": audit: ");
-	if (m->au->depth != 0)
-		fprintf(stderr, "layers to depth %zu: ", m->au->depth);
-	fprintf(stderr, "%llu runs, %.3g runs/s, %.1f%% walked",
-	    (unsigned long long)w->runs, m->pace.rate, 100.0 * m->pace.done);
-	if (m->pace.left >= 0)
-		fprintf(stderr, ", about %.0f s left", m->pace.left);
-	if (m->au->instances > 1)
-		fprintf(stderr, " (the first of %u copies)", m->au->instances);
-	fputc(' ', stderr);
+	if (m->au->view->show != NULL)
+		m->au->view->show(m->au->view->ctx, m->au, w->runs, &m->pace);
 }
 
 void
 meter_end(const struct meter *m)
 {
-	if (m->started && m->on && cli_seconds() - m->start >= 1.0)
-		cli_clear_line(stderr);
+	if (m->started && m->au->view != NULL && m->au->view->end != NULL)
+		m->au->view->end(m->au->view->ctx, sa_clock() - m->start);
 }
 
 /* The census options of an audit, with the odometer kept in W. */
@@ -277,28 +296,26 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 	/* Its caller says how far it got: a census by layers keeps the last. */
 	if (status == SA_ETIME && au->too_long[0] != '\0') {
 		if (!au->again && au->part == 0)	/* one copy says it */
-			cli_error("--%s: census of %zu cards: %s", au->command ?
-			    "exec" : "plugin", n, au->too_long);
-		return EXIT_TROUBLE;
+			refuse(au, "%s: census of %zu cards: %s",
+			    au->ops->option, n, au->too_long);
+		return RUN_REFUSED;
 	}
 	if (status == SA_ETIME) {
 		au->timed_out = true;
 		if (au->depth == 0 && !au->again)
-			cli_error("--%s: census of %zu cards: stopped at the time "
-			    "limit after %llu runs; no verdict", au->command ?
-			    "exec" : "plugin", n, (unsigned long long)w->runs);
-		return EXIT_TROUBLE;
+			refuse(au, "%s: census of %zu cards: stopped at the "
+			    "time limit after %llu runs; no verdict",
+			    au->ops->option, n, (unsigned long long)w->runs);
+		return RUN_REFUSED;
 	}
 
 	if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
 	    status == SA_ETOOBIG) {
 		if (au->command != NULL)
-			cli_error("--exec: census of %zu cards: %s%s", n,
+			return refuse(au, "--exec: census of %zu cards: %s%s", n,
 			    sa_strerror(status), hint);
-		else
-			cli_error("--plugin %s: census of %zu cards: %s%s",
-			    cli_arg(au->path), n, sa_strerror(status), hint);
-		return EXIT_TROUBLE;
+		return refuse(au, "--plugin %s: census of %zu cards: %s%s",
+		    au->shown, n, sa_strerror(status), hint);
 	}
 	if (contract(status) != NULL && au->last_line[0] != '\0')
 		breach(au, status, w, "%s; its last line: \"%s\"",
@@ -308,11 +325,89 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 	else
 		breach(au, status, w, "gave the run up itself (oracle->fail: "
 		    "%s)", sa_strerror(status));
-	return EXIT_MISBEHAVED;
+	return RUN_BREACH;
+}
+
+int
+run_count(struct audit *au, size_t n, struct job *job)
+{
+	au->error[0] = '\0';
+	return au->ops->count(au, n, job);
 }
 
 void
-audit_free(struct audit *au)
+run_job_free(struct job *job)
+{
+	sa_census_free(job->census);
+	sa_layers_free(job->layers);
+	job->census = NULL;
+	job->layers = NULL;
+}
+
+/*
+ * A census's runs are its sequences, each raw word of them twice the
+ * values; a census by layers' at most the sequences it visited, 2^depth
+ * times (at least 1, for a part that walks none).
+ */
+double
+run_wider_runs(const struct audit *au, const struct job *job)
+{
+	double runs;
+
+	if (!au->raw_used || au->raw_bits >= RAW_BITS_MAX)
+		return 0;
+	if (job->depth == 0) {
+		const sa_census_info *in = sa_census_about(job->census);
+
+		if (in->wide)
+			return 0;
+		runs = (double)in->sequences * sa_census_widen_factor(
+		    job->census, au->raw_bits, au->raw_bits + 1);
+	} else {
+		const sa_layers_info *in = sa_layers_about(job->layers);
+
+		runs = ((double)in->runs + (double)in->unfinished) *
+		    ldexp(1.0, (int)(job->depth < 60 ? job->depth : 60));
+	}
+	/* A part that walks no run counts its none a bit wider too. */
+	return runs > au->ops->bias_runs(au) ? 0 : runs < 1 ? 1 : runs;
+}
+
+int
+run_again(struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out)
+{
+	char summary[sizeof au->summary];
+	size_t depth = au->depth;
+	int status;
+
+	memset(out, 0, sizeof *out);
+	out->depth = job->depth;
+	if (kind == AGAIN_WIDER ? run_wider_runs(au, job) == 0 :
+	    !au->real_used)
+		return RUN_REFUSED;
+	/* The same audit under the second model; its report is not this
+	 * one's. */
+	memcpy(summary, au->summary, sizeof summary);
+	if (kind == AGAIN_WIDER)
+		au->raw_bits++;
+	else
+		au->real_place = 1;
+	au->again = true;
+	au->depth = job->depth;
+	status = run_count(au, n, out);
+	au->again = false;
+	au->depth = depth;
+	if (kind == AGAIN_WIDER)
+		au->raw_bits--;
+	else
+		au->real_place = 0;
+	memcpy(au->summary, summary, sizeof summary);
+	return status;
+}
+
+void
+run_free(struct audit *au)
 {
 	free(au->draws);
 	free(au->bounds);

@@ -1,5 +1,5 @@
 /*
- * cli_guard.c - the process state the command line starts from, and the
+ * run_guard.c - the process state the command line starts from, and the
  * children of an audit, which must not outlive it.
  *
  * An audit starts the user's code as a child: a plugin in a forked
@@ -29,7 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "run_internal.h"
 
 /* The group being watched, or 0; read by the signal handler. */
 static volatile sig_atomic_t watched;

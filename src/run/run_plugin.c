@@ -1,5 +1,5 @@
 /*
- * cli_plugin.c - a plugin audited in a child process: loaded there, it
+ * run_plugin.c - a plugin audited in a child process: loaded there, it
  * does the whole replay census and leaves its tally in memory shared
  * with this one.  The replay engine keeps its odometer in that memory
  * too, so when the child crashes, hangs, exits or forks, this process
@@ -26,8 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cli_audit.h"
+#include "run_internal.h"
 
 /*
  * The plugin's side.  It walks the census itself and streams each run to
@@ -297,31 +296,31 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 	if (closed && WIFEXITED(wst) && WEXITSTATUS(wst) == CHILD_FORKED) {
 		breach(au, SA_EPROTO, &cw, "forked: it called fork(), "
 		    "which an audited shuffle must not do");
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	if (closed && WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS) {
 		breach(au, SA_EPROTO, &cw, "forked: it tried to start a "
 		    "process (by the raw system call, vfork, clone, system() "
 		    "or posix_spawn), or to signal %s, which an audited "
 		    "shuffle must not do, and was stopped at that call",
-		    PROGNAME);
-		return EXIT_MISBEHAVED;
+		    RUN_NAME);
+		return RUN_BREACH;
 	}
 	if (closed && WIFSIGNALED(wst)) {
 		breach(au, SA_EPROTO, &cw, "crashed: %s",
 		    strsignal(WTERMSIG(wst)));
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	if (closed && left != NULL) {
 		breach(au, SA_EPROTO, &cw, "%s", left);
 		au->run = 0;
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	if (closed) {
 		breach(au, SA_EPROTO, &cw, "exited with status %d in the "
 		    "middle of the census", WIFEXITED(wst) ?
 		    WEXITSTATUS(wst) : -1);
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	if (status == SA_EPROTO && sa_stream_in_cause(in) == SA_STREAM_QUIET) {
 		breach(au, SA_EPROTO, &cw, "made no progress for %u "
@@ -329,14 +328,14 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 		    au->timeout, au->timeout == 1 ? "" : "s",
 		    left ? "; it had " : "", left ? left : "",
 		    left ? "," : "");
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	/* Its own engine ended its walk on a broken run: told at that run. */
 	if (sa_stream_in_cause(in) == SA_STREAM_ENDED)
 		return census_failed(au, status, &cw, n);
 	if (status == SA_EPROTO) {
 		breach(au, SA_EPROTO, mine, "%s", sa_stream_in_what(in));
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	return census_failed(au, status, mine, n);
 }
@@ -348,18 +347,18 @@ struct window {
 	uint64_t *val, *bound;
 };
 
-/* W's memory, shared, for an odometer of CAP draws; false after a
- * message. */
+/* W's memory, shared, for an odometer of CAP draws; false with AU's
+ * error. */
 static bool
-window_new(struct window *w, size_t cap)
+window_new(struct audit *au, struct window *w, size_t cap)
 {
 	w->cap = cap;
 	w->bytes = sizeof *w->sh + 2 * cap * sizeof(uint64_t);
 	w->sh = mmap(NULL, w->bytes, PROT_READ | PROT_WRITE, MAP_SHARED |
 	    MAP_ANONYMOUS, -1, 0);
 	if (w->sh == MAP_FAILED) {
-		cli_error("--plugin: cannot share %zu bytes with the child: %s",
-		    w->bytes, strerror(errno));
+		refuse(au, "--plugin: cannot share %zu bytes with the child: "
+		    "%s", w->bytes, strerror(errno));
 		return false;
 	}
 	memset(w->sh, 0, sizeof *w->sh);
@@ -385,13 +384,13 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
 	pid_t pid;
 
 	if (pipe(fds) != 0) {
-		cli_error("--plugin: cannot make a pipe: %s", strerror(errno));
+		refuse(au, "--plugin: cannot make a pipe: %s", strerror(errno));
 		return -1;
 	}
 	fflush(NULL);
 	au->protections = proc_protections() | guard_watch();
 	if ((pid = fork()) < 0) {
-		cli_error("--plugin: cannot start a child process: %s",
+		refuse(au, "--plugin: cannot start a child process: %s",
 		    strerror(errno));
 		guard_release();
 		close(fds[0]);
@@ -430,7 +429,7 @@ plugin_count(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 	status = sa_stream_in_opening(in, &code, msg, sizeof msg);
 	if (status == SA_EINVAL) {
 		finish_child(pid, &wst);
-		cli_error("--plugin %s: %s", cli_arg(au->path), msg);
+		refuse(au, "--plugin %s: %s", au->shown, msg);
 		return NOT_LOADED;
 	}
 	if (status == SA_OK) {
@@ -448,8 +447,8 @@ plugin_count(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 	return status;
 }
 
-int
-audit_plugin(struct audit *au, size_t n, struct job *job)
+static int
+plugin_count_job(struct audit *au, size_t n, struct job *job)
 {
 	struct window w;
 	sa_stream_opts so;
@@ -460,11 +459,11 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 	pid_t pid;
 	int from = -1, wst = 0, status;
 
-	if (!window_new(&w, 2 * au->max_draws))	/* and the reals' places */
-		return EXIT_TROUBLE;
+	if (!window_new(au, &w, 2 * au->max_draws))	/* and the reals' places */
+		return RUN_REFUSED;
 	if ((pid = plugin_spawn(au, n, &w, job, &from)) < 0) {
 		munmap(w.sh, w.bytes);
-		return EXIT_TROUBLE;
+		return RUN_REFUSED;
 	}
 	meter_start(&meter, au, n);
 	memset(&so, 0, sizeof so);
@@ -475,12 +474,12 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 	so.after_run = after_run;
 	so.ctx = &meter;
 	if (sa_stream_in_new(&so, n, &in) != SA_OK) {
-		cli_error("--plugin: out of memory");
+		refuse(au, "--plugin: out of memory");
 		finish_child(pid, &wst);
-		status = EXIT_TROUBLE;
+		status = RUN_REFUSED;
 	} else if ((status = plugin_count(au, n, pid, in, &meter, job)) ==
 	    NOT_LOADED) {
-		status = EXIT_TROUBLE;
+		status = RUN_REFUSED;
 	} else if (status != SA_OK) {
 		drop_job(job);
 		status = plugin_failed(au, n, pid, in, status, w.sh, w.val,
@@ -492,9 +491,9 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 		breach(au, SA_EPROTO, child_window(w.sh, w.val, w.bound, w.cap,
 		    &cw), "%s", proc_escape_text(escape));
 		au->run = 0;
-		status = EXIT_MISBEHAVED;
+		status = RUN_BREACH;
 	} else {
-		status = EXIT_FAIR;
+		status = RUN_OK;
 	}
 	if (in != NULL) {
 		au->raw_used = au->raw_used || sa_stream_in_window(in)->raw_used;
@@ -506,3 +505,14 @@ audit_plugin(struct audit *au, size_t n, struct job *job)
 	munmap(w.sh, w.bytes);
 	return status;
 }
+
+/* A plugin runs a thousand times as fast a run as a program. */
+static double
+plugin_bias_runs(const struct audit *au)
+{
+	(void)au;
+	return RUN_BIAS_PLUGIN_RUNS;
+}
+
+const struct run_ops run_plugin_ops = { "--plugin", plugin_count_job,
+    plugin_bias_runs };

@@ -1,5 +1,5 @@
 /*
- * cli_exec.c - a program audited over the exec protocol: started with
+ * run_exec.c - a program audited over the exec protocol: started with
  * /bin/sh -c, in a process group of its own, and spoken to over its
  * stdin and stdout by the library (exec.c), each run of the replay
  * engine one exchange; copies of it run side by side (--instances),
@@ -20,8 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "cli_audit.h"
+#include "run_internal.h"
 
 /*
  * The exec side: the program's process, and its protocol state (the
@@ -218,7 +217,7 @@ instance_free(struct instance *in)
 	}
 	sa_census_free(in->job.census);
 	sa_layers_free(in->job.layers);
-	audit_free(&in->own);
+	run_free(&in->own);
 }
 
 /* LINE into BUF (SIZE bytes), cut before a character if long, "...". */
@@ -312,7 +311,7 @@ instance_end(struct instance *in, size_t n, double end_by)
 		breach(au, SA_EPROTO, p->win, "%s", left);
 		au->ndraws = 0;
 		au->run = 0;
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	if (status != SA_OK) {
 		proc_stop(p->pid, &wst);
@@ -324,10 +323,9 @@ instance_end(struct instance *in, size_t n, double end_by)
 	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0 &&
 	    WIFEXITED(wst) &&
 	    (WEXITSTATUS(wst) == 127 || WEXITSTATUS(wst) == 126)) {
-		cli_error("--exec %s: cannot start it (the shell says %s, "
-		    "exit status %d)", cli_arg(au->command), WEXITSTATUS(wst) == 127 ?
+		return refuse(au, "--exec %s: cannot start it (the shell says "
+		    "%s, exit status %d)", au->shown, WEXITSTATUS(wst) == 127 ?
 		    "not found" : "not executable", WEXITSTATUS(wst));
-		return EXIT_TROUBLE;
 	}
 	if (status == SA_EPROTO) {
 		size_t len = strlen(au->what);
@@ -340,7 +338,7 @@ instance_end(struct instance *in, size_t n, double end_by)
 			snprintf(au->what + len, sizeof au->what - len, ": the "
 			    "seccomp filter killed it at a call aimed at %s (a "
 			    "signal, F_SETOWN, pidfd_open or process_vm_*)",
-			    PROGNAME);
+			    RUN_NAME);
 		len = strlen(au->what);
 		/* A program that fails its first planned run may not plan. */
 		if (au->batch && p->win->runs == 1)
@@ -348,7 +346,7 @@ instance_end(struct instance *in, size_t n, double end_by)
 			    "--batch, a program must take the plan offered with "
 			    "each run: see THE EXEC PROTOCOL)");
 		breach(au, status, p->win, NULL);	/* the run said what */
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	if (status != SA_OK)
 		return census_failed(au, status, p->win, n);
@@ -367,8 +365,8 @@ instance_exit(struct instance *in, double end_by)
 	const char *left;
 	int wst = 0;
 
-	if (!proc_wait_exit(p->pid, end_by > cli_seconds() ? end_by -
-	    cli_seconds() : 0)) {
+	if (!proc_wait_exit(p->pid, end_by > sa_clock() ? end_by -
+	    sa_clock() : 0)) {
 		left = proc_escape_text(proc_escaped(p->pid));
 		proc_stop(p->pid, NULL);
 		p->pid = 0;
@@ -378,7 +376,7 @@ instance_exit(struct instance *in, double end_by)
 		    left ? "; it had " : "", left ? left : "");
 		au->ndraws = 0;
 		au->run = 0;
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
 	proc_stop(p->pid, &wst);
 	p->pid = 0;
@@ -388,14 +386,17 @@ instance_exit(struct instance *in, double end_by)
 		    WIFEXITED(wst) ? WEXITSTATUS(wst) : WTERMSIG(wst));
 		au->ndraws = 0;
 		au->run = 0;
-		return EXIT_MISBEHAVED;
+		return RUN_BREACH;
 	}
-	return EXIT_FAIR;
+	return RUN_OK;
 }
 
-/* The instances' counts added up into JOB; false when they could not be. */
+/*
+ * The instances' counts added up into JOB; false when they could not be
+ * (AU's error says why).
+ */
 static bool
-gather(struct crew *crew, struct job *job)
+gather(struct crew *crew, struct audit *au, struct job *job)
 {
 	struct job *first = &crew->at[0].job;
 	int status = SA_OK;
@@ -405,8 +406,8 @@ gather(struct crew *crew, struct job *job)
 		    sa_census_merge(first->census, crew->at[k].job.census) :
 		    sa_layers_merge(first->layers, crew->at[k].job.layers);
 	if (status != SA_OK) {
-		cli_error("--exec: the counts of the %u instances could not be "
-		    "added up: %s", crew->count, sa_strerror(status));
+		refuse(au, "--exec: the counts of the %u instances could not "
+		    "be added up: %s", crew->count, sa_strerror(status));
 		return false;
 	}
 	*job = *first;
@@ -472,6 +473,8 @@ take_report(struct audit *au, struct instance *in)
 	au->bounds = in->own.bounds;
 	in->own.draws = in->own.bounds = NULL;
 	au->part = in->own.part;
+	memcpy(au->error, in->own.error, sizeof au->error);
+	au->timed_out = au->timed_out || in->own.timed_out;
 }
 
 /*
@@ -485,9 +488,9 @@ take_report(struct audit *au, struct instance *in)
 static int
 end_crew(struct crew *crew, struct audit *au, size_t n, struct job *job)
 {
-	double end_by = cli_seconds() + (double)au->timeout;
+	double end_by = sa_clock() + (double)au->timeout;
 	unsigned k, chosen = crew->count;
-	int exit_status = EXIT_FAIR;
+	int exit_status = RUN_OK;
 
 	if (au->deadline > 0 && au->deadline < end_by)
 		end_by = au->deadline;
@@ -503,31 +506,30 @@ end_crew(struct crew *crew, struct audit *au, size_t n, struct job *job)
 	for (k = 0; k < crew->count; k++) {
 		int e = instance_end(&crew->at[k], n, end_by);
 
-		if (e != EXIT_FAIR && chosen == crew->count) {
+		if (e != RUN_OK && chosen == crew->count) {
 			chosen = k;
 			exit_status = e;
 		}
 	}
 	if (chosen < crew->count)
 		take_report(au, &crew->at[chosen]);
-	else if (!gather(crew, job))
-		exit_status = EXIT_TROUBLE;
+	else if (!gather(crew, au, job))
+		exit_status = RUN_REFUSED;
 	return exit_status;
 }
 
-int
-audit_exec(struct audit *au, size_t n, struct job *job)
+static int
+exec_count(struct audit *au, size_t n, struct job *job)
 {
 	struct crew crew = { NULL, au->instances ? au->instances : 1, n, au,
 	    PTHREAD_MUTEX_INITIALIZER, 0 };
 	struct sigaction ign, old;
-	int exit_status = EXIT_FAIR, status;
+	int exit_status = RUN_OK, status;
 	unsigned k;
 
 	if ((status = startable(au->command)) != 0) {
-		cli_error("--exec %s: cannot start it: %s", cli_arg(au->command),
+		return refuse(au, "--exec %s: cannot start it: %s", au->shown,
 		    status == 127 ? "no such command" : "not an executable file");
-		return EXIT_TROUBLE;
 	}
 	crew.failed = crew.count;
 	au->crew = &crew;
@@ -535,8 +537,7 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	/* The census names the audit's own shuffle, which outlives us. */
 	au->shuffle.ctx = NULL;	/* each copy's protocol, from the start */
 	if ((crew.at = calloc(crew.count, sizeof *crew.at)) == NULL) {
-		cli_error("--exec: out of memory");
-		return EXIT_TROUBLE;
+		return refuse(au, "--exec: out of memory");
 	}
 	/* A program that dies must not take this process with SIGPIPE. */
 	memset(&ign, 0, sizeof ign);
@@ -548,10 +549,10 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 		if (!instance_start(&crew, k))
 			break;
 	if (k < crew.count) {
-		cli_error("--exec: cannot start %s: %s", cli_arg(au->command),
+		refuse(au, "--exec: cannot start %s: %s", au->shown,
 		    crew.at[k].p == NULL || errno == ENOMEM ? "out of memory" :
 		    strerror(errno));
-		exit_status = EXIT_TROUBLE;
+		exit_status = RUN_REFUSED;
 	} else {
 		guard_group(crew.at[0].p->pid);	/* the others by their groups */
 		run_crew(&crew);
@@ -577,3 +578,13 @@ audit_exec(struct audit *au, size_t n, struct job *job)
 	return exit_status;
 }
 
+
+/* A program's second models are cheap enough at fewer runs: a round
+ * trip a run, or a tenth of it under --batch. */
+static double
+exec_bias_runs(const struct audit *au)
+{
+	return au->batch ? RUN_BIAS_BATCH_RUNS : RUN_BIAS_EXEC_RUNS;
+}
+
+const struct run_ops run_exec_ops = { "--exec", exec_count, exec_bias_runs };

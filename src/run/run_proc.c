@@ -1,5 +1,5 @@
 /*
- * cli_proc.c - a child the command line can always stop: every wait on
+ * run_proc.c - a child the auditor can always stop: every wait on
  * it has a deadline, and stopping it does not rest on its process group.
  *
  * Audited code and `fit --run` commands start as the leader of a process
@@ -10,7 +10,7 @@
  * its pid as well as by its group, waited for by polling with a
  * deadline, and the tree of processes under it is checked for any that
  * left the group, which is reported as misbehaviour.  Descendants that
- * outlive it are the guard's (cli_guard.c): the auditor is their
+ * outlive it are the guard's (run_guard.c): the auditor is their
  * subreaper.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -38,7 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "run_internal.h"
 
 bool
 proc_exited(pid_t pid)
@@ -54,14 +54,14 @@ proc_exited(pid_t pid)
 bool
 proc_wait_exit(pid_t pid, double seconds)
 {
-	double until = cli_seconds() + seconds;
+	double until = sa_clock() + seconds;
 
 	for (;;) {
 		struct timespec nap = { 0, 5 * 1000 * 1000 };
 
 		if (proc_exited(pid))
 			return true;
-		if (cli_seconds() >= until)
+		if (sa_clock() >= until)
 			return false;
 		nanosleep(&nap, NULL);
 	}
@@ -84,14 +84,14 @@ proc_stop(pid_t pid, int *wst)
 	 */
 	kill(-pid, SIGKILL);
 	kill(pid, SIGKILL);
-	until = cli_seconds() + PROC_GRACE_S;
+	until = sa_clock() + PROC_GRACE_S;
 	for (;;) {
 		struct timespec nap = { 0, 2 * 1000 * 1000 };
 		pid_t got = waitpid(pid, wst, WNOHANG);
 
 		if (got == pid || (got < 0 && errno == ECHILD))
 			return true;
-		if (cli_seconds() >= until)
+		if (sa_clock() >= until)
 			return false;
 		nanosleep(&nap, NULL);
 	}
@@ -181,13 +181,13 @@ proc_escape_text(enum proc_escape e)
 {
 	switch (e) {
 	case PROC_JOINED_OURS:
-		return "moved itself into " PROGNAME "'s own process group, out "
+		return "moved itself into " RUN_NAME "'s own process group, out "
 		    "of reach of a kill of its group";
 	case PROC_LEFT_GROUP:
 		return "left the process group it was started in, out of reach "
 		    "of a kill of its group";
 	case PROC_CHILD_JOINED_OURS:
-		return "started a process that moved into " PROGNAME "'s own "
+		return "started a process that moved into " RUN_NAME "'s own "
 		    "process group, out of reach of a kill of its group";
 	case PROC_CHILD_LEFT_GROUP:
 		return "started a process that left the process group it was "
@@ -373,7 +373,7 @@ proc_protections(void)
  * flags a filter cannot read, answers ENOSYS, and glibc falls back to
  * clone.  A system call of another ABI (int 0x80, x32) is killed too.
  * Where the architecture is not one named here, no filter is set and
- * only fork() itself is caught (by cli_plugin.c's fork handlers).
+ * only fork() itself is caught (by run_plugin.c's fork handlers).
  */
 /* clone's flag for a thread of the same process (linux/sched.h). */
 #define CLONE_THREAD_FLAG 0x00010000u

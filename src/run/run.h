@@ -1,0 +1,258 @@
+/*
+ * run.h - the audit runner: audited code (a plugin in a child process,
+ * or a program over the exec protocol) started, guarded, fed and reaped,
+ * its runs counted by the library.  It prints nothing and never exits:
+ * each call returns a status (enum run_status) and, when it refused,
+ * its reason in words in the audit's error; when the code broke its
+ * contract, what it did and on which run in the audit's breach fields.
+ * The command line (src/cli/) parses the options into a struct audit,
+ * calls run_count, and prints what comes back.
+ */
+#ifndef SA_RUN_H
+#define SA_RUN_H
+
+#include <sys/types.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
+
+/* What a call of the runner ended with: the command line's exit status. */
+enum run_status {
+	RUN_OK = 0,		/* counted */
+	RUN_REFUSED = 2,	/* not counted: the audit's error says why (may
+				   be empty: nothing to say, as documented) */
+	RUN_BREACH = 3		/* the code broke its contract: status, what,
+				   run and draws say how */
+};
+
+/* The most raw-word bits an audit enumerates: 2^16 values a word. */
+#define RAW_BITS_MAX 16
+
+/*
+ * An audit foretold to take more than RUN_TOO_LONG_S seconds, with no
+ * deadline, is stopped within its first seconds, its too_long saying
+ * why and what would take less.
+ */
+#define RUN_TOO_LONG_S 600.0
+
+/*
+ * Second models' counts are made when foretold to have at most this many
+ * runs: a program's (RUN_BIAS_EXEC_RUNS), one under --batch (a tenth of
+ * the cost a run), a plugin's (a thousand times faster a run).  The bound
+ * is on runs, not seconds, so that a report is the same on any machine.
+ */
+#define RUN_BIAS_EXEC_RUNS 16384.0
+#define RUN_BIAS_BATCH_RUNS 262144.0
+#define RUN_BIAS_PLUGIN_RUNS 4194304.0
+
+/*
+ * The protections audited code runs under, as bits: the seccomp filter
+ * against the auditor (proc_confine's), no CAP_SYS_PTRACE in the code,
+ * the auditor not dumpable, and the auditor a child subreaper.
+ */
+enum {
+	GUARD_SECCOMP = 1u << 0,
+	GUARD_NO_PTRACE = 1u << 1,
+	GUARD_NOT_DUMPABLE = 1u << 2,
+	GUARD_SUBREAPER = 1u << 3
+};
+#define GUARD_ALL 15u
+
+struct audit;
+struct job;
+
+/*
+ * The two kinds of audited code, one table of operations each: OPTION
+ * names the kind in messages ("--exec", "--plugin"), COUNT walks the
+ * job, BIAS_RUNS is the bound above for AU.
+ */
+struct run_ops {
+	const char *option;
+	int (*count)(struct audit *au, size_t n, struct job *job);
+	double (*bias_runs)(const struct audit *au);
+};
+
+extern const struct run_ops run_exec_ops;	/* a program (run_exec.c) */
+extern const struct run_ops run_plugin_ops;	/* a plugin (run_plugin.c) */
+
+/*
+ * What an audit under way shows, when its caller wants to (all may be
+ * NULL; CTX is theirs).  HINT, once, when the audit is foretold to take
+ * more than SHUFFLE_AUDIT_HINT seconds (10 unless set): TOTAL the
+ * seconds foretold in all, and CHEAPER the options that would take
+ * less ("" for none).  SHOW, at most twice a second once the audit has
+ * run a second, when LIVE: the runs so far and the pace.  END, when the
+ * walk ends, with the seconds it took.
+ */
+struct run_view {
+	bool live;
+	void (*hint)(void *ctx, const struct audit *au, double total,
+	    const sa_audit_pace *pace, const char *cheaper);
+	void (*show)(void *ctx, const struct audit *au, uint64_t runs,
+	    const sa_audit_pace *pace);
+	void (*end)(void *ctx, double spent);
+	void *ctx;
+};
+
+/*
+ * An audit: the code, the model its draws are counted under, the walk's
+ * limits, and afterwards what happened.  The caller fills in the first
+ * block and ops; the runner the rest.
+ */
+struct audit {
+	const struct run_ops *ops;	/* the kind of code */
+	const char *path;	/* a plugin: its shared object, and SYMBOL */
+	const char *symbol;
+	char *symbol_buf;	/* PATH:SYMBOL split; freed by run_free */
+	const char *command;	/* a program: its command line */
+	char shown[160];	/* PATH or COMMAND as messages quote it */
+	unsigned timeout;	/* seconds without progress */
+	unsigned raw_bits;
+	uint64_t real_cells;	/* the cells of a real; 0: unset */
+	unsigned real_place;	/* the model of a real's place (sa_real_at) */
+	bool again;		/* a second model's count: a time limit ends it
+				   without a message */
+	size_t max_draws;
+	uint64_t every;		/* run again one run in EVERY; 0: none */
+	bool repeat_set;	/* --repeat was given */
+	bool batch;		/* --batch: plans of draws (exec) */
+	unsigned instances;	/* copies of the code run side by side */
+	unsigned part;		/* the copy this is, from 0 */
+	unsigned part_index;	/* --part I/P: I, from 1 */
+	unsigned part_count;	/* and P; 0: the whole run */
+	size_t depth;		/* the layers being counted; 0: a census */
+	double deadline;	/* sa_clock() time to stop the walk; 0: none */
+	const struct run_view *view;	/* progress, or NULL */
+	sa_shuffle shuffle;	/* its name and summary, for the reports */
+	char label[64], summary[160];
+
+	/* The runner's: */
+	struct crew *crew;	/* the copies, while they run */
+	unsigned protections;	/* GUARD_ bits in force for the code */
+	bool timed_out;		/* the walk stopped at DEADLINE */
+	char too_long[720];	/* foretold too long: why it was stopped */
+	char error[1200];	/* RUN_REFUSED: why, in words; "" for none */
+	bool raw_used;		/* the code asked for a raw word */
+	bool real_used;		/* and for a real */
+	/* What went wrong (RUN_BREACH): */
+	int status;
+	char what[512];
+	char last_line[72];	/* --exec: its last line then, cut */
+	uint64_t run;		/* the run, from 1; 0: none in particular */
+	size_t ndraws;		/* its draws and their bounds */
+	uint64_t *draws, *bounds;
+};
+
+/* What an audit counts: a census, or the layers to DEPTH draws. */
+struct job {
+	size_t depth;		/* 0: a census */
+	sa_census *census;
+	sa_layers *layers;	/* collected, not yet judged */
+};
+
+/* JOB of AU's code on N cards: a run_status. */
+int run_count(struct audit *au, size_t n, struct job *job);
+
+/*
+ * Second models: the same count of JOB under the model KIND, its raw
+ * words a bit wider or its reals placed elsewhere in their cells, into
+ * *OUT; a run_status, RUN_REFUSED with no error when that count is not
+ * to be made (run_wider_runs says 0, or the code drew no real).
+ * run_wider_runs: the runs of JOB's count a bit wider, foretold, when
+ * cheap enough (the code's bias_runs); 0 otherwise.
+ */
+enum again { AGAIN_WIDER, AGAIN_PLACED };
+
+int run_again(struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out);
+double run_wider_runs(const struct audit *au, const struct job *job);
+
+/* S seconds in words: "45 s", "12 minutes", "3.2 hours", "96 days". */
+void run_duration(double s, char *buf, size_t size);
+
+/* JOB's counts let go. */
+void run_job_free(struct job *job);
+/* What the runner left in AU let go (its draws, its symbol). */
+void run_free(struct audit *au);
+
+/*
+ * The process around an audit (run_guard.c).  guard_startup, first
+ * thing in main: /dev/null onto a closed descriptor 0, 1 or 2, and the
+ * default SIGCHLD and SIGPIPE with nothing blocked.  guard_watch, before
+ * an audit starts its child: this process becomes a child subreaper and
+ * SIGHUP, SIGINT and SIGTERM (unless ignored when we started) kill and
+ * reap every child and exit 128 + the signal; it returns the GUARD_
+ * protections it set up (not dumpable, subreaper).  guard_group names the
+ * child's process group (0 for none); guard_child, in a child after
+ * fork, restores default signal actions.  guard_release kills and reaps
+ * the group and every child left, and restores the signal actions.
+ */
+void guard_startup(void);
+unsigned guard_watch(void);
+void guard_group(pid_t pgid);
+void guard_child(void);
+void guard_release(void);
+/*
+ * guard_own notes a child started for the audit; guard_strays says
+ * whether some child of this process is neither one of them nor in one's
+ * group: an orphan of the audited code, reparented to us (we are its
+ * subreaper) after it left the group (a double fork and setsid).
+ */
+void guard_own(pid_t pid);
+bool guard_strays(void);
+
+/*
+ * A child that can always be stopped (run_proc.c).  proc_start runs
+ * COMMAND under /bin/sh -c as the leader of a process group of its own,
+ * its stdout a pipe (FROM), its stdin one when INPUT (TO, written
+ * without blocking), its stderr one when ERRORS (ERR), and the names
+ * and values of ENV (pairs, then NULL; may be NULL) set in its
+ * environment; false with errno.  The caller watches (guard_watch)
+ * first.  proc_exited: PID has ended (left unreaped).  proc_wait_exit:
+ * waits at most SECONDS for that.  proc_stop kills PID by its pid and by
+ * its group and reaps it into *WST (may be NULL), waiting at most
+ * PROC_GRACE_S seconds; false when it could not be reaped in that time.
+ * proc_escaped: whether PID, or a process under it, has left PID's
+ * process group, and where to; proc_escape_text puts that in words
+ * (NULL for PROC_IN_GROUP).
+ */
+#define PROC_GRACE_S 5.0
+
+struct proc {
+	pid_t pid;
+	int to, from, err;
+};
+
+enum proc_escape {
+	PROC_IN_GROUP,
+	PROC_JOINED_OURS,
+	PROC_LEFT_GROUP,
+	PROC_CHILD_JOINED_OURS,
+	PROC_CHILD_LEFT_GROUP
+};
+
+bool proc_start(struct proc *p, const char *command, bool input,
+    bool errors, const char *const *env);
+void proc_close(struct proc *p);
+bool proc_exited(pid_t pid);
+bool proc_wait_exit(pid_t pid, double seconds);
+bool proc_stop(pid_t pid, int *wst);
+enum proc_escape proc_escaped(pid_t pid);
+const char *proc_escape_text(enum proc_escape e);
+/*
+ * In a child about to run audited code: a seccomp filter that keeps it,
+ * and all it starts, from signalling, tracing or writing into the
+ * auditor AUDITOR (its pid) and its group GROUP, and CAP_SYS_PTRACE
+ * dropped; returns the GUARD_ bits of those that hold.
+ */
+unsigned proc_confine(pid_t auditor, pid_t group);
+/* proc_confine's GUARD_ bits here, tried once in a child made for it. */
+unsigned proc_protections(void);
+/* In a plugin's child: a seccomp filter that kills any new process. */
+void proc_forbid_forks(void);
+
+#endif /* SA_RUN_H */

@@ -1,0 +1,66 @@
+/*
+ * run_internal.h - what the runner's files share (run_count.c,
+ * run_exec.c, run_plugin.c): the pace of a walk and its stop, the breach
+ * and the refusal.  Private to src/run/.
+ */
+#ifndef SA_RUN_INTERNAL_H
+#define SA_RUN_INTERNAL_H
+
+#include "run.h"
+
+#define RUN_NAME "shuffle-audit"
+
+/*
+ * A walk's pace, from the odometer: runs done, runs a second, the share
+ * of all runs' probability walked, and the time left at the rate so
+ * far; shown through the audit's view.  An audit foretold past
+ * RUN_TOO_LONG_S seconds with no deadline is stopped (meter_show calls
+ * STOP and fills in AU->too_long).
+ */
+struct meter {
+	double start, last;
+	bool started;		/* meter_start was called: the one shown */
+	bool hinted;		/* the forecast has been given */
+	struct audit *au;
+	size_t cards;
+	sa_audit_pace pace;
+	/* Stops every copy of the walk (an audit foretold too long). */
+	void (*stop)(void *ctx);
+	void *stop_ctx;
+};
+
+void meter_start(struct meter *m, struct audit *au, size_t cards);
+void meter_show(struct meter *m, const sa_replay_window *w);
+void meter_end(const struct meter *m);
+
+/*
+ * What went wrong, for the report: AU's status, WHAT (kept as it is when
+ * FMT is NULL), and the run's draws from W.
+ */
+void breach(struct audit *au, int status, const sa_replay_window *w,
+    const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* AU's error set to FMT's words (the first one stands): RUN_REFUSED. */
+int refuse(struct audit *au, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
+int count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
+    sa_replay_window *w, struct job *job);
+
+/*
+ * A census of audited code that ended with STATUS, not SA_OK: a
+ * run_status, with AU's error for the machine's limits, or AU filled in
+ * for a breach.
+ */
+int census_failed(struct audit *au, int status, const sa_replay_window *w,
+    size_t n);
+
+#endif /* SA_RUN_INTERNAL_H */
