@@ -1,13 +1,13 @@
 #!/bin/sh
 # tests/layout.sh - README's Layout names every file of include/, src/lib/,
-# src/cli/ and src/harness/, and no file that is not there: a new contributor finds
+# src/run/, src/cli/ and src/harness/, and no file that is not there: a new contributor finds
 # where a feature lives from it.  The public header's table of contents
 # names every file of src/lib/.
 top=$(cd "$(dirname "$0")/.." && pwd)
 listed=$(awk '/^## Layout/ { on = 1 } on && /^```/ { n++; if (n == 2) exit; next }
     on && n == 1 && $1 ~ /^[A-Za-z_]+\.(c|h|py|js|java|go|rs|cs)$/ { print $1 }' \
     "$top/README.md" | sort)
-present=$(cd "$top" && ls include src/lib src/cli src/harness |
+present=$(cd "$top" && ls include src/lib src/run src/cli src/harness |
     grep -E '^[A-Za-z_]+\.(c|h|py|js|java|go|rs|cs)$' | sort)
 missing=
 for f in $present; do

@@ -15,7 +15,20 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "cli_audit.h"
+#include "cli_audit_part.h"
+
+/*
+ * The runner's refusal in AU said (when it has words), as STATUS, the
+ * exit status it returns.
+ */
+static int
+audit_said(struct audit *au, int status)
+{
+	if (status == RUN_REFUSED && au->error[0] != '\0')
+		cli_error("%s", au->error);
+	au->error[0] = '\0';
+	return status;
+}
 
 /* The runner's view of an audit under way: progress on stderr. */
 static struct run_view audit_view;
@@ -84,15 +97,6 @@ audit_count(struct audit *au, size_t n, struct job *job)
 	status = audit_said(au, run_count(au, n, job));
 	if (status == EXIT_FAIR && au->part_count != 0)
 		return audit_part_put(au, n, job);
-	return status;
-}
-
-int
-audit_said(struct audit *au, int status)
-{
-	if (status == RUN_REFUSED && au->error[0] != '\0')
-		cli_error("%s", au->error);
-	au->error[0] = '\0';
 	return status;
 }
 
@@ -250,7 +254,12 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	rep_end(&r);
 }
 
-int
+/*
+ * JOB's count (a census, or layers collected) under the second model
+ * KIND, from the parts under merge or counted now: into *OUT (layers
+ * judged), an exit status.
+ */
+static int
 audit_second(struct audit *au, size_t n, const struct job *job,
     enum again kind, struct job *out)
 {

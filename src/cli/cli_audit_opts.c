@@ -152,12 +152,47 @@ settle_cells(struct audit *au, size_t n)
 		au->real_cells = 0;
 }
 
+/*
+ * AU's kind of code, and its names: as messages quote it, its label and
+ * its summary in the reports.
+ */
+static void
+audit_name(struct audit *au)
+{
+	const char *base;
+
+	au->ops = au->path != NULL ? &run_plugin_ops : &run_exec_ops;
+	snprintf(au->shown, sizeof au->shown, "%s",
+	    cli_arg(au->path != NULL ? au->path : au->command));
+	memset(&au->shuffle, 0, sizeof au->shuffle);
+	if (au->path != NULL) {
+		base = strrchr(au->path, '/');
+		base = base ? base + 1 : au->path;
+		snprintf(au->label, sizeof au->label, "%s", base);
+		snprintf(au->summary, sizeof au->summary, "%s() in %s, run "
+		    "in a child process", au->symbol, au->path);
+	} else {
+		size_t len = strlen(au->command), cut = sizeof au->label - 4;
+
+		if (len < sizeof au->label) {
+			memcpy(au->label, au->command, len + 1);
+		} else {
+			/* Cut between characters, never inside one. */
+			while (cut > 0 &&
+			    ((unsigned char)au->command[cut] & 0xC0) == 0x80)
+				cut--;
+			memcpy(au->label, au->command, cut);
+			memcpy(au->label + cut, "...", 4);
+		}
+		snprintf(au->summary, sizeof au->summary, "a program spoken "
+		    "to over the exec protocol");
+	}
+}
+
 int
 audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
     size_t n)
 {
-	const char *base;
-
 	/* --batch and --instances are the exec side's, audit or not. */
 	if (au->instances != 0 && au->command == NULL &&
 	    (au->instances > 1 || au->path == NULL)) {
@@ -207,32 +242,7 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
 		au->every = 1;
 	if (au->instances == 0)
 		au->instances = 1;
-	au->ops = au->path != NULL ? &run_plugin_ops : &run_exec_ops;
-	snprintf(au->shown, sizeof au->shown, "%s",
-	    cli_arg(au->path != NULL ? au->path : au->command));
-	memset(&au->shuffle, 0, sizeof au->shuffle);
-	if (au->path != NULL) {
-		base = strrchr(au->path, '/');
-		base = base ? base + 1 : au->path;
-		snprintf(au->label, sizeof au->label, "%s", base);
-		snprintf(au->summary, sizeof au->summary, "%s() in %s, run "
-		    "in a child process", au->symbol, au->path);
-	} else {
-		size_t len = strlen(au->command), cut = sizeof au->label - 4;
-
-		if (len < sizeof au->label) {
-			memcpy(au->label, au->command, len + 1);
-		} else {
-			/* Cut between characters, never inside one. */
-			while (cut > 0 &&
-			    ((unsigned char)au->command[cut] & 0xC0) == 0x80)
-				cut--;
-			memcpy(au->label, au->command, cut);
-			memcpy(au->label + cut, "...", 4);
-		}
-		snprintf(au->summary, sizeof au->summary, "a program spoken "
-		    "to over the exec protocol");
-	}
+	audit_name(au);
 	au->shuffle.name = au->label;
 	au->shuffle.summary = au->summary;
 	au->shuffle.run = audit_placeholder;

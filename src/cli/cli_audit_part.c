@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cli_audit.h"
+#include "cli_audit_part.h"
 
 static int add_part(struct audit *au, size_t n, const unsigned char *data,
     size_t len, struct job *job);

@@ -141,8 +141,33 @@ struct sa_census {
 	uint64_t sums[4];
 };
 
-/* The count of rank R of a 16-bit tally that lists some apart (tally.c). */
-uint64_t sa_over_at(const struct sa_census *c, uint64_t r);
+/* The first of C's counts listed apart at rank R or after. */
+static inline size_t
+sa_over_from(const struct sa_census *c, uint64_t r)
+{
+	size_t lo = 0, hi = c->overs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->over[mid].at < r)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The count of rank R of a 16-bit tally that lists some apart. */
+static inline uint64_t
+sa_over_at(const struct sa_census *c, uint64_t r)
+{
+	size_t k = sa_over_from(c, r);
+
+	/* Not listed: a count of UINT16_MAX itself. */
+	return k < c->overs && c->over[k].at == r ? c->over[k].v :
+	    c->tally16[r];
+}
 
 /* Counts R to R + LEN of a 16-bit tally into OUT, those listed apart
  * among them. */

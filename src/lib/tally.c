@@ -185,40 +185,13 @@ hist_block64(const uint64_t *v, size_t len, uint64_t rank, uint64_t lo,
 		h[k & 3][(v[k] - lo) / width]++;
 }
 
-/* The first of C's counts listed apart at rank R or after. */
-static size_t
-over_from(const struct sa_census *c, uint64_t r)
-{
-	size_t lo = 0, hi = c->overs;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (c->over[mid].at < r)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-uint64_t
-sa_over_at(const struct sa_census *c, uint64_t r)
-{
-	size_t k = over_from(c, r);
-
-	/* Not listed: a count of UINT16_MAX itself. */
-	return k < c->overs && c->over[k].at == r ? c->over[k].v :
-	    c->tally16[r];
-}
-
 void
 sa_over_block(const struct sa_census *c, uint64_t r, size_t len,
     uint64_t *out)
 {
 	for (size_t i = 0; i < len; i++)
 		out[i] = c->tally16[r + i];
-	for (size_t k = over_from(c, r); k < c->overs &&
+	for (size_t k = sa_over_from(c, r); k < c->overs &&
 	    c->over[k].at < r + len; k++)
 		out[c->over[k].at - r] = c->over[k].v;
 }

@@ -19,7 +19,7 @@
  * NULL), and the run's draws.
  */
 void
-breach(struct audit *au, int status, const sa_replay_window *w,
+run_breach(struct audit *au, int status, const sa_replay_window *w,
     const char *fmt, ...)
 {
 	va_list ap;
@@ -46,7 +46,7 @@ breach(struct audit *au, int status, const sa_replay_window *w,
 }
 
 int
-refuse(struct audit *au, const char *fmt, ...)
+run_refuse(struct audit *au, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -86,7 +86,7 @@ contract(int status)
 
 
 void
-meter_start(struct meter *m, struct audit *au, size_t cards)
+run_meter_start(struct meter *m, struct audit *au, size_t cards)
 {
 	memset(m, 0, sizeof *m);
 	m->start = m->last = sa_clock();
@@ -202,7 +202,7 @@ hint(struct meter *m, const sa_replay_window *w, double spent)
 }
 
 void
-meter_show(struct meter *m, const sa_replay_window *w)
+run_meter_show(struct meter *m, const sa_replay_window *w)
 {
 	double now, spent;
 
@@ -225,7 +225,7 @@ meter_show(struct meter *m, const sa_replay_window *w)
 }
 
 void
-meter_end(const struct meter *m)
+run_meter_end(const struct meter *m)
 {
 	if (m->started && m->au->view != NULL && m->au->view->end != NULL)
 		m->au->view->end(m->au->view->ctx, sa_clock() - m->start);
@@ -258,7 +258,7 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 
 /* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
 int
-count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
+run_count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
     sa_replay_window *w, struct job *job)
 {
 	sa_census_opts opts;
@@ -279,7 +279,7 @@ count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
  * contract by the code (exit 3).
  */
 int
-census_failed(struct audit *au, int status, const sa_replay_window *w,
+run_census_failed(struct audit *au, int status, const sa_replay_window *w,
     size_t n)
 {
 	/*
@@ -296,14 +296,14 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 	/* Its caller says how far it got: a census by layers keeps the last. */
 	if (status == SA_ETIME && au->too_long[0] != '\0') {
 		if (!au->again && au->part == 0)	/* one copy says it */
-			refuse(au, "%s: census of %zu cards: %s",
+			run_refuse(au, "%s: census of %zu cards: %s",
 			    au->ops->option, n, au->too_long);
 		return RUN_REFUSED;
 	}
 	if (status == SA_ETIME) {
 		au->timed_out = true;
 		if (au->depth == 0 && !au->again)
-			refuse(au, "%s: census of %zu cards: stopped at the "
+			run_refuse(au, "%s: census of %zu cards: stopped at the "
 			    "time limit after %llu runs; no verdict",
 			    au->ops->option, n, (unsigned long long)w->runs);
 		return RUN_REFUSED;
@@ -312,18 +312,18 @@ census_failed(struct audit *au, int status, const sa_replay_window *w,
 	if (status == SA_ENOMEM || status == SA_EOVERFLOW ||
 	    status == SA_ETOOBIG) {
 		if (au->command != NULL)
-			return refuse(au, "--exec: census of %zu cards: %s%s", n,
+			return run_refuse(au, "--exec: census of %zu cards: %s%s", n,
 			    sa_strerror(status), hint);
-		return refuse(au, "--plugin %s: census of %zu cards: %s%s",
+		return run_refuse(au, "--plugin %s: census of %zu cards: %s%s",
 		    au->shown, n, sa_strerror(status), hint);
 	}
 	if (contract(status) != NULL && au->last_line[0] != '\0')
-		breach(au, status, w, "%s; its last line: \"%s\"",
+		run_breach(au, status, w, "%s; its last line: \"%s\"",
 		    contract(status), au->last_line);
 	else if (contract(status) != NULL)
-		breach(au, status, w, "%s", contract(status));
+		run_breach(au, status, w, "%s", contract(status));
 	else
-		breach(au, status, w, "gave the run up itself (oracle->fail: "
+		run_breach(au, status, w, "gave the run up itself (oracle->fail: "
 		    "%s)", sa_strerror(status));
 	return RUN_BREACH;
 }

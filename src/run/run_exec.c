@@ -38,11 +38,11 @@ struct proto {
 
 /* A run ended: the progress line. */
 static void
-after_run(void *ctx, const sa_replay_window *w)
+exec_ran(void *ctx, const sa_replay_window *w)
 {
 	struct proto *p = ctx;
 
-	meter_show(&p->meter, w);
+	run_meter_show(&p->meter, w);
 }
 
 /*
@@ -188,7 +188,7 @@ instance_start(struct crew *crew, unsigned k)
 	eo.depth = crew->au->depth;
 	eo.batch = crew->au->batch;
 	eo.drain_seed = k;
-	eo.after_run = k == 0 ? after_run : NULL;
+	eo.after_run = k == 0 ? exec_ran : NULL;
 	eo.ctx = p;
 	if (sa_exec_new(&eo, &p->ex) != SA_OK) {
 		errno = ENOMEM;
@@ -222,7 +222,7 @@ instance_free(struct instance *in)
 
 /* LINE into BUF (SIZE bytes), cut before a character if long, "...". */
 static void
-excerpt(const char *line, char *buf, size_t size)
+line_cut(const char *line, char *buf, size_t size)
 {
 	size_t len = strlen(line), cut = size - 4;
 
@@ -249,7 +249,7 @@ instance_count(void *arg)
 	struct crew *crew = in->own.crew;
 	unsigned k = in->own.part;
 
-	in->status = count_job(&in->own, k == 0 ? &crew->au->shuffle :
+	in->status = run_count_job(&in->own, k == 0 ? &crew->au->shuffle :
 	    &in->sh, crew->n, in->p->win, &in->job);
 	/* The protocol's reason, where the run broke it; the deck it
 	 * ended on, where the engine found that wrong. */
@@ -257,7 +257,7 @@ instance_count(void *arg)
 		snprintf(in->own.what, sizeof in->own.what, "%s",
 		    sa_exec_what(in->p->ex));
 	if (in->status == SA_ENOTPERM || in->status == SA_ENONDET)
-		excerpt(sa_exec_line(in->p->ex), in->own.last_line,
+		line_cut(sa_exec_line(in->p->ex), in->own.last_line,
 		    sizeof in->own.last_line);
 	if (in->status != SA_OK) {
 		pthread_mutex_lock(&crew->lock);
@@ -308,7 +308,7 @@ instance_end(struct instance *in, size_t n, double end_by)
 	if (status == SA_OK && left != NULL) {
 		proc_stop(p->pid, NULL);
 		p->pid = 0;
-		breach(au, SA_EPROTO, p->win, "%s", left);
+		run_breach(au, SA_EPROTO, p->win, "%s", left);
 		au->ndraws = 0;
 		au->run = 0;
 		return RUN_BREACH;
@@ -323,7 +323,7 @@ instance_end(struct instance *in, size_t n, double end_by)
 	if (status == SA_EPROTO && sa_exec_lines(p->ex) == 0 &&
 	    WIFEXITED(wst) &&
 	    (WEXITSTATUS(wst) == 127 || WEXITSTATUS(wst) == 126)) {
-		return refuse(au, "--exec %s: cannot start it (the shell says "
+		return run_refuse(au, "--exec %s: cannot start it (the shell says "
 		    "%s, exit status %d)", au->shown, WEXITSTATUS(wst) == 127 ?
 		    "not found" : "not executable", WEXITSTATUS(wst));
 	}
@@ -345,11 +345,11 @@ instance_end(struct instance *in, size_t n, double end_by)
 			snprintf(au->what + len, sizeof au->what - len, " (with "
 			    "--batch, a program must take the plan offered with "
 			    "each run: see THE EXEC PROTOCOL)");
-		breach(au, status, p->win, NULL);	/* the run said what */
+		run_breach(au, status, p->win, NULL);	/* the run said what */
 		return RUN_BREACH;
 	}
 	if (status != SA_OK)
-		return census_failed(au, status, p->win, n);
+		return run_census_failed(au, status, p->win, n);
 	return instance_exit(in, end_by);
 }
 
@@ -370,7 +370,7 @@ instance_exit(struct instance *in, double end_by)
 		left = proc_escape_text(proc_escaped(p->pid));
 		proc_stop(p->pid, NULL);
 		p->pid = 0;
-		breach(au, SA_EPROTO, p->win, "did not exit within %u "
+		run_breach(au, SA_EPROTO, p->win, "did not exit within %u "
 		    "second%s of its input closing%s%s, and was stopped",
 		    au->timeout, au->timeout == 1 ? "" : "s",
 		    left ? "; it had " : "", left ? left : "");
@@ -381,7 +381,7 @@ instance_exit(struct instance *in, double end_by)
 	proc_stop(p->pid, &wst);
 	p->pid = 0;
 	if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
-		breach(au, SA_EPROTO, p->win, "exited with %s %d after the "
+		run_breach(au, SA_EPROTO, p->win, "exited with %s %d after the "
 		    "last run", WIFEXITED(wst) ? "status" : "signal",
 		    WIFEXITED(wst) ? WEXITSTATUS(wst) : WTERMSIG(wst));
 		au->ndraws = 0;
@@ -406,7 +406,7 @@ gather(struct crew *crew, struct audit *au, struct job *job)
 		    sa_census_merge(first->census, crew->at[k].job.census) :
 		    sa_layers_merge(first->layers, crew->at[k].job.layers);
 	if (status != SA_OK) {
-		refuse(au, "--exec: the counts of the %u instances could not "
+		run_refuse(au, "--exec: the counts of the %u instances could not "
 		    "be added up: %s", crew->count, sa_strerror(status));
 		return false;
 	}
@@ -440,7 +440,7 @@ run_crew(struct crew *crew)
 	unsigned started = 0;
 	struct meter *m = &crew->at[0].p->meter;
 
-	meter_start(m, crew->au, crew->n);
+	run_meter_start(m, crew->au, crew->n);
 	m->stop = stop_crew;
 	m->stop_ctx = crew;
 	if (crew->count == 1) {
@@ -456,7 +456,7 @@ run_crew(struct crew *crew)
 		for (unsigned k = 0; k < started; k++)
 			pthread_join(crew->at[k].thread, NULL);
 	}
-	meter_end(m);
+	run_meter_end(m);
 }
 
 /* The instance whose report stands into AU: its breach and its draws. */
@@ -528,7 +528,7 @@ exec_count(struct audit *au, size_t n, struct job *job)
 	unsigned k;
 
 	if ((status = startable(au->command)) != 0) {
-		return refuse(au, "--exec %s: cannot start it: %s", au->shown,
+		return run_refuse(au, "--exec %s: cannot start it: %s", au->shown,
 		    status == 127 ? "no such command" : "not an executable file");
 	}
 	crew.failed = crew.count;
@@ -537,7 +537,7 @@ exec_count(struct audit *au, size_t n, struct job *job)
 	/* The census names the audit's own shuffle, which outlives us. */
 	au->shuffle.ctx = NULL;	/* each copy's protocol, from the start */
 	if ((crew.at = calloc(crew.count, sizeof *crew.at)) == NULL) {
-		return refuse(au, "--exec: out of memory");
+		return run_refuse(au, "--exec: out of memory");
 	}
 	/* A program that dies must not take this process with SIGPIPE. */
 	memset(&ign, 0, sizeof ign);
@@ -549,7 +549,7 @@ exec_count(struct audit *au, size_t n, struct job *job)
 		if (!instance_start(&crew, k))
 			break;
 	if (k < crew.count) {
-		refuse(au, "--exec: cannot start %s: %s", au->shown,
+		run_refuse(au, "--exec: cannot start %s: %s", au->shown,
 		    crew.at[k].p == NULL || errno == ENOMEM ? "out of memory" :
 		    strerror(errno));
 		exit_status = RUN_REFUSED;

@@ -29,15 +29,15 @@ struct meter {
 	void *stop_ctx;
 };
 
-void meter_start(struct meter *m, struct audit *au, size_t cards);
-void meter_show(struct meter *m, const sa_replay_window *w);
-void meter_end(const struct meter *m);
+void run_meter_start(struct meter *m, struct audit *au, size_t cards);
+void run_meter_show(struct meter *m, const sa_replay_window *w);
+void run_meter_end(const struct meter *m);
 
 /*
  * What went wrong, for the report: AU's status, WHAT (kept as it is when
  * FMT is NULL), and the run's draws from W.
  */
-void breach(struct audit *au, int status, const sa_replay_window *w,
+void run_breach(struct audit *au, int status, const sa_replay_window *w,
     const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -45,14 +45,14 @@ void breach(struct audit *au, int status, const sa_replay_window *w,
     ;
 
 /* AU's error set to FMT's words (the first one stands): RUN_REFUSED. */
-int refuse(struct audit *au, const char *fmt, ...)
+int run_refuse(struct audit *au, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
 /* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
-int count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
+int run_count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
     sa_replay_window *w, struct job *job);
 
 /*
@@ -60,7 +60,7 @@ int count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
  * run_status, with AU's error for the machine's limits, or AU filled in
  * for a breach.
  */
-int census_failed(struct audit *au, int status, const sa_replay_window *w,
+int run_census_failed(struct audit *au, int status, const sa_replay_window *w,
     size_t n);
 
 #endif /* SA_RUN_INTERNAL_H */

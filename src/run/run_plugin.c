@@ -205,7 +205,7 @@ plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
 	flush_timer(w);
 	/* The auditor keeps the time; this walk runs until it is stopped. */
 	au->deadline = 0;
-	status = count_job(au, &rec, n, win, job);
+	status = run_count_job(au, &rec, n, win, job);
 	(void)sa_stream_out_end(w, status, NULL);
 	_exit(0);
 }
@@ -243,9 +243,9 @@ plugin_stop(void *ctx)
 
 /* A run ended on this side: the progress line. */
 static void
-after_run(void *ctx, const sa_replay_window *w)
+plugin_ran(void *ctx, const sa_replay_window *w)
 {
-	meter_show(ctx, w);
+	run_meter_show(ctx, w);
 }
 
 /*
@@ -294,12 +294,12 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 	finish_child(pid, &wst);
 	child_window(sh, val, bound, cap, &cw);
 	if (closed && WIFEXITED(wst) && WEXITSTATUS(wst) == CHILD_FORKED) {
-		breach(au, SA_EPROTO, &cw, "forked: it called fork(), "
+		run_breach(au, SA_EPROTO, &cw, "forked: it called fork(), "
 		    "which an audited shuffle must not do");
 		return RUN_BREACH;
 	}
 	if (closed && WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS) {
-		breach(au, SA_EPROTO, &cw, "forked: it tried to start a "
+		run_breach(au, SA_EPROTO, &cw, "forked: it tried to start a "
 		    "process (by the raw system call, vfork, clone, system() "
 		    "or posix_spawn), or to signal %s, which an audited "
 		    "shuffle must not do, and was stopped at that call",
@@ -307,23 +307,23 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 		return RUN_BREACH;
 	}
 	if (closed && WIFSIGNALED(wst)) {
-		breach(au, SA_EPROTO, &cw, "crashed: %s",
+		run_breach(au, SA_EPROTO, &cw, "crashed: %s",
 		    strsignal(WTERMSIG(wst)));
 		return RUN_BREACH;
 	}
 	if (closed && left != NULL) {
-		breach(au, SA_EPROTO, &cw, "%s", left);
+		run_breach(au, SA_EPROTO, &cw, "%s", left);
 		au->run = 0;
 		return RUN_BREACH;
 	}
 	if (closed) {
-		breach(au, SA_EPROTO, &cw, "exited with status %d in the "
+		run_breach(au, SA_EPROTO, &cw, "exited with status %d in the "
 		    "middle of the census", WIFEXITED(wst) ?
 		    WEXITSTATUS(wst) : -1);
 		return RUN_BREACH;
 	}
 	if (status == SA_EPROTO && sa_stream_in_cause(in) == SA_STREAM_QUIET) {
-		breach(au, SA_EPROTO, &cw, "made no progress for %u "
+		run_breach(au, SA_EPROTO, &cw, "made no progress for %u "
 		    "second%s (an endless loop?)%s%s%s and was stopped",
 		    au->timeout, au->timeout == 1 ? "" : "s",
 		    left ? "; it had " : "", left ? left : "",
@@ -332,12 +332,12 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 	}
 	/* Its own engine ended its walk on a broken run: told at that run. */
 	if (sa_stream_in_cause(in) == SA_STREAM_ENDED)
-		return census_failed(au, status, &cw, n);
+		return run_census_failed(au, status, &cw, n);
 	if (status == SA_EPROTO) {
-		breach(au, SA_EPROTO, mine, "%s", sa_stream_in_what(in));
+		run_breach(au, SA_EPROTO, mine, "%s", sa_stream_in_what(in));
 		return RUN_BREACH;
 	}
-	return census_failed(au, status, mine, n);
+	return run_census_failed(au, status, mine, n);
 }
 
 /* The memory shared with the child: its odometer, for the report. */
@@ -357,7 +357,7 @@ window_new(struct audit *au, struct window *w, size_t cap)
 	w->sh = mmap(NULL, w->bytes, PROT_READ | PROT_WRITE, MAP_SHARED |
 	    MAP_ANONYMOUS, -1, 0);
 	if (w->sh == MAP_FAILED) {
-		refuse(au, "--plugin: cannot share %zu bytes with the child: "
+		run_refuse(au, "--plugin: cannot share %zu bytes with the child: "
 		    "%s", w->bytes, strerror(errno));
 		return false;
 	}
@@ -384,13 +384,13 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
 	pid_t pid;
 
 	if (pipe(fds) != 0) {
-		refuse(au, "--plugin: cannot make a pipe: %s", strerror(errno));
+		run_refuse(au, "--plugin: cannot make a pipe: %s", strerror(errno));
 		return -1;
 	}
 	fflush(NULL);
 	au->protections = proc_protections() | guard_watch();
 	if ((pid = fork()) < 0) {
-		refuse(au, "--plugin: cannot start a child process: %s",
+		run_refuse(au, "--plugin: cannot start a child process: %s",
 		    strerror(errno));
 		guard_release();
 		close(fds[0]);
@@ -429,19 +429,19 @@ plugin_count(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 	status = sa_stream_in_opening(in, &code, msg, sizeof msg);
 	if (status == SA_EINVAL) {
 		finish_child(pid, &wst);
-		refuse(au, "--plugin %s: %s", au->shown, msg);
+		run_refuse(au, "--plugin %s: %s", au->shown, msg);
 		return NOT_LOADED;
 	}
 	if (status == SA_OK) {
 		/* The census keeps its shuffle: AU's, run by the stream. */
 		au->shuffle.run = stream.run;
 		au->shuffle.ctx = stream.ctx;
-		status = count_job(au, &au->shuffle, n,
+		status = run_count_job(au, &au->shuffle, n,
 		    sa_stream_in_window(in), job);
 		au->shuffle.run = kept.run;
 		au->shuffle.ctx = kept.ctx;
 	}
-	meter_end(meter);
+	run_meter_end(meter);
 	if (status == SA_OK)
 		status = sa_stream_in_finish(in, &code, NULL, 0);
 	return status;
@@ -465,16 +465,16 @@ plugin_count_job(struct audit *au, size_t n, struct job *job)
 		munmap(w.sh, w.bytes);
 		return RUN_REFUSED;
 	}
-	meter_start(&meter, au, n);
+	run_meter_start(&meter, au, n);
 	memset(&so, 0, sizeof so);
 	so.from = from;
 	so.timeout = au->timeout;
 	so.deadline = au->deadline;
 	so.max_draws = au->max_draws;
-	so.after_run = after_run;
+	so.after_run = plugin_ran;
 	so.ctx = &meter;
 	if (sa_stream_in_new(&so, n, &in) != SA_OK) {
-		refuse(au, "--plugin: out of memory");
+		run_refuse(au, "--plugin: out of memory");
 		finish_child(pid, &wst);
 		status = RUN_REFUSED;
 	} else if ((status = plugin_count(au, n, pid, in, &meter, job)) ==
@@ -488,7 +488,7 @@ plugin_count_job(struct audit *au, size_t n, struct job *job)
 	    escape != PROC_IN_GROUP) {
 		/* Its group as it left it: a zombie keeps the one it died in. */
 		drop_job(job);
-		breach(au, SA_EPROTO, child_window(w.sh, w.val, w.bound, w.cap,
+		run_breach(au, SA_EPROTO, child_window(w.sh, w.val, w.bound, w.cap,
 		    &cw), "%s", proc_escape_text(escape));
 		au->run = 0;
 		status = RUN_BREACH;

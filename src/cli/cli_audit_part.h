@@ -1,11 +1,11 @@
 /*
- * cli_audit.h - what the audit's files share: cli_audit.c (the counts,
- * the reports, the progress) and cli_audit_part.c (the counts as parts,
- * and under merge).  Private to the command line; the runner below them
- * is run.h's.
+ * cli_audit_part.h - an audit in parts (cli_audit_part.c), for cli_audit.c
+ * above it: the counts written as a part, and under merge added up from
+ * the parts.  Private to the command line; the runner below them is
+ * run.h's.
  */
-#ifndef SA_CLI_AUDIT_H
-#define SA_CLI_AUDIT_H
+#ifndef SA_CLI_AUDIT_PART_H
+#define SA_CLI_AUDIT_PART_H
 
 #include "cli.h"
 #include "shuffle_audit_audit.h"
@@ -28,18 +28,4 @@ bool audit_parted(struct audit *au, size_t n, struct job *job, int *status);
 int audit_parted_again(struct audit *au, size_t n, size_t depth,
     enum again kind, struct job *out);
 
-/*
- * The runner's refusal in AU said (when it has words), as STATUS, the
- * exit status it returns.
- */
-int audit_said(struct audit *au, int status);
-
-/*
- * JOB's count (a census, or layers collected) under the second model
- * KIND, from the parts under merge or counted now: into *OUT (layers
- * judged), an exit status.
- */
-int audit_second(struct audit *au, size_t n, const struct job *job,
-    enum again kind, struct job *out);
-
-#endif /* SA_CLI_AUDIT_H */
+#endif /* SA_CLI_AUDIT_PART_H */
