@@ -95,7 +95,7 @@ RUN_SRCS = src/run/run_count.c src/run/run_exec.c src/run/run_guard.c \
 	src/run/run_plugin.c src/run/run_proc.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c src/cli/cli_part.c src/cli/cli_audit_part.c \
-	src/cli/cli_census.c src/cli/cli_census_plan.c \
+	src/cli/cli_census.c src/cli/cli_census_show.c src/cli/cli_census_plan.c \
 	src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c \
 	src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
@@ -136,7 +136,7 @@ UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
 	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
-	src/cli/cli.h src/cli/cli_audit_part.h src/lib/internal.h
+	src/cli/cli.h src/cli/cli_audit_part.h src/cli/cli_census.h src/lib/internal.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly
