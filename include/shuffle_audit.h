@@ -883,6 +883,13 @@ enum sa_model_check {
  */
 double sa_census_widen_factor(const sa_census *c, unsigned bits,
     unsigned wider);
+/*
+ * The runs of C's census again with raw words of WIDER bits, not BITS,
+ * foretold: its sequences times that factor; 0 for a wide census (too
+ * many to count again).
+ */
+double sa_census_widened_runs(const sa_census *c, unsigned bits,
+    unsigned wider);
 
 
 /* ==== 8. Layers ==== */
@@ -980,6 +987,12 @@ typedef struct sa_layers_info {
 } sa_layers_info;
 
 const sa_layers_info *sa_layers_about(const sa_layers *l);
+/*
+ * The runs of L's layers again with raw words a bit wider, foretold: at
+ * most the sequences it visited (at least 1), each 2^depth times as
+ * many.
+ */
+double sa_layers_widened_runs(const sa_layers *l);
 
 /* One layer: its runs' draws (when they all made as many), D, and more. */
 typedef struct sa_layer {
@@ -1784,6 +1797,11 @@ typedef struct sa_seeds_info {
 	uint64_t min_rank, min_count;	/* 0 seeds when some is never dealt */
 	bool uniform;
 	bool fast;		/* walked by sequences of draws */
+	uint64_t last;		/* the last seed dealt */
+	uint64_t unreached;	/* orderings never dealt */
+	uint64_t df;		/* the chi-square's degrees of freedom */
+	bool divides;		/* the orderings divide the seeds: a uniform
+				   deal is possible at all */
 } sa_seeds_info;
 
 typedef struct sa_seeds sa_seeds;
@@ -1804,6 +1822,12 @@ int sa_seeds_ratio(const sa_seeds *s, uint64_t rank, sa_fraction *out);
 /* Pearson's chi-square against every ordering equally often, exactly,
  * on orderings - 1 degrees of freedom. */
 int sa_seeds_chi2(const sa_seeds *s, sa_fraction *out);
+/* That statistic's p-value, as its base-10 logarithm (0 for one
+ * ordering); SA_OK or SA_ENOMEM. */
+int sa_seeds_log10_p(const sa_seeds *s, double *out);
+/* The share of GEN's seed space S dealt, and *WHOLE when it is all. */
+double sa_seeds_share(const sa_seeds *s, const sa_seeded_gen *gen,
+    bool *whole);
 
 /*
  * A seed space in parts (--part, then merge): sa_seeds_part narrows O
@@ -1844,6 +1868,7 @@ int sa_seeds_whole(const sa_seeds *s, const sa_seeded_gen *gen,
 
 typedef struct sa_seeds_match {
 	uint64_t seeds, matches;
+	uint64_t last;		/* the last seed dealt */
 	uint64_t *first;
 	size_t listed, depth;
 	sa_fraction remain[8];

@@ -308,8 +308,8 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 		out->raw_asked = true;
 		out->bits = au->raw_bits;
 		out->wider = au->raw_bits + 1;
-		out->runs = in->wide ? 0 : (double)in->sequences *
-		    sa_census_widen_factor(c, au->raw_bits, au->raw_bits + 1);
+		out->runs = sa_census_widened_runs(c, au->raw_bits,
+		    au->raw_bits + 1);
 		if (!in->wide && run_wider_runs(au, &job) != 0 &&
 		    audit_second(au, n, &job, AGAIN_WIDER, &other) ==
 		    EXIT_FAIR && other.census != NULL &&

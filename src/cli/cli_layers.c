@@ -299,8 +299,9 @@ ordering_table(report *r, const struct layers_args *a, const sa_layers *l)
 	}
 	rep_table_end(r);
 	if (rows < in->orderings)
-		rep_line(r, "(and %llu orderings more: -f json lists them all)",
-		    (unsigned long long)(in->orderings - rows));
+		rep_line(r, "(%llu of %llu orderings shown: -f json lists them "
+		    "all)", (unsigned long long)rows,
+		    (unsigned long long)in->orderings);
 	sa_fraction_free(&lo);
 	sa_fraction_free(&hi);
 }

@@ -353,8 +353,8 @@ static void
 chi_fields(report *r, const sa_seeds *s)
 {
 	const sa_seeds_info *in = sa_seeds_about(s);
-	double df = (double)(in->orderings - 1), x;
 	char v[160], p[48], *exact = NULL, *dec = NULL;
+	double log10_p;
 	sa_fraction f;
 
 	sa_fraction_init(&f);
@@ -362,16 +362,16 @@ chi_fields(report *r, const sa_seeds *s)
 		exact = sa_fraction_exact(&f);
 		dec = sa_fraction_sig(&f, 6);
 	}
-	x = sa_fraction_to_double(&f);
-	cli_p_text(in->orderings > 1 ? sa_chi2_log10_sf(df, x) : 0, p,
-	    sizeof p);
-	snprintf(v, sizeof v, "%s on %.0f degrees of freedom, p = %s",
-	    dec ? dec : "?", df, p);
+	if (sa_seeds_log10_p(s, &log10_p) != SA_OK)
+		log10_p = 0;
+	cli_p_text(log10_p, p, sizeof p);
+	snprintf(v, sizeof v, "%s on %llu degrees of freedom, p = %s",
+	    dec ? dec : "?", (unsigned long long)in->df, p);
 	rep_str(r, NULL, "chi-square", v, "against every ordering equally "
 	    "often");
 	rep_num(r, "chi_square", NULL, dec ? dec : "0", NULL);
 	rep_str(r, "chi_square_exact", NULL, exact ? exact : "?", NULL);
-	rep_u64(r, "df", NULL, in->orderings - 1, NULL);
+	rep_u64(r, "df", NULL, in->df, NULL);
 	rep_num(r, "p", NULL, p, NULL);
 	free(exact);
 	free(dec);
@@ -383,6 +383,8 @@ render(const struct seeds_args *a, const sa_seeds *s)
 {
 	const sa_seeds_info *in = sa_seeds_about(s);
 	char label[96], seeds[96], note[128];
+	double share;
+	bool whole;
 	report r;
 
 	cli_shuffle_label(&a->shuffle, a->n, label, sizeof label);
@@ -390,34 +392,33 @@ render(const struct seeds_args *a, const sa_seeds *s)
 	rep_line(&r, "The %s shuffle of %zu cards dealt from %s seeds %llu "
 	    "to %llu, every one, each ordering counted.", label, a->n,
 	    a->gen->name, (unsigned long long)in->first,
-	    (unsigned long long)(in->first + in->seeds - 1));
+	    (unsigned long long)in->last);
 	rep_line(&r, "%s", "");
 	rep_str(&r, "generator", "generator", a->gen->name, NULL);
 	rep_str(&r, "algorithm", "algorithm", label, NULL);
 	rep_u64(&r, "cards", "cards", a->n, NULL);
 	rep_u64(&r, "first_seed", "first seed", in->first, NULL);
 	snprintf(seeds, sizeof seeds, "%llu", (unsigned long long)in->seeds);
-	if (in->seeds == UINT64_C(1) << a->gen->seed_bits)
+	share = sa_seeds_share(s, a->gen, &whole);
+	if (whole)
 		snprintf(note, sizeof note, "the whole space, 2^%u",
 		    a->gen->seed_bits);
 	else
 		snprintf(note, sizeof note, "%.3g of the space of 2^%u",
-		    (double)in->seeds / (double)(UINT64_C(1) <<
-		    a->gen->seed_bits), a->gen->seed_bits);
+		    share, a->gen->seed_bits);
 	rep_num(&r, "seeds", "seeds dealt", seeds, note);
 	rep_u64(&r, "space_bits", NULL, a->gen->seed_bits, NULL);
 	rep_u64(&r, "orderings", "orderings", in->orderings, NULL);
 	rep_u64(&r, "reached", "reached", in->reached, NULL);
 	rep_u64(&r, "never_reached", "never reached",
-	    in->orderings - in->reached, NULL);
+	    in->unreached, NULL);
 	extreme(&r, s, a->n, true);
 	extreme(&r, s, a->n, false);
 	chi_fields(&r, s);
 	rep_str(&r, "verdict", "verdict", in->uniform ? "uniform over the "
-	    "seeds" : "not uniform over the seeds", in->seeds %
-	    in->orderings != 0 ? "the seeds do not split evenly into "
+	    "seeds" : "not uniform over the seeds", !in->divides ? "the seeds do not split evenly into "
 	    "the orderings, so no deal could be" : NULL);
-	rep_bool(&r, "divides", NULL, in->seeds % in->orderings == 0, NULL);
+	rep_bool(&r, "divides", NULL, in->divides, NULL);
 	rep_bool(&r, "uniform", NULL, in->uniform, NULL);
 	rep_line(&r, "%s", "");
 	rep_line(&r, "%s", in->uniform ? "Every ordering is dealt by as many "
@@ -531,7 +532,7 @@ render_match(const struct seeds_args *a, const sa_seeds_match *m)
 	rep_line(&r, "The %s shuffle of %zu cards dealt from %s seeds %llu "
 	    "to %llu: the seeds whose deal starts with %s.", label, a->n,
 	    a->gen->name, (unsigned long long)a->o.first,
-	    (unsigned long long)(a->o.first + m->seeds - 1), seen);
+	    (unsigned long long)m->last, seen);
 	rep_line(&r, "%s", "");
 	rep_str(&r, "generator", "generator", a->gen->name, NULL);
 	rep_str(&r, "algorithm", "algorithm", label, NULL);

@@ -289,6 +289,15 @@ sa_census_widen_factor(const sa_census *c, unsigned bits, unsigned wider)
 	return pow(runs, (double)(wider - bits) / (double)bits);
 }
 
+double
+sa_census_widened_runs(const sa_census *c, unsigned bits, unsigned wider)
+{
+	const sa_census_info *in = sa_census_about(c);
+
+	return in->wide ? 0 : (double)in->sequences *
+	    sa_census_widen_factor(c, bits, wider);
+}
+
 /* Whether P, a permutation of N, is one cycle through all N. */
 static bool
 one_cycle(const unsigned *p, size_t n)

@@ -20,6 +20,7 @@
  * judged as independent uniform reals would be, layer by layer.
  */
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -799,6 +800,15 @@ const sa_layers_info *
 sa_layers_about(const sa_layers *l)
 {
 	return &l->info;
+}
+
+double
+sa_layers_widened_runs(const sa_layers *l)
+{
+	const sa_layers_info *in = &l->info;
+
+	return ((double)in->runs + (double)in->unfinished) *
+	    ldexp(1.0, (int)(in->depth < 60 ? in->depth : 60));
 }
 
 int

@@ -10,6 +10,7 @@
  * steps then turn into orderings once for all seeds.
  */
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -299,6 +300,10 @@ settle(sa_seeds *s, size_t n)
 	}
 	sa_big_free(&sq);
 	in->uniform = in->min_count == in->max_count;
+	in->df = in->orderings - 1;
+	in->divides = in->seeds % in->orderings == 0;
+	in->unreached = in->orderings - in->reached;
+	in->last = in->seeds != 0 ? in->first + in->seeds - 1 : in->first;
 	return status;
 }
 
@@ -435,6 +440,31 @@ sa_seeds_chi2(const sa_seeds *s, sa_fraction *out)
 	sa_big_free(&num);
 	sa_big_free(&den);
 	sa_big_free(&s2);
+	return status;
+}
+
+double
+sa_seeds_share(const sa_seeds *s, const sa_seeded_gen *gen, bool *whole)
+{
+	*whole = gen->seed_bits < 64 &&
+	    s->info.seeds == UINT64_C(1) << gen->seed_bits;
+	return ldexp((double)s->info.seeds, -(int)gen->seed_bits);
+}
+
+int
+sa_seeds_log10_p(const sa_seeds *s, double *out)
+{
+	sa_fraction x;
+	int status;
+
+	*out = 0;
+	if (s->info.orderings < 2)
+		return SA_OK;	/* one ordering: nothing to test */
+	sa_fraction_init(&x);
+	if ((status = sa_seeds_chi2(s, &x)) == SA_OK)
+		*out = sa_chi2_log10_sf((double)s->info.df,
+		    sa_fraction_to_double(&x));
+	sa_fraction_free(&x);
 	return status;
 }
 
@@ -598,6 +628,7 @@ sa_seeds_match_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 		if (seen[i] >= n)
 			return SA_EINVAL;
 	out->seeds = seeds;
+	out->last = seeds != 0 ? o->first + seeds - 1 : o->first;
 	out->depth = n < MATCH_DEPTH ? n : MATCH_DEPTH;
 	if (threads > 64)
 		threads = 64;

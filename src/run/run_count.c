@@ -6,7 +6,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -344,31 +343,18 @@ run_job_free(struct job *job)
 	job->layers = NULL;
 }
 
-/*
- * A census's runs are its sequences, each raw word of them twice the
- * values; a census by layers' at most the sequences it visited, 2^depth
- * times (at least 1, for a part that walks none).
- */
+/* The library's forecast, against the code's bound. */
 double
 run_wider_runs(const struct audit *au, const struct job *job)
 {
 	double runs;
 
-	if (!au->raw_used || au->raw_bits >= RAW_BITS_MAX)
-		return 0;
-	if (job->depth == 0) {
-		const sa_census_info *in = sa_census_about(job->census);
-
-		if (in->wide)
-			return 0;
-		runs = (double)in->sequences * sa_census_widen_factor(
-		    job->census, au->raw_bits, au->raw_bits + 1);
-	} else {
-		const sa_layers_info *in = sa_layers_about(job->layers);
-
-		runs = ((double)in->runs + (double)in->unfinished) *
-		    ldexp(1.0, (int)(job->depth < 60 ? job->depth : 60));
-	}
+	if (!au->raw_used || au->raw_bits >= RAW_BITS_MAX ||
+	    (job->depth == 0 && sa_census_about(job->census)->wide))
+		return 0;	/* wide: too many to count again */
+	runs = job->depth == 0 ? sa_census_widened_runs(job->census,
+	    au->raw_bits, au->raw_bits + 1) :
+	    sa_layers_widened_runs(job->layers);
 	/* A part that walks no run counts its none a bit wider too. */
 	return runs > au->ops->bias_runs(au) ? 0 : runs < 1 ? 1 : runs;
 }

@@ -327,6 +327,27 @@ test_reasons(void **state)
 	    "only the cycles");
 }
 
+/*
+ * The forecast of a census again with raw words a bit wider: the naive
+ * shuffle of 4 cards has 4^4 = 256 sequences, so at 8 bits a word (one
+ * word a draw, were each draw a raw word) 9 bits give 256 * 256^(1/8) =
+ * 512 runs, and 16 bits 256 * 256 = 65536.
+ */
+static void
+test_widened(void **state)
+{
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+	sa_census_opts o = { .engine = SA_ENGINE_REPLAY };
+	sa_census *c;
+
+	(void)state;
+	assert_int_equal(sa_census_run(naive, 4, &o, &c), SA_OK);
+	assert_true(fabs(sa_census_widened_runs(c, 8, 9) - 512) < 1e-9);
+	assert_true(fabs(sa_census_widened_runs(c, 8, 16) - 65536) < 1e-6);
+	assert_true(sa_census_widened_runs(c, 8, 8) == 256);
+	sa_census_free(c);
+}
+
 int
 main(void)
 {
@@ -334,6 +355,7 @@ main(void)
 		cmocka_unit_test(test_tvd),
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_reasons),
+		cmocka_unit_test(test_widened),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,6 +4,7 @@
  * one.
  */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -91,6 +92,56 @@ test_seed_space(void **state)
 }
 
 /*
+ * The seed space's facts for the report, against their definitions
+ * worked out here: on 2 cards (one degree of freedom) the p-value of
+ * the chi-square is erfc(sqrt(x / 2)), from libm; the orderings never
+ * dealt, the last seed, whether the orderings divide the seeds, and
+ * the share of the generator's space.
+ */
+static void
+test_seed_facts(void **state)
+{
+	const sa_shuffle *durst = sa_shuffle_find("durstenfeld");
+	const sa_seeded_gen *m32 = sa_seeded_find("mulberry32");
+	sa_seeds_opts o = { .first = 7, .count = 1001, .threads = 1 };
+	const sa_seeds_info *in;
+	sa_fraction chi;
+	double lp, x;
+	bool whole;
+	sa_seeds *s;
+
+	(void)state;
+	assert_int_equal(sa_seeds_run(durst, 2, m32, &o, &s), SA_OK);
+	in = sa_seeds_about(s);
+	assert_int_equal(in->df, 1);
+	assert_int_equal(in->last, 7 + 1001 - 1);
+	assert_false(in->divides);		/* 1001 is odd */
+	assert_int_equal(in->unreached, 2 - (uint64_t)(sa_seeds_count(s, 0) !=
+	    0) - (uint64_t)(sa_seeds_count(s, 1) != 0));
+	sa_fraction_init(&chi);
+	assert_int_equal(sa_seeds_chi2(s, &chi), SA_OK);
+	x = sa_fraction_to_double(&chi);
+	assert_int_equal(sa_seeds_log10_p(s, &lp), SA_OK);
+	assert_true(fabs(lp - log10(erfc(sqrt(x / 2)))) < 1e-9);
+	assert_true(fabs(sa_seeds_share(s, m32, &whole) - 1001.0 /
+	    4294967296.0) < 1e-18);
+	assert_false(whole);
+	sa_fraction_free(&chi);
+	sa_seeds_free(s);
+	/* 24 orderings divide 2400 seeds; one ordering has no test. */
+	o = (sa_seeds_opts){ .first = 0, .count = 2400, .threads = 2 };
+	assert_int_equal(sa_seeds_run(durst, 4, m32, &o, &s), SA_OK);
+	assert_true(sa_seeds_about(s)->divides);
+	assert_int_equal(sa_seeds_about(s)->df, 23);
+	sa_seeds_free(s);
+	o = (sa_seeds_opts){ .first = 0, .count = 10, .threads = 1 };
+	assert_int_equal(sa_seeds_run(durst, 1, m32, &o, &s), SA_OK);
+	assert_int_equal(sa_seeds_log10_p(s, &lp), SA_OK);
+	assert_true(lp == 0);
+	sa_seeds_free(s);
+}
+
+/*
  * The match: the poker shuffle of 52 cards from 3,000 delphi seeds,
  * against the same deals done here one by one, their first cards
  * compared pair by pair (no keys, no sort): the seeds that deal seed
@@ -159,6 +210,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seed_space),
+		cmocka_unit_test(test_seed_facts),
 		cmocka_unit_test(test_seed_match),
 	};
 
