@@ -136,7 +136,8 @@ UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
 	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
-	src/cli/cli.h src/cli/cli_audit_part.h src/cli/cli_census.h src/lib/internal.h
+	src/cli/cli.h src/cli/cli_report.h src/cli/cli_part.h src/cli/cli_audit.h \
+	src/cli/cli_audit_part.h src/cli/cli_census.h src/lib/internal.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly
@@ -178,9 +179,11 @@ dist:
 help:
 	@sed -n '3,/^#$$/s/^# \{0,1\}//p' Makefile
 
-$(O)/%.o: src/%.c $(HEADERS)
+# Each object depends on the headers it includes (the compiler's -MMD
+# lists them beside it), so a header touched rebuilds only its readers.
+$(O)/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
 $(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
@@ -205,6 +208,9 @@ $(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
 $(O)/cli/harness_files.o: $(O)/cli/harness_files.c $(HEADERS)
 	$(CC) $(CLI_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
+-include $(LIB_OBJS:.o=.d) $(RUN_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
+	$(LIB_SRCS:src/%.c=$(O)/pic/%.d)
+
 $(LIB): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJS)
@@ -213,9 +219,9 @@ $(LIB): $(LIB_OBJS)
 # exporting only the sa_ names (src/lib/exports.map).
 PIC_OBJS = $(LIB_SRCS:src/%.c=$(O)/pic/%.o)
 
-$(O)/pic/%.o: src/%.c $(HEADERS)
+$(O)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -fPIC -c -o $@ $<
 
 $(SHLIB): $(PIC_OBJS) src/lib/exports.map
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \

@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_part.h"
+#include "cli_audit.h"
 #include "cli_audit_part.h"
 
 /*

@@ -11,6 +11,7 @@
 
 #include "shuffle_audit_audit.h"
 #include "cli.h"
+#include "cli_audit.h"
 
 
 /* The most copies of audited code run side by side. */

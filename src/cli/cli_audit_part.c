@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_part.h"
+#include "cli_audit.h"
 #include "cli_audit_part.h"
 
 static int add_part(struct audit *au, size_t n, const unsigned char *data,

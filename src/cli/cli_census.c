@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_part.h"
+#include "cli_audit.h"
 #include "cli_census.h"
 
 #define CARDS_MAX 1000		/* what -n accepts; the census refuses more */

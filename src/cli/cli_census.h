@@ -6,6 +6,7 @@
 #define SA_CLI_CENSUS_H
 
 #include "cli.h"
+#include "cli_audit.h"
 
 #define CENSUS_TEXT_ROWS 24	/* rows text shows unless --top says */
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_audit.h"
 #include "cli_census.h"
 
 /*

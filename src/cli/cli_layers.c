@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_audit.h"
 
 /* Why the deepening stopped, by enum sa_deepen_stop. */
 static const char *const stop_words[] = {

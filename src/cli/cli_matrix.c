@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_audit.h"
 
 #define CARDS_MAX SA_MATRIX_MAX_CARDS
 #define MAP_COLS 60		/* the text map's most columns of cells */

@@ -25,6 +25,7 @@
 #include <mpi.h>
 
 #include "cli.h"
+#include "cli_part.h"
 
 static int rank, size = 1, local = 1;	/* LOCAL: ranks on this machine */
 static bool shared;		/* this run took a part from MPI */

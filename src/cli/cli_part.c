@@ -15,6 +15,7 @@
 
 #include "shuffle_audit_audit.h"
 #include "cli.h"
+#include "cli_part.h"
 
 /* The words of the command under way (main.c), as they were given. */
 static char **words;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_part.h"
 
 #define CARDS_MAX SA_SEEDS_MATCH_MAX_CARDS
 #define LIST_MAX 1000

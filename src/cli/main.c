@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_part.h"
 
 static int completions(int argc, char **argv);
 static int cmd_help(int argc, char **argv);

@@ -1,0 +1,112 @@
+/*
+ * cli_part.h - runs shared out over jobs: --part and merge (cli_part.c),
+ * and the ranks of Open MPI (cli_mpi.c, make MPI=1).
+ */
+#ifndef SA_CLI_PART_H
+#define SA_CLI_PART_H
+
+#include "cli.h"
+
+/*
+ * Runs shared out over jobs (cli_part.c).  part_command keeps the words
+ * of the command under way (ARGV from its name on), which a part
+ * records, but for --part itself; part_parse reads --part I/P into
+ * *INDEX and *COUNT.  part_put writes part INDEX of COUNT to standard
+ * output: KIND's DATA (LEN bytes, malloc'd; taken) and NOTES ("KEY
+ * VALUE"); it returns PART_WRITTEN, which the command turns into exit
+ * status 0 without a report, or EXIT_TROUBLE after a message.  Under
+ * merge, part_merged gives the parts, in order (NULL otherwise), and
+ * part_note whether any part has the note "KEY yes".
+ */
+#define PART_MAX SA_PART_MAX
+#define PART_WRITTEN 256
+void part_command(int argc, char **argv);
+void part_command_free(void);
+bool part_parse(const char *arg, unsigned *index, unsigned *count);
+int part_put(unsigned index, unsigned count, const char *kind,
+    unsigned char *data, size_t len, char **notes, size_t nnotes);
+const sa_part *part_merged(size_t *count);
+unsigned part_merging(void);	/* the parts' P under merge, or 0 */
+bool part_note(const char *key);
+/* The value of part P's note KEY, or NULL. */
+const char *part_note_value(const sa_part *p, const char *key);
+/* Under merge, whether the parts hold KIND; false after a message. */
+bool part_kind_is(const char *kind);
+/*
+ * merge's options and files (ARGC, ARGV from "merge" on): the parts read
+ * and checked as one run, kept for the command they answer, whose words
+ * (*COUNT of them, the parts') it gives in *WORDS.  0, -1 after --help,
+ * or an exit status after a message.  part_merge_free lets them go.
+ */
+int part_merge_load(int argc, char **argv, char ***words, int *count);
+void part_merge_free(void);
+/*
+ * The same for parts held in memory (cli_mpi.c's, from every rank):
+ * COUNT texts (each malloc'd; taken) named NAMES in messages.  0, or an
+ * exit status after a message.
+ */
+int part_merge_texts(char **names, char **texts, size_t *lens,
+    size_t count);
+
+/*
+ * Open MPI (make MPI=1, cli_mpi.c).  Under mpirun -np P, a command that
+ * shares its work out (an audit's census, seed-space, sample) runs on
+ * every rank as part rank+1 of P: mpi_part sets *INDEX and *COUNT so
+ * when no --part was given (true), and mpi_take keeps the part's TEXT
+ * (malloc'd; taken) for rank 0 (true) instead of its being written.  A
+ * rank with nothing to do (mpi_idle: not rank 0, and the work was not
+ * shared out) does nothing.  mpi_finish, after the command, gathers the
+ * parts on rank 0, which runs the command RUN again on their sum, so
+ * that it alone writes the report the whole run writes; it returns the
+ * exit status.  Without MPI these do nothing.
+ */
+#ifdef SA_MPI
+/* False, rank 0 saying so, when the ranks were given different words. */
+bool mpi_start(int *argc, char ***argv);
+bool mpi_part(unsigned *index, unsigned *count);
+bool mpi_take(char *text, size_t len);
+bool mpi_idle(bool parted);
+bool mpi_runs(bool shares);
+int mpi_finish(int (*run)(int, char **), int argc, char **argv,
+    int status);
+/*
+ * A sharded census: the ranks as the library's sa_comm (NULL for one
+ * rank); the threads each rank takes, the machine's cores shared among
+ * the ranks on it; and mpi_quiet, which sends the messages of ranks but
+ * 0 to /dev/null (rank 0 says what all of them would).
+ */
+const sa_comm *mpi_comm(void);
+unsigned mpi_threads(void);
+void mpi_quiet(void);
+#else
+static inline const sa_comm *mpi_comm(void)
+{
+	return NULL;
+}
+static inline unsigned mpi_threads(void)
+{
+	return 0;
+}
+static inline void mpi_quiet(void)
+{
+}
+static inline bool mpi_part(unsigned *index, unsigned *count)
+{
+	(void)index;
+	(void)count;
+	return false;
+}
+static inline bool mpi_take(char *text, size_t len)
+{
+	(void)text;
+	(void)len;
+	return false;
+}
+static inline bool mpi_idle(bool parted)
+{
+	(void)parted;
+	return false;
+}
+#endif
+
+#endif /* SA_CLI_PART_H */

@@ -1,0 +1,120 @@
+/*
+ * cli_report.h - the report formatter (cli_report.c): every command's result as
+ * fields and tables, rendered by one layer as text, TSV, CSV or JSON.
+ */
+#ifndef SA_CLI_REPORT_H
+#define SA_CLI_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "shuffle_audit.h"
+
+/*
+ * The report formatter.  A command describes its result as fields (a key
+ * for scripts, a label for people, a typed value) and tables (typed
+ * columns, streamed row by row); the formatter renders them as text, TSV,
+ * CSV or JSON.  TSV and CSV carry the table only; JSON is one object
+ * holding the fields and, under its key, the table as an array of
+ * objects; text prints everything, including prose lines that only text
+ * carries.
+ */
+enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
+
+/* REP_NUM: a number as text; NULL is JSON's null, and empty elsewhere. */
+/* REP_LIST: numbers separated by commas or blanks, as text shows them;
+ * a JSON array of numbers. */
+enum rep_type { REP_STR, REP_U64, REP_FRAC, REP_BOOL, REP_NUM, REP_LIST };
+/* REP_FRAC's text shows '+' before a value above 0, as deviations do; a
+ * column of chances and distances sets NO_PLUS in its places. */
+#define REP_NO_PLUS 0x100
+
+struct rep_col {
+	const char *key;	/* TSV/CSV header and JSON member name */
+	const char *label;	/* text header */
+	enum rep_type type;
+	int width;		/* text: minimum width */
+	bool right;		/* text: align right */
+	bool json;		/* JSON carries this column */
+	int places;		/* REP_FRAC: decimals in text (TSV/CSV: 4) */
+	const char *zero;	/* REP_FRAC: text for an exact 0, or NULL */
+};
+
+struct rep_cell {
+	const char *s;
+	uint64_t u;
+	const sa_fraction *f;	/* REP_FRAC: an exact fraction */
+	bool b;			/* REP_BOOL: yes or no (JSON: true, false) */
+};
+
+#define REP_MAX_FIELDS 48
+#define REP_MAX_COLS 8
+
+struct rep_field {
+	const char *key;	/* NULL: text only */
+	const char *label;	/* NULL: machine formats only */
+	char *value;		/* as text shows it */
+	char *raw;		/* as TSV and CSV show it */
+	char *note;		/* text only, or NULL */
+};
+
+typedef struct report {
+	FILE *out;
+	enum rep_format fmt;
+	int members;		/* JSON members written */
+	bool tabled;		/* a table has been written */
+	/*
+	 * Fields waiting: in text, to be aligned as one block; in TSV and
+	 * CSV, to be written as "field value" rows if no table comes.
+	 */
+	int pending;
+	struct rep_field field[REP_MAX_FIELDS];
+	/* the open table */
+	const struct rep_col *cols;
+	int ncols;
+	uint64_t rows;
+} report;
+
+void rep_begin(report *r, FILE *out, enum rep_format fmt);
+/*
+ * Fields.  KEY NULL: text only.  LABEL NULL: machine formats only.  Both
+ * are kept by their pointers until the report ends: constant strings.
+ */
+void rep_str(report *r, const char *key, const char *label,
+    const char *value, const char *note);
+void rep_u64(report *r, const char *key, const char *label, uint64_t value,
+    const char *note);
+void rep_bool(report *r, const char *key, const char *label, bool value,
+    const char *note);
+/* DIGITS, an exact integer of any size: a JSON number, not a string. */
+void rep_num(report *r, const char *key, const char *label,
+    const char *digits, const char *note);
+/* A member with no value: JSON null, an empty value in TSV and CSV. */
+void rep_null(report *r, const char *key);
+/*
+ * ITEMS, a space-separated list: in text, TSV and CSV as it is ("none"
+ * in text when empty), in JSON an array, of numbers when NUMBERS (each
+ * item a JSON number), of strings otherwise.
+ */
+void rep_list(report *r, const char *key, const char *label,
+    const char *items, bool numbers, const char *note);
+/*
+ * TEXT as prose wrapped to 80 columns, in text only: the first line
+ * starts with LEAD padded to INDENT columns, the others with INDENT
+ * spaces.  A word longer than a line is left whole.
+ */
+void rep_wrap(report *r, const char *lead, int indent, const char *text);
+/* A line of prose, in text only; an empty string gives a blank line. */
+void rep_line(report *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void rep_table(report *r, const char *key, const struct rep_col *cols,
+    int ncols);
+void rep_row(report *r, const struct rep_cell *cells);
+void rep_table_end(report *r);
+void rep_end(report *r);
+
+#endif /* SA_CLI_REPORT_H */
