@@ -8,6 +8,7 @@
 
 #include <sys/types.h>
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -152,17 +153,17 @@ struct cli_options {
 #define CLI_TAKEN (-2)
 
 /*
- * The option loop every command runs: getopt_long over SHORTOPTS and
- * LONGOPTS; each option first to OWN (may be NULL), which returns
+ * The option loop every command runs: getopt_long over CMD's options;
+ * each option first to OWN (may be NULL), which returns
  * CLI_TAKEN for one of its own, handled, CLI_CONTINUE for one it does not
  * know, or an exit status after a message; the rest to cli_option
  * (COMMON's shared options, and the messages for unknown ones).  Then
  * no operands may be left.  0 to go on, -1 after --help (exit 0), or an
  * exit status.
  */
-struct option;
-int cli_getopts(int argc, char **argv, const char *shortopts,
-    const struct option *longopts, const struct cli_options *common,
+struct cli_command;
+int cli_getopts(int argc, char **argv, const struct cli_command *cmd,
+    const struct cli_options *common,
     int (*own)(int c, const char *arg, void *ctx), void *ctx);
 
 /*
@@ -273,44 +274,64 @@ int census_plan_report(const sa_shuffle *sh, size_t n, enum sa_engine engine,
     unsigned ranks, uint64_t memory, uint64_t gbits, enum rep_format fmt);
 bool census_parse_memory(const char *arg, uint64_t *bytes);
 
-/* Subcommands: each returns the exit status. */
-int cmd_algorithms(int argc, char **argv);
-int cmd_census(int argc, char **argv);
-int cmd_claims(int argc, char **argv);
-int cmd_deal(int argc, char **argv);
-int cmd_distance(int argc, char **argv);
-int cmd_divisibility(int argc, char **argv);
-int cmd_fit(int argc, char **argv);
-int cmd_sample(int argc, char **argv);
-int cmd_seed_space(int argc, char **argv);
-int cmd_matrix(int argc, char **argv);
-int cmd_state_space(int argc, char **argv);
-int cmd_trace(int argc, char **argv);
-int cmd_harness(int argc, char **argv);
-
-/* A subcommand, as main.c's table lists it. */
+/*
+ * A command, described once: its name and summary (the list of
+ * commands), its options as getopt reads them (SHORTOPTS, LONGOPTS: the
+ * completions and the usage checks read these same tables), its help,
+ * how it runs (an exit status), and PARTS when it shares its work out
+ * (--part, merge, mpirun).  main.c lists them; each lives in its file.
+ */
+struct option;
 struct cli_command {
 	const char *name;
-	int (*run)(int, char **);
 	const char *summary;
-};
-
-/* completions: for the COUNT commands of TABLE. */
-int cli_completions(int argc, char **argv, const struct cli_command *table,
-    size_t count);
-
-/*
- * The option tables, read back from the parsers themselves: while
- * cli_listing points somewhere, cli_getopt_long records the SHORTOPTS
- * and LONGOPTS it is given there and answers -h, which cli_option then
- * takes quietly, so a command run with no arguments hands over its table
- * and returns 0 (cli_complete.c, for the completions and help).
- */
-struct cli_listing {
 	const char *shortopts;
 	const struct option *longopts;
+	void (*help)(void);
+	int (*run)(int argc, char **argv);
+	bool parts;
 };
-extern struct cli_listing *cli_listing;
+
+extern const struct cli_command cli_cmd_algorithms, cli_cmd_census,
+    cli_cmd_claims, cli_cmd_deal, cli_cmd_distance, cli_cmd_divisibility,
+    cli_cmd_fit, cli_cmd_harness, cli_cmd_matrix, cli_cmd_sample,
+    cli_cmd_seed_space, cli_cmd_state_space, cli_cmd_trace;
+
+/*
+ * The option rows many commands share, defined once: -a, -n, -f and
+ * -h by their letters, and the long-only ones by codes of their own
+ * (above a command's own, from 256, and below the audits', 0x400).
+ */
+#define CLI_ROW_ALGORITHM { "algorithm", required_argument, NULL, 'a' }
+#define CLI_ROW_CARDS { "cards", required_argument, NULL, 'n' }
+#define CLI_ROW_FORMAT { "format", required_argument, NULL, 'f' }
+#define CLI_ROW_HELP { "help", no_argument, NULL, 'h' }
+#define CLI_ROW_END { NULL, 0, NULL, 0 }
+enum { CLI_OPT_REDUCE = 0x300, CLI_OPT_NOTATION, CLI_OPT_THREADS,
+	CLI_OPT_PART, CLI_OPT_TIME_LIMIT, CLI_OPT_CHECK };
+#define CLI_ROW_REDUCE { "reduce", required_argument, NULL, CLI_OPT_REDUCE }
+#define CLI_ROW_NOTATION { "notation", required_argument, NULL, \
+	CLI_OPT_NOTATION }
+#define CLI_ROW_THREADS { "threads", required_argument, NULL, \
+	CLI_OPT_THREADS }
+#define CLI_ROW_PART { "part", required_argument, NULL, CLI_OPT_PART }
+#define CLI_ROW_TIME_LIMIT { "time-limit", required_argument, NULL, \
+	CLI_OPT_TIME_LIMIT }
+#define CLI_ROW_CHECK { "check", no_argument, NULL, CLI_OPT_CHECK }
+/* Their help lines, where every command says the same. */
+#define CLI_HELP_FORMAT \
+	"  -f, --format FORMAT   text (default), tsv, csv or json\n"
+#define CLI_HELP_HELP "  -h, --help            show this help\n"
+
+/* The options of a command that takes none but --help. */
+extern const struct option cli_help_only[];
+
+/* completions: for the COUNT commands of TABLE. */
+int cli_completions(int argc, char **argv,
+    const struct cli_command *const *table, size_t count);
+void cli_complete_help(void);
+
+/* getopt_long, with what a part records of the command noted. */
 int cli_getopt_long(int argc, char **argv, const char *shortopts,
     const struct option *longopts);
 

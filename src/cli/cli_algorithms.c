@@ -152,6 +152,14 @@ list_builtin(int fmt)
 
 enum { OPT_WILD = 0x400 };
 
+/* algorithms's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	{ "wild", no_argument, NULL, OPT_WILD },
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	CLI_ROW_END,
+};
+
 static int
 algorithms_option(int c, const char *arg, void *ctx)
 {
@@ -162,23 +170,20 @@ algorithms_option(int c, const char *arg, void *ctx)
 	return CLI_TAKEN;
 }
 
-int
+static int
 cmd_algorithms(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "wild", no_argument, NULL, OPT_WILD },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int fmt = REP_TEXT, status;
 	const struct cli_options common = { "algorithms", help, NULL, &fmt,
 	    NULL, 0 };
 	bool wild = false;
 
-	status = cli_getopts(argc, argv, ":f:h", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_algorithms, &common,
 	    algorithms_option, &wild);
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
 	return wild ? list_wild(fmt) : list_builtin(fmt);
 }
+
+const struct cli_command cli_cmd_algorithms = { "algorithms", "list the shuffles it knows",
+    ":f:h", options, help, cmd_algorithms, false };

@@ -48,7 +48,7 @@ help(void)
 	    "  -a, --algorithm NAME  the shuffle (default naive; see\n"
 	    "                        '" PROGNAME " algorithms')\n"
 	    "  -n, --cards N         cards in the deck (default 4)\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
+	    CLI_HELP_FORMAT
 	    "      --sort KEY        ordering (default) or runs (most first)\n"
 	    "      --top K|all       keep the first K rows (text default: 24)\n"
 	    "      --check           exit 1 when the shuffle is unfair\n"
@@ -80,7 +80,7 @@ help(void)
 	    "      --memory SIZE     --plan: each rank's memory, as 16G (default:\n"
 	    "                        what this machine leaves)\n"
 	    "      --network GBIT    --plan: each rank's network, in Gbit/s (10)\n"
-	    "  -h, --help            show this help\n"
+	    CLI_HELP_HELP
 	    "\n"
 	    "An ordering lists, position by position, the starting position of\n"
 	    "the card that ends there: 1032 means position 0 holds card 1.\n"
@@ -120,9 +120,8 @@ struct census_args {
 	uint64_t ranks, gbits, memory;
 };
 
-enum { OPT_SORT = 256, OPT_TOP, OPT_CHECK, OPT_ENGINE, OPT_NOTATION,
-	OPT_REDUCE, OPT_SUMMARY, OPT_THREADS, OPT_LAYERS, OPT_DEPTH,
-	OPT_REMAINDER, OPT_TIME_LIMIT, OPT_TIMES, OPT_PART, OPT_PLAN,
+enum { OPT_SORT = 256, OPT_TOP, OPT_ENGINE, OPT_SUMMARY, OPT_LAYERS, OPT_DEPTH,
+	OPT_REMAINDER, OPT_TIMES, OPT_PLAN,
 	OPT_RANKS, OPT_NETWORK, OPT_MEMORY };
 
 /* The deepest --depth: as many draws as a run may make. */
@@ -185,7 +184,7 @@ plain_option(int c, const char *optarg, struct census_args *a)
 	int choice;
 
 	switch (c) {
-	case OPT_CHECK:
+	case CLI_OPT_CHECK:
 		a->check = true;
 		return true;
 	case OPT_ENGINE:
@@ -197,16 +196,16 @@ plain_option(int c, const char *optarg, struct census_args *a)
 	case OPT_SUMMARY:
 		a->summary = true;
 		return true;
-	case OPT_THREADS:
+	case CLI_OPT_THREADS:
 		if (!cli_parse_uint("--threads", optarg, 1, 64,
 		    &a->threads))
 			return false;
 		return true;
-	case OPT_REDUCE:
+	case CLI_OPT_REDUCE:
 		if (!cli_parse_reduce(optarg, &a->reduce))
 			return false;
 		return true;
-	case OPT_NOTATION:
+	case CLI_OPT_NOTATION:
 		if (!cli_parse_notation(optarg, &choice))
 			return false;
 		a->notation = (enum sa_notation)choice;
@@ -230,12 +229,12 @@ census_option(int c, const char *arg, void *ctx)
 	bool ok;
 
 	switch (c) {
-	case OPT_CHECK:
+	case CLI_OPT_CHECK:
 	case OPT_ENGINE:
 	case OPT_SUMMARY:
-	case OPT_THREADS:
-	case OPT_REDUCE:
-	case OPT_NOTATION:
+	case CLI_OPT_THREADS:
+	case CLI_OPT_REDUCE:
+	case CLI_OPT_NOTATION:
 	case OPT_SORT:
 		ok = plain_option(c, arg, a);
 		break;
@@ -247,14 +246,14 @@ census_option(int c, const char *arg, void *ctx)
 	case OPT_REMAINDER:
 		ok = layers_option(c, arg, a);
 		break;
-	case OPT_TIME_LIMIT:
+	case CLI_OPT_TIME_LIMIT:
 		ok = cli_parse_uint("--time-limit", arg, 1, 1000000,
 		    &a->seconds);
 		break;
 	case OPT_TIMES:
 		ok = cli_parse_uint("--times", arg, 1, SA_REPEAT_MAX, &a->times);
 		break;
-	case OPT_PART:
+	case CLI_OPT_PART:
 		ok = part_parse(arg, &a->audit.part_index,
 		    &a->audit.part_count);
 		break;
@@ -310,6 +309,34 @@ plan_args_fit(const struct census_args *a)
 	return true;
 }
 
+/* census's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	CLI_ROW_CARDS,
+	CLI_ROW_CHECK,
+	{ "engine", required_argument, NULL, OPT_ENGINE },
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	CLI_ROW_NOTATION,
+	CLI_ROW_REDUCE,
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	CLI_ROW_THREADS,
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "top", required_argument, NULL, OPT_TOP },
+	AUDIT_LONGOPTS,
+	{ "layers", no_argument, NULL, OPT_LAYERS },
+	{ "depth", required_argument, NULL, OPT_DEPTH },
+	{ "remainder", required_argument, NULL, OPT_REMAINDER },
+	CLI_ROW_TIME_LIMIT,
+	{ "times", required_argument, NULL, OPT_TIMES },
+	CLI_ROW_PART,
+	{ "plan", no_argument, NULL, OPT_PLAN },
+	{ "ranks", required_argument, NULL, OPT_RANKS },
+	{ "network", required_argument, NULL, OPT_NETWORK },
+	{ "memory", required_argument, NULL, OPT_MEMORY },
+	CLI_ROW_END,
+};
+
 /* The options A holds, checked together; false after a message. */
 static bool
 census_args_fit(struct census_args *a)
@@ -364,32 +391,6 @@ census_args_fit(struct census_args *a)
 static int
 parse_args(int argc, char **argv, struct census_args *a)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "engine", required_argument, NULL, OPT_ENGINE },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "notation", required_argument, NULL, OPT_NOTATION },
-		{ "reduce", required_argument, NULL, OPT_REDUCE },
-		{ "summary", no_argument, NULL, OPT_SUMMARY },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ "sort", required_argument, NULL, OPT_SORT },
-		{ "top", required_argument, NULL, OPT_TOP },
-		AUDIT_LONGOPTS,
-		{ "layers", no_argument, NULL, OPT_LAYERS },
-		{ "depth", required_argument, NULL, OPT_DEPTH },
-		{ "remainder", required_argument, NULL, OPT_REMAINDER },
-		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
-		{ "times", required_argument, NULL, OPT_TIMES },
-		{ "part", required_argument, NULL, OPT_PART },
-		{ "plan", no_argument, NULL, OPT_PLAN },
-		{ "ranks", required_argument, NULL, OPT_RANKS },
-		{ "network", required_argument, NULL, OPT_NETWORK },
-		{ "memory", required_argument, NULL, OPT_MEMORY },
-		{ NULL, 0, NULL, 0 },
-	};
 	int status, fmt = REP_TEXT;
 	uint64_t cards = 4;
 	const struct cli_options common = { "census", help, &a->shuffle, &fmt,
@@ -397,7 +398,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 
 	memset(a, 0, sizeof *a);
 	a->shuffle = *sa_shuffle_find("naive");
-	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_census, &common,
 	    census_option, a);
 	if (status != 0)
 		return status;
@@ -706,7 +707,7 @@ serve(sa_census *c)
 	return EXIT_FAIR;
 }
 
-int
+static int
 cmd_census(int argc, char **argv)
 {
 	struct census_args a;
@@ -755,3 +756,6 @@ cmd_census(int argc, char **argv)
 	run_free(&a.audit);
 	return status == PART_WRITTEN ? EXIT_FAIR : status;
 }
+
+const struct cli_command cli_cmd_census = { "census", "count every run of a shuffle, exactly",
+    ":a:f:hn:", options, help, cmd_census, true };

@@ -30,8 +30,8 @@ help(void)
 	    "      --big             count the naive shuffle's patterns up to 12\n"
 	    "                        cards, not 9: past OEIS A192053, minutes\n"
 	    "                        and about 4 GiB\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_FORMAT
+	    CLI_HELP_HELP, stdout);
 }
 
 enum { OPT_UPTO = 256, OPT_BIG };
@@ -56,6 +56,15 @@ claims_option(int c, const char *arg, void *ctx)
 	}
 	return CLI_CONTINUE;
 }
+
+/* claims's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	{ "upto", required_argument, NULL, OPT_UPTO },
+	{ "big", no_argument, NULL, OPT_BIG },
+	CLI_ROW_END,
+};
 
 /* The claims, each whether it held and its figure, in FMT. */
 static void
@@ -103,23 +112,16 @@ render(const sa_claim *claims, int fmt, int nheld)
 	rep_end(&r);
 }
 
-int
+static int
 cmd_claims(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "upto", required_argument, NULL, OPT_UPTO },
-		{ "big", no_argument, NULL, OPT_BIG },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct claims_args a = { 7, false };
 	sa_claim claims[SA_CLAIMS];
 	int fmt = REP_TEXT, nheld = 0, status;
 	const struct cli_options common = { "claims", help, NULL, &fmt, NULL,
 	    0 };
 
-	status = cli_getopts(argc, argv, ":f:h", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_claims, &common,
 	    claims_option, &a);
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
@@ -133,3 +135,6 @@ cmd_claims(int argc, char **argv)
 	render(claims, fmt, nheld);
 	return cli_finish(nheld == SA_CLAIMS ? EXIT_FAIR : EXIT_UNFAIR);
 }
+
+const struct cli_command cli_cmd_claims = { "claims", "check the claims about shuffles, live",
+    ":f:h", options, help, cmd_claims, false };

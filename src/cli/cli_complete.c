@@ -1,7 +1,8 @@
 /*
  * cli_complete.c - the completions for bash, zsh and fish, written from
- * the option tables the parsers themselves use (read back through
- * cli_listing), so that an option cannot be missing from them.
+ * the option tables the parsers themselves use (each command's
+ * descriptor, struct cli_command), so that an option cannot be missing
+ * from them.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -24,7 +25,7 @@ struct values {
 static const char *const shells[] = { "bash", "zsh", "fish", NULL };
 
 /* The commands, as main.c's table lists them. */
-static const struct cli_command *cli_commands;
+static const struct cli_command *const *cli_commands;
 static size_t cli_command_count;
 
 static void
@@ -96,7 +97,7 @@ operand_values(const char *cmd, struct values *v)
 	memset(v, 0, sizeof *v);
 	if (strcmp(cmd, "help") == 0) {
 		for (size_t i = 0; i < cli_command_count; i++)
-			add_word(v, cli_commands[i].name);
+			add_word(v, cli_commands[i]->name);
 	} else if (strcmp(cmd, "harness") == 0) {
 		for (size_t i = 0; (lang = cli_harness_language(i)) != NULL;
 		    i++)
@@ -118,27 +119,18 @@ struct entry {
 #define ENTRIES_MAX 64
 
 /*
- * Command CMD's options, read back from its parser's tables: the long
+ * Command CMD's options, from the tables its parser reads: the long
  * ones with their letters, then the letters alone.  Returns how many.
  */
 static size_t
 entries(const struct cli_command *cmd, struct entry *e)
 {
-	struct cli_listing l = { NULL, NULL };
-	char *argv[2];
-	const char *s;
+	const char *s = cmd->shortopts;
 	size_t n = 0, j;
 
-	argv[0] = (char *)cmd->name;
-	argv[1] = NULL;
-	cli_listing = &l;
-	optind = 0;
-	(void)cmd->run(1, argv);
-	cli_listing = NULL;
-	s = l.shortopts != NULL ? l.shortopts : "";
-	for (size_t i = 0; l.longopts != NULL && l.longopts[i].name != NULL &&
-	    n < ENTRIES_MAX; i++) {
-		const struct option *o = &l.longopts[i];
+	for (size_t i = 0; cmd->longopts[i].name != NULL && n < ENTRIES_MAX;
+	    i++) {
+		const struct option *o = &cmd->longopts[i];
 
 		e[n].name = o->name;
 		e[n].letter = o->val > 0 && o->val < 128 && o->val != ':' &&
@@ -241,10 +233,10 @@ bash(void)
 	    "\t\topts='--help --version'");
 	fputs("\t\tkind=words; words='", stdout);
 	for (size_t i = 0; i < cli_command_count; i++)
-		printf("%s%s", i ? " " : "", cli_commands[i].name);
+		printf("%s%s", i ? " " : "", cli_commands[i]->name);
 	puts("' ;;");
 	for (size_t i = 0; i < cli_command_count; i++)
-		bash_command(&cli_commands[i]);
+		bash_command(cli_commands[i]);
 	puts("\tesac\n"
 	    "\tif [ -z \"$arg\" ] && [ \"${cur#-}\" != \"$cur\" ]; then\n"
 	    "\t\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
@@ -349,8 +341,8 @@ zsh(void)
 	    "\n"
 	    "\tcommands=(");
 	for (size_t i = 0; i < cli_command_count; i++) {
-		printf("\t    '%s:", cli_commands[i].name);
-		quoted(cli_commands[i].summary, ":");
+		printf("\t    '%s:", cli_commands[i]->name);
+		quoted(cli_commands[i]->summary, ":");
 		puts("'");
 	}
 	puts("\t)\n"
@@ -372,7 +364,7 @@ zsh(void)
 	    "\t(( CURRENT -= i - 1 ))\n"
 	    "\tcase $cmd in");
 	for (size_t i = 0; i < cli_command_count; i++)
-		zsh_command(&cli_commands[i]);
+		zsh_command(cli_commands[i]);
 	puts("\tesac\n"
 	    "}\n"
 	    "\n"
@@ -447,7 +439,7 @@ fish(void)
 	    "complete -c shuffle-audit -n __fish_use_subcommand -l version "
 	    "-d 'print the version'");
 	for (size_t i = 0; i < cli_command_count; i++)
-		fish_command(&cli_commands[i]);
+		fish_command(cli_commands[i]);
 }
 
 /* The option tables as TSV: command, long name, letter, argument. */
@@ -459,9 +451,9 @@ options(void)
 
 	puts("command\toption\tletter\targument");
 	for (size_t i = 0; i < cli_command_count; i++) {
-		n = entries(&cli_commands[i], e);
+		n = entries(cli_commands[i], e);
 		for (size_t j = 0; j < n; j++) {
-			printf("%s\t%s%s\t", cli_commands[i].name,
+			printf("%s\t%s%s\t", cli_commands[i]->name,
 			    *e[j].name ? "--" : "", e[j].name);
 			if (e[j].letter != 0)
 				printf("-%c", e[j].letter);
@@ -470,8 +462,8 @@ options(void)
 	}
 }
 
-static void
-help(void)
+void
+cli_complete_help(void)
 {
 	fputs("usage: " PROGNAME " completions bash | zsh | fish | options\n"
 	    "\n"
@@ -486,22 +478,18 @@ help(void)
 }
 
 int
-cli_completions(int argc, char **argv, const struct cli_command *table,
-    size_t count)
+cli_completions(int argc, char **argv,
+    const struct cli_command *const *table, size_t count)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	static const char *const what[] = { "bash", "zsh", "fish", "options",
 	    NULL };
-	const struct cli_options common = { "completions", help, NULL, NULL,
-	    NULL, 0 };
+	const struct cli_options common = { "completions", cli_complete_help,
+	    NULL, NULL, NULL, 0 };
 	int c, status, choice;
 
 	cli_commands = table;
 	cli_command_count = count;
-	while ((c = cli_getopt_long(argc, argv, ":h", longopts)) != -1)
+	while ((c = cli_getopt_long(argc, argv, ":h", cli_help_only)) != -1)
 		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
 			return status;
 	if (optind == argc) {

@@ -31,7 +31,7 @@ help(void)
 	    "      --cards NAMES     the deck, names separated by spaces\n"
 	    "                        (default \"A K Q J\")\n"
 	    "      --deck 52         a standard deck, AS 2S ... KS AH ... KC\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
+	    CLI_HELP_FORMAT
 	    "      --hands H         deal round-robin into H hands (default 1)\n"
 	    "  -n N                  a deck of N cards named 0 .. N-1\n"
 	    "      --random          deal from getrandom, unpredictably\n"
@@ -40,7 +40,7 @@ help(void)
 	    "                        or getrandom's unbiased rejection)\n"
 	    "      --seed S          seed mulberry32 with S, 0 .. 4294967295\n"
 	    "                        (default 12345)\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_HELP, stdout);
 }
 
 struct deck {
@@ -159,7 +159,7 @@ deck_standard(struct deck *d)
 	return true;
 }
 
-enum { OPT_CARDS = 256, OPT_DECK, OPT_HANDS, OPT_RANDOM, OPT_REDUCE,
+enum { OPT_CARDS = 256, OPT_DECK, OPT_HANDS, OPT_RANDOM,
 	OPT_SEED };
 enum { DECK_DEFAULT, DECK_NUMBERED, DECK_NAMES, DECK_STANDARD };
 
@@ -172,6 +172,20 @@ struct deal_args {
 	bool random, seeded;
 	int sources;		/* of -n, --cards, --deck */
 	sa_reduce reduce;
+};
+
+/* deal's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	{ "cards", required_argument, NULL, OPT_CARDS },
+	{ "deck", required_argument, NULL, OPT_DECK },
+	CLI_ROW_FORMAT,
+	{ "hands", required_argument, NULL, OPT_HANDS },
+	CLI_ROW_HELP,
+	{ "random", no_argument, NULL, OPT_RANDOM },
+	CLI_ROW_REDUCE,
+	{ "seed", required_argument, NULL, OPT_SEED },
+	CLI_ROW_END,
 };
 
 /* One of deal's own options into A (cli_getopts' OWN). */
@@ -206,7 +220,7 @@ deal_option(int c, const char *arg, void *ctx)
 	case OPT_RANDOM:
 		a->random = true;
 		return CLI_TAKEN;
-	case OPT_REDUCE:
+	case CLI_OPT_REDUCE:
 		return cli_parse_reduce(arg, &a->reduce) ? CLI_TAKEN :
 		    EXIT_TROUBLE;
 	case OPT_SEED:
@@ -222,18 +236,6 @@ deal_option(int c, const char *arg, void *ctx)
 static int
 parse_deal(int argc, char **argv, struct deal_args *a)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, OPT_CARDS },
-		{ "deck", required_argument, NULL, OPT_DECK },
-		{ "format", required_argument, NULL, 'f' },
-		{ "hands", required_argument, NULL, OPT_HANDS },
-		{ "help", no_argument, NULL, 'h' },
-		{ "random", no_argument, NULL, OPT_RANDOM },
-		{ "reduce", required_argument, NULL, OPT_REDUCE },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cli_options common = { "deal", help, &a->shuffle,
 	    &a->fmt, NULL, 0 };
 	int status;
@@ -244,7 +246,7 @@ parse_deal(int argc, char **argv, struct deal_args *a)
 	a->kind = DECK_DEFAULT;
 	a->seed = DEFAULT_SEED;
 	a->hands = 1;
-	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_deal, &common,
 	    deal_option, a);
 	if (status != 0)
 		return status;
@@ -446,7 +448,7 @@ render_deal(const struct deal_args *a, const struct deck *d,
 	rep_end(&r);
 }
 
-int
+static int
 cmd_deal(int argc, char **argv)
 {
 	struct deal_args a;
@@ -472,3 +474,6 @@ cmd_deal(int argc, char **argv)
 	deck_free(&d);
 	return status;
 }
+
+const struct cli_command cli_cmd_deal = { "deal", "deal a hand from a seed, or unpredictably",
+    ":a:f:hn:", options, help, cmd_deal, false };

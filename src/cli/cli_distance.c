@@ -38,7 +38,7 @@ help(void)
 	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv, json or svg (a\n"
 	    "                        chart)\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_HELP, stdout);
 }
 
 struct distance_args {
@@ -53,10 +53,24 @@ struct distance_args {
 	bool repeat, upto;	/* which of --repeat and --upto */
 };
 
-enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS, OPT_LIMIT };
+enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS };
 
 const char *const cli_distance_methods[] = { "auto", "formula", "census",
 	NULL };
+
+/* distance's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	CLI_ROW_CARDS,
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	{ "repeat", required_argument, NULL, OPT_ONCE },
+	{ "upto", required_argument, NULL, OPT_TO },
+	{ "method", required_argument, NULL, OPT_HOW },
+	{ "plot", no_argument, NULL, OPT_BARS },
+	CLI_ROW_TIME_LIMIT,
+	CLI_ROW_END,
+};
 
 /* One of the command's own options into A (cli_getopts' OWN). */
 static int
@@ -90,7 +104,7 @@ distance_option(int c, const char *arg, void *ctx)
 	case OPT_BARS:
 		a->plot = true;
 		return CLI_TAKEN;
-	case OPT_LIMIT:
+	case CLI_OPT_TIME_LIMIT:
 		if (!cli_parse_time_limit(arg, &a->limit.seconds))
 			return EXIT_TROUBLE;
 		return CLI_TAKEN;
@@ -102,18 +116,6 @@ distance_option(int c, const char *arg, void *ctx)
 static int
 parse_args(int argc, char **argv, struct distance_args *a)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "repeat", required_argument, NULL, OPT_ONCE },
-		{ "upto", required_argument, NULL, OPT_TO },
-		{ "method", required_argument, NULL, OPT_HOW },
-		{ "plot", no_argument, NULL, OPT_BARS },
-		{ "time-limit", required_argument, NULL, OPT_LIMIT },
-		{ NULL, 0, NULL, 0 },
-	};
 	int status;
 	uint64_t cards = 52;
 	const struct cli_options common = { "distance", help, &a->shuffle,
@@ -124,7 +126,7 @@ parse_args(int argc, char **argv, struct distance_args *a)
 	a->shuffle = *sa_shuffle_find("riffle");
 	a->from = 1;
 	a->to = 10;
-	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_distance, &common,
 	    distance_option, a);
 	if (status != 0)
 		return status;
@@ -437,7 +439,7 @@ svg(const struct distance_args *a, const sa_distance_row *rows,
 	    "(dashed)</text>\n</svg>\n");
 }
 
-int
+static int
 cmd_distance(int argc, char **argv)
 {
 	struct distance_args a;
@@ -474,3 +476,6 @@ cmd_distance(int argc, char **argv)
 	free(rows);
 	return status != SA_OK ? EXIT_TROUBLE : cli_finish(EXIT_FAIR);
 }
+
+const struct cli_command cli_cmd_distance = { "distance", "how far a shuffle done k times is from uniform",
+    ":a:f:hn:", options, help, cmd_distance, false };

@@ -30,8 +30,8 @@ help(void)
 	    "  -n, --cards N         cards in the deck (default 4)\n"
 	    "      --reduce M:B      count raw-word runs: each draw made from a\n"
 	    "                        B-bit word by M, as census --reduce does\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_FORMAT
+	    CLI_HELP_HELP, stdout);
 }
 
 /* The census verdict for small sizes, where n! divides the runs. */
@@ -309,6 +309,16 @@ render(enum rep_format fmt, const sa_shuffle *sh, size_t n,
 	rep_end(&r);
 }
 
+/* divisibility's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	CLI_ROW_CARDS,
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	CLI_ROW_REDUCE,
+	CLI_ROW_END,
+};
+
 /* --reduce into the reduction at CTX (cli_getopts' OWN). */
 static int
 reduce_option(int c, const char *arg, void *ctx)
@@ -318,17 +328,9 @@ reduce_option(int c, const char *arg, void *ctx)
 	return cli_parse_reduce(arg, ctx) ? CLI_TAKEN : EXIT_TROUBLE;
 }
 
-int
+static int
 cmd_divisibility(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "reduce", required_argument, NULL, 'R' },
-		{ NULL, 0, NULL, 0 },
-	};
 	sa_shuffle shuffle = *sa_shuffle_find("naive");
 	int fmt = REP_TEXT, status;
 	uint64_t cards = 4;
@@ -340,7 +342,7 @@ cmd_divisibility(int argc, char **argv)
 	bool weighted;
 	sa_reduce reduce = { SA_REDUCE_NONE, 0 };
 
-	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_divisibility, &common,
 	    reduce_option, &reduce);
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
@@ -365,3 +367,6 @@ cmd_divisibility(int argc, char **argv)
 	sa_divisibility_free(&d);
 	return status;
 }
+
+const struct cli_command cli_cmd_divisibility = { "divisibility", "whether n! divides the runs, for any n",
+    ":a:f:hn:", options, help, cmd_divisibility, false };

@@ -53,12 +53,12 @@ help(void)
 	    "                        takes to show (from its exact matrix)\n"
 	    "      --reduce M:B      with --detect: draws made by M from B bits\n"
 	    "      --power P         with --detect: the chance to show it (0.99)\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_FORMAT
+	    CLI_HELP_HELP, stdout);
 }
 
 enum { OPT_BASE = 256, OPT_NAMES, OPT_RUN, OPT_SAMPLES, OPT_ALPHA,
-	OPT_DETECT, OPT_REDUCE, OPT_POWER, OPT_RUN_TIMEOUT };
+	OPT_DETECT, OPT_POWER, OPT_RUN_TIMEOUT };
 
 /* The most a --run command may write to stderr before it is stopped. */
 #define RUN_STDERR_MAX (1u << 20)
@@ -605,10 +605,28 @@ fit_option(int c, const char *arg, struct fit_args *a)
 	case OPT_DETECT:
 		a->detect = true;
 		return cli_parse_shuffle(arg, &a->shuffle);
-	default:	/* OPT_REDUCE */
+	default:	/* CLI_OPT_REDUCE */
 		return cli_parse_reduce(arg, &a->reduce);
 	}
 }
+
+/* fit's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_CARDS,
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	{ "delimiter", required_argument, NULL, 'd' },
+	{ "base", required_argument, NULL, OPT_BASE },
+	{ "names", no_argument, NULL, OPT_NAMES },
+	{ "run", required_argument, NULL, OPT_RUN },
+	{ "samples", required_argument, NULL, OPT_SAMPLES },
+	{ "alpha", required_argument, NULL, OPT_ALPHA },
+	{ "detect", required_argument, NULL, OPT_DETECT },
+	CLI_ROW_REDUCE,
+	{ "power", required_argument, NULL, OPT_POWER },
+	{ "timeout", required_argument, NULL, OPT_RUN_TIMEOUT },
+	CLI_ROW_END,
+};
 
 /* The options' combinations; false after a message. */
 static bool
@@ -658,22 +676,6 @@ fit_args_fit(const struct fit_args *a, bool have_n, bool have_power)
 static int
 parse_args(int argc, char **argv, struct fit_args *a)
 {
-	static const struct option longopts[] = {
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "delimiter", required_argument, NULL, 'd' },
-		{ "base", required_argument, NULL, OPT_BASE },
-		{ "names", no_argument, NULL, OPT_NAMES },
-		{ "run", required_argument, NULL, OPT_RUN },
-		{ "samples", required_argument, NULL, OPT_SAMPLES },
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "detect", required_argument, NULL, OPT_DETECT },
-		{ "reduce", required_argument, NULL, OPT_REDUCE },
-		{ "power", required_argument, NULL, OPT_POWER },
-		{ "timeout", required_argument, NULL, OPT_RUN_TIMEOUT },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c, fmt = REP_TEXT, status;
 	uint64_t cards = 0;
 	bool have_power = false;
@@ -684,7 +686,8 @@ parse_args(int argc, char **argv, struct fit_args *a)
 	a->delim = -1;
 	a->alpha = 1e-6;
 	a->power = 0.99;
-	while ((c = cli_getopt_long(argc, argv, ":d:f:hn:", longopts)) != -1) {
+	while ((c = cli_getopt_long(argc, argv, cli_cmd_fit.shortopts,
+	    options)) != -1) {
 		switch (c) {
 		case 'd':
 		case OPT_BASE:
@@ -693,7 +696,7 @@ parse_args(int argc, char **argv, struct fit_args *a)
 		case OPT_SAMPLES:
 		case OPT_ALPHA:
 		case OPT_DETECT:
-		case OPT_REDUCE:
+		case CLI_OPT_REDUCE:
 		case OPT_POWER:
 		case OPT_RUN_TIMEOUT:
 			have_power = have_power || c == OPT_POWER;
@@ -721,7 +724,7 @@ parse_args(int argc, char **argv, struct fit_args *a)
 	return 0;
 }
 
-int
+static int
 cmd_fit(int argc, char **argv)
 {
 	struct fit_args a;
@@ -760,3 +763,6 @@ cmd_fit(int argc, char **argv)
 	reader_free(&rd);
 	return status;
 }
+
+const struct cli_command cli_cmd_fit = { "fit", "whether a black box's decks look fair",
+    ":d:f:hn:", options, help, cmd_fit, false };

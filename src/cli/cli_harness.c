@@ -30,7 +30,7 @@ help(void)
 	    "\n"
 	    "  -f, --format FORMAT   the list as text (default), tsv, csv or "
 	    "json\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_HELP, stdout);
 }
 
 /* The languages, in the order of the Makefile's HARNESS_FILES. */
@@ -131,6 +131,13 @@ list(enum rep_format fmt)
 	return cli_finish(EXIT_FAIR);
 }
 
+/* harness's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	CLI_ROW_END,
+};
+
 const char *
 cli_harness_language(size_t i)
 {
@@ -138,14 +145,9 @@ cli_harness_language(size_t i)
 	    languages[i].name : NULL;
 }
 
-int
+static int
 cmd_harness(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int fmt = REP_TEXT, c, status;
 	const struct cli_options common = { "harness", help, NULL, &fmt, NULL,
 	    0 };
@@ -153,7 +155,8 @@ cmd_harness(int argc, char **argv)
 	const struct cli_file *f;
 
 	/* One operand may come, the language (cli_getopts takes none). */
-	while ((c = cli_getopt_long(argc, argv, ":f:h", longopts)) != -1)
+	while ((c = cli_getopt_long(argc, argv, cli_cmd_harness.shortopts,
+	    options)) != -1)
 		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
 			return status;
 	if (optind == argc)
@@ -181,3 +184,6 @@ cmd_harness(int argc, char **argv)
 	fwrite(f->text, 1, f->size, stdout);
 	return cli_finish(EXIT_FAIR);
 }
+
+const struct cli_command cli_cmd_harness = { "harness", "print the harness that audits code in a language",
+    ":f:h", options, help, cmd_harness, false };

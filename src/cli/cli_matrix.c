@@ -44,15 +44,14 @@ help(void)
 	    AUDIT_HELP
 	    "      --time-limit S    stop an audit after S seconds, with no "
 	    "verdict\n"
-	    "  -h, --help            show this help\n"
+	    CLI_HELP_HELP
 	    "\n"
 	    "Every cell 1/n is necessary for a fair shuffle, not sufficient: a\n"
 	    "random rotation of the deck has it and reaches only n orderings.\n",
 	    stdout);
 }
 
-enum { OPT_REDUCE = 256, OPT_CENSUS, OPT_CHECK, OPT_THREADS,
-	OPT_TIME_LIMIT };
+enum { OPT_CENSUS = 256 };
 
 struct matrix_args {
 	sa_shuffle shuffle;
@@ -440,6 +439,21 @@ svg(const struct matrix_args *a, const sa_matrix *m)
 	fputs("</svg>\n", f);
 }
 
+/* matrix's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	CLI_ROW_CARDS,
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	CLI_ROW_REDUCE,
+	{ "census", no_argument, NULL, OPT_CENSUS },
+	CLI_ROW_CHECK,
+	CLI_ROW_THREADS,
+	CLI_ROW_TIME_LIMIT,
+	AUDIT_LONGOPTS,
+	CLI_ROW_END,
+};
+
 /* One of the command's own options into A (cli_getopts' OWN). */
 static int
 matrix_option(int c, const char *arg, void *ctx)
@@ -451,22 +465,22 @@ matrix_option(int c, const char *arg, void *ctx)
 		if (!cli_parse_format_or(arg, "svg", &a->fmt_choice, &a->svg))
 			return EXIT_TROUBLE;
 		return CLI_TAKEN;
-	case OPT_REDUCE:
+	case CLI_OPT_REDUCE:
 		if (!cli_parse_reduce(arg, &a->reduce))
 			return EXIT_TROUBLE;
 		return CLI_TAKEN;
 	case OPT_CENSUS:
 		a->census = true;
 		return CLI_TAKEN;
-	case OPT_CHECK:
+	case CLI_OPT_CHECK:
 		a->check = true;
 		return CLI_TAKEN;
-	case OPT_THREADS:
+	case CLI_OPT_THREADS:
 		if (!cli_parse_uint("--threads", arg, 1, 64,
 		    &a->threads))
 			return EXIT_TROUBLE;
 		return CLI_TAKEN;
-	case OPT_TIME_LIMIT:
+	case CLI_OPT_TIME_LIMIT:
 		return cli_parse_time_limit(arg, &a->seconds) ? CLI_TAKEN :
 		    EXIT_TROUBLE;
 	AUDIT_CASES:
@@ -482,19 +496,6 @@ matrix_option(int c, const char *arg, void *ctx)
 static int
 parse_args(int argc, char **argv, struct matrix_args *a)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "reduce", required_argument, NULL, OPT_REDUCE },
-		{ "census", no_argument, NULL, OPT_CENSUS },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
-		AUDIT_LONGOPTS,
-		{ NULL, 0, NULL, 0 },
-	};
 	int status;
 	uint64_t cards = 52;
 	const struct cli_options common = { "matrix", help, &a->shuffle,
@@ -503,7 +504,7 @@ parse_args(int argc, char **argv, struct matrix_args *a)
 	memset(a, 0, sizeof *a);
 	a->fmt_choice = REP_TEXT;
 	a->shuffle = *sa_shuffle_find("naive");
-	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_matrix, &common,
 	    matrix_option, a);
 	if (status != 0)
 		return status;
@@ -588,7 +589,7 @@ audited_matrix(struct matrix_args *a, sa_matrix **m)
 	return SA_OK;
 }
 
-int
+static int
 cmd_matrix(int argc, char **argv)
 {
 	struct matrix_args a;
@@ -619,3 +620,6 @@ cmd_matrix(int argc, char **argv)
 	}
 	return show(&a, m);
 }
+
+const struct cli_command cli_cmd_matrix = { "matrix", "P(card c ends at position p), exactly",
+    ":a:f:hn:", options, help, cmd_matrix, false };

@@ -207,8 +207,8 @@ part_note(const char *key)
 	return false;
 }
 
-static void
-help(void)
+void
+part_merge_help(void)
 {
 	fputs("usage: " PROGNAME " merge FILE...\n"
 	    "\n"
@@ -372,17 +372,13 @@ part_merge_free(void)
 int
 part_merge_load(int argc, char **argv, char ***words_out, int *count_out)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const struct cli_options common = { "merge", help, NULL, NULL, NULL,
-		0 };
+	const struct cli_options common = { "merge", part_merge_help, NULL,
+	    NULL, NULL, 0 };
 	int c, status;
 
 	*words_out = NULL;
 	*count_out = 0;
-	while ((c = cli_getopt_long(argc, argv, ":h", longopts)) != -1)
+	while ((c = cli_getopt_long(argc, argv, ":h", cli_help_only)) != -1)
 		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
 			return status == EXIT_FAIR ? -1 : status;
 	if (optind == argc) {

@@ -39,6 +39,7 @@ bool part_kind_is(const char *kind);
  * or an exit status after a message.  part_merge_free lets them go.
  */
 int part_merge_load(int argc, char **argv, char ***words, int *count);
+void part_merge_help(void);
 void part_merge_free(void);
 /*
  * The same for parts held in memory (cli_mpi.c's, from every rank):

@@ -41,11 +41,10 @@ help(void)
 	    "                        --threads N and write them as a part\n"
 	    "                        file, for merge\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv, json, or perms\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_HELP, stdout);
 }
 
-enum { OPT_DECKS = 256, OPT_SEED, OPT_REDUCE, OPT_THREADS, OPT_ALPHA,
-	OPT_TIME_LIMIT, OPT_PART };
+enum { OPT_DECKS = 256, OPT_SEED, OPT_ALPHA };
 
 struct sample_args {
 	sa_shuffle shuffle;
@@ -147,20 +146,20 @@ sample_option(int c, const char *arg, void *ctx)
 	case OPT_SEED:
 		ok = cli_parse_uint("--seed", arg, 0, UINT64_MAX, &a->o.seed);
 		break;
-	case OPT_REDUCE:
+	case CLI_OPT_REDUCE:
 		ok = cli_parse_reduce(arg, &a->o.reduce);
 		break;
-	case OPT_THREADS:
+	case CLI_OPT_THREADS:
 		ok = cli_parse_uint("--threads", arg, 1, 64, &v);
 		a->o.threads = (unsigned)v;
 		break;
 	case OPT_ALPHA:
 		ok = cli_parse_prob("--alpha", arg, &a->alpha);
 		break;
-	case OPT_TIME_LIMIT:
+	case CLI_OPT_TIME_LIMIT:
 		ok = cli_parse_time_limit(arg, &a->limit.seconds);
 		break;
-	case OPT_PART:
+	case CLI_OPT_PART:
 		ok = part_parse(arg, &a->part_index, &a->part_count);
 		break;
 	default:
@@ -199,6 +198,22 @@ part_fits(const struct sample_args *a)
 	return true;
 }
 
+/* sample's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	CLI_ROW_CARDS,
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	{ "decks", required_argument, NULL, OPT_DECKS },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	CLI_ROW_REDUCE,
+	CLI_ROW_THREADS,
+	{ "alpha", required_argument, NULL, OPT_ALPHA },
+	CLI_ROW_TIME_LIMIT,
+	CLI_ROW_PART,
+	CLI_ROW_END,
+};
+
 /* The options A holds, checked together; false after a message. */
 static bool
 sample_args_fit(struct sample_args *a)
@@ -235,20 +250,6 @@ sample_args_fit(struct sample_args *a)
 static int
 parse_args(int argc, char **argv, struct sample_args *a)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "decks", required_argument, NULL, OPT_DECKS },
-		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "reduce", required_argument, NULL, OPT_REDUCE },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ "alpha", required_argument, NULL, OPT_ALPHA },
-		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
-		{ "part", required_argument, NULL, OPT_PART },
-		{ NULL, 0, NULL, 0 },
-	};
 	uint64_t cards = 52;
 	const struct cli_options common = { "sample", help, &a->shuffle, NULL,
 	    &cards, SA_FIT_MAX_CARDS };
@@ -259,7 +260,7 @@ parse_args(int argc, char **argv, struct sample_args *a)
 	a->o.seed = 1;
 	a->alpha = 1e-6;
 	a->fmt_choice = REP_TEXT;
-	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_sample, &common,
 	    sample_option, a);
 	if (status != 0)
 		return status;
@@ -368,7 +369,7 @@ deal(struct sample_args *a, sa_fit **fit)
 	    NULL, 0);
 }
 
-int
+static int
 cmd_sample(int argc, char **argv)
 {
 	struct sample_args a;
@@ -441,3 +442,6 @@ cmd_sample(int argc, char **argv)
 	rep_end(&r);
 	return cli_finish(EXIT_FAIR);
 }
+
+const struct cli_command cli_cmd_sample = { "sample", "deal decks from a real generator and test them",
+    ":a:f:hn:", options, help, cmd_sample, true };

@@ -60,12 +60,12 @@ help(void)
 	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
 	    "      --part I/P        deal part I of P stretches of the seeds and\n"
 	    "                        write it as a part file, for merge\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_FORMAT
+	    CLI_HELP_HELP, stdout);
 }
 
-enum { OPT_SEEDS = 256, OPT_REDUCE, OPT_THREADS, OPT_CHECK, OPT_MATCH,
-	OPT_LIST, OPT_TIME_LIMIT, OPT_PART };
+enum { OPT_SEEDS = 256, OPT_MATCH,
+	OPT_LIST };
 
 struct seeds_args {
 	sa_shuffle shuffle;
@@ -197,14 +197,14 @@ seeds_option(int c, const char *arg, void *ctx)
 	case OPT_SEEDS:
 		a->seeds = arg;
 		break;
-	case OPT_REDUCE:
+	case CLI_OPT_REDUCE:
 		ok = cli_parse_reduce(arg, &a->o.reduce);
 		break;
-	case OPT_THREADS:
+	case CLI_OPT_THREADS:
 		ok = cli_parse_uint("--threads", arg, 1, 64, &threads);
 		a->o.threads = (unsigned)threads;
 		break;
-	case OPT_CHECK:
+	case CLI_OPT_CHECK:
 		a->check = true;
 		break;
 	case OPT_MATCH:
@@ -213,10 +213,10 @@ seeds_option(int c, const char *arg, void *ctx)
 	case OPT_LIST:
 		ok = cli_parse_uint("--list", arg, 0, LIST_MAX, &a->list);
 		break;
-	case OPT_TIME_LIMIT:
+	case CLI_OPT_TIME_LIMIT:
 		ok = cli_parse_time_limit(arg, &a->limit.seconds);
 		break;
-	case OPT_PART:
+	case CLI_OPT_PART:
 		ok = part_parse(arg, &a->part_index, &a->part_count);
 		break;
 	default:
@@ -224,6 +224,24 @@ seeds_option(int c, const char *arg, void *ctx)
 	}
 	return ok ? CLI_TAKEN : EXIT_TROUBLE;
 }
+
+/* seed-space's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	CLI_ROW_CARDS,
+	CLI_ROW_FORMAT,
+	{ "generator", required_argument, NULL, 'g' },
+	CLI_ROW_HELP,
+	{ "seeds", required_argument, NULL, OPT_SEEDS },
+	CLI_ROW_REDUCE,
+	CLI_ROW_THREADS,
+	CLI_ROW_CHECK,
+	{ "match", required_argument, NULL, OPT_MATCH },
+	{ "list", required_argument, NULL, OPT_LIST },
+	CLI_ROW_TIME_LIMIT,
+	CLI_ROW_PART,
+	CLI_ROW_END,
+};
 
 /* The options A holds, checked together; false after a message. */
 static bool
@@ -266,22 +284,6 @@ seeds_args_fit(struct seeds_args *a)
 static int
 parse_args(int argc, char **argv, struct seeds_args *a)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "generator", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "seeds", required_argument, NULL, OPT_SEEDS },
-		{ "reduce", required_argument, NULL, OPT_REDUCE },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ "check", no_argument, NULL, OPT_CHECK },
-		{ "match", required_argument, NULL, OPT_MATCH },
-		{ "list", required_argument, NULL, OPT_LIST },
-		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
-		{ "part", required_argument, NULL, OPT_PART },
-		{ NULL, 0, NULL, 0 },
-	};
 	int fmt = REP_TEXT, status;
 	uint64_t cards = 4;
 	const struct cli_options common = { "seed-space", help, &a->shuffle,
@@ -291,7 +293,7 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 	a->list = 10;
 	a->shuffle = *sa_shuffle_find("durstenfeld");
 	a->gen = sa_seeded_find("mulberry32");
-	status = cli_getopts(argc, argv, ":a:f:g:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_seed_space, &common,
 	    seeds_option, a);
 	if (status != 0)
 		return status;
@@ -708,7 +710,7 @@ count_seeds(struct seeds_args *a, sa_seeds **s)
 	return SA_OK;
 }
 
-int
+static int
 cmd_seed_space(int argc, char **argv)
 {
 	struct seeds_args a;
@@ -744,3 +746,7 @@ cmd_seed_space(int argc, char **argv)
 	sa_seeds_free(s);
 	return cli_finish(status);
 }
+
+const struct cli_command cli_cmd_seed_space = { "seed-space", "deal from every seed of a seeded generator "
+	    "and count",
+    ":a:f:g:hn:", options, help, cmd_seed_space, true };

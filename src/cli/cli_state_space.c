@@ -25,8 +25,8 @@ help(void)
 	    "\n"
 	    "  -n, --cards N         cards in the deck (default 52)\n"
 	    "      --bits S          bits of generator state (default 32)\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_FORMAT
+	    CLI_HELP_HELP, stdout);
 }
 
 enum { OPT_BITS = 256 };
@@ -76,6 +76,15 @@ render(const sa_state_space *sp, enum rep_format fmt, const char *fact_s,
 	rep_end(&r);
 }
 
+/* state-space's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	{ "bits", required_argument, NULL, OPT_BITS },
+	CLI_ROW_CARDS,
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	CLI_ROW_END,
+};
+
 /* --bits into the bits at CTX (cli_getopts' OWN). */
 static int
 bits_option(int c, const char *arg, void *ctx)
@@ -86,16 +95,9 @@ bits_option(int c, const char *arg, void *ctx)
 	    EXIT_TROUBLE;
 }
 
-int
+static int
 cmd_state_space(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "bits", required_argument, NULL, OPT_BITS },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int fmt = REP_TEXT, status;
 	uint64_t n = 52, bits = 32;
 	const struct cli_options common = { "state-space", help, NULL, &fmt,
@@ -103,7 +105,7 @@ cmd_state_space(int argc, char **argv)
 	sa_state_space sp;
 	char *fact_s = NULL, *states_s = NULL, *reach = NULL;
 
-	status = cli_getopts(argc, argv, ":f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_state_space, &common,
 	    bits_option, &bits);
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
@@ -129,3 +131,6 @@ cmd_state_space(int argc, char **argv)
 	sa_state_space_free(&sp);
 	return status;
 }
+
+const struct cli_command cli_cmd_state_space = { "state-space", "how many orderings a seeded generator can reach",
+    ":f:hn:", options, help, cmd_state_space, false };

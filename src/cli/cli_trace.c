@@ -36,8 +36,8 @@ help(void)
 	    "      --notation NOTE   array (default), inverse or cycles\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M;\n"
 	    "                        --draws then lists the raw words\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv or json\n"
-	    "  -h, --help            show this help\n", stdout);
+	    CLI_HELP_FORMAT
+	    CLI_HELP_HELP, stdout);
 }
 
 /* "2,0,2" into a fresh array; false after a message. */
@@ -290,6 +290,20 @@ struct trace_args {
 	sa_reduce reduce;
 };
 
+/* trace's options, as getopt reads them and the completions list them. */
+static const struct option options[] = {
+	CLI_ROW_ALGORITHM,
+	CLI_ROW_CARDS,
+	{ "draws", required_argument, NULL, 'D' },
+	CLI_ROW_FORMAT,
+	CLI_ROW_HELP,
+	CLI_ROW_NOTATION,
+	{ "ordering", required_argument, NULL, 'O' },
+	CLI_ROW_REDUCE,
+	{ "seed", required_argument, NULL, 'S' },
+	CLI_ROW_END,
+};
+
 /* One of trace's own options into A (cli_getopts' OWN). */
 static int
 trace_option(int c, const char *arg, void *ctx)
@@ -301,14 +315,14 @@ trace_option(int c, const char *arg, void *ctx)
 		a->list = arg;
 		a->sources++;
 		return CLI_TAKEN;
-	case 'N':
+	case CLI_OPT_NOTATION:
 		return cli_parse_notation(arg, &a->note) ? CLI_TAKEN :
 		    EXIT_TROUBLE;
 	case 'O':
 		a->ordering = arg;
 		a->sources++;
 		return CLI_TAKEN;
-	case 'R':
+	case CLI_OPT_REDUCE:
 		return cli_parse_reduce(arg, &a->reduce) ? CLI_TAKEN :
 		    EXIT_TROUBLE;
 	case 'S':
@@ -324,18 +338,6 @@ trace_option(int c, const char *arg, void *ctx)
 static int
 parse_trace(int argc, char **argv, struct trace_args *a)
 {
-	static const struct option longopts[] = {
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "cards", required_argument, NULL, 'n' },
-		{ "draws", required_argument, NULL, 'D' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "notation", required_argument, NULL, 'N' },
-		{ "ordering", required_argument, NULL, 'O' },
-		{ "reduce", required_argument, NULL, 'R' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cli_options common = { "trace", help, &a->shuffle,
 	    &a->fmt, &a->n, CARDS_MAX };
 	int status;
@@ -345,7 +347,7 @@ parse_trace(int argc, char **argv, struct trace_args *a)
 	a->n = 4;
 	a->fmt = REP_TEXT;
 	a->note = SA_NOTATION_ARRAY;
-	status = cli_getopts(argc, argv, ":a:f:hn:", longopts, &common,
+	status = cli_getopts(argc, argv, &cli_cmd_trace, &common,
 	    trace_option, a);
 	if (status != 0)
 		return status;
@@ -491,7 +493,7 @@ render_trace(const struct trace_args *a, const sa_trace *t, char *deck,
 	rep_end(&r);
 }
 
-int
+static int
 cmd_trace(int argc, char **argv)
 {
 	struct trace_args a;
@@ -522,3 +524,6 @@ cmd_trace(int argc, char **argv)
 	free(a.draws);
 	return status;
 }
+
+const struct cli_command cli_cmd_trace = { "trace", "one run step by step, or the runs to an ordering",
+    ":a:f:hn:", options, help, cmd_trace, false };

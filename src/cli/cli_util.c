@@ -477,8 +477,7 @@ cli_option(int c, char **argv, const struct cli_options *o)
 		return cli_parse_format(optarg, o->format) ? CLI_CONTINUE :
 		    EXIT_TROUBLE;
 	case 'h':
-		if (cli_listing == NULL)
-			o->help();
+		o->help();
 		return cli_finish(EXIT_FAIR);
 	case 'n':
 		if (o->cards == NULL)
@@ -492,7 +491,7 @@ cli_option(int c, char **argv, const struct cli_options *o)
 	return cli_bad_option(o->cmd, c, argv);
 }
 
-struct cli_listing *cli_listing;
+const struct option cli_help_only[] = { CLI_ROW_HELP, CLI_ROW_END };
 
 /*
  * The command as getopt read it (cli_getopt_long): each option by its
@@ -605,29 +604,23 @@ int
 cli_getopt_long(int argc, char **argv, const char *shortopts,
     const struct option *longopts)
 {
-	if (cli_listing != NULL) {
-		cli_listing->shortopts = shortopts;
-		cli_listing->longopts = longopts;
-		return 'h';
-	}
-	{
-		int longindex = -1, ind = optind, c;
+	int longindex = -1, ind = optind, c;
 
-		c = getopt_long(argc, argv, shortopts, longopts, &longindex);
-		/* What a part records of the command (cli_part.c). */
-		saw(longopts, c, longindex, optarg, argc, argv, ind, optind);
-		return c;
-	}
+	c = getopt_long(argc, argv, shortopts, longopts, &longindex);
+	/* What a part records of the command (cli_part.c). */
+	saw(longopts, c, longindex, optarg, argc, argv, ind, optind);
+	return c;
 }
 
 int
-cli_getopts(int argc, char **argv, const char *shortopts,
-    const struct option *longopts, const struct cli_options *common,
+cli_getopts(int argc, char **argv, const struct cli_command *cmd,
+    const struct cli_options *common,
     int (*own)(int c, const char *arg, void *ctx), void *ctx)
 {
 	int c, status;
 
-	while ((c = cli_getopt_long(argc, argv, shortopts, longopts)) != -1) {
+	while ((c = cli_getopt_long(argc, argv, cmd->shortopts,
+	    cmd->longopts)) != -1) {
 		status = own != NULL ? own(c, optarg, ctx) : CLI_CONTINUE;
 		if (status == CLI_CONTINUE)
 			status = cli_option(c, argv, common);

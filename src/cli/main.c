@@ -13,33 +13,25 @@
 static int completions(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_merge(int argc, char **argv);
+static void help_help(void);
 
-static const struct cli_command cli_commands[] = {
-	{ "algorithms", cmd_algorithms, "list the shuffles it knows" },
-	{ "census", cmd_census, "count every run of a shuffle, exactly" },
-	{ "claims", cmd_claims, "check the claims about shuffles, live" },
-	{ "completions", completions, "print the completions for bash, "
-	    "zsh or fish" },
-	{ "deal", cmd_deal, "deal a hand from a seed, or unpredictably" },
-	{ "distance", cmd_distance, "how far a shuffle done k times is from "
-	    "uniform" },
-	{ "divisibility", cmd_divisibility,
-	    "whether n! divides the runs, for any n" },
-	{ "fit", cmd_fit, "whether a black box's decks look fair" },
-	{ "harness", cmd_harness, "print the harness that audits code in a "
-	    "language" },
-	{ "help", cmd_help, "describe the commands, or one command" },
-	{ "matrix", cmd_matrix, "P(card c ends at position p), exactly" },
-	{ "merge", cmd_merge, "add up the parts of a run (--part) into its "
-	    "report" },
-	{ "sample", cmd_sample, "deal decks from a real generator and test "
-	    "them" },
-	{ "seed-space", cmd_seed_space, "deal from every seed of a seeded "
-	    "generator and count" },
-	{ "state-space", cmd_state_space,
-	    "how many orderings a seeded generator can reach" },
-	{ "trace", cmd_trace, "one run step by step, or the runs to an "
-	    "ordering" },
+static const struct cli_command cmd_completions = { "completions",
+    "print the completions for bash, zsh or fish", ":h", cli_help_only,
+    cli_complete_help, completions, false };
+static const struct cli_command cmd_help_desc = { "help",
+    "describe the commands, or one command", ":h", cli_help_only,
+    help_help, cmd_help, false };
+static const struct cli_command cmd_merge_desc = { "merge",
+    "add up the parts of a run (--part) into its report", ":h",
+    cli_help_only, part_merge_help, cmd_merge, false };
+
+/* The commands, in the order the list shows them. */
+static const struct cli_command *const cli_commands[] = {
+	&cli_cmd_algorithms, &cli_cmd_census, &cli_cmd_claims,
+	&cmd_completions, &cli_cmd_deal, &cli_cmd_distance,
+	&cli_cmd_divisibility, &cli_cmd_fit, &cli_cmd_harness, &cmd_help_desc,
+	&cli_cmd_matrix, &cmd_merge_desc, &cli_cmd_sample,
+	&cli_cmd_seed_space, &cli_cmd_state_space, &cli_cmd_trace,
 };
 static const size_t cli_command_count = sizeof cli_commands /
     sizeof cli_commands[0];
@@ -61,8 +53,8 @@ usage(FILE *out)
 	    "\n"
 	    "commands:\n", out);
 	for (size_t i = 0; i < cli_command_count; i++)
-		fprintf(out, "  %-13s %s\n", cli_commands[i].name,
-		    cli_commands[i].summary);
+		fprintf(out, "  %-13s %s\n", cli_commands[i]->name,
+		    cli_commands[i]->summary);
 	fputs("\n"
 	    "'" PROGNAME " help COMMAND' describes a command's options;\n"
 	    "shuffle-audit(1) describes them all.\n", out);
@@ -72,8 +64,8 @@ static const struct cli_command *
 find_command(const char *name)
 {
 	for (size_t i = 0; i < cli_command_count; i++)
-		if (strcmp(name, cli_commands[i].name) == 0)
-			return &cli_commands[i];
+		if (strcmp(name, cli_commands[i]->name) == 0)
+			return cli_commands[i];
 	return NULL;
 }
 
@@ -91,8 +83,7 @@ cmd_merge(int argc, char **argv)
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
 	cmd = count > 0 ? find_command(words[0]) : NULL;
-	if (cmd == NULL || (cmd->run != cmd_census &&
-	    cmd->run != cmd_seed_space && cmd->run != cmd_sample)) {
+	if (cmd == NULL || !cmd->parts) {
 		cli_error("merge: the parts answer \"%s\", which has no parts",
 		    count > 0 ? cli_arg(words[0]) : "");
 		part_merge_free();
@@ -104,26 +95,26 @@ cmd_merge(int argc, char **argv)
 	return status;
 }
 
-/* help [COMMAND]: the list of commands, or COMMAND --help. */
+static void
+help_help(void)
+{
+	fputs("usage: " PROGNAME " help [COMMAND]\n"
+	    "\n"
+	    "Lists the commands, or describes COMMAND's options (as COMMAND "
+	    "--help).\n", stdout);
+}
+
+/* help [COMMAND]: the list of commands, or COMMAND's help. */
 static int
 cmd_help(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct cli_command *cmd;
-	char *sub[3];
 	int c;
 
-	while ((c = cli_getopt_long(argc, argv, ":h", longopts)) != -1) {
+	while ((c = cli_getopt_long(argc, argv, ":h", cli_help_only)) != -1) {
 		if (c != 'h')
 			return cli_bad_option("help", c, argv);
-		if (cli_listing == NULL)
-			fputs("usage: " PROGNAME " help [COMMAND]\n"
-			    "\n"
-			    "Lists the commands, or describes COMMAND's "
-			    "options (as COMMAND --help).\n", stdout);
+		help_help();
 		return cli_finish(EXIT_FAIR);
 	}
 	if (optind == argc) {
@@ -140,11 +131,8 @@ cmd_help(int argc, char **argv)
 		    cli_arg(argv[optind]));
 		return EXIT_TROUBLE;
 	}
-	sub[0] = (char *)cmd->name;
-	sub[1] = (char *)"--help";
-	sub[2] = NULL;
-	optind = 0;
-	return cmd->run(2, sub);
+	cmd->help();
+	return cli_finish(EXIT_FAIR);
 }
 
 int
@@ -195,8 +183,7 @@ main(int argc, char **argv)
 	part_command(argc, argv);	/* the words a part records */
 #ifdef SA_MPI
 	status = mpi_start(&argc, &argv) ? EXIT_FAIR : EXIT_TROUBLE;
-	if (status == EXIT_FAIR && mpi_runs(cmd->run == cmd_census || cmd->run == cmd_seed_space ||
-	    cmd->run == cmd_sample))
+	if (status == EXIT_FAIR && mpi_runs(cmd->parts))
 		status = cmd->run(argc, argv);
 	status = mpi_finish(cmd->run, argc, argv, status);
 #else
