@@ -399,7 +399,7 @@ check-circles: $(LIB_OBJS) $(RUN_OBJS) $(CLI_OBJS)
 check-floor:
 	@sh tests/floor.sh $(CLI_SRCS) $(RUN_SRCS)
 
-# README's Layout names every source file, and only those.
+# src/README.md's Layout names every source file, and only those.
 check-layout:
 	@sh tests/layout.sh
 

@@ -27,6 +27,8 @@ bin=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 man=$top/man/shuffle-audit.1
 readme=$top/README.md
+# The READMEs beside the code, whose examples are run too.
+notes="$top/src/README.md $top/tests/README.md $top/tests/bench/README.md"
 cases=$top/tests/cli/cases
 suite=docs
 pass=0 fail=0
@@ -70,7 +72,7 @@ commands=$(sed -n 's/^[^#][^|]* | [0-9]* | [^|]* | //p' "$cases")
 
 examples() {
 	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /s/^\.Dl \$ //p' "$man"
-	sed -n 's/^\$ \(shuffle-audit .*\)/\1/p' "$readme"
+	sed -n 's/^\$ \(shuffle-audit .*\)/\1/p' "$readme" $notes
 }
 n=0
 examples > "${TMPDIR:-/tmp}/docs.$$"
@@ -117,7 +119,7 @@ for want in "Audit your own shuffle" "Use it in CI"; do
 		check no "README's Contents do not reach '$want' in five"
 done
 history=$(grep -nE "commit [0-9a-f]{7}|\b[Ii]ssues? [0-9]+\b|issue's" \
-	"$readme" "$man")
+	"$readme" "$man" $notes)
 [ -z "$history" ] && check ok ||
 	check no "development history in the documentation: $history"
 
