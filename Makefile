@@ -88,7 +88,7 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/part.c src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
 	src/lib/replay.c src/lib/rng.c src/lib/sample.c src/lib/seedspace.c \
 	src/lib/shard.c src/lib/shuffle.c src/lib/statespace.c src/lib/status.c \
-	src/lib/steps.c src/lib/stream.c src/lib/tally.c \
+	src/lib/steps.c src/lib/steps_pull.c src/lib/steps_push.c src/lib/steps_shard.c src/lib/stream.c src/lib/tally.c \
 	src/lib/stepwalk.c src/lib/sys.c src/lib/trace.c src/lib/weighted.c \
 	src/lib/wild.c
 RUN_SRCS = src/run/run_count.c src/run/run_exec.c src/run/run_guard.c \
@@ -106,7 +106,7 @@ UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
 	test_report test_big test_generators test_sample test_seedspace \
 	test_trace test_reduce test_limits test_fit test_decks test_real \
-	test_part test_shard test_closed test_claims test_run
+	test_part test_shard test_closed test_claims test_run test_weighted
 
 # The harnesses, one a language, which the binary carries (shuffle-audit
 # harness LANG prints one) and make install puts under $(DATADIR).
@@ -137,7 +137,8 @@ UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
 	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
 	src/cli/cli.h src/cli/cli_report.h src/cli/cli_part.h src/cli/cli_audit.h \
-	src/cli/cli_audit_part.h src/cli/cli_census.h src/lib/internal.h
+	src/cli/cli_audit_part.h src/cli/cli_census.h src/lib/internal.h \
+	src/lib/steps.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly

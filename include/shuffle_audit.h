@@ -23,7 +23,8 @@
  *   3. Big integers: sa_big (big.c)
  *   4. Orderings: ranks and notations (perm.c)
  *   5. The census: options, plan, run, facts, counts (census.c, plan.c,
- *      steps.c, replay.c, stepwalk.c, weighted.c, closed.c); sharded
+ *      steps.c with steps_pull.c, steps_push.c and steps_shard.c,
+ *      replay.c, stepwalk.c, weighted.c, closed.c); sharded
  *      over ranks (shard.c); the system: cores, memory, the clock and
  *      time limits (sys.c)
  *   6. Fractions: sa_fraction, its formats and parsing (fraction.c)
