@@ -260,6 +260,7 @@ struct layers_args {
 	bool direct;		/* walk DEPTH at once: parts, and merge */
 	double margin;		/* sa_deepen_opts's: 10 for the default limit */
 	struct audit *audit;	/* the audited code, or NULL */
+	const struct part_set *merging;	/* under merge: the parts */
 };
 
 int layers_census(const struct layers_args *a);
@@ -278,10 +279,13 @@ bool census_parse_memory(const char *arg, uint64_t *bytes);
  * A command, described once: its name and summary (the list of
  * commands), its options as getopt reads them (SHORTOPTS, LONGOPTS: the
  * completions and the usage checks read these same tables), its help,
- * how it runs (an exit status), and PARTS when it shares its work out
- * (--part, merge, mpirun).  main.c lists them; each lives in its file.
+ * how it runs (an exit status), and, when it shares its work out
+ * (--part, merge, mpirun), how it runs on the parts merge read (MERGE,
+ * with its words as they recorded them; NULL for the other commands).
+ * main.c lists them; each lives in its file.
  */
 struct option;
+struct part_set;
 struct cli_command {
 	const char *name;
 	const char *summary;
@@ -289,7 +293,7 @@ struct cli_command {
 	const struct option *longopts;
 	void (*help)(void);
 	int (*run)(int argc, char **argv);
-	bool parts;
+	int (*merge)(int argc, char **argv, const struct part_set *parts);
 };
 
 extern const struct cli_command cli_cmd_algorithms, cli_cmd_census,

@@ -185,5 +185,12 @@ cmd_algorithms(int argc, char **argv)
 	return wild ? list_wild(fmt) : list_builtin(fmt);
 }
 
-const struct cli_command cli_cmd_algorithms = { "algorithms", "list the shuffles it knows",
-    ":f:h", options, help, cmd_algorithms, false };
+const struct cli_command cli_cmd_algorithms = {
+	.name = "algorithms",
+	.summary = "list the shuffles it knows",
+	.shortopts = ":f:h",
+	.longopts = options,
+	.help = help,
+	.run = cmd_algorithms,
+	.merge = NULL,
+};

@@ -88,11 +88,12 @@ static struct run_view audit_view = { false, view_hint, view_show,
  * walk, written as a part under --part.
  */
 static int
-audit_count(struct audit *au, size_t n, struct job *job)
+audit_count(struct audit *au, size_t n, const struct part_set *merging,
+    struct job *job)
 {
 	int status;
 
-	if (audit_parted(au, n, job, &status))
+	if (audit_parted(merging, au, n, job, &status))
 		return status;
 	audit_view.live = isatty(STDERR_FILENO) != 0;
 	au->view = &audit_view;
@@ -103,27 +104,29 @@ audit_count(struct audit *au, size_t n, struct job *job)
 }
 
 int
-audit_census(struct audit *au, size_t n, sa_census **out)
+audit_census(struct audit *au, size_t n, const struct part_set *merging,
+    sa_census **out)
 {
 	struct job job = { 0, NULL, NULL };
 	int status;
 
 	au->depth = 0;
-	status = audit_count(au, n, &job);
+	status = audit_count(au, n, merging, &job);
 	*out = job.census;
 	audit_mention_draws(au);
 	return status;
 }
 
 int
-audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out)
+audit_layers(struct audit *au, size_t n, size_t depth,
+    const struct part_set *merging, sa_layers **out)
 {
 	struct job job = { depth, NULL, NULL };
 	int status;
 
 	au->depth = depth;
 	au->timed_out = false;
-	status = audit_count(au, n, &job);
+	status = audit_count(au, n, merging, &job);
 	*out = NULL;
 	if (status != EXIT_FAIR)
 		return status;
@@ -262,11 +265,11 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
  * judged), an exit status.
  */
 static int
-audit_second(struct audit *au, size_t n, const struct job *job,
-    enum again kind, struct job *out)
+audit_second(struct audit *au, size_t n, const struct part_set *merging,
+    const struct job *job, enum again kind, struct job *out)
 {
-	int status = part_merged(&(size_t){ 0 }) != NULL ?
-	    audit_parted_again(au, n, job->depth, kind, out) :
+	int status = merging != NULL ?
+	    audit_parted_again(merging, au, n, job->depth, kind, out) :
 	    audit_said(au, run_again(au, n, job, kind, out));
 
 	if (status == EXIT_FAIR && out->depth != 0 &&
@@ -276,7 +279,8 @@ audit_second(struct audit *au, size_t n, const struct job *job,
 }
 
 bool
-audit_layers_same(struct audit *au, size_t n, sa_layers *l, bool wider,
+audit_layers_same(struct audit *au, size_t n,
+    const struct part_set *merging, sa_layers *l, bool wider,
     bool *same)
 {
 	struct job job = { sa_layers_about(l)->depth, NULL, l };
@@ -284,9 +288,9 @@ audit_layers_same(struct audit *au, size_t n, sa_layers *l, bool wider,
 	int status;
 
 	if (wider && run_wider_runs(au, &job) == 0 &&
-	    part_merged(&(size_t){ 0 }) == NULL)
+	    merging == NULL)
 		return false;
-	status = audit_second(au, n, &job, wider ? AGAIN_WIDER :
+	status = audit_second(au, n, merging, &job, wider ? AGAIN_WIDER :
 	    AGAIN_PLACED, &other);
 	status = status == EXIT_FAIR && other.layers != NULL ?
 	    sa_layers_same_law(l, other.layers, same) : SA_EPROTO;
@@ -295,8 +299,8 @@ audit_layers_same(struct audit *au, size_t n, sa_layers *l, bool wider,
 }
 
 void
-audit_check(struct audit *au, size_t n, const sa_census *c,
-    struct audit_check *out)
+audit_check(struct audit *au, size_t n, const struct part_set *merging,
+    const sa_census *c, struct audit_check *out)
 {
 	const sa_census_info *in = sa_census_about(c);
 	struct job job = { 0, (sa_census *)c, NULL }, other = { 0, NULL, NULL };
@@ -313,7 +317,8 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 		out->runs = sa_census_widened_runs(c, au->raw_bits,
 		    au->raw_bits + 1);
 		if (!in->wide && run_wider_runs(au, &job) != 0 &&
-		    audit_second(au, n, &job, AGAIN_WIDER, &other) ==
+		    audit_second(au, n, merging, &job, AGAIN_WIDER,
+		    &other) ==
 		    EXIT_FAIR && other.census != NULL &&
 		    sa_census_bias_cause(c, other.census, &out->cause) == SA_OK)
 			out->raw_settled = true;
@@ -326,7 +331,8 @@ audit_check(struct audit *au, size_t n, const sa_census *c,
 		out->real_asked = true;
 		out->cells = au->real_cells;
 		out->n = n;
-		if (audit_second(au, n, &job, AGAIN_PLACED, &other) ==
+		if (audit_second(au, n, merging, &job, AGAIN_PLACED,
+		    &other) ==
 		    EXIT_FAIR && other.census != NULL &&
 		    sa_census_same_law(c, other.census, &out->real_same) ==
 		    SA_OK)

@@ -56,7 +56,9 @@ int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
  * EXIT_MISBEHAVED with AU saying what happened (for audit_report), or
  * EXIT_TROUBLE after an error message.
  */
-int audit_census(struct audit *au, size_t n, sa_census **out);
+struct part_set;
+int audit_census(struct audit *au, size_t n, const struct part_set *merging,
+    sa_census **out);
 
 /*
  * Second models.  When audited code that asked for raw words or reals is
@@ -89,16 +91,16 @@ struct audit_check {
 	unsigned protections;	/* GUARD_ bits the code ran under */
 };
 
-void audit_check(struct audit *au, size_t n, const sa_census *c,
-    struct audit_check *out);
+void audit_check(struct audit *au, size_t n, const struct part_set *merging,
+    const sa_census *c, struct audit_check *out);
 /*
  * Layers L of AU's code (to their depth, judged) under a second model:
  * its raw words a bit wider (WIDER) or its reals placed elsewhere;
  * whether they count the same into *SAME.  False when that count was
  * not made: too costly, or stopped.
  */
-bool audit_layers_same(struct audit *au, size_t n, sa_layers *l, bool wider,
-    bool *same);
+bool audit_layers_same(struct audit *au, size_t n,
+    const struct part_set *merging, sa_layers *l, bool wider, bool *same);
 void check_fields(report *r, const struct audit_check *k);
 
 /* The exit status of an audit's verdict: FAIR unfair, checked by K. */
@@ -109,7 +111,8 @@ int check_exit(bool fair, const struct audit_check *k);
  * with EXIT_FAIR.  audit_mention_draws adds the raw words' width and the
  * reals' cells to AU's summary once the code has asked for them.
  */
-int audit_layers(struct audit *au, size_t n, size_t depth, sa_layers **out);
+int audit_layers(struct audit *au, size_t n, size_t depth,
+    const struct part_set *merging, sa_layers **out);
 void audit_mention_draws(struct audit *au);
 
 /* The protections PROTECTIONS (0: no audited code) as report fields. */

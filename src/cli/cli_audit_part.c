@@ -128,10 +128,10 @@ census_bytes(const sa_part *p)
  * knows of none).
  */
 static unsigned
-parted_protections(void)
+parted_protections(const struct part_set *merging)
 {
-	size_t count;
-	const sa_part *parts = part_merged(&count);
+	size_t count = merging->count;
+	const sa_part *parts = merging->parts;
 	unsigned held = GUARD_ALL;
 
 	for (size_t i = 0; i < count; i++) {
@@ -146,11 +146,11 @@ parted_protections(void)
 }
 
 int
-audit_parted_again(struct audit *au, size_t n, size_t depth,
-    enum again kind, struct job *out)
+audit_parted_again(const struct part_set *merging, struct audit *au,
+    size_t n, size_t depth, enum again kind, struct job *out)
 {
-	size_t count;
-	const sa_part *parts = part_merged(&count);
+	size_t count = merging->count;
+	const sa_part *parts = merging->parts;
 	int status = SA_OK;
 
 	memset(out, 0, sizeof *out);
@@ -215,16 +215,19 @@ take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
  * (EXIT_TROUBLE after a message); false when not merging.
  */
 bool
-audit_parted(struct audit *au, size_t n, struct job *job, int *status)
+audit_parted(const struct part_set *merging, struct audit *au, size_t n,
+    struct job *job, int *status)
 {
 	const char *kind = job->depth == 0 ? "census" : "layers";
 	size_t count;
-	const sa_part *parts = part_merged(&count);
+	const sa_part *parts;
 
-	if (parts == NULL)
+	if (merging == NULL)
 		return false;
+	count = merging->count;
+	parts = merging->parts;
 	*status = EXIT_TROUBLE;
-	if (!part_kind_is(kind))
+	if (!part_set_kind(merging, kind))
 		return true;
 	for (size_t i = 0; i < count; i++) {
 		int st = take_one(au, n, &parts[i], job);
@@ -256,9 +259,9 @@ audit_parted(struct audit *au, size_t n, struct job *job, int *status)
 			return true;
 		}
 	}
-	au->raw_used = part_note("raw-used");
-	au->real_used = part_note("real-used");
-	au->protections = parted_protections();
+	au->raw_used = part_set_note(merging, "raw-used");
+	au->real_used = part_set_note(merging, "real-used");
+	au->protections = parted_protections(merging);
 	*status = EXIT_FAIR;
 	return true;
 }

@@ -11,13 +11,16 @@
 #include "shuffle_audit_audit.h"
 
 /*
- * Parts (cli_audit_part.c): audit_part_put writes JOB as AU's part, spending
- * it (PART_WRITTEN, or EXIT_TROUBLE after a message); audit_parted, under
- * merge, adds the parts up into JOB, with *STATUS the count's exit
- * status, and is false when not merging.
+ * Parts (cli_audit_part.c): audit_part_put writes JOB as AU's part,
+ * spending it (PART_WRITTEN, or EXIT_TROUBLE after a message);
+ * audit_parted, under merge (MERGING, not NULL), adds the parts up into
+ * JOB, with *STATUS the count's exit status, and is false when not
+ * merging.
  */
+struct part_set;
 int audit_part_put(struct audit *au, size_t n, struct job *job);
-bool audit_parted(struct audit *au, size_t n, struct job *job, int *status);
+bool audit_parted(const struct part_set *merging, struct audit *au, size_t n,
+    struct job *job, int *status);
 
 /*
  * Second models (see audit_check), in parts: audit_parted_again, under
@@ -25,7 +28,7 @@ bool audit_parted(struct audit *au, size_t n, struct job *job, int *status);
  * census): an exit status, EXIT_TROUBLE without a message when a part
  * has none.  The layers in *OUT are collected, not yet judged.
  */
-int audit_parted_again(struct audit *au, size_t n, size_t depth,
-    enum again kind, struct job *out);
+int audit_parted_again(const struct part_set *merging, struct audit *au,
+    size_t n, size_t depth, enum again kind, struct job *out);
 
 #endif /* SA_CLI_AUDIT_PART_H */

@@ -118,6 +118,7 @@ struct census_args {
 	sa_repeated repeated;
 	bool plan;		/* --plan, for --ranks, at --network */
 	uint64_t ranks, gbits, memory;
+	const struct part_set *merging;	/* under merge: the parts */
 };
 
 enum { OPT_SORT = 256, OPT_TOP, OPT_ENGINE, OPT_SUMMARY, OPT_LAYERS, OPT_DEPTH,
@@ -291,7 +292,7 @@ plan_args_fit(const struct census_args *a)
 		    a->gbits ? "--network" : "--memory");
 		return false;
 	}
-	if (a->plan && (a->audit.part_count != 0 || part_merging() != 0)) {
+	if (a->plan && (a->audit.part_count != 0 || part_set_total(a->merging) != 0)) {
 		cli_error("--plan: plans a census and makes no parts, so not "
 		    "with --part or under merge");
 		return false;
@@ -347,12 +348,12 @@ census_args_fit(struct census_args *a)
 	    !cli_check_reduce(&a->shuffle, &a->reduce, a->n))
 		return false;
 	/* Under MPI, an audit is shared out over the ranks (cli_mpi.c). */
-	if (a->audited && !(a->layers && a->depth == 0))
+	if (a->merging == NULL && a->audited && !(a->layers && a->depth == 0))
 		(void)mpi_part(&a->audit.part_index, &a->audit.part_count);
 	/* Under merge, the options are checked as --part checks them. */
-	if (a->audit.part_count != 0 || part_merging() != 0)
+	if (a->audit.part_count != 0 || part_set_total(a->merging) != 0)
 		parts = a->audit.part_count ? a->audit.part_count :
-		    part_merging();
+		    part_set_total(a->merging);
 	if (parts != 0 && !a->audited &&
 	    (a->engine != SA_ENGINE_REPLAY || a->reduce.method ||
 	    a->times > 1)) {
@@ -389,7 +390,8 @@ census_args_fit(struct census_args *a)
 }
 
 static int
-parse_args(int argc, char **argv, struct census_args *a)
+parse_args(int argc, char **argv, const struct part_set *merging,
+    struct census_args *a)
 {
 	int status, fmt = REP_TEXT;
 	uint64_t cards = 4;
@@ -397,6 +399,7 @@ parse_args(int argc, char **argv, struct census_args *a)
 	    &cards, CARDS_MAX };
 
 	memset(a, 0, sizeof *a);
+	a->merging = merging;
 	a->shuffle = *sa_shuffle_find("naive");
 	status = cli_getopts(argc, argv, &cli_cmd_census, &common,
 	    census_option, a);
@@ -491,11 +494,11 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 		refusal(a, status, &plan);
 		return EXIT_TROUBLE;
 	}
-	status = audit_census(&a->audit, a->n, c);
+	status = audit_census(&a->audit, a->n, a->merging, c);
 	if (status == PART_WRITTEN)
 		return status;
 	if (status == EXIT_FAIR)
-		audit_check(&a->audit, a->n, *c, &a->model);
+		audit_check(&a->audit, a->n, a->merging, *c, &a->model);
 	if (status == EXIT_MISBEHAVED) {
 		audit_report(&a->audit, a->n, a->fmt);
 		return cli_finish(status);
@@ -511,7 +514,7 @@ static int
 merge_builtin(const struct census_args *a, const sa_part *parts,
     size_t count, sa_census **c)
 {
-	int status = part_kind_is("census") ? SA_OK : SA_EINVAL;
+	int status = part_set_kind(a->merging, "census") ? SA_OK : SA_EINVAL;
 
 	*c = NULL;
 	for (size_t i = 0; i < count && status == SA_OK; i++) {
@@ -556,12 +559,11 @@ count_part(struct census_args *a, sa_census_opts *opts, sa_census **c)
 {
 	sa_audit_opts audit;
 	unsigned char *data = NULL;
-	size_t count, len = 0;
-	const sa_part *parts = part_merged(&count);
+	size_t len = 0;
 	int status;
 
-	if (parts != NULL)
-		return merge_builtin(a, parts, count, c);
+	if (a->merging != NULL)
+		return merge_builtin(a, a->merging->parts, a->merging->count, c);
 	memset(&audit, 0, sizeof audit);
 	audit.part = a->audit.part_index - 1;
 	audit.parts = a->audit.part_count;
@@ -585,10 +587,9 @@ static int
 count_builtin(struct census_args *a, sa_census_opts *opts, sa_census **c)
 {
 	sa_census_plan plan;
-	size_t parts;
 	int status;
 
-	if (a->audit.part_count != 0 || part_merged(&parts) != NULL)
+	if (a->audit.part_count != 0 || a->merging != NULL)
 		return count_part(a, opts, c);
 
 	memset(&plan, 0, sizeof plan);
@@ -647,6 +648,7 @@ count_layers(struct census_args *a)
 	la.reduce = a->reduce;
 	la.depth = (size_t)a->depth;
 	la.max_depth = DEPTH_MAX;
+	la.merging = a->merging;
 	if (a->audited) {
 		la.audit = &a->audit;
 		la.shuffle = &a->audit.shuffle;
@@ -662,7 +664,7 @@ count_layers(struct census_args *a)
 	 * walking, and refused a Java harness's depth 3 even with that
 	 * margin.
 	 */
-	la.direct = a->audit.part_count != 0 || part_merging() != 0 ||
+	la.direct = a->audit.part_count != 0 || a->merging != NULL ||
 	    (a->audited && a->seconds == 0);
 	la.margin = a->seconds == 0 ? 10 : 1;
 	la.check = a->check;
@@ -708,7 +710,7 @@ serve(sa_census *c)
 }
 
 static int
-cmd_census(int argc, char **argv)
+census_merge(int argc, char **argv, const struct part_set *merging)
 {
 	struct census_args a;
 	sa_census_opts opts;
@@ -717,7 +719,7 @@ cmd_census(int argc, char **argv)
 	int status;
 
 	memset(&opts, 0, sizeof opts);
-	status = parse_args(argc, argv, &a);
+	status = parse_args(argc, argv, merging, &a);
 	if (status == 0)
 		sharded = census_shards(&a, &opts);
 	if (status != 0 || (!sharded && mpi_idle(a.audit.part_count != 0))) {
@@ -757,5 +759,18 @@ cmd_census(int argc, char **argv)
 	return status == PART_WRITTEN ? EXIT_FAIR : status;
 }
 
-const struct cli_command cli_cmd_census = { "census", "count every run of a shuffle, exactly",
-    ":a:f:hn:", options, help, cmd_census, true };
+static int
+cmd_census(int argc, char **argv)
+{
+	return census_merge(argc, argv, NULL);
+}
+
+const struct cli_command cli_cmd_census = {
+	.name = "census",
+	.summary = "count every run of a shuffle, exactly",
+	.shortopts = ":a:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_census,
+	.merge = census_merge,
+};

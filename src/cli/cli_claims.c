@@ -136,5 +136,12 @@ cmd_claims(int argc, char **argv)
 	return cli_finish(nheld == SA_CLAIMS ? EXIT_FAIR : EXIT_UNFAIR);
 }
 
-const struct cli_command cli_cmd_claims = { "claims", "check the claims about shuffles, live",
-    ":f:h", options, help, cmd_claims, false };
+const struct cli_command cli_cmd_claims = {
+	.name = "claims",
+	.summary = "check the claims about shuffles, live",
+	.shortopts = ":f:h",
+	.longopts = options,
+	.help = help,
+	.run = cmd_claims,
+	.merge = NULL,
+};

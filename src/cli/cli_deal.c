@@ -475,5 +475,12 @@ cmd_deal(int argc, char **argv)
 	return status;
 }
 
-const struct cli_command cli_cmd_deal = { "deal", "deal a hand from a seed, or unpredictably",
-    ":a:f:hn:", options, help, cmd_deal, false };
+const struct cli_command cli_cmd_deal = {
+	.name = "deal",
+	.summary = "deal a hand from a seed, or unpredictably",
+	.shortopts = ":a:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_deal,
+	.merge = NULL,
+};

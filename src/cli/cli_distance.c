@@ -477,5 +477,12 @@ cmd_distance(int argc, char **argv)
 	return status != SA_OK ? EXIT_TROUBLE : cli_finish(EXIT_FAIR);
 }
 
-const struct cli_command cli_cmd_distance = { "distance", "how far a shuffle done k times is from uniform",
-    ":a:f:hn:", options, help, cmd_distance, false };
+const struct cli_command cli_cmd_distance = {
+	.name = "distance",
+	.summary = "how far a shuffle done k times is from uniform",
+	.shortopts = ":a:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_distance,
+	.merge = NULL,
+};

@@ -368,5 +368,12 @@ cmd_divisibility(int argc, char **argv)
 	return status;
 }
 
-const struct cli_command cli_cmd_divisibility = { "divisibility", "whether n! divides the runs, for any n",
-    ":a:f:hn:", options, help, cmd_divisibility, false };
+const struct cli_command cli_cmd_divisibility = {
+	.name = "divisibility",
+	.summary = "whether n! divides the runs, for any n",
+	.shortopts = ":a:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_divisibility,
+	.merge = NULL,
+};

@@ -764,5 +764,12 @@ cmd_fit(int argc, char **argv)
 	return status;
 }
 
-const struct cli_command cli_cmd_fit = { "fit", "whether a black box's decks look fair",
-    ":d:f:hn:", options, help, cmd_fit, false };
+const struct cli_command cli_cmd_fit = {
+	.name = "fit",
+	.summary = "whether a black box's decks look fair",
+	.shortopts = ":d:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_fit,
+	.merge = NULL,
+};

@@ -185,5 +185,12 @@ cmd_harness(int argc, char **argv)
 	return cli_finish(EXIT_FAIR);
 }
 
-const struct cli_command cli_cmd_harness = { "harness", "print the harness that audits code in a language",
-    ":f:h", options, help, cmd_harness, false };
+const struct cli_command cli_cmd_harness = {
+	.name = "harness",
+	.summary = "print the harness that audits code in a language",
+	.shortopts = ":f:h",
+	.longopts = options,
+	.help = help,
+	.run = cmd_harness,
+	.merge = NULL,
+};

@@ -66,7 +66,7 @@ audit_walk(void *ctx, size_t depth, double deadline, sa_layers **out)
 	int status;
 
 	au->deadline = deadline;
-	status = audit_layers(au, d->a->n, depth, out);
+	status = audit_layers(au, d->a->n, depth, d->a->merging, out);
 	if (status == EXIT_FAIR)
 		return SA_OK;
 	if (au->timed_out)
@@ -472,7 +472,8 @@ layers_check(const struct layers_args *a, sa_layers *l,
 		k->raw_asked = true;
 		k->bits = au->raw_bits;
 		k->wider = au->raw_bits + 1;
-		k->raw_settled = audit_layers_same(a->audit, a->n, l, true, &same);
+		k->raw_settled = audit_layers_same(a->audit, a->n, a->merging, l,
+		    true, &same);
 		k->cause = same ? SA_BIAS_LOOP : SA_BIAS_UNSETTLED;
 		unchecked = !k->raw_settled;
 		differs = k->raw_settled && !same;
@@ -481,8 +482,8 @@ layers_check(const struct layers_args *a, sa_layers *l,
 		k->real_asked = true;
 		k->cells = au->real_cells;
 		k->n = a->n;
-		k->real_settled = audit_layers_same(a->audit, a->n, l, false,
-		    &k->real_same);
+		k->real_settled = audit_layers_same(a->audit, a->n, a->merging, l,
+		    false, &k->real_same);
 		unchecked = unchecked || !k->real_settled;
 		differs = differs || (k->real_settled && !k->real_same);
 	}

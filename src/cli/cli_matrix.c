@@ -567,7 +567,7 @@ audited_matrix(struct matrix_args *a, sa_matrix **m)
 		    cli_past_census(true, status, &plan, a->n));
 		return EXIT_TROUBLE;
 	}
-	status = audit_census(&a->audit, a->n, &c);
+	status = audit_census(&a->audit, a->n, NULL, &c);
 	if (status == EXIT_MISBEHAVED) {
 		if (a->svg)
 			audit_report_svg(&a->audit, a->n);
@@ -579,7 +579,7 @@ audited_matrix(struct matrix_args *a, sa_matrix **m)
 		return status;
 	/* A matrix that is not uniform comes from an unfair census, whose
 	 * second models say whether the model decides it. */
-	audit_check(&a->audit, a->n, c, &a->model);
+	audit_check(&a->audit, a->n, NULL, c, &a->model);
 	status = sa_matrix_from_census(c, m);
 	sa_census_free(c);
 	if (status != SA_OK) {
@@ -621,5 +621,12 @@ cmd_matrix(int argc, char **argv)
 	return show(&a, m);
 }
 
-const struct cli_command cli_cmd_matrix = { "matrix", "P(card c ends at position p), exactly",
-    ":a:f:hn:", options, help, cmd_matrix, false };
+const struct cli_command cli_cmd_matrix = {
+	.name = "matrix",
+	.summary = "P(card c ends at position p), exactly",
+	.shortopts = ":a:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_matrix,
+	.merge = NULL,
+};

@@ -218,8 +218,9 @@ mpi_start(int *argc, char ***argv)
 bool
 mpi_part(unsigned *index, unsigned *count)
 {
-	/* Parts merged from files (merge) are not shared out again. */
-	if (size < 2 || merging || part_merging() != 0 || *count != 0)
+	/* Parts merged (its caller asks only when not merging) are not
+	 * shared out again. */
+	if (size < 2 || merging || *count != 0)
 		return false;
 	*index = (unsigned)rank + 1;
 	*count = (unsigned)size;
@@ -288,11 +289,12 @@ receive_part(int r, int *status, size_t *len)
 }
 
 /*
- * On rank 0: every rank's part, then the command RUN (ARGC, ARGV) on
- * their sum; STATUS is rank 0's own.  The exit status.
+ * On rank 0: every rank's part, then the command's MERGE (ARGC, ARGV) on
+ * them; STATUS is rank 0's own.  The exit status.
  */
 static int
-gather(int (*run)(int, char **), int argc, char **argv, int status)
+gather(int (*merge)(int, char **, const struct part_set *), int argc,
+    char **argv, int status)
 {
 	char **texts = calloc((size_t)size, sizeof *texts);
 	char **names = calloc((size_t)size, sizeof *names);
@@ -322,12 +324,15 @@ gather(int (*run)(int, char **), int argc, char **argv, int status)
 		    "%d; no report (run it alone with --part %d/%d to see why)",
 		    failed, size, failed + 1, size, worst, failed + 1, size);
 	if (worst == EXIT_FAIR) {
-		status = part_merge_texts(names, texts, lens, (size_t)size);
+		struct part_set set;
+
+		status = part_merge_texts(names, texts, lens, (size_t)size,
+		    &set);
 		if (status == 0) {
 			merging = true;
 			optind = 0;
-			status = run(argc, argv);
-			part_merge_free();
+			status = merge(argc, argv, &set);
+			part_set_free(&set);
 		}
 	} else {
 		for (int r = 0; r < size; r++)
@@ -342,11 +347,12 @@ gather(int (*run)(int, char **), int argc, char **argv, int status)
 }
 
 int
-mpi_finish(int (*run)(int, char **), int argc, char **argv, int status)
+mpi_finish(int (*merge)(int, char **, const struct part_set *), int argc,
+    char **argv, int status)
 {
 	if (size > 1 && shared) {
 		if (rank == 0)
-			status = gather(run, argc, argv, status);
+			status = gather(merge, argc, argv, status);
 		else
 			send_part(status);
 	}

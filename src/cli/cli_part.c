@@ -22,9 +22,6 @@ static char **words;
 static size_t nwords;
 /* The argument of --part, to leave it out of the words a part keeps. */
 static const char *part_arg;
-/* Under merge: the parts as read, and in order of their index. */
-static sa_part *read_list, *merged;
-static size_t nread, nmerged;
 
 void
 part_command(int argc, char **argv)
@@ -160,16 +157,9 @@ part_put(unsigned index, unsigned count, const char *kind,
 }
 
 unsigned
-part_merging(void)
+part_set_total(const struct part_set *set)
 {
-	return nmerged > 0 ? merged[0].count : 0;
-}
-
-const sa_part *
-part_merged(size_t *count)
-{
-	*count = nmerged;
-	return merged;
+	return set != NULL && set->count > 0 ? set->parts[0].count : 0;
 }
 
 const char *
@@ -185,25 +175,25 @@ part_note_value(const sa_part *p, const char *key)
 }
 
 bool
-part_kind_is(const char *kind)
+part_set_kind(const struct part_set *set, const char *kind)
 {
-	if (nmerged == 0 || strcmp(merged[0].kind, kind) == 0)
+	if (set == NULL || set->count == 0 ||
+	    strcmp(set->parts[0].kind, kind) == 0)
 		return true;
 	cli_error("merge: the parts hold %s, and their command asks for %s",
-	    merged[0].kind, kind);
+	    set->parts[0].kind, kind);
 	return false;
 }
 
 bool
-part_note(const char *key)
+part_set_note(const struct part_set *set, const char *key)
 {
-	size_t klen = strlen(key);
+	const char *v;
 
-	for (size_t i = 0; i < nmerged; i++)
-		for (size_t k = 0; k < merged[i].nnotes; k++)
-			if (strncmp(merged[i].notes[k], key, klen) == 0 &&
-			    strcmp(merged[i].notes[k] + klen, " yes") == 0)
-				return true;
+	for (size_t i = 0; set != NULL && i < set->count; i++)
+		if ((v = part_note_value(&set->parts[i], key)) != NULL &&
+		    strcmp(v, "yes") == 0)
+			return true;
 	return false;
 }
 
@@ -323,11 +313,12 @@ read_parts(char **files, size_t count, sa_part *parts)
 	return true;
 }
 
-/* The parts, checked as one run, in order into MERGED; false after a
- * message. */
+/* SET's parts, checked as one run, in order; false after a message. */
 static bool
-order_parts(char **files, sa_part *parts, size_t count)
+order_parts(char **files, struct part_set *set)
 {
+	sa_part *parts = set->read;
+	size_t count = set->count;
 	const sa_part **list = malloc(count * sizeof *list);
 	size_t *order = malloc(((size_t)parts[0].count + 1) * sizeof *order);
 	char why[256];
@@ -345,10 +336,9 @@ order_parts(char **files, sa_part *parts, size_t count)
 			    cli_arg(files[at[1]]), why);
 		ok = false;
 	}
-	if (ok && (merged = malloc(count * sizeof *merged)) != NULL) {
+	if (ok && (set->parts = malloc(count * sizeof *set->parts)) != NULL) {
 		for (size_t i = 0; i < count; i++)
-			merged[i] = parts[order[i]];
-		nmerged = count;
+			set->parts[i] = parts[order[i]];
 	} else if (ok) {
 		cli_error("merge: out of memory");
 		ok = false;
@@ -359,18 +349,18 @@ order_parts(char **files, sa_part *parts, size_t count)
 }
 
 void
-part_merge_free(void)
+part_set_free(struct part_set *set)
 {
-	for (size_t i = 0; i < nread; i++)
-		sa_part_free(&read_list[i]);
-	free(read_list);
-	free(merged);
-	read_list = merged = NULL;
-	nread = nmerged = 0;
+	for (size_t i = 0; set->read != NULL && i < set->count; i++)
+		sa_part_free(&set->read[i]);
+	free(set->read);
+	free(set->parts);
+	memset(set, 0, sizeof *set);
 }
 
 int
-part_merge_load(int argc, char **argv, char ***words_out, int *count_out)
+part_merge_load(int argc, char **argv, struct part_set *set,
+    char ***words_out, int *count_out)
 {
 	const struct cli_options common = { "merge", part_merge_help, NULL,
 	    NULL, NULL, 0 };
@@ -385,46 +375,49 @@ part_merge_load(int argc, char **argv, char ***words_out, int *count_out)
 		cli_error("merge: no parts given (the files --part wrote)");
 		return EXIT_TROUBLE;
 	}
-	nread = (size_t)(argc - optind);
-	if ((read_list = calloc(nread, sizeof *read_list)) == NULL) {
-		nread = 0;
+	memset(set, 0, sizeof *set);
+	set->count = (size_t)(argc - optind);
+	if ((set->read = calloc(set->count, sizeof *set->read)) == NULL) {
+		set->count = 0;
 		cli_error("merge: out of memory");
 		return EXIT_TROUBLE;
 	}
-	if (!read_parts(argv + optind, nread, read_list) ||
-	    !order_parts(argv + optind, read_list, nread)) {
-		part_merge_free();
+	if (!read_parts(argv + optind, set->count, set->read) ||
+	    !order_parts(argv + optind, set)) {
+		part_set_free(set);
 		return EXIT_TROUBLE;
 	}
-	*words_out = merged[0].argv;
-	*count_out = (int)merged[0].argc;
+	*words_out = set->parts[0].argv;
+	*count_out = (int)set->parts[0].argc;
 	return 0;
 }
 
 int
-part_merge_texts(char **names, char **texts, size_t *lens, size_t count)
+part_merge_texts(char **names, char **texts, size_t *lens, size_t count,
+    struct part_set *set)
 {
-	nread = count;
-	if ((read_list = calloc(count, sizeof *read_list)) == NULL) {
-		nread = 0;
+	memset(set, 0, sizeof *set);
+	set->count = count;
+	if ((set->read = calloc(count, sizeof *set->read)) == NULL) {
+		set->count = 0;
 		for (size_t i = 0; i < count; i++)
 			free(texts[i]);
 		cli_error("merge: out of memory");
 		return EXIT_TROUBLE;
 	}
 	for (size_t i = 0; i < count; i++) {
-		bool ok = parse_one(names[i], texts[i], lens[i], &read_list[i]);
+		bool ok = parse_one(names[i], texts[i], lens[i], &set->read[i]);
 
 		texts[i] = NULL;
 		if (!ok) {
 			for (size_t k = i + 1; k < count; k++)
 				free(texts[k]);
-			part_merge_free();
+			part_set_free(set);
 			return EXIT_TROUBLE;
 		}
 	}
-	if (!order_parts(names, read_list, count)) {
-		part_merge_free();
+	if (!order_parts(names, set)) {
+		part_set_free(set);
 		return EXIT_TROUBLE;
 	}
 	return 0;

@@ -14,9 +14,7 @@
  * *INDEX and *COUNT.  part_put writes part INDEX of COUNT to standard
  * output: KIND's DATA (LEN bytes, malloc'd; taken) and NOTES ("KEY
  * VALUE"); it returns PART_WRITTEN, which the command turns into exit
- * status 0 without a report, or EXIT_TROUBLE after a message.  Under
- * merge, part_merged gives the parts, in order (NULL otherwise), and
- * part_note whether any part has the note "KEY yes".
+ * status 0 without a report, or EXIT_TROUBLE after a message.
  */
 #define PART_MAX SA_PART_MAX
 #define PART_WRITTEN 256
@@ -25,29 +23,42 @@ void part_command_free(void);
 bool part_parse(const char *arg, unsigned *index, unsigned *count);
 int part_put(unsigned index, unsigned count, const char *kind,
     unsigned char *data, size_t len, char **notes, size_t nnotes);
-const sa_part *part_merged(size_t *count);
-unsigned part_merging(void);	/* the parts' P under merge, or 0 */
-bool part_note(const char *key);
-/* The value of part P's note KEY, or NULL. */
+
+/*
+ * The parts merge hands the command they answer, which takes them as a
+ * parameter (a command's merge, struct cli_command; NULL when it is not
+ * merging): read, checked as one run, and in order of their index.
+ * part_set_total gives their P (0 for NULL), part_set_kind whether they
+ * hold KIND (false after a message), part_set_note whether any has the
+ * note "KEY yes", part_note_value part P's note KEY (NULL: none).
+ */
+struct part_set {
+	sa_part *read;		/* as read (owned) */
+	sa_part *parts;		/* the same, in order of their index */
+	size_t count;
+};
+unsigned part_set_total(const struct part_set *set);
+bool part_set_kind(const struct part_set *set, const char *kind);
+bool part_set_note(const struct part_set *set, const char *key);
 const char *part_note_value(const sa_part *p, const char *key);
-/* Under merge, whether the parts hold KIND; false after a message. */
-bool part_kind_is(const char *kind);
+
 /*
  * merge's options and files (ARGC, ARGV from "merge" on): the parts read
- * and checked as one run, kept for the command they answer, whose words
- * (*COUNT of them, the parts') it gives in *WORDS.  0, -1 after --help,
- * or an exit status after a message.  part_merge_free lets them go.
+ * and checked as one run into SET, and the words of the command they
+ * answer (*COUNT of them, the parts') into *WORDS.  0, -1 after --help,
+ * or an exit status after a message.  part_set_free lets them go.
  */
-int part_merge_load(int argc, char **argv, char ***words, int *count);
+int part_merge_load(int argc, char **argv, struct part_set *set,
+    char ***words, int *count);
 void part_merge_help(void);
-void part_merge_free(void);
+void part_set_free(struct part_set *set);
 /*
  * The same for parts held in memory (cli_mpi.c's, from every rank):
- * COUNT texts (each malloc'd; taken) named NAMES in messages.  0, or an
- * exit status after a message.
+ * COUNT texts (each malloc'd; taken) named NAMES in messages, into SET.
+ * 0, or an exit status after a message.
  */
 int part_merge_texts(char **names, char **texts, size_t *lens,
-    size_t count);
+    size_t count, struct part_set *set);
 
 /*
  * Open MPI (make MPI=1, cli_mpi.c).  Under mpirun -np P, a command that
@@ -57,7 +68,7 @@ int part_merge_texts(char **names, char **texts, size_t *lens,
  * (malloc'd; taken) for rank 0 (true) instead of its being written.  A
  * rank with nothing to do (mpi_idle: not rank 0, and the work was not
  * shared out) does nothing.  mpi_finish, after the command, gathers the
- * parts on rank 0, which runs the command RUN again on their sum, so
+ * parts on rank 0, which runs the command's MERGE on them, so
  * that it alone writes the report the whole run writes; it returns the
  * exit status.  Without MPI these do nothing.
  */
@@ -68,8 +79,8 @@ bool mpi_part(unsigned *index, unsigned *count);
 bool mpi_take(char *text, size_t len);
 bool mpi_idle(bool parted);
 bool mpi_runs(bool shares);
-int mpi_finish(int (*run)(int, char **), int argc, char **argv,
-    int status);
+int mpi_finish(int (*merge)(int, char **, const struct part_set *),
+    int argc, char **argv, int status);
 /*
  * A sharded census: the ranks as the library's sa_comm (NULL for one
  * rank); the threads each rank takes, the machine's cores shared among

@@ -47,6 +47,7 @@ help(void)
 enum { OPT_DECKS = 256, OPT_SEED, OPT_ALPHA };
 
 struct sample_args {
+	const struct part_set *merging;	/* under merge: the parts */
 	sa_shuffle shuffle;
 	size_t n;
 	enum rep_format fmt;
@@ -173,7 +174,7 @@ static bool
 part_fits(const struct sample_args *a)
 {
 	/* Under merge, the options are checked as --part checks them. */
-	unsigned count = a->part_count ? a->part_count : part_merging();
+	unsigned count = a->part_count ? a->part_count : part_set_total(a->merging);
 
 	if (count == 0)
 		return true;
@@ -220,7 +221,7 @@ sample_args_fit(struct sample_args *a)
 {
 	/* Under MPI, the streams are shared out over the ranks (cli_mpi.c);
 	 * the decks depend on them, so only when --threads is given. */
-	if (!a->perms && a->o.threads != 0)
+	if (a->merging == NULL && !a->perms && a->o.threads != 0)
 		(void)mpi_part(&a->part_index, &a->part_count);
 	if (!part_fits(a))
 		return false;
@@ -248,7 +249,8 @@ sample_args_fit(struct sample_args *a)
 }
 
 static int
-parse_args(int argc, char **argv, struct sample_args *a)
+parse_args(int argc, char **argv, const struct part_set *merging,
+    struct sample_args *a)
 {
 	uint64_t cards = 52;
 	const struct cli_options common = { "sample", help, &a->shuffle, NULL,
@@ -256,6 +258,7 @@ parse_args(int argc, char **argv, struct sample_args *a)
 	int status;
 
 	memset(a, 0, sizeof *a);
+	a->merging = merging;
 	a->shuffle = *sa_shuffle_find("naive");
 	a->o.seed = 1;
 	a->alpha = 1e-6;
@@ -285,8 +288,8 @@ progress(void *ctx, double done)
 static int
 from_parts(const struct sample_args *a, sa_fit **fit)
 {
-	size_t count;
-	const sa_part *parts = part_merged(&count);
+	size_t count = a->merging->count;
+	const sa_part *parts = a->merging->parts;
 	int status = SA_OK;
 
 	*fit = NULL;
@@ -320,8 +323,8 @@ deal(struct sample_args *a, sa_fit **fit)
 	size_t len;
 	int status;
 
-	if (part_merged(&len) != NULL) {
-		if (!part_kind_is("sample"))
+	if (a->merging != NULL) {
+		if (!part_set_kind(a->merging, "sample"))
 			return EXIT_TROUBLE;
 		if ((status = from_parts(a, fit)) == SA_OK &&
 		    sa_fit_samples(*fit) == a->o.decks)
@@ -370,14 +373,14 @@ deal(struct sample_args *a, sa_fit **fit)
 }
 
 static int
-cmd_sample(int argc, char **argv)
+sample_merge(int argc, char **argv, const struct part_set *merging)
 {
 	struct sample_args a;
 	sa_fit_result res;
 	char label[96], buf[32];
 	sa_fit *fit;
 	report r;
-	int status = parse_args(argc, argv, &a);
+	int status = parse_args(argc, argv, merging, &a);
 
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
@@ -443,5 +446,18 @@ cmd_sample(int argc, char **argv)
 	return cli_finish(EXIT_FAIR);
 }
 
-const struct cli_command cli_cmd_sample = { "sample", "deal decks from a real generator and test them",
-    ":a:f:hn:", options, help, cmd_sample, true };
+static int
+cmd_sample(int argc, char **argv)
+{
+	return sample_merge(argc, argv, NULL);
+}
+
+const struct cli_command cli_cmd_sample = {
+	.name = "sample",
+	.summary = "deal decks from a real generator and test them",
+	.shortopts = ":a:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_sample,
+	.merge = sample_merge,
+};

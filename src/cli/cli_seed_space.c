@@ -68,6 +68,7 @@ enum { OPT_SEEDS = 256, OPT_MATCH,
 	OPT_LIST };
 
 struct seeds_args {
+	const struct part_set *merging;	/* under merge: the parts */
 	sa_shuffle shuffle;
 	size_t n;
 	enum rep_format fmt;
@@ -268,9 +269,10 @@ seeds_args_fit(struct seeds_args *a)
 	if (a->match != NULL && !parse_match(a))
 		return false;
 	/* Under MPI, the tally is shared out over the ranks (cli_mpi.c). */
-	if (a->match == NULL && a->n <= SA_SEEDS_MAX_CARDS)
+	if (a->merging == NULL && a->match == NULL &&
+	    a->n <= SA_SEEDS_MAX_CARDS)
 		(void)mpi_part(&a->part_index, &a->part_count);
-	if ((a->part_count != 0 || part_merging() != 0) && (a->match != NULL ||
+	if ((a->part_count != 0 || part_set_total(a->merging) != 0) && (a->match != NULL ||
 	    a->n > SA_SEEDS_MAX_CARDS)) {
 		cli_error("--part: parts of the tally of every seed, at most %d "
 		    "cards, so not with %s", SA_SEEDS_MAX_CARDS, a->match ?
@@ -282,7 +284,8 @@ seeds_args_fit(struct seeds_args *a)
 }
 
 static int
-parse_args(int argc, char **argv, struct seeds_args *a)
+parse_args(int argc, char **argv, const struct part_set *merging,
+    struct seeds_args *a)
 {
 	int fmt = REP_TEXT, status;
 	uint64_t cards = 4;
@@ -290,6 +293,7 @@ parse_args(int argc, char **argv, struct seeds_args *a)
 	    &fmt, &cards, CARDS_MAX };
 
 	memset(a, 0, sizeof *a);
+	a->merging = merging;
 	a->list = 10;
 	a->shuffle = *sa_shuffle_find("durstenfeld");
 	a->gen = sa_seeded_find("mulberry32");
@@ -639,7 +643,7 @@ from_parts(const struct seeds_args *a, const sa_part *parts, size_t count,
 	char why[256];
 
 	*s = NULL;
-	if (!part_kind_is("seeds"))
+	if (!part_set_kind(a->merging, "seeds"))
 		return EXIT_TROUBLE;
 	for (size_t i = 0; i < count; i++) {
 		sa_seeds *t = NULL;
@@ -677,12 +681,10 @@ static int
 count_seeds(struct seeds_args *a, sa_seeds **s)
 {
 	uint64_t seeds = 0, bytes = 0;
-	size_t nparts;
-	const sa_part *parts = part_merged(&nparts);
 	int status;
 
-	if (parts != NULL)
-		return from_parts(a, parts, nparts, s);
+	if (a->merging != NULL)
+		return from_parts(a, a->merging->parts, a->merging->count, s);
 	status = sa_seeds_plan(&a->shuffle, a->n, a->gen, &a->o, &seeds,
 	    &bytes);
 	if (status == SA_OK) {
@@ -711,13 +713,13 @@ count_seeds(struct seeds_args *a, sa_seeds **s)
 }
 
 static int
-cmd_seed_space(int argc, char **argv)
+seed_space_merge(int argc, char **argv, const struct part_set *merging)
 {
 	struct seeds_args a;
 	sa_seeds *s = NULL;
 	unsigned char *data;
 	size_t len;
-	int status = parse_args(argc, argv, &a);
+	int status = parse_args(argc, argv, merging, &a);
 
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
@@ -747,6 +749,18 @@ cmd_seed_space(int argc, char **argv)
 	return cli_finish(status);
 }
 
-const struct cli_command cli_cmd_seed_space = { "seed-space", "deal from every seed of a seeded generator "
-	    "and count",
-    ":a:f:g:hn:", options, help, cmd_seed_space, true };
+static int
+cmd_seed_space(int argc, char **argv)
+{
+	return seed_space_merge(argc, argv, NULL);
+}
+
+const struct cli_command cli_cmd_seed_space = {
+	.name = "seed-space",
+	.summary = "deal from every seed of a seeded generator and count",
+	.shortopts = ":a:f:g:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_seed_space,
+	.merge = seed_space_merge,
+};

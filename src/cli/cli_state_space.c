@@ -132,5 +132,12 @@ cmd_state_space(int argc, char **argv)
 	return status;
 }
 
-const struct cli_command cli_cmd_state_space = { "state-space", "how many orderings a seeded generator can reach",
-    ":f:hn:", options, help, cmd_state_space, false };
+const struct cli_command cli_cmd_state_space = {
+	.name = "state-space",
+	.summary = "how many orderings a seeded generator can reach",
+	.shortopts = ":f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_state_space,
+	.merge = NULL,
+};

@@ -525,5 +525,12 @@ cmd_trace(int argc, char **argv)
 	return status;
 }
 
-const struct cli_command cli_cmd_trace = { "trace", "one run step by step, or the runs to an ordering",
-    ":a:f:hn:", options, help, cmd_trace, false };
+const struct cli_command cli_cmd_trace = {
+	.name = "trace",
+	.summary = "one run step by step, or the runs to an ordering",
+	.shortopts = ":a:f:hn:",
+	.longopts = options,
+	.help = help,
+	.run = cmd_trace,
+	.merge = NULL,
+};

@@ -15,15 +15,33 @@ static int cmd_help(int argc, char **argv);
 static int cmd_merge(int argc, char **argv);
 static void help_help(void);
 
-static const struct cli_command cmd_completions = { "completions",
-    "print the completions for bash, zsh or fish", ":h", cli_help_only,
-    cli_complete_help, completions, false };
-static const struct cli_command cmd_help_desc = { "help",
-    "describe the commands, or one command", ":h", cli_help_only,
-    help_help, cmd_help, false };
-static const struct cli_command cmd_merge_desc = { "merge",
-    "add up the parts of a run (--part) into its report", ":h",
-    cli_help_only, part_merge_help, cmd_merge, false };
+static const struct cli_command cmd_completions = {
+	.name = "completions",
+	.summary = "print the completions for bash, zsh or fish",
+	.shortopts = ":h",
+	.longopts = cli_help_only,
+	.help = cli_complete_help,
+	.run = completions,
+	.merge = NULL,
+};
+static const struct cli_command cmd_help_desc = {
+	.name = "help",
+	.summary = "describe the commands, or one command",
+	.shortopts = ":h",
+	.longopts = cli_help_only,
+	.help = help_help,
+	.run = cmd_help,
+	.merge = NULL,
+};
+static const struct cli_command cmd_merge_desc = {
+	.name = "merge",
+	.summary = "add up the parts of a run (--part) into its report",
+	.shortopts = ":h",
+	.longopts = cli_help_only,
+	.help = part_merge_help,
+	.run = cmd_merge,
+	.merge = NULL,
+};
 
 /* The commands, in the order the list shows them. */
 static const struct cli_command *const cli_commands[] = {
@@ -70,28 +88,29 @@ find_command(const char *name)
 }
 
 /*
- * merge FILE...: the parts read and checked (cli_part.c), then the
- * command they answer run on their counts, which it takes from them.
+ * merge FILE...: the parts read and checked (cli_part.c), then handed to
+ * the command they answer, run on their words.
  */
 static int
 cmd_merge(int argc, char **argv)
 {
 	const struct cli_command *cmd;
+	struct part_set set;
 	char **words;
-	int count, status = part_merge_load(argc, argv, &words, &count);
+	int count, status = part_merge_load(argc, argv, &set, &words, &count);
 
 	if (status != 0)
 		return status < 0 ? EXIT_FAIR : status;
 	cmd = count > 0 ? find_command(words[0]) : NULL;
-	if (cmd == NULL || !cmd->parts) {
+	if (cmd == NULL || cmd->merge == NULL) {
 		cli_error("merge: the parts answer \"%s\", which has no parts",
 		    count > 0 ? cli_arg(words[0]) : "");
-		part_merge_free();
+		part_set_free(&set);
 		return EXIT_TROUBLE;
 	}
 	optind = 0;
-	status = cmd->run(count, words);
-	part_merge_free();
+	status = cmd->merge(count, words, &set);
+	part_set_free(&set);
 	return status;
 }
 
@@ -183,9 +202,9 @@ main(int argc, char **argv)
 	part_command(argc, argv);	/* the words a part records */
 #ifdef SA_MPI
 	status = mpi_start(&argc, &argv) ? EXIT_FAIR : EXIT_TROUBLE;
-	if (status == EXIT_FAIR && mpi_runs(cmd->parts))
+	if (status == EXIT_FAIR && mpi_runs(cmd->merge != NULL))
 		status = cmd->run(argc, argv);
-	status = mpi_finish(cmd->run, argc, argv, status);
+	status = mpi_finish(cmd->merge, argc, argv, status);
 #else
 	status = cmd->run(argc, argv);
 #endif
