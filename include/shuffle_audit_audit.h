@@ -211,6 +211,44 @@ int sa_parts_check(const sa_part *const *parts, size_t k, size_t *order,
     size_t at[2], char *why, size_t size);
 
 /*
+ * A part's notes and sections.  sa_part_note gives the value of part P's
+ * note KEY ("KEY VALUE"), or NULL; sa_parts_flag whether any of COUNT
+ * PARTS has the note "KEY yes".  A part's data may end in sections that
+ * its maker appended after its main counts (an audit's counts under its
+ * second models), each named by a note "NAME-bytes LEN", in the order of
+ * those notes: sa_part_append appends SEC (SECLEN bytes) to DATA (LEN
+ * bytes, malloc'd) as section NAME and writes its note into NOTE (SIZE
+ * bytes), SA_OK or SA_ENOMEM (DATA kept); sa_part_section gives where
+ * section NAME is in P's data (NULL: the main counts), *LEN 0 for a
+ * section P does not have.
+ */
+const char *sa_part_note(const sa_part *p, const char *key);
+bool sa_parts_flag(const sa_part *parts, size_t count, const char *key);
+int sa_part_append(unsigned char **data, size_t *len, const char *name,
+    const unsigned char *sec, size_t seclen, char *note, size_t size);
+void sa_part_section(const sa_part *p, const char *name,
+    const unsigned char **data, size_t *len);
+
+/*
+ * The parts of one run folded into its counts, one call a kind: section
+ * SECTION (NULL: the main counts) of each of COUNT PARTS, in order,
+ * unpacked and added up into a census of SHUFFLE on N cards, layers of
+ * N cards collected to DEPTH draws, a seed space of N cards, or the
+ * decks of N cards.  SA_OK, or the status of the part at *AT that
+ * failed (SA_EINVAL: its counts are not of this kind, these cards or
+ * this depth, or it lacks the section), with *OUT NULL.
+ */
+int sa_parts_census(const sa_part *parts, size_t count, const char *section,
+    const sa_shuffle *shuffle, size_t n, size_t *at, sa_census **out);
+int sa_parts_layers(const sa_part *parts, size_t count, const char *section,
+    const sa_shuffle *shuffle, size_t n, size_t depth, size_t *at,
+    sa_layers **out);
+int sa_parts_seeds(const sa_part *parts, size_t count, size_t n, size_t *at,
+    sa_seeds **out);
+int sa_parts_decks(const sa_part *parts, size_t count, size_t n, size_t *at,
+    sa_fit **out);
+
+/*
  * The counts of census C (not wide) as bytes (malloc'd, *LEN), for a
  * part; sa_census_unpack reads them back as a census of SHUFFLE on N
  * cards, partial as sa_census_from_part's (SA_EINVAL when they are not a

@@ -16,8 +16,9 @@
 #include "cli_audit.h"
 #include "cli_audit_part.h"
 
-static int add_part(struct audit *au, size_t n, const unsigned char *data,
-    size_t len, struct job *job);
+/* The sections of a part that hold its counts under the second models,
+ * in the order of enum again. */
+static const char *const sections[] = { "wider", "placed" };
 
 /* JOB's counts, packed; an SA_ status. */
 static int
@@ -38,10 +39,9 @@ pack_job(const struct job *job, unsigned char **data, size_t *len)
 int
 audit_part_put(struct audit *au, size_t n, struct job *job)
 {
-	static const char *const keys[] = { "wider-bytes", "placed-bytes" };
 	char raw[16], real[16], again_note[2][40], guards[32], *notes[5] = {
 	    raw, real, again_note[0], again_note[1], guards };
-	unsigned char *data = NULL, *more[2] = { NULL, NULL }, *both;
+	unsigned char *data = NULL, *more[2] = { NULL, NULL };
 	size_t len = 0, more_len[2] = { 0, 0 };
 	int status;
 
@@ -58,17 +58,9 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	}
 	status = pack_job(job, &data, &len);
 	run_job_free(job);
-	for (int k = 0; k < 2 && status == SA_OK; k++) {
-		if (more_len[k] == 0)
-			continue;
-		if ((both = realloc(data, len + more_len[k])) == NULL) {
-			status = SA_ENOMEM;
-		} else {
-			memcpy(both + len, more[k], more_len[k]);
-			data = both;
-			len += more_len[k];
-		}
-	}
+	for (int k = 0; k < 2 && status == SA_OK; k++)
+		status = sa_part_append(&data, &len, sections[k], more[k],
+		    more_len[k], again_note[k], sizeof again_note[k]);
 	free(more[0]);
 	free(more[1]);
 	if (status != SA_OK) {
@@ -80,47 +72,10 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	snprintf(raw, sizeof raw, "raw-used %s", au->raw_used ? "yes" : "no");
 	snprintf(real, sizeof real, "real-used %s", au->real_used ? "yes" :
 	    "no");
-	for (int k = 0; k < 2; k++)
-		snprintf(again_note[k], sizeof again_note[k], "%s %zu",
-		    keys[k], more_len[k]);
 	/* What the code ran under here: a merge names what held in all. */
 	snprintf(guards, sizeof guards, "protections %u", au->protections);
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
 	    "census" : "layers", data, len, notes, 5);
-}
-
-/*
- * The bytes at the end of part P's data that hold its census under the
- * second model KIND (AGAIN_PLACED's last, AGAIN_WIDER's before it), at
- * *AT; 0 when it has none.
- */
-static size_t
-again_bytes(const sa_part *p, enum again kind, size_t *at)
-{
-	static const char *const keys[] = { "wider-bytes", "placed-bytes" };
-	size_t len[2], end = p->len;
-
-	for (int k = 1; k >= 0; k--) {
-		const char *v = part_note_value(p, keys[k]);
-		char *stop;
-		unsigned long long b = v != NULL ? strtoull(v, &stop, 10) : 0;
-
-		len[k] = v != NULL && *stop == '\0' && b <= end ? (size_t)b : 0;
-		end -= len[k];
-		if (k == (int)kind)
-			*at = end;
-	}
-	return len[kind];
-}
-
-/* The bytes of part P's data that hold its own census. */
-static size_t
-census_bytes(const sa_part *p)
-{
-	size_t at;
-
-	(void)again_bytes(p, AGAIN_WIDER, &at);
-	return at;	/* where the wider census starts, or would */
 }
 
 /*
@@ -130,84 +85,47 @@ census_bytes(const sa_part *p)
 static unsigned
 parted_protections(const struct part_set *merging)
 {
-	size_t count = merging->count;
-	const sa_part *parts = merging->parts;
 	unsigned held = GUARD_ALL;
 
-	for (size_t i = 0; i < count; i++) {
-		const char *v = part_note_value(&parts[i], "protections");
+	for (size_t i = 0; i < merging->count; i++) {
+		const char *v = sa_part_note(&merging->parts[i], "protections");
 		char *stop;
 		unsigned long b = v != NULL ? strtoul(v, &stop, 10) : 0;
 
 		held &= v != NULL && *stop == '\0' && b <= GUARD_ALL ?
 		    (unsigned)b : 0;
 	}
-	return count != 0 ? held : 0;
+	return merging->count != 0 ? held : 0;
+}
+
+/*
+ * Section SECTION (NULL: the main counts) of MERGING's parts added up
+ * into OUT, of OUT's depth; an SA_ status, *AT the part that failed.
+ */
+static int
+fold(const struct part_set *merging, const char *section,
+    const struct audit *au, size_t n, size_t *at, struct job *out)
+{
+	if (out->depth == 0)
+		return sa_parts_census(merging->parts, merging->count, section,
+		    &au->shuffle, n, at, &out->census);
+	return sa_parts_layers(merging->parts, merging->count, section,
+	    &au->shuffle, n, out->depth, at, &out->layers);
 }
 
 int
 audit_parted_again(const struct part_set *merging, struct audit *au,
     size_t n, size_t depth, enum again kind, struct job *out)
 {
-	size_t count = merging->count;
-	const sa_part *parts = merging->parts;
-	int status = SA_OK;
+	size_t at;
 
 	memset(out, 0, sizeof *out);
 	out->depth = depth;
-	for (size_t i = 0; i < count && status == SA_OK; i++) {
-		size_t at, w = again_bytes(&parts[i], kind, &at);
-
-		status = w == 0 ? SA_EINVAL : add_part(au, n, parts[i].data +
-		    at, w, out);
-	}
-	if (status != SA_OK) {
+	if (fold(merging, sections[kind], au, n, &at, out) != SA_OK) {
 		run_job_free(out);
 		return EXIT_TROUBLE;
 	}
 	return EXIT_FAIR;
-}
-
-/*
- * Counts packed at DATA (LEN bytes) added into JOB: a census, or layers
- * of its depth; an SA_ status.
- */
-static int
-add_part(struct audit *au, size_t n, const unsigned char *data, size_t len,
-    struct job *job)
-{
-	sa_census *c = NULL;
-	sa_layers *l = NULL;
-	int status;
-
-	if (job->depth == 0) {
-		status = sa_census_unpack(&au->shuffle, n, data, len, &c);
-		if (status == SA_OK && job->census == NULL)
-			job->census = c;
-		else if (status == SA_OK)
-			status = sa_census_merge(job->census, c);
-		if (c != job->census)
-			sa_census_free(c);
-		return status;
-	}
-	status = sa_layers_unpack(&au->shuffle, data, len, &l);
-	if (status == SA_OK && (sa_layers_about(l)->n != n ||
-	    sa_layers_about(l)->depth != job->depth))
-		status = SA_EINVAL;
-	if (status == SA_OK && job->layers == NULL)
-		job->layers = l;
-	else if (status == SA_OK)
-		status = sa_layers_merge(job->layers, l);
-	if (l != job->layers)
-		sa_layers_free(l);
-	return status;
-}
-
-/* Part P's counts added into JOB; an SA_ status. */
-static int
-take_one(struct audit *au, size_t n, const sa_part *p, struct job *job)
-{
-	return add_part(au, n, p->data, census_bytes(p), job);
 }
 
 /*
@@ -218,39 +136,28 @@ bool
 audit_parted(const struct part_set *merging, struct audit *au, size_t n,
     struct job *job, int *status)
 {
-	const char *kind = job->depth == 0 ? "census" : "layers";
-	size_t count;
-	const sa_part *parts;
+	size_t at;
+	int st;
 
 	if (merging == NULL)
 		return false;
-	count = merging->count;
-	parts = merging->parts;
 	*status = EXIT_TROUBLE;
-	if (!part_set_kind(merging, kind))
+	if (!part_set_kind(merging, job->depth == 0 ? "census" : "layers"))
 		return true;
-	for (size_t i = 0; i < count; i++) {
-		int st = take_one(au, n, &parts[i], job);
-
-		if (st != SA_OK) {
-			if (st == SA_EINVAL)
-				cli_error("merge: part %zu of %zu: its counts are "
-				    "not of %zu cards%s", i + 1, count, n,
-				    job->depth ? " to the depth asked" : "");
-			else
-				cli_error("merge: part %zu of %zu: %s", i + 1,
-				    count, sa_strerror(st));
-			sa_census_free(job->census);
-			sa_layers_free(job->layers);
-			job->census = NULL;
-			job->layers = NULL;
-			return true;
-		}
+	if ((st = fold(merging, NULL, au, n, &at, job)) != SA_OK) {
+		if (st == SA_EINVAL)
+			cli_error("merge: part %zu of %zu: its counts are not of "
+			    "%zu cards%s", at + 1, merging->count, n,
+			    job->depth ? " to the depth asked" : "");
+		else
+			cli_error("merge: part %zu of %zu: %s", at + 1,
+			    merging->count, sa_strerror(st));
+		return true;
 	}
 	if (job->census != NULL) {
 		char why[256];
-		int st = sa_census_whole(job->census, NULL, why, sizeof why);
 
+		st = sa_census_whole(job->census, NULL, why, sizeof why);
 		if (st != SA_OK) {
 			cli_error("merge: %s", st == SA_EINVAL ? why :
 			    sa_strerror(st));
@@ -259,8 +166,10 @@ audit_parted(const struct part_set *merging, struct audit *au, size_t n,
 			return true;
 		}
 	}
-	au->raw_used = part_set_note(merging, "raw-used");
-	au->real_used = part_set_note(merging, "real-used");
+	au->raw_used = sa_parts_flag(merging->parts, merging->count,
+	    "raw-used");
+	au->real_used = sa_parts_flag(merging->parts, merging->count,
+	    "real-used");
 	au->protections = parted_protections(merging);
 	*status = EXIT_FAIR;
 	return true;

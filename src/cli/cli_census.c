@@ -514,25 +514,17 @@ static int
 merge_builtin(const struct census_args *a, const sa_part *parts,
     size_t count, sa_census **c)
 {
-	int status = part_set_kind(a->merging, "census") ? SA_OK : SA_EINVAL;
+	size_t at;
+	int status;
 
 	*c = NULL;
-	for (size_t i = 0; i < count && status == SA_OK; i++) {
-		sa_census *one = NULL;
-
-		status = sa_census_unpack(&a->shuffle, a->n, parts[i].data,
-		    parts[i].len, &one);
-		if (status == SA_OK && *c == NULL)
-			*c = one;
-		else if (status == SA_OK)
-			status = sa_census_merge(*c, one);
-		if (one != *c)
-			sa_census_free(one);
-		if (status != SA_OK)
-			cli_error("merge: part %zu of %zu: %s", i + 1, count,
-			    status == SA_EINVAL ? "its counts are not a census "
-			    "of these cards" : sa_strerror(status));
-	}
+	if (!part_set_kind(a->merging, "census"))
+		return EXIT_TROUBLE;
+	status = sa_parts_census(parts, count, NULL, &a->shuffle, a->n, &at, c);
+	if (status != SA_OK)
+		cli_error("merge: part %zu of %zu: %s", at + 1, count,
+		    status == SA_EINVAL ? "its counts are not a census of "
+		    "these cards" : sa_strerror(status));
 	if (status == SA_OK) {
 		char why[256];
 

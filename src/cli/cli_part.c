@@ -162,17 +162,6 @@ part_set_total(const struct part_set *set)
 	return set != NULL && set->count > 0 ? set->parts[0].count : 0;
 }
 
-const char *
-part_note_value(const sa_part *p, const char *key)
-{
-	size_t klen = strlen(key);
-
-	for (size_t k = 0; k < p->nnotes; k++)
-		if (strncmp(p->notes[k], key, klen) == 0 &&
-		    p->notes[k][klen] == ' ')
-			return p->notes[k] + klen + 1;
-	return NULL;
-}
 
 bool
 part_set_kind(const struct part_set *set, const char *kind)
@@ -185,17 +174,6 @@ part_set_kind(const struct part_set *set, const char *kind)
 	return false;
 }
 
-bool
-part_set_note(const struct part_set *set, const char *key)
-{
-	const char *v;
-
-	for (size_t i = 0; set != NULL && i < set->count; i++)
-		if ((v = part_note_value(&set->parts[i], key)) != NULL &&
-		    strcmp(v, "yes") == 0)
-			return true;
-	return false;
-}
 
 void
 part_merge_help(void)

@@ -29,8 +29,9 @@ int part_put(unsigned index, unsigned count, const char *kind,
  * parameter (a command's merge, struct cli_command; NULL when it is not
  * merging): read, checked as one run, and in order of their index.
  * part_set_total gives their P (0 for NULL), part_set_kind whether they
- * hold KIND (false after a message), part_set_note whether any has the
- * note "KEY yes", part_note_value part P's note KEY (NULL: none).
+ * hold KIND (false after a message).  Their notes and sections are read
+ * by the library's calls (sa_part_note, sa_part_section), and folded
+ * into counts by one call a kind (sa_parts_census, ...).
  */
 struct part_set {
 	sa_part *read;		/* as read (owned) */
@@ -39,8 +40,6 @@ struct part_set {
 };
 unsigned part_set_total(const struct part_set *set);
 bool part_set_kind(const struct part_set *set, const char *kind);
-bool part_set_note(const struct part_set *set, const char *key);
-const char *part_note_value(const sa_part *p, const char *key);
 
 /*
  * merge's options and files (ARGC, ARGV from "merge" on): the parts read

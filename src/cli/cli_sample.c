@@ -284,33 +284,6 @@ progress(void *ctx, double done)
 	cli_progress("sample", a->start, done, a->o.decks, "decks");
 }
 
-/* Under merge, the decks of the parts added up into *FIT; an SA_ status. */
-static int
-from_parts(const struct sample_args *a, sa_fit **fit)
-{
-	size_t count = a->merging->count;
-	const sa_part *parts = a->merging->parts;
-	int status = SA_OK;
-
-	*fit = NULL;
-	for (size_t i = 0; i < count && status == SA_OK; i++) {
-		sa_fit *f = NULL;
-
-		status = sa_fit_unpack(a->n, parts[i].data, parts[i].len, &f);
-		if (status == SA_OK && *fit == NULL)
-			*fit = f;
-		else if (status == SA_OK)
-			status = sa_fit_merge(*fit, f);
-		if (f != *fit)
-			sa_fit_free(f);
-	}
-	if (status != SA_OK) {
-		sa_fit_free(*fit);
-		*fit = NULL;
-	}
-	return status;
-}
-
 /*
  * The decks A asks for, dealt and counted into *FIT (whole, or from the
  * parts under merge): SA_OK; PART_WRITTEN once its part is written; or
@@ -326,7 +299,8 @@ deal(struct sample_args *a, sa_fit **fit)
 	if (a->merging != NULL) {
 		if (!part_set_kind(a->merging, "sample"))
 			return EXIT_TROUBLE;
-		if ((status = from_parts(a, fit)) == SA_OK &&
+		if ((status = sa_parts_decks(a->merging->parts,
+		    a->merging->count, a->n, &(size_t){ 0 }, fit)) == SA_OK &&
 		    sa_fit_samples(*fit) == a->o.decks)
 			return SA_OK;
 		if (status == SA_OK) {

@@ -641,29 +641,17 @@ from_parts(const struct seeds_args *a, const sa_part *parts, size_t count,
     sa_seeds **s)
 {
 	char why[256];
+	size_t at;
+	int status;
 
 	*s = NULL;
 	if (!part_set_kind(a->merging, "seeds"))
 		return EXIT_TROUBLE;
-	for (size_t i = 0; i < count; i++) {
-		sa_seeds *t = NULL;
-		int status = sa_seeds_unpack(a->n, parts[i].data, parts[i].len,
-		    &t);
-
-		if (status == SA_OK && *s == NULL)
-			*s = t;
-		else if (status == SA_OK)
-			status = sa_seeds_merge(*s, t);
-		if (t != *s)
-			sa_seeds_free(t);
-		if (status != SA_OK) {
-			cli_error("merge: part %zu of %zu: %s", i + 1, count,
-			    status == SA_EINVAL ? "not a stretch of this seed "
-			    "space's seeds" : sa_strerror(status));
-			sa_seeds_free(*s);
-			*s = NULL;
-			return EXIT_TROUBLE;
-		}
+	if ((status = sa_parts_seeds(parts, count, a->n, &at, s)) != SA_OK) {
+		cli_error("merge: part %zu of %zu: %s", at + 1, count,
+		    status == SA_EINVAL ? "not a stretch of this seed "
+		    "space's seeds" : sa_strerror(status));
+		return EXIT_TROUBLE;
 	}
 	if (*s != NULL && sa_seeds_whole(*s, a->gen, &a->o, why,
 	    sizeof why) != SA_OK) {

@@ -572,3 +572,281 @@ sa_parts_check(const sa_part *const *parts, size_t k, size_t *order,
 		}
 	return SA_OK;
 }
+
+const char *
+sa_part_note(const sa_part *p, const char *key)
+{
+	size_t klen = strlen(key);
+
+	for (size_t k = 0; k < p->nnotes; k++)
+		if (strncmp(p->notes[k], key, klen) == 0 &&
+		    p->notes[k][klen] == ' ')
+			return p->notes[k] + klen + 1;
+	return NULL;
+}
+
+bool
+sa_parts_flag(const sa_part *parts, size_t count, const char *key)
+{
+	const char *v;
+
+	for (size_t i = 0; i < count; i++)
+		if ((v = sa_part_note(&parts[i], key)) != NULL &&
+		    strcmp(v, "yes") == 0)
+			return true;
+	return false;
+}
+
+/* Whether note NOTE names a section ("NAME-bytes LEN"): its length. */
+static bool
+section_note(const char *note, size_t most, const char **name,
+    size_t *namelen, size_t *len)
+{
+	const char *sp = strchr(note, ' ');
+	char *stop;
+	unsigned long long v;
+
+	if (sp == NULL || (size_t)(sp - note) < 6 ||
+	    strncmp(sp - 6, "-bytes", 6) != 0)
+		return false;
+	*name = note;
+	*namelen = (size_t)(sp - note) - 6;
+	v = strtoull(sp + 1, &stop, 10);
+	/* A length past the data, or not a number, names nothing. */
+	*len = *stop == '\0' && sp[1] >= '0' && sp[1] <= '9' && v <= most ?
+	    (size_t)v : 0;
+	return true;
+}
+
+void
+sa_part_section(const sa_part *p, const char *name,
+    const unsigned char **data, size_t *len)
+{
+	size_t tail = 0, at, nlen, slen;
+	const char *sname;
+
+	/* The sections' bytes, at the end of the data. */
+	for (size_t k = 0; k < p->nnotes; k++)
+		if (section_note(p->notes[k], p->len, &sname, &nlen, &slen))
+			tail = tail + slen <= p->len ? tail + slen : p->len;
+	at = p->len - tail;
+	*data = p->data;
+	*len = at;
+	if (name == NULL)
+		return;
+	*len = 0;
+	for (size_t k = 0; k < p->nnotes; k++) {
+		if (!section_note(p->notes[k], p->len, &sname, &nlen, &slen))
+			continue;
+		if (slen > p->len - at)
+			slen = p->len - at;
+		if (nlen == strlen(name) && strncmp(sname, name, nlen) == 0) {
+			*data = p->data + at;
+			*len = slen;
+			return;
+		}
+		at += slen;
+	}
+}
+
+int
+sa_part_append(unsigned char **data, size_t *len, const char *name,
+    const unsigned char *sec, size_t seclen, char *note, size_t size)
+{
+	unsigned char *both;
+
+	snprintf(note, size, "%s-bytes %zu", name, seclen);
+	if (seclen == 0)
+		return SA_OK;
+	if ((both = realloc(*data, *len + seclen)) == NULL)
+		return SA_ENOMEM;
+	memcpy(both + *len, sec, seclen);
+	*data = both;
+	*len += seclen;
+	return SA_OK;
+}
+
+/*
+ * The folds: each part's SECTION unpacked and added into the first.
+ * UNPACK and MERGE are the kind's; FREE lets one go.
+ */
+struct fold {
+	int (*unpack)(const struct fold *f, const unsigned char *buf,
+	    size_t len, void **out);
+	int (*merge)(void *into, const void *from);
+	void (*free)(void *one);
+	const sa_shuffle *shuffle;
+	size_t n, depth;
+};
+
+static int
+fold(const struct fold *f, const sa_part *parts, size_t count,
+    const char *section, size_t *at, void **out)
+{
+	int status = SA_OK;
+
+	*out = NULL;
+	*at = 0;
+	for (size_t i = 0; i < count && status == SA_OK; i++) {
+		const unsigned char *data;
+		size_t len;
+		void *one = NULL;
+
+		sa_part_section(&parts[i], section, &data, &len);
+		status = section != NULL && len == 0 ? SA_EINVAL :
+		    f->unpack(f, data, len, &one);
+		if (status == SA_OK && *out == NULL)
+			*out = one;
+		else if (status == SA_OK)
+			status = f->merge(*out, one);
+		if (one != *out)
+			f->free(one);
+		*at = i;
+	}
+	if (status != SA_OK) {
+		f->free(*out);
+		*out = NULL;
+	}
+	return status;
+}
+
+static int
+census_unpack(const struct fold *f, const unsigned char *buf, size_t len,
+    void **out)
+{
+	return sa_census_unpack(f->shuffle, f->n, buf, len,
+	    (sa_census **)out);
+}
+
+static int
+census_merge(void *into, const void *from)
+{
+	return sa_census_merge(into, from);
+}
+
+static void
+census_free(void *one)
+{
+	sa_census_free(one);
+}
+
+int
+sa_parts_census(const sa_part *parts, size_t count, const char *section,
+    const sa_shuffle *shuffle, size_t n, size_t *at, sa_census **out)
+{
+	const struct fold f = { census_unpack, census_merge, census_free,
+	    shuffle, n, 0 };
+	void *c;
+	int status = fold(&f, parts, count, section, at, &c);
+
+	*out = c;
+	return status;
+}
+
+static int
+layers_unpack(const struct fold *f, const unsigned char *buf, size_t len,
+    void **out)
+{
+	sa_layers *l = NULL;
+	int status = sa_layers_unpack(f->shuffle, buf, len, &l);
+
+	if (status == SA_OK && (sa_layers_about(l)->n != f->n ||
+	    sa_layers_about(l)->depth != f->depth))
+		status = SA_EINVAL;
+	if (status != SA_OK) {
+		sa_layers_free(l);
+		l = NULL;
+	}
+	*out = l;
+	return status;
+}
+
+static int
+layers_merge(void *into, const void *from)
+{
+	return sa_layers_merge(into, from);
+}
+
+static void
+layers_free(void *one)
+{
+	sa_layers_free(one);
+}
+
+int
+sa_parts_layers(const sa_part *parts, size_t count, const char *section,
+    const sa_shuffle *shuffle, size_t n, size_t depth, size_t *at,
+    sa_layers **out)
+{
+	const struct fold f = { layers_unpack, layers_merge, layers_free,
+	    shuffle, n, depth };
+	void *l;
+	int status = fold(&f, parts, count, section, at, &l);
+
+	*out = l;
+	return status;
+}
+
+static int
+seeds_unpack(const struct fold *f, const unsigned char *buf, size_t len,
+    void **out)
+{
+	return sa_seeds_unpack(f->n, buf, len, (sa_seeds **)out);
+}
+
+static int
+seeds_merge(void *into, const void *from)
+{
+	return sa_seeds_merge(into, from);
+}
+
+static void
+seeds_free(void *one)
+{
+	sa_seeds_free(one);
+}
+
+int
+sa_parts_seeds(const sa_part *parts, size_t count, size_t n, size_t *at,
+    sa_seeds **out)
+{
+	const struct fold f = { seeds_unpack, seeds_merge, seeds_free, NULL,
+	    n, 0 };
+	void *s;
+	int status = fold(&f, parts, count, NULL, at, &s);
+
+	*out = s;
+	return status;
+}
+
+static int
+decks_unpack(const struct fold *f, const unsigned char *buf, size_t len,
+    void **out)
+{
+	return sa_fit_unpack(f->n, buf, len, (sa_fit **)out);
+}
+
+static int
+decks_merge(void *into, const void *from)
+{
+	return sa_fit_merge(into, from);
+}
+
+static void
+decks_free(void *one)
+{
+	sa_fit_free(one);
+}
+
+int
+sa_parts_decks(const sa_part *parts, size_t count, size_t n, size_t *at,
+    sa_fit **out)
+{
+	const struct fold f = { decks_unpack, decks_merge, decks_free, NULL,
+	    n, 0 };
+	void *d;
+	int status = fold(&f, parts, count, NULL, at, &d);
+
+	*out = d;
+	return status;
+}

@@ -338,6 +338,99 @@ test_part_census(void **state)
 	parts_against_whole("naive", 3, 1);
 }
 
+/*
+ * Parts with a section: each part's data the naive shuffle's census of
+ * its share (main counts) and, appended as section "wider", Durstenfeld's
+ * of its share, read back through a part's text.  sa_part_section finds
+ * each where sa_part_append put it; sa_parts_census folds each into the
+ * census walked whole; a section no part has, and a part of other
+ * cards, are refused with the part's index; notes and flags are read.
+ */
+static void
+test_part_fold(void **state)
+{
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+	const sa_shuffle *durst = sa_shuffle_find("durstenfeld");
+	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
+	sa_part q[3];
+	sa_census *whole[2], *sum;
+	size_t at;
+	static char yes[] = "raw-used yes", no[] = "raw-used no";
+
+	(void)state;
+	assert_int_equal(sa_census_run(naive, 4, &opts, &whole[0]), SA_OK);
+	assert_int_equal(sa_census_run(durst, 4, &opts, &whole[1]), SA_OK);
+	for (unsigned k = 0; k < 3; k++) {
+		sa_audit_opts audit = { .part = k, .parts = 3 };
+		sa_census *c[2];
+		unsigned char *data, *sec;
+		size_t len, seclen, tlen;
+		const unsigned char *at_data;
+		size_t at_len;
+		char note[40], *text, *these[2];
+		sa_part p;
+
+		assert_int_equal(sa_census_run_audited(naive, 4, &opts, &audit,
+		    &c[0]), SA_OK);
+		assert_int_equal(sa_census_run_audited(durst, 4, &opts, &audit,
+		    &c[1]), SA_OK);
+		assert_int_equal(sa_census_pack(c[0], &data, &len), SA_OK);
+		assert_int_equal(sa_census_pack(c[1], &sec, &seclen), SA_OK);
+		assert_int_equal(sa_part_append(&data, &len, "wider", sec,
+		    seclen, note, sizeof note), SA_OK);
+		memset(&p, 0, sizeof p);
+		fill(&p, data, len);
+		these[0] = k == 1 ? yes : no;
+		these[1] = note;
+		p.notes = these;
+		p.nnotes = 2;
+		p.index = k + 1;
+		p.count = 3;
+		assert_int_equal(sa_part_format(&p, &text, &tlen), SA_OK);
+		assert_int_equal(sa_part_parse(text, tlen, &q[k], NULL, 0),
+		    SA_OK);
+		sa_part_section(&q[k], "wider", &at_data, &at_len);
+		assert_int_equal(at_len, seclen);
+		assert_memory_equal(at_data, sec, seclen);
+		sa_part_section(&q[k], NULL, &at_data, &at_len);
+		assert_int_equal(at_len, len - seclen);
+		assert_ptr_equal(at_data, q[k].data);
+		sa_part_section(&q[k], "placed", &at_data, &at_len);
+		assert_int_equal(at_len, 0);
+		assert_string_equal(sa_part_note(&q[k], "raw-used"),
+		    k == 1 ? "yes" : "no");
+		assert_null(sa_part_note(&q[k], "raw"));
+		free(text);
+		free(data);
+		free(sec);
+		sa_census_free(c[0]);
+		sa_census_free(c[1]);
+	}
+	assert_true(sa_parts_flag(q, 3, "raw-used"));
+	assert_false(sa_parts_flag(q, 1, "raw-used"));
+	for (int w = 0; w < 2; w++) {
+		assert_int_equal(sa_parts_census(q, 3, w ? "wider" : NULL,
+		    w ? durst : naive, 4, &at, &sum), SA_OK);
+		assert_int_equal(sa_census_about(sum)->sequences,
+		    sa_census_about(whole[w])->sequences);
+		for (uint64_t r = 0; r < 24; r++)
+			assert_int_equal(sa_census_count(sum, r),
+			    sa_census_count(whole[w], r));
+		sa_census_free(sum);
+	}
+	assert_int_equal(sa_parts_census(q, 3, "placed", naive, 4, &at, &sum),
+	    SA_EINVAL);
+	assert_int_equal(at, 0);
+	assert_null(sum);
+	assert_int_equal(sa_parts_census(q, 3, NULL, naive, 5, &at, &sum),
+	    SA_EINVAL);
+	assert_null(sum);
+	for (unsigned k = 0; k < 3; k++)
+		sa_part_free(&q[k]);
+	sa_census_free(whole[0]);
+	sa_census_free(whole[1]);
+}
+
 /* SEEDS seeds from FIRST in P stretches, packed, read back and merged,
  * against the same seeds dealt whole. */
 static void
@@ -487,6 +580,7 @@ main(void)
 		cmocka_unit_test(test_part_refused),
 		cmocka_unit_test(test_parts_check),
 		cmocka_unit_test(test_part_census),
+		cmocka_unit_test(test_part_fold),
 		cmocka_unit_test(test_part_seeds),
 		cmocka_unit_test(test_part_sample),
 	};
