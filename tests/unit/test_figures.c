@@ -18,7 +18,6 @@
 #include <cmocka.h>
 
 #include "shuffle_audit.h"
-#include "internal.h"	/* the tally's storage, for the engine checks */
 #include "shuffle_audit_audit.h"	/* the audit's options */
 
 /*

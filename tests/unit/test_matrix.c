@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "shuffle_audit.h"
-#include "internal.h"	/* the tally's storage, for the engine checks */
+#include "internal.h"	/* white-box: the chain followed (sa_matrix_follow) */
 #include "shuffle_audit_audit.h"	/* the audit's options */
 
 /*

@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "shuffle_audit.h"
-#include "internal.h"	/* the tally's storage, for the engine checks */
+#include "internal.h"	/* white-box: the tally's widths and spills */
 #include "shuffle_audit_audit.h"	/* the audit's options */
 
 #include "reference.h"

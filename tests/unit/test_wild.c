@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "shuffle_audit.h"
-#include "internal.h"	/* the tally's storage, for the engine checks */
+#include "internal.h"	/* white-box: big integers from parts */
 #include "shuffle_audit_audit.h"	/* the audit's options */
 
 /*
