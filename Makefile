@@ -137,8 +137,8 @@ UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
 	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
 	src/cli/cli.h src/cli/cli_report.h src/cli/cli_part.h src/cli/cli_audit.h \
-	src/cli/cli_audit_part.h src/cli/cli_census.h src/lib/internal.h \
-	src/lib/steps.h
+	src/cli/cli_audit_part.h src/cli/cli_census_show.h src/lib/internal.h \
+	src/lib/steps_shared.h
 
 # "Possibly lost" is left out: a reader that closes the pipe ends us by
 # SIGPIPE mid-count, and the worker thread's stack then shows as possibly

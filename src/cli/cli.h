@@ -53,20 +53,6 @@ void cli_progress(const char *what, double start, double done,
     uint64_t total, const char *unit);
 
 /*
- * FMT and AP written into SMALL (SIZE bytes) when they fit, or into a
- * string from malloc when not (the caller frees it when it is not
- * SMALL); cut to SMALL when memory runs out.
- */
-char *cli_vformat(char *small, size_t size, const char *fmt, va_list ap);
-
-/*
- * S made safe to print on a terminal: control characters (C0, DEL and
- * the C1 range) and bytes that are not UTF-8 written as \xNN, \n and
- * \t; NULL when S needs no change.  The caller frees the result.
- */
-char *cli_text_safe(const char *s);
-
-/*
  * True when the reducer RED made every draw SH asked of it; false after
  * a message naming the draw its method could not make.
  */

@@ -13,7 +13,6 @@
 
 #include "cli.h"
 #include "cli_part.h"
-#include "cli_audit.h"
 #include "cli_audit_part.h"
 
 /* The sections of a part that hold its counts under the second models,

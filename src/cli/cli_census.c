@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "cli_part.h"
 #include "cli_audit.h"
-#include "cli_census.h"
+#include "cli_census_show.h"
 
 #define CARDS_MAX 1000		/* what -n accepts; the census refuses more */
 

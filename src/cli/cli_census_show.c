@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "cli_audit.h"
-#include "cli_census.h"
+#include "cli_census_show.h"
 
 /*
  * The census's headline figures as exact decimal strings, whichever

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli_report.h"
 
 #define TEXT_COLUMNS 80	/* the width text output fits */
 

@@ -5,6 +5,7 @@
 #ifndef SA_CLI_REPORT_H
 #define SA_CLI_REPORT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -116,5 +117,19 @@ void rep_table(report *r, const char *key, const struct rep_col *cols,
 void rep_row(report *r, const struct rep_cell *cells);
 void rep_table_end(report *r);
 void rep_end(report *r);
+
+/*
+ * FMT and AP written into SMALL (SIZE bytes) when they fit, or into a
+ * string from malloc when not (the caller frees it when it is not
+ * SMALL); cut to SMALL when memory runs out.
+ */
+char *cli_vformat(char *small, size_t size, const char *fmt, va_list ap);
+
+/*
+ * S made safe to print on a terminal: control characters (C0, DEL and
+ * the C1 range) and bytes that are not UTF-8 written as \xNN, \n and
+ * \t; NULL when S needs no change.  The caller frees the result.
+ */
+char *cli_text_safe(const char *s);
 
 #endif /* SA_CLI_REPORT_H */

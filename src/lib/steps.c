@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "shuffle_audit.h"
-#include "steps.h"
+#include "steps_shared.h"
 
 /* A stretch of a new table cleared by one thread. */
 struct zero_job {

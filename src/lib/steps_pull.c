@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "steps.h"
+#include "steps_shared.h"
 
 
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "steps.h"
+#include "steps_shared.h"
 
 /*
  * Adds V at R, listing R in TO when it turns non-zero, the sum kept in

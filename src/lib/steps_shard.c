@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "steps.h"
+#include "steps_shared.h"
 
 
 /*

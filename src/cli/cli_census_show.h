@@ -1,9 +1,9 @@
 /*
- * cli_census.h - what census's files share: the report of a census
- * (cli_census_show.c), for cli_census.c.  Private to the command line.
+ * cli_census_show.h - the report of a census (cli_census_show.c), for
+ * cli_census.c.  Private to the command line.
  */
-#ifndef SA_CLI_CENSUS_H
-#define SA_CLI_CENSUS_H
+#ifndef SA_CLI_CENSUS_SHOW_H
+#define SA_CLI_CENSUS_SHOW_H
 
 #include "cli.h"
 #include "cli_audit.h"
@@ -26,4 +26,4 @@ struct census_view {
 /* The report of census C on stdout; an exit status. */
 int census_show(const struct census_view *v, const sa_census *c);
 
-#endif /* SA_CLI_CENSUS_H */
+#endif /* SA_CLI_CENSUS_SHOW_H */

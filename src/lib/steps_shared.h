@@ -1,11 +1,11 @@
 /*
- * steps.h - what the step engine's files share (steps.c, the driver and
+ * steps_shared.h - what the step engine's files share (steps.c, the driver and
  * the tables; steps_pull.c, a step pulled; steps_push.c, a step pushed
  * while few counts are non-zero; steps_shard.c, the census sharded by
  * leading card).  Private to the step engine.
  */
-#ifndef SA_STEPS_H
-#define SA_STEPS_H
+#ifndef SA_STEPS_SHARED_H
+#define SA_STEPS_SHARED_H
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -314,4 +314,4 @@ SA_HIDDEN void sa_steps_tail_for(struct tail *tl, size_t n);
 SA_HIDDEN size_t sa_steps_targets(unsigned *p, size_t n, uint64_t r,
     const sa_step *st, uint64_t *to, uint64_t *times);
 
-#endif /* SA_STEPS_H */
+#endif /* SA_STEPS_SHARED_H */
