@@ -323,7 +323,7 @@ static const struct option options[] = {
 static int
 reduce_option(int c, const char *arg, void *ctx)
 {
-	if (c != 'R')
+	if (c != CLI_OPT_REDUCE)
 		return CLI_CONTINUE;
 	return cli_parse_reduce(arg, ctx) ? CLI_TAKEN : EXIT_TROUBLE;
 }
