@@ -24,6 +24,7 @@
 #include <cmocka.h>
 
 #include "run.h"
+#include "reference.h"
 
 /*
  * Shuffles of N cards in sh: Durstenfeld's (draw i+1 for i from N-1
@@ -110,22 +111,6 @@ audit_of(struct audit *au, const char *command, size_t n)
 	au->shuffle.run = placeholder;
 }
 
-/* The lexicographic rank of P (N cards), by its Lehmer code. */
-static uint64_t
-rank_of(const unsigned *p, size_t n)
-{
-	uint64_t r = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		uint64_t smaller = 0;
-
-		for (size_t j = i + 1; j < n; j++)
-			smaller += p[j] < p[i];
-		r = r * (n - i) + smaller;
-	}
-	return r;
-}
-
 /*
  * The tally of every draw sequence of Durstenfeld's shuffle (NAIVE:
  * the naive one) on N cards, by rank, into COUNTS (N! entries).
@@ -159,7 +144,7 @@ tally(size_t n, bool naive_one, uint64_t *counts)
 			deck[i] = deck[j];
 			deck[j] = t;
 		}
-		counts[rank_of(deck, n)]++;
+		counts[ref_rank(deck, n)]++;
 	}
 }
 
