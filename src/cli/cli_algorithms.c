@@ -152,7 +152,7 @@ list_builtin(int fmt)
 
 enum { OPT_WILD = 0x400 };
 
-/* algorithms's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	{ "wild", no_argument, NULL, OPT_WILD },
 	CLI_ROW_FORMAT,

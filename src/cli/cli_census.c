@@ -310,7 +310,7 @@ plan_args_fit(const struct census_args *a)
 	return true;
 }
 
-/* census's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	CLI_ROW_CARDS,

@@ -57,7 +57,7 @@ claims_option(int c, const char *arg, void *ctx)
 	return CLI_CONTINUE;
 }
 
-/* claims's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_FORMAT,
 	CLI_ROW_HELP,

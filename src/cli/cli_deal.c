@@ -174,7 +174,7 @@ struct deal_args {
 	sa_reduce reduce;
 };
 
-/* deal's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	{ "cards", required_argument, NULL, OPT_CARDS },

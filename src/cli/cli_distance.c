@@ -58,7 +58,7 @@ enum { OPT_ONCE = 0x400, OPT_TO, OPT_HOW, OPT_BARS };
 const char *const cli_distance_methods[] = { "auto", "formula", "census",
 	NULL };
 
-/* distance's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	CLI_ROW_CARDS,

@@ -309,7 +309,7 @@ render(enum rep_format fmt, const sa_shuffle *sh, size_t n,
 	rep_end(&r);
 }
 
-/* divisibility's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	CLI_ROW_CARDS,

@@ -610,7 +610,7 @@ fit_option(int c, const char *arg, struct fit_args *a)
 	}
 }
 
-/* fit's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_CARDS,
 	CLI_ROW_FORMAT,

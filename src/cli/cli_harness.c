@@ -131,7 +131,7 @@ list(enum rep_format fmt)
 	return cli_finish(EXIT_FAIR);
 }
 
-/* harness's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_FORMAT,
 	CLI_ROW_HELP,

@@ -439,7 +439,7 @@ svg(const struct matrix_args *a, const sa_matrix *m)
 	fputs("</svg>\n", f);
 }
 
-/* matrix's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	CLI_ROW_CARDS,

@@ -199,7 +199,7 @@ part_fits(const struct sample_args *a)
 	return true;
 }
 
-/* sample's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	CLI_ROW_CARDS,

@@ -226,7 +226,7 @@ seeds_option(int c, const char *arg, void *ctx)
 	return ok ? CLI_TAKEN : EXIT_TROUBLE;
 }
 
-/* seed-space's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	CLI_ROW_CARDS,

@@ -76,7 +76,7 @@ render(const sa_state_space *sp, enum rep_format fmt, const char *fact_s,
 	rep_end(&r);
 }
 
-/* state-space's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	{ "bits", required_argument, NULL, OPT_BITS },
 	CLI_ROW_CARDS,

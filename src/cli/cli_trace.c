@@ -290,7 +290,7 @@ struct trace_args {
 	sa_reduce reduce;
 };
 
-/* trace's options, as getopt reads them and the completions list them. */
+/* The options, as getopt reads them and the completions list them. */
 static const struct option options[] = {
 	CLI_ROW_ALGORITHM,
 	CLI_ROW_CARDS,
