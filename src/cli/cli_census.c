@@ -292,7 +292,7 @@ plan_args_fit(const struct census_args *a)
 		    a->gbits ? "--network" : "--memory");
 		return false;
 	}
-	if (a->plan && (a->audit.part_count != 0 || part_set_total(a->merging) != 0)) {
+	if (a->plan && (a->audit.part_count != 0 || a->merging != NULL)) {
 		cli_error("--plan: plans a census and makes no parts, so not "
 		    "with --part or under merge");
 		return false;
@@ -555,7 +555,8 @@ count_part(struct census_args *a, sa_census_opts *opts, sa_census **c)
 	int status;
 
 	if (a->merging != NULL)
-		return merge_builtin(a, a->merging->parts, a->merging->count, c);
+		return merge_builtin(a, a->merging->parts, a->merging->count,
+		    c);
 	memset(&audit, 0, sizeof audit);
 	audit.part = a->audit.part_index - 1;
 	audit.parts = a->audit.part_count;
@@ -744,8 +745,9 @@ census_merge(int argc, char **argv, const struct part_set *merging)
 	    count_builtin(&a, &opts, &c);
 	if (status == EXIT_FAIR)
 		status = sharded && opts.comm->rank != 0 ? serve(c) :
-		    census_show(&(struct census_view){ a.n, a.fmt, a.notation,
-		    a.by_runs, a.summary, a.check, a.audited, a.top, a.model }, c);
+		    census_show(&(struct census_view){ a.n, a.fmt,
+		    a.notation, a.by_runs, a.summary, a.check, a.audited, a.top,
+		    a.model }, c);
 	sa_census_free(c);
 	run_free(&a.audit);
 	return status == PART_WRITTEN ? EXIT_FAIR : status;

@@ -472,8 +472,8 @@ layers_check(const struct layers_args *a, sa_layers *l,
 		k->raw_asked = true;
 		k->bits = au->raw_bits;
 		k->wider = au->raw_bits + 1;
-		k->raw_settled = audit_layers_same(a->audit, a->n, a->merging, l,
-		    true, &same);
+		k->raw_settled = audit_layers_same(a->audit, a->n,
+		    a->merging, l, true, &same);
 		k->cause = same ? SA_BIAS_LOOP : SA_BIAS_UNSETTLED;
 		unchecked = !k->raw_settled;
 		differs = k->raw_settled && !same;
@@ -482,8 +482,8 @@ layers_check(const struct layers_args *a, sa_layers *l,
 		k->real_asked = true;
 		k->cells = au->real_cells;
 		k->n = a->n;
-		k->real_settled = audit_layers_same(a->audit, a->n, a->merging, l,
-		    false, &k->real_same);
+		k->real_settled = audit_layers_same(a->audit, a->n,
+		    a->merging, l, false, &k->real_same);
 		unchecked = unchecked || !k->real_settled;
 		differs = differs || (k->real_settled && !k->real_same);
 	}

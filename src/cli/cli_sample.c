@@ -174,7 +174,8 @@ static bool
 part_fits(const struct sample_args *a)
 {
 	/* Under merge, the options are checked as --part checks them. */
-	unsigned count = a->part_count ? a->part_count : part_set_total(a->merging);
+	unsigned count = a->part_count ? a->part_count :
+	    part_set_total(a->merging);
 
 	if (count == 0)
 		return true;

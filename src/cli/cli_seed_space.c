@@ -272,8 +272,8 @@ seeds_args_fit(struct seeds_args *a)
 	if (a->merging == NULL && a->match == NULL &&
 	    a->n <= SA_SEEDS_MAX_CARDS)
 		(void)mpi_part(&a->part_index, &a->part_count);
-	if ((a->part_count != 0 || part_set_total(a->merging) != 0) && (a->match != NULL ||
-	    a->n > SA_SEEDS_MAX_CARDS)) {
+	if ((a->part_count != 0 || a->merging != NULL) &&
+	    (a->match != NULL || a->n > SA_SEEDS_MAX_CARDS)) {
 		cli_error("--part: parts of the tally of every seed, at most %d "
 		    "cards, so not with %s", SA_SEEDS_MAX_CARDS, a->match ?
 		    "--match" : "this many cards");
