@@ -89,4 +89,31 @@ still_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 	(void)o;
 }
 
+/*
+ * Census of SPEC on N cards by ENGINE (AUTO when 0); free_census lets
+ * it and its shuffle go.  (With cmocka included.)
+ */
+static inline sa_census *
+census_of(const char *spec, size_t n, enum sa_engine engine)
+{
+	sa_census_opts o;
+	sa_shuffle *sh = malloc(sizeof *sh);
+	sa_census *c;
+
+	assert_non_null(sh);
+	memset(&o, 0, sizeof o);
+	o.engine = engine;
+	assert_int_equal(sa_shuffle_parse(spec, sh), SA_OK);
+	/* the census keeps a pointer to the shuffle: leak it to the end */
+	assert_int_equal(sa_census_run(sh, n, &o, &c), SA_OK);
+	return c;
+}
+
+static inline void
+free_census(sa_census *c)
+{
+	free((void *)sa_census_about(c)->shuffle);
+	sa_census_free(c);
+}
+
 #endif

@@ -1,7 +1,7 @@
 /*
  * test_shuffle.c - the registry of built-in shuffles and their
  * parameters (shuffle.c), notations at any deck (perm.c), the refusals
- * of the reducer (reduce.c), run counts (divisibility.c).
+ * of the reducer (reduce.c).
  */
 #include <sys/resource.h>
 
@@ -180,30 +180,6 @@ test_reducer_refuses(void **state)
 	}
 }
 
-/*
- * A run count too large to work with is refused at once, without the
- * 2^33 steps of swaps:4294967295 being walked.
- */
-static void
-test_runs_fit(void **state)
-{
-	sa_shuffle huge, naive = *sa_shuffle_find("naive");
-	sa_big runs;
-
-	(void)state;
-	assert_int_equal(sa_shuffle_parse("swaps:4294967295", &huge), SA_OK);
-	assert_int_equal(sa_runs_fit(&huge, 4, SA_RUNS_MAX_BITS),
-	    SA_ETOOBIG);
-	sa_big_init(&runs);
-	assert_int_equal(sa_runs_exact(&huge, 4, &runs), SA_ETOOBIG);
-	assert_int_equal(sa_runs_fit(&naive, 100, SA_RUNS_MAX_BITS), SA_OK);
-	/* 10^10 has 34 bits: a floor of 33 fits 33, not 32. */
-	assert_int_equal(sa_runs_fit(&naive, 10, 34), SA_OK);
-	assert_int_equal(sa_runs_fit(&naive, 10, 30), SA_ETOOBIG);
-	assert_int_equal(sa_runs_exact(&naive, 10, &runs), SA_OK);
-	sa_big_free(&runs);
-}
-
 int
 main(void)
 {
@@ -212,7 +188,6 @@ main(void)
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_notations_any_deck),
 		cmocka_unit_test(test_reducer_refuses),
-		cmocka_unit_test(test_runs_fit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

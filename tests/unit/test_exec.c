@@ -1,0 +1,191 @@
+/*
+ * test_exec.c - the exec protocol, the auditor's side (exec.c), spoken
+ * to a program played here by a thread over two pipes: Durstenfeld's
+ * shuffle of 3 cards, counted, gives every ordering once (worked out:
+ * 3 x 2 runs, one an ordering); a line that is no request, a run given
+ * up with "error WHY", and a deck that is no permutation each end the
+ * census as the protocol says, quoting what the program wrote.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
+
+/* How the program misbehaves, on its second run. */
+enum fault { FAIR, GARBAGE, GIVES_UP, NOT_PERM };
+
+struct program {
+	int in, out;		/* its standard input and output */
+	enum fault fault;
+};
+
+/* One line from FD into BUF; false at the end of its input. */
+static bool
+read_line(int fd, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	while (len + 1 < size) {
+		char c;
+		ssize_t got = read(fd, &c, 1);
+
+		if (got <= 0)
+			return false;
+		if (c == '\n')
+			break;
+		buf[len++] = c;
+	}
+	buf[len] = '\0';
+	return true;
+}
+
+static void
+say(int fd, const char *line)
+{
+	assert_true(write(fd, line, strlen(line)) == (ssize_t)strlen(line));
+}
+
+/* Durstenfeld's shuffle of 3 cards over the protocol, as a program. */
+static void *
+play(void *arg)
+{
+	struct program *pg = arg;
+	char line[128];
+	int run = 0;
+
+	while (read_line(pg->in, line, sizeof line)) {
+		unsigned deck[3] = { 0, 1, 2 };
+
+		assert_string_equal(line, "shuffle 3");
+		run++;
+		if (run == 2 && pg->fault == GARBAGE) {
+			say(pg->out, "hello there\n");
+			break;
+		}
+		if (run == 2 && pg->fault == GIVES_UP) {
+			say(pg->out, "error no randomness today\n");
+			break;
+		}
+		for (unsigned i = 2; i > 0; i--) {
+			char ask[32];
+			unsigned long j, t;
+
+			snprintf(ask, sizeof ask, "draw %u\n", i + 1);
+			say(pg->out, ask);
+			if (!read_line(pg->in, line, sizeof line))
+				goto done;
+			j = strtoul(line, NULL, 10);
+			t = deck[i];
+			deck[i] = deck[j];
+			deck[j] = (unsigned)t;
+		}
+		snprintf(line, sizeof line, "deck %u %u %u\n", deck[0],
+		    run == 2 && pg->fault == NOT_PERM ? deck[0] : deck[1],
+		    deck[2]);
+		say(pg->out, line);
+	}
+done:
+	close(pg->out);
+	return NULL;
+}
+
+/*
+ * The census of the program with FAULT, by the protocol: its status,
+ * the counts into COUNTS (6), the reason into WHAT.
+ */
+static int
+audit(enum fault fault, uint64_t *counts, char *what, size_t size)
+{
+	int to[2], from[2], status;
+	struct program pg;
+	pthread_t t;
+	sa_exec_opts eo;
+	sa_exec *ex;
+	sa_shuffle sh = { .name = "program", .summary = "t" };
+	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
+	sa_audit_opts au;
+	sa_census *c = NULL;
+
+	assert_int_equal(pipe(to), 0);
+	assert_int_equal(pipe(from), 0);
+	assert_int_equal(fcntl(to[1], F_SETFL, O_NONBLOCK), 0);
+	pg.in = to[0];
+	pg.out = from[1];
+	pg.fault = fault;
+	assert_int_equal(pthread_create(&t, NULL, play, &pg), 0);
+	memset(&eo, 0, sizeof eo);
+	eo.to = to[1];
+	eo.from = from[0];
+	eo.timeout = 600;	/* no test waits on it: the program is here */
+	eo.raw_bits = 8;
+	eo.real_cells = 6;
+	eo.max_draws = 64;
+	assert_int_equal(sa_exec_new(&eo, &ex), SA_OK);
+	sa_exec_shuffle(ex, &sh);
+	memset(&au, 0, sizeof au);
+	au.window = sa_exec_window(ex);
+	status = sa_census_run_audited(&sh, 3, &opts, &au, &c);
+	snprintf(what, size, "%s", sa_exec_what(ex));
+	for (uint64_t r = 0; status == SA_OK && r < 6; r++)
+		counts[r] = sa_census_count(c, r);
+	sa_census_free(c);
+	close(to[1]);		/* the program's input ends */
+	pthread_join(t, NULL);
+	close(to[0]);
+	close(from[0]);
+	sa_exec_free(ex);
+	return status;
+}
+
+static void
+test_fair(void **state)
+{
+	uint64_t counts[6];
+	char what[512];
+
+	(void)state;
+	assert_int_equal(audit(FAIR, counts, what, sizeof what), SA_OK);
+	for (int r = 0; r < 6; r++)
+		assert_int_equal(counts[r], 1);
+}
+
+static void
+test_breaches(void **state)
+{
+	uint64_t counts[6];
+	char what[512];
+
+	(void)state;
+	assert_int_equal(audit(GARBAGE, counts, what, sizeof what),
+	    SA_EPROTO);
+	assert_non_null(strstr(what, "hello there"));
+	assert_int_equal(audit(GIVES_UP, counts, what, sizeof what),
+	    SA_EPROTO);
+	assert_non_null(strstr(what, "no randomness today"));
+	assert_int_equal(audit(NOT_PERM, counts, what, sizeof what),
+	    SA_ENOTPERM);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fair),
+		cmocka_unit_test(test_breaches),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
