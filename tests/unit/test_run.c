@@ -5,8 +5,9 @@
  * shuffle written in C; copies side by side counting the same; the
  * breaches it must catch (a lost card, hidden state, a bad line) with
  * their runs; its refusals with their reasons and nothing printed; the
- * second model's count; the process primitives (a child stopped and
- * reaped, none left); the view called as documented.
+ * second model's count; a walk stopped at its deadline told as such;
+ * the process primitives (a child stopped and reaped, none left); the
+ * view called as documented.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -285,6 +286,36 @@ test_again_needs_raw(void **state)
 	unlink(path);
 }
 
+/*
+ * A walk by layers stopped at its deadline says so (timed_out), one copy
+ * or two, so that the deepening keeps the depth before: a deadline
+ * already past stops it at once, whatever the machine's speed.
+ */
+static void
+test_deadline(void **state)
+{
+	char path[64], command[96];
+
+	(void)state;
+	script_file(durstenfeld, path, sizeof path);
+	snprintf(command, sizeof command, "sh %s", path);
+	for (unsigned copies = 1; copies <= 2; copies++) {
+		struct audit au;
+		struct job job = { 2, NULL, NULL };
+
+		audit_of(&au, command, 4);
+		au.instances = copies;
+		au.depth = 2;
+		au.deadline = sa_clock() - 1;
+		assert_int_equal(run_count(&au, 4, &job), RUN_REFUSED);
+		assert_true(au.timed_out);
+		assert_null(job.layers);
+		run_job_free(&job);
+		run_free(&au);
+	}
+	unlink(path);
+}
+
 /* The view: END once a walk, with no HINT for a short one. */
 static int ends, hints;
 
@@ -385,6 +416,7 @@ main(void)
 		cmocka_unit_test(test_bad_line),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_again_needs_raw),
+		cmocka_unit_test(test_deadline),
 		cmocka_unit_test(test_view),
 		cmocka_unit_test(test_proc_stop),
 		cmocka_unit_test(test_duration),
