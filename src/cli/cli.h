@@ -267,11 +267,16 @@ bool census_parse_memory(const char *arg, uint64_t *bytes);
  * completions and the usage checks read these same tables), its help,
  * how it runs (an exit status), and, when it shares its work out
  * (--part, merge, mpirun), how it runs on the parts merge read (MERGE,
- * with its words as they recorded them; NULL for the other commands).
- * main.c lists them; each lives in its file.
+ * with its words as they recorded them; NULL for the other commands);
+ * and, for the completions, the formats -f takes past text, tsv, csv
+ * and json, and what its operands are.  main.c lists them; each lives
+ * in its file.
  */
 struct option;
 struct part_set;
+/* What a command's operands are, for the completions. */
+enum cli_operands { CLI_OPERANDS_NONE, CLI_OPERANDS_FILES,
+	CLI_OPERANDS_COMMANDS, CLI_OPERANDS_LANGUAGES, CLI_OPERANDS_SHELLS };
 struct cli_command {
 	const char *name;
 	const char *summary;
@@ -280,6 +285,8 @@ struct cli_command {
 	void (*help)(void);
 	int (*run)(int argc, char **argv);
 	int (*merge)(int argc, char **argv, const struct part_set *parts);
+	const char *more_formats;	/* -f's values past the four, or NULL */
+	enum cli_operands operands;
 };
 
 extern const struct cli_command cli_cmd_algorithms, cli_cmd_census,

@@ -193,4 +193,6 @@ const struct cli_command cli_cmd_algorithms = {
 	.help = help,
 	.run = cmd_algorithms,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

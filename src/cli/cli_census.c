@@ -767,4 +767,6 @@ const struct cli_command cli_cmd_census = {
 	.help = help,
 	.run = cmd_census,
 	.merge = census_merge,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

@@ -144,4 +144,6 @@ const struct cli_command cli_cmd_claims = {
 	.help = help,
 	.run = cmd_claims,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

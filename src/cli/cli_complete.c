@@ -45,20 +45,19 @@ add_words(struct values *v, const char *const *names)
 		add_word(v, names[i]);
 }
 
-/* The formats -f takes in CMD: the four, and a command's own. */
+/* The formats -f takes in CMD: the four, and the command's own. */
 static void
-formats(const char *cmd, struct values *v)
+formats(const struct cli_command *cmd, struct values *v)
 {
 	add_words(v, cli_format_names);
-	if (strcmp(cmd, "matrix") == 0 || strcmp(cmd, "distance") == 0)
-		add_word(v, "svg");
-	if (strcmp(cmd, "sample") == 0)
-		add_word(v, "perms");
+	if (cmd->more_formats != NULL)
+		add_word(v, cmd->more_formats);
 }
 
 /* What option NAME of command CMD takes, when it takes an argument. */
 static void
-option_values(const char *cmd, const char *name, struct values *v)
+option_values(const struct cli_command *cmd, const char *name,
+    struct values *v)
 {
 	size_t count;
 	const sa_seeded_gen *gens;
@@ -90,22 +89,29 @@ option_values(const char *cmd, const char *name, struct values *v)
 
 /* What command CMD takes as operands. */
 static void
-operand_values(const char *cmd, struct values *v)
+operand_values(const struct cli_command *cmd, struct values *v)
 {
 	const char *lang;
 
 	memset(v, 0, sizeof *v);
-	if (strcmp(cmd, "help") == 0) {
+	switch (cmd->operands) {
+	case CLI_OPERANDS_COMMANDS:
 		for (size_t i = 0; i < cli_command_count; i++)
 			add_word(v, cli_commands[i]->name);
-	} else if (strcmp(cmd, "harness") == 0) {
+		break;
+	case CLI_OPERANDS_LANGUAGES:
 		for (size_t i = 0; (lang = cli_harness_language(i)) != NULL;
 		    i++)
 			add_word(v, lang);
-	} else if (strcmp(cmd, "completions") == 0) {
+		break;
+	case CLI_OPERANDS_SHELLS:
 		add_words(v, shells);
-	} else if (strcmp(cmd, "fit") == 0 || strcmp(cmd, "merge") == 0) {
+		break;
+	case CLI_OPERANDS_FILES:
 		v->kind = K_FILES;
+		break;
+	case CLI_OPERANDS_NONE:
+		break;
 	}
 }
 
@@ -184,14 +190,14 @@ bash_command(const struct cli_command *cmd)
 			printf("%s--%s", sep, e[i].name);
 			sep = " ";
 		}
-	operand_values(cmd->name, &v);
+	operand_values(cmd, &v);
 	printf("'\n\t\t");
 	bash_values(&v);
 	printf("\n\t\tcase $prev in\n");
 	for (size_t i = 0; i < n; i++) {
 		if (!e[i].arg)
 			continue;
-		option_values(cmd->name, e[i].name, &v);
+		option_values(cmd, e[i].name, &v);
 		fputs("\t\t", stdout);
 		if (e[i].letter != 0)
 			printf("-%c%s", e[i].letter, *e[i].name ? "|" : "");
@@ -312,13 +318,13 @@ zsh_command(const struct cli_command *cmd)
 		else
 			printf("--%s%s", e[i].name, arg ? "=" : "");
 		if (arg) {
-			option_values(cmd->name, e[i].name, &v);
+			option_values(cmd, e[i].name, &v);
 			printf(":%s:", *e[i].name ? e[i].name : "value");
 			zsh_action(&v);
 		}
 		putchar('\'');
 	}
-	operand_values(cmd->name, &v);
+	operand_values(cmd, &v);
 	if (v.kind != K_NONE) {
 		printf(" \\\n\t\t    '*:%s:", v.kind == K_FILES ? "file" :
 		    "operand");
@@ -413,12 +419,12 @@ fish_command(const struct cli_command *cmd)
 		if (*e[i].name != '\0')
 			printf(" -l %s", e[i].name);
 		if (e[i].arg) {
-			option_values(cmd->name, e[i].name, &v);
+			option_values(cmd, e[i].name, &v);
 			fish_values(&v);
 		}
 		putchar('\n');
 	}
-	operand_values(cmd->name, &v);
+	operand_values(cmd, &v);
 	if (v.kind == K_WORDS)
 		printf("complete -c shuffle-audit -n '__fish_seen_subcommand_from"
 		    " %s' -a '%s'\n", cmd->name, v.words);

@@ -483,4 +483,6 @@ const struct cli_command cli_cmd_deal = {
 	.help = help,
 	.run = cmd_deal,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

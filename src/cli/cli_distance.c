@@ -485,4 +485,6 @@ const struct cli_command cli_cmd_distance = {
 	.help = help,
 	.run = cmd_distance,
 	.merge = NULL,
+	.more_formats = "svg",
+	.operands = CLI_OPERANDS_NONE,
 };

@@ -376,4 +376,6 @@ const struct cli_command cli_cmd_divisibility = {
 	.help = help,
 	.run = cmd_divisibility,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

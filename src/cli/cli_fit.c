@@ -772,4 +772,6 @@ const struct cli_command cli_cmd_fit = {
 	.help = help,
 	.run = cmd_fit,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_FILES,
 };

@@ -193,4 +193,6 @@ const struct cli_command cli_cmd_harness = {
 	.help = help,
 	.run = cmd_harness,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_LANGUAGES,
 };

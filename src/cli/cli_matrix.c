@@ -629,4 +629,6 @@ const struct cli_command cli_cmd_matrix = {
 	.help = help,
 	.run = cmd_matrix,
 	.merge = NULL,
+	.more_formats = "svg",
+	.operands = CLI_OPERANDS_NONE,
 };

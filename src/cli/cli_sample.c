@@ -435,4 +435,6 @@ const struct cli_command cli_cmd_sample = {
 	.help = help,
 	.run = cmd_sample,
 	.merge = sample_merge,
+	.more_formats = "perms",
+	.operands = CLI_OPERANDS_NONE,
 };

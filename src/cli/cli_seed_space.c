@@ -751,4 +751,6 @@ const struct cli_command cli_cmd_seed_space = {
 	.help = help,
 	.run = cmd_seed_space,
 	.merge = seed_space_merge,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

@@ -140,4 +140,6 @@ const struct cli_command cli_cmd_state_space = {
 	.help = help,
 	.run = cmd_state_space,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

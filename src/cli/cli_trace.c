@@ -533,4 +533,6 @@ const struct cli_command cli_cmd_trace = {
 	.help = help,
 	.run = cmd_trace,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_NONE,
 };

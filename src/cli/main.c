@@ -23,6 +23,8 @@ static const struct cli_command cmd_completions = {
 	.help = cli_complete_help,
 	.run = completions,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_SHELLS,
 };
 static const struct cli_command cmd_help_desc = {
 	.name = "help",
@@ -32,6 +34,8 @@ static const struct cli_command cmd_help_desc = {
 	.help = help_help,
 	.run = cmd_help,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_COMMANDS,
 };
 static const struct cli_command cmd_merge_desc = {
 	.name = "merge",
@@ -41,6 +45,8 @@ static const struct cli_command cmd_merge_desc = {
 	.help = part_merge_help,
 	.run = cmd_merge,
 	.merge = NULL,
+	.more_formats = NULL,
+	.operands = CLI_OPERANDS_FILES,
 };
 
 /* The commands, in the order the list shows them. */
