@@ -1,11 +1,9 @@
 /*
  * cli_audit.c - `census --plugin` and `census --exec`: the census of a
- * user's own shuffle, kept at arm's length; what both kinds share: the
- * count, its failures in words, the progress line and the report of a
- * misbehaviour.  The plugin's child process is cli_plugin.c's, the
- * program over the exec protocol cli_exec.c's.  Either way every draw
- * sequence is run twice, so that code drawing on a random source of its
- * own is caught.
+ * user's own shuffle, counted by the audit runner (run.h) or added up
+ * from the parts under merge; the runner's refusals said, its progress
+ * shown, the second models' counts judged, and the report of a
+ * misbehaviour.
  */
 #define _POSIX_C_SOURCE 200809L
 
