@@ -299,11 +299,11 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 		return RUN_BREACH;
 	}
 	if (closed && WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS) {
-		run_breach(au, SA_EPROTO, &cw, "forked: it tried to start a "
-		    "process (by the raw system call, vfork, clone, system() "
-		    "or posix_spawn), or to signal %s, which an audited "
-		    "shuffle must not do, and was stopped at that call",
-		    RUN_NAME);
+		run_breach(au, SA_EPROTO, &cw, "was stopped by the seccomp "
+		    "filter at a call to start a process (by the raw system "
+		    "call, vfork, clone, system() or posix_spawn) or to reach "
+		    "%s (a signal, F_SETOWN, pidfd_open or process_vm_*), "
+		    "which an audited shuffle must not do", RUN_NAME);
 		return RUN_BREACH;
 	}
 	if (closed && WIFSIGNALED(wst)) {
