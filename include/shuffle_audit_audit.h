@@ -105,6 +105,19 @@ typedef struct sa_audit_opts {
 } sa_audit_opts;
 
 /*
+ * One run of SHUFFLE on N cards, made again from its record: its first
+ * LEN draws are VAL below BOUND (a real's place marked as the replay
+ * engine marks it) and it must ask for exactly those, in order, and no
+ * more (SA_ENONDET otherwise); its deck into DECK (N entries), which
+ * must be a permutation (SA_ENOTPERM).  AUDIT gives the width of a raw
+ * word, the cells of a real and the model of its place (may be NULL).
+ * SA_OK, a contract breach, or the code's own oracle->fail status.
+ */
+int sa_replay_strict(const sa_shuffle *shuffle, size_t n,
+    const uint64_t *val, const uint64_t *bound, size_t len,
+    const sa_audit_opts *audit, unsigned *deck);
+
+/*
  * sa_census_run() by replay with the audit options AUDIT (OPTS's engine
  * is taken to be SA_ENGINE_REPLAY).
  */
@@ -395,6 +408,17 @@ uint64_t sa_exec_lines(const sa_exec *p);
 const char *sa_exec_line(const sa_exec *p);
 /* Whether the program closed its output (an end of file was read). */
 bool sa_exec_closed(const sa_exec *p);
+/*
+ * The first run's line, sent before the walk starts, and the program's
+ * first answer: true when it answered "stream 1" and WALK (a "walk ..."
+ * line; NULL: the plain protocol is kept) was sent, after which the
+ * program streams its walk (sa_stream_in) on its output.  Otherwise it
+ * was sent "plain" where it offered a stream, and the walk runs as
+ * before, its first run's line sent and its first answer held for it.
+ */
+bool sa_exec_hello(sa_exec *p, size_t n, const char *walk);
+/* The plain protocol from here on: no plan, no depth, no progress. */
+void sa_exec_plain(sa_exec *p);
 
 /*
  * A walk streamed (stream.c): audited code walks the census in a process
@@ -434,7 +458,24 @@ typedef struct sa_stream_opts {
 	size_t max_draws;	/* the most draws a run may make */
 	void (*after_run)(void *ctx, const sa_replay_window *w);
 	void *ctx;
+	size_t keep;		/* runs kept to be run again (see below) */
+	uint64_t seed;		/* of the choice of the runs kept */
 } sa_stream_opts;
+
+/*
+ * A run the stream kept, for its caller to run again in a way of its
+ * own (the exec protocol's plain lines): its number in the walk (the
+ * window's runs), its draws (LEN digits of the odometer, reals' places
+ * among them) and the deck the code wrote for it.  KEEP runs at most:
+ * the first KEEP / 2 completed, and a uniform choice of the rest, drawn
+ * with SEED, which the code never learns.
+ */
+typedef struct sa_stream_kept {
+	uint64_t run;
+	size_t len;
+	const uint64_t *val, *bound;
+	const unsigned *deck;
+} sa_stream_kept;
 
 typedef struct sa_stream_in sa_stream_in;
 int sa_stream_in_new(const sa_stream_opts *o, size_t n, sa_stream_in **out);
@@ -446,6 +487,10 @@ int sa_stream_in_opening(sa_stream_in *p, int *code_status, char *msg,
     size_t size);
 int sa_stream_in_finish(sa_stream_in *p, int *code_status, char *msg,
     size_t size);
+/* The runs kept, into *RUNS; how many. */
+size_t sa_stream_in_kept(const sa_stream_in *p, const sa_stream_kept **runs);
+/* The deck of the last run read. */
+const unsigned *sa_stream_in_deck(const sa_stream_in *p);
 /*
  * Why the stream failed a run: its end of file, its silence, or the
  * code's walk ended first with a status of its own, which the run is

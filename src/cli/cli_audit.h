@@ -18,7 +18,8 @@
  * 1 when code is audited, 0 when none is, -1 after a message.
  */
 enum { OPT_PLUGIN = 0x400, OPT_EXEC, OPT_TIMEOUT, OPT_RAW_BITS,
-	OPT_MAX_DRAWS, OPT_REPEAT, OPT_BATCH, OPT_INSTANCES, OPT_REAL_CELLS };
+	OPT_MAX_DRAWS, OPT_REPEAT, OPT_BATCH, OPT_INSTANCES, OPT_REAL_CELLS,
+	OPT_NO_STREAM };
 #define AUDIT_LONGOPTS \
 	{ "plugin", required_argument, NULL, OPT_PLUGIN }, \
 	{ "exec", required_argument, NULL, OPT_EXEC }, \
@@ -27,12 +28,13 @@ enum { OPT_PLUGIN = 0x400, OPT_EXEC, OPT_TIMEOUT, OPT_RAW_BITS,
 	{ "max-draws", required_argument, NULL, OPT_MAX_DRAWS }, \
 	{ "repeat", required_argument, NULL, OPT_REPEAT }, \
 	{ "batch", no_argument, NULL, OPT_BATCH }, \
+	{ "no-stream", no_argument, NULL, OPT_NO_STREAM }, \
 	{ "instances", required_argument, NULL, OPT_INSTANCES }, \
 	{ "real-cells", required_argument, NULL, OPT_REAL_CELLS }
 #define AUDIT_CASES \
 	case OPT_PLUGIN: case OPT_EXEC: case OPT_TIMEOUT: case OPT_RAW_BITS: \
 	case OPT_MAX_DRAWS: case OPT_REPEAT: case OPT_BATCH: \
-	case OPT_INSTANCES: case OPT_REAL_CELLS
+	case OPT_INSTANCES: case OPT_REAL_CELLS: case OPT_NO_STREAM
 #define AUDIT_HELP \
 	"      --plugin P[:SYM]  audit the shuffle SYM (default " \
 	SA_PLUGIN_SYMBOL ")\n" \
@@ -45,6 +47,7 @@ enum { OPT_PLUGIN = 0x400, OPT_EXEC, OPT_TIMEOUT, OPT_RAW_BITS,
 	"      --repeat all|none|1/K  run every run of audited code again\n" \
 	"                        (all, the default), none, or one in K\n" \
 	"      --batch           --exec: offer a plan of draws with each run\n" \
+	"      --no-stream       --exec: decline a program's streamed walk\n" \
 	"      --instances N     --exec: N copies of the program side by side\n"
 bool audit_option(int c, const char *arg, struct audit *au);
 int audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,

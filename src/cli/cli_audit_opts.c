@@ -120,6 +120,9 @@ audit_option(int c, const char *arg, struct audit *au)
 	case OPT_BATCH:
 		au->batch = true;
 		return true;
+	case OPT_NO_STREAM:
+		au->no_stream = true;
+		return true;
 	case OPT_INSTANCES:
 		if (!cli_parse_uint("--instances", arg, 1, INSTANCES_MAX, &v))
 			return false;
@@ -203,6 +206,11 @@ audit_settle(struct audit *au, bool chose, const sa_reduce *reduce,
 	}
 	if (au->batch && au->command == NULL) {
 		cli_error("--batch: a plan of draws is a line of the exec "
+		    "protocol, so only with --exec");
+		return -1;
+	}
+	if (au->no_stream && au->command == NULL) {
+		cli_error("--no-stream: a streamed walk is offered over the exec "
 		    "protocol, so only with --exec");
 		return -1;
 	}

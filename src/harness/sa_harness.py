@@ -49,6 +49,15 @@ run() to the C method random.random (from random import random) is not:
 import this module first.  random.SystemRandom and os.urandom never are;
 shuffle-audit sees such hidden randomness and says so.
 
+The walk is streamed: run() offers it on its first line ("stream 1"),
+and when shuffle-audit takes it, walks every run itself, in the
+auditor's order, answering the hooks from its own odometer, and writes
+each run's draws and deck in large writes with no reply awaited; the
+auditor checks each run and replays runs of its choosing over the plain
+protocol.  SHUFFLE_AUDIT_LOOP=N in the environment walks N cards here,
+writing nothing, and prints the runs and seconds (a benchmark's
+baseline).
+
 draw(k), real() and raw() ask shuffle-audit directly, for code that
 takes its randomness from elsewhere.  An exception from the shuffle gives
 the run up with a line "error ..." that shuffle-audit reports.  Lines are flushed before every
@@ -58,7 +67,9 @@ later, standard library only.
 import fractions
 import os
 import random
+import struct
 import sys
+import time
 
 __all__ = ["run", "draw", "real", "raw"]
 
@@ -80,9 +91,16 @@ def _fail(why):
     it ("error ..."), and to standard error."""
     sys.stderr.write("sa_harness: %s\n" % why)
     sys.stderr.flush()
+    text = "sa_harness: %s" % " ".join(str(why).splitlines())
     try:
-        _out.write("error sa_harness: %s\n" % " ".join(str(why).splitlines()))
-        _out.flush()
+        if _sbuf is not None:  # a streamed run, given up
+            msg = text.encode("utf-8", "replace")[:1024]
+            _sbuf.extend(b"RX" + struct.pack("<H", len(msg)) + msg)
+            _out.buffer.write(_sbuf)
+            _out.buffer.flush()
+        else:
+            _out.write("error %s\n" % text)
+            _out.flush()
     except OSError:
         pass
     os._exit(2)
@@ -123,10 +141,14 @@ def _take(bound, word):
     return None
 
 
-def draw(k):
-    """A whole number in [0, k), 1 <= k <= 2**32."""
+def _p_draw(k):
     v = _take(k, str(k))
     return v if v is not None else int(_ask("draw %d" % k))
+
+
+def draw(k):
+    """A whole number in [0, k), 1 <= k <= 2**32."""
+    return _draw(k)
 
 
 def _real_at(cell, pos):
@@ -159,18 +181,261 @@ def _take_real():
     return None
 
 
-def real():
-    """A real in [0, 1): a cell of M and a place among the run's reals
-    in it, so that floor(u * k) for k dividing M and comparisons between
-    reals are exact."""
+def _p_real():
     v = _take_real()
     return v if v is not None else float(_ask("real"))
 
 
-def raw():
-    """A raw word of the --raw-bits B width."""
+def real():
+    """A real in [0, 1): a cell of M and a place among the run's reals
+    in it, so that floor(u * k) for k dividing M and comparisons between
+    reals are exact."""
+    return _real()
+
+
+def _p_raw():
     v = _take(1 << _BITS, "raw")
     return v if v is not None else int(_ask("raw"))
+
+
+def raw():
+    """A raw word of the --raw-bits B width."""
+    return _raw()
+
+
+_draw, _real, _raw = _p_draw, _p_real, _p_raw
+
+# ---- The streamed walk: the odometer here, a run's draws and deck out.
+# The record of the odometer, a digit each: its value, bound, kind (0 a
+# draw, 1 a raw word, 2 a real's cell, 3 a real's place) and, for a
+# real, the double it gave.
+_V, _B, _T, _U = [], [], [], []
+_pos = 0           # the digit the run is at
+_req = 0           # the run's requests so far (places not counted)
+_cap = 0           # the most requests a run makes before it is cut
+_from = 0          # the first digit that differs from the run before
+_cut = None        # the item of the draw a run was cut at, else None
+_mix = 1           # the state of the answers past a cut
+_sreals = {}       # the run's reals: cell -> their places, in order
+_sbuf = None       # the transcript not yet written, while streaming
+_RK = struct.Struct("<ccI").pack
+_ITEM = {0: struct.Struct("<cII").pack, 1: struct.Struct("<cQQ").pack}
+_REAL = struct.Struct("<cd").pack
+_PEND = struct.Struct("<cI").pack
+_PEND8 = struct.Struct("<cQ").pack
+
+
+def _digit(bound, kind):
+    """A new digit of the odometer at _pos, below BOUND, of KIND: the
+    record from here on was another run's, and goes."""
+    global _pos, _from
+    p = _pos
+    if p < len(_V):
+        del _V[p:], _B[p:], _T[p:], _U[p:]
+        if p < _from:
+            _from = p
+    _V.append(0)
+    _B.append(bound)
+    _T.append(kind)
+    _U.append(0)
+    _pos = p + 1
+    return 0
+
+
+def _mixed(k):
+    """An answer past the cut: anything will do, since nothing past it
+    is counted, and varied ones end a rejection loop soon."""
+    global _mix
+    _mix = (_mix * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+    return (_mix >> 17) % k if k >= 1 else 0
+
+
+def _cut_at(item):
+    """The run is cut at this request (the depth, or --max-draws): its
+    item is written left open, and the rest of the run answered anyhow."""
+    global _cut
+    _cut = item
+
+
+def _s_draw(k):
+    global _req, _pos
+    if _cut is not None:
+        return _mixed(k)
+    if _req == _cap or not 1 <= k <= 1 << 32:
+        _cut_at(_PEND(b"d", k - 1) if 1 <= k <= 1 << 32 else
+                _PEND8(b"b", k if k > 0 else 0))
+        return _mixed(k)
+    _req += 1
+    p = _pos
+    if p < len(_V) and _B[p] == k and _T[p] == 0:
+        _pos = p + 1
+        return _V[p]
+    return _digit(k, 0)
+
+
+def _s_raw():
+    global _req, _pos
+    k = 1 << _BITS
+    if _cut is not None:
+        return _mixed(k)
+    if _req == _cap:
+        _cut_at(_PEND8(b"w", _BITS))
+        return _mixed(k)
+    _req += 1
+    p = _pos
+    if p < len(_V) and _B[p] == k and _T[p] == 1:
+        _pos = p + 1
+        return _V[p]
+    return _digit(k, 1)
+
+
+def _s_real():
+    global _req, _pos
+    if _cut is not None:
+        return (_mixed(1 << 53)) / (1 << 53)
+    if _req == _cap:
+        _cut_at(b"u")
+        return _mixed(1 << 53) / (1 << 53)
+    _req += 1
+    at = _pos
+    if at < len(_V) and _B[at] == _CELLS and _T[at] == 2:
+        _pos = at + 1
+        cell = _V[at]
+    else:
+        cell = _digit(_CELLS, 2)
+    places = _sreals.setdefault(cell, [])
+    k = len(places)
+    gap = 0
+    if k:
+        p = _pos
+        if p < len(_V) and _B[p] == k + 1 and _T[p] == 3:
+            _pos = p + 1
+            gap = _V[p]
+        else:
+            gap = _digit(k + 1, 3)
+    lo = places[gap - 1] if gap > 0 else 0
+    hi = places[gap] if gap < k else _PLACES
+    places.insert(gap, (lo + hi) // 2)
+    u = _real_at(cell, places[gap])
+    _U[at] = u
+    return u
+
+
+def _repeats(done, every, floor):
+    """How many times the walk's run DONE + 1 (in its part) is run again,
+    as the auditor's engine does: one in EVERY, and the k-th at least
+    ceil(FLOOR / k) times."""
+    k = done + 1
+    least = (floor + k - 1) // k
+    base = 1 if done % every == 0 else 0
+    return least if k <= floor and least > base else base
+
+
+def _advance(skip, part, parts):
+    """The odometer past its run, as the auditor's: the last digit that
+    can move goes up and the digits after it go; the first moves to the
+    next value of the part.  False when the walk is over."""
+    global _from
+    if skip:
+        k = 1 if _V else 0
+    else:
+        k = len(_V)
+        while k and _V[k - 1] + 1 == _B[k - 1]:
+            k -= 1
+    if k == 0:
+        return False
+    if k == 1:
+        v = _V[0] + 1
+        while v % parts != part and v < _B[0]:
+            v += 1
+        if v >= _B[0]:
+            return False
+        _V[0] = v
+    else:
+        _V[k - 1] += 1
+    del _V[k:], _B[k:], _T[k:], _U[k:]
+    _from = k - 1
+    return True
+
+
+def _run_once(shuffle, n, out):
+    """One run of the odometer as it stands; its transcript onto OUT
+    (None: nothing written)."""
+    global _pos, _req, _cut, _from
+    _pos = _req = 0
+    _cut = None
+    _sreals.clear()
+    deck = list(range(n))
+    try:
+        result = shuffle(deck)
+    except Exception as e:  # the reason, to shuffle-audit
+        _fail("the shuffle raised %s: %s" % (type(e).__name__, e))
+    if result is not None:
+        deck = list(result)
+    if _cut is None and _pos < len(_V):
+        del _V[_pos:], _B[_pos:], _T[_pos:], _U[_pos:]
+    if out is None:
+        return
+    f = min(_from, _pos)
+    if f < _pos and _T[f] == 3:
+        f -= 1
+    kept = f - _T[:f].count(3) if _sreals else f
+    out += _RK(b"R", b"K", kept)
+    for d in range(f, _pos):
+        t = _T[d]
+        if t < 2:
+            out += _ITEM[t](b"v" if t == 0 else b"W",
+                            _B[d] - 1 if t == 0 else _BITS, _V[d])
+        elif t == 2:
+            out += _REAL(b"U", _U[d])
+    if _cut is not None:
+        out += _cut
+        return
+    out.append(68)  # D
+    out.append(n)
+    try:
+        out += bytes(deck)
+    except (TypeError, ValueError):
+        out += bytes(c if type(c) is int and 0 <= c < 255 else 255
+                     for c in deck)
+
+
+def _walk(shuffle, n, part, parts, depth, most, every, floor, out):
+    """Every run of SHUFFLE on N cards in the auditor's order, its
+    transcript written to OUT (a binary file; None: nothing written)."""
+    global _draw, _raw, _real, _cap, _from, _sbuf
+    _draw, _raw, _real = _s_draw, _s_raw, _s_real
+    _cap = depth if depth else most
+    del _V[:], _B[:], _T[:], _U[:]
+    _from = 0
+    buf = _sbuf = bytearray() if out is not None else None
+    done = runs = 0
+    last = time.monotonic()
+    while True:
+        _run_once(shuffle, n, buf)
+        skip = parts > 1 and (_V[0] if _V else 0) % parts != part
+        if _cut is None and not skip and every:
+            for _ in range(_repeats(done, every, floor)):
+                _from = len(_V)
+                _run_once(shuffle, n, buf)
+        if not skip:
+            done += 1
+        runs += 1
+        if buf is not None and (len(buf) > 65536 or (runs & 63 == 0 and
+                                time.monotonic() - last > 0.01)):
+            out.write(buf)
+            out.flush()
+            del buf[:]
+            last = time.monotonic()
+        if not _advance(skip, part, parts):
+            break
+    if buf is not None:
+        buf += struct.pack("<ciH", b"E", 0, 0)
+        out.write(buf)
+        out.flush()
+    _draw, _raw, _real = _p_draw, _p_raw, _p_real
+    _sbuf = None
+    return runs
 
 
 def _scaled(self, k):
@@ -199,6 +464,13 @@ def _getrandbits(self, k):
     return value
 
 
+def _chain(first):
+    """FIRST, then the rest of the input's lines."""
+    yield first
+    for line in _in:
+        yield line
+
+
 def _hook(mode):
     cls = random.Random
     if mode == "draw":
@@ -219,11 +491,37 @@ def _hook(mode):
             setattr(random, name, getattr(inst, name))
 
 
+def _loop(shuffle, n):
+    """SHUFFLE_AUDIT_LOOP=N: every run of N cards walked here, as the
+    streamed walk walks them, and nothing written: the runs, the seconds."""
+    start = time.perf_counter()
+    runs = _walk(shuffle, n, 0, 1, 0, 1 << 20, 0, 0, None)
+    _say("%d runs in %.3f s" % (runs, time.perf_counter() - start))
+    _out.flush()
+
+
 def run(shuffle, mode="draw"):
     """Answer shuffle-audit's runs with SHUFFLE(deck) until it is done."""
     global _plan, _at, _used, _told
     _hook(mode)
-    for line in _in:
+    if os.environ.get("SHUFFLE_AUDIT_LOOP"):
+        _loop(shuffle, int(os.environ["SHUFFLE_AUDIT_LOOP"]))
+        return
+    first = _in.readline()
+    if first.startswith("shuffle "):
+        # The offer of a streamed walk, on the first line.
+        _say("stream 1")
+        _out.flush()
+        answer = _in.readline().split()
+        if answer[:1] == ["walk"] and len(answer) == 8:
+            a = [int(w) for w in answer[1:]]
+            _walk(shuffle, a[0], a[1], a[2], a[3], a[4], a[5], a[6],
+                  _out.buffer)
+            first = _in.readline()
+        elif answer != ["plain"]:
+            _fail("expected \"walk ...\" or \"plain\" from shuffle-audit,"
+                  " not %r" % " ".join(answer))
+    for line in (_chain(first) if first else ()):
         words = line.split()
         if len(words) < 2 or words[0] != "shuffle":
             _fail("expected \"shuffle N\" from shuffle-audit, not %r"

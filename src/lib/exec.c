@@ -36,6 +36,9 @@ struct sa_exec {
 	uint64_t drain;		/* the state of the answers past the depth */
 	bool closed;		/* the program closed its output */
 	bool late;		/* a wait met the deadline, not the timeout */
+	/* The hello (sa_exec_hello) sent the first run's line; LINE holds
+	 * its first answer (HELD), or the hello's read failed (FAILED). */
+	bool sent, held, failed;
 	char what[512];		/* why the last run failed */
 };
 
@@ -379,8 +382,9 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 	char cut[64];
 	const char *s, *end;
 
-	if (!read_line(p))
+	if (p->failed || (!p->held && !read_line(p)))
 		proto_fail(p, o, NULL);
+	p->held = p->failed = false;
 	s = p->line;
 	if (s[0] == 'a' && p->o.batch && strncmp(s, "asked", 5) == 0 &&
 	    (s[5] == ' ' || s[5] == '\0'))
@@ -635,7 +639,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	/* The cells the program was told of are the cells its reals draw. */
 	o->real_cells = p->o.real_cells;
 
-	if (p->o.batch)
+	if (p->sent)
+		p->sent = false;	/* the hello sent it */
+	else if (p->o.batch)
 		send_plan(p, o, n);
 	else if (!send_line(p, "shuffle ", (unsigned long long)n))
 		proto_fail(p, o, NULL);
@@ -658,6 +664,41 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		p->o.after_run(p->o.ctx, &p->win);
 }
 
+
+bool
+sa_exec_hello(sa_exec *p, size_t n, const char *walk)
+{
+	char first[48];
+	int len = snprintf(first, sizeof first, "shuffle %zu%s\n", n,
+	    p->o.batch ? " plan" : "");
+
+	p->sent = true;
+	if (!send_text(p, first, (size_t)len) || !read_line(p)) {
+		p->failed = true;	/* the first run says why */
+		return false;
+	}
+	if (strncmp(p->line, "stream ", 7) != 0) {
+		p->held = true;		/* the first run's first line */
+		return false;
+	}
+	if (walk != NULL && strcmp(p->line + 7, "1") == 0) {
+		p->sent = false;
+		(void)send_text(p, walk, strlen(walk));	/* the stream says */
+		return true;
+	}
+	if (!send_text(p, "plain\n", 6))
+		p->failed = true;
+	return false;
+}
+
+void
+sa_exec_plain(sa_exec *p)
+{
+	p->o.batch = false;
+	p->o.depth = 0;
+	p->o.after_run = NULL;
+	p->sent = p->held = p->failed = false;
+}
 
 int
 sa_exec_new(const sa_exec_opts *o, sa_exec **out)

@@ -268,6 +268,49 @@ out:
 }
 
 int
+sa_replay_strict(const sa_shuffle *sh, size_t n, const uint64_t *val,
+    const uint64_t *bound, size_t len, const sa_audit_opts *audit,
+    unsigned *deck)
+{
+	unsigned *mem;
+	uint64_t *v, *b;
+	sa_script r;
+	int status;
+
+	if (sh == NULL || sh->run == NULL || deck == NULL ||
+	    (len > 0 && (val == NULL || bound == NULL)))
+		return SA_EINVAL;
+	mem = malloc((n + 2 * GUARD) * sizeof *mem);
+	v = malloc((len + 1) * sizeof *v);
+	b = malloc((len + 1) * sizeof *b);
+	if (mem == NULL || v == NULL || b == NULL) {
+		free(mem);
+		free(v);
+		free(b);
+		return SA_ENOMEM;
+	}
+	if (len > 0) {
+		memcpy(v, val, len * sizeof *v);
+		memcpy(b, bound, len * sizeof *b);
+	}
+	/* The run's own draws are its cap: it may ask no more. */
+	sa_script_init(&r, SA_SCRIPT_STRICT, v, b, len + 1,
+	    audit ? audit->raw_bits : 0);
+	r.len = len;
+	r.base.real_cells = audit ? audit->real_cells : 0;
+	r.real_place = audit ? audit->real_place : 0;
+	status = replay_once(sh, mem + GUARD, n, &r, NULL);
+	if (status == SA_OK && !sa_perm_check(mem + GUARD, n))
+		status = SA_ENOTPERM;
+	memcpy(deck, mem + GUARD, n * sizeof *deck);
+	sa_script_release(&r);
+	free(mem);
+	free(v);
+	free(b);
+	return status;
+}
+
+int
 sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
     void *ctx)
 {

@@ -9,12 +9,15 @@
  * memory (the census it keeps, a flag saying it is done) changes
  * nothing: the walk, its end and the tally are the auditor's.
  *
- * The transcript, in this machine's byte order, a tag byte an item.  A
- * draw is written before it is made, by a lower-case tag, and the tag is
- * made upper-case (v for d) with the value added once the draw returns;
- * nothing is flushed in between:
+ * The transcript, little-endian, a tag byte an item.  A draw is written
+ * before it is made, by a lower-case tag, and the tag is made upper-case
+ * (v for d) with the value added once the draw returns; nothing is
+ * flushed in between.  A program that walks in a language of its own
+ * (the exec protocol's streamed walk) writes each draw once it returns,
+ * and may start a run with the items it shares with the run before:
  *
  *	R			a run begins
+ *	K P			its first P items are the run before's (4 bytes)
  *	d K-1 / v K-1 V		a draw below K, 1 <= K <= 2^32 (4 bytes each)
  *	b K / B K V		a draw below another K (8 bytes each)
  *	w BITS / W BITS V	a raw word of BITS bits (8 bytes each)
@@ -22,6 +25,7 @@
  *	u / U V			a real, its bits (8 bytes)
  *	f STATUS		the code gave the run up (8 bytes)
  *	D N P0 ... P(N-1)	the run's deck (a byte each; N <= SA_PERM_MAX)
+ *	X LEN MSG		the code gave up, saying why (2, LEN bytes)
  *	E STATUS LEN MSG	the code's walk ended (4, 2, LEN bytes)
  *
  * A draw left lower-case is one the engine did not return from (a run
@@ -45,6 +49,24 @@
 #include "internal.h"
 
 #define FLUSH_BYTES (1 << 15)
+
+/* V as LEN little-endian bytes at TO, and back. */
+static void
+put_le(unsigned char *to, uint64_t v, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		to[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t
+get_le(const unsigned char *from, size_t len)
+{
+	uint64_t v = 0;
+
+	for (size_t i = len; i > 0; i--)
+		v = v << 8 | from[i - 1];
+	return v;
+}
 
 /* ==== The code's side ==== */
 
@@ -82,14 +104,14 @@ out_flush(sa_stream_out *w)
 	w->flushed = sa_clock();
 }
 
+/* TAG and V as LEN bytes (none: the tag alone). */
 static void
-out_put(sa_stream_out *w, int tag, const void *data, size_t len)
+out_put(sa_stream_out *w, int tag, uint64_t v, size_t len)
 {
 	if (w->have + 1 + len > sizeof w->buf)
 		out_flush(w);
 	w->buf[w->have++] = (unsigned char)tag;
-	if (len > 0)	/* a tag alone passes no data (NULL) */
-		memcpy(w->buf + w->have, data, len);
+	put_le(w->buf + w->have, v, len);
 	w->have += len;
 }
 
@@ -99,7 +121,7 @@ out_put(sa_stream_out *w, int tag, const void *data, size_t len)
  * so that nothing is flushed until done() has written it.
  */
 static size_t
-pending(sa_stream_out *w, int tag, const void *arg, size_t alen)
+pending(sa_stream_out *w, int tag, uint64_t arg, size_t alen)
 {
 	size_t at;
 
@@ -107,18 +129,17 @@ pending(sa_stream_out *w, int tag, const void *arg, size_t alen)
 		out_flush(w);
 	at = w->have;
 	w->buf[w->have++] = (unsigned char)tag;
-	if (alen > 0)
-		memcpy(w->buf + w->have, arg, alen);
+	put_le(w->buf + w->have, arg, alen);
 	w->have += alen;
 	return at;
 }
 
 /* The draw at AT returned VALUE (VLEN bytes): its tag upper-cased. */
 static void
-done(sa_stream_out *w, size_t at, int tag, const void *value, size_t vlen)
+done(sa_stream_out *w, size_t at, int tag, uint64_t value, size_t vlen)
 {
 	w->buf[at] = (unsigned char)tag;
-	memcpy(w->buf + w->have, value, vlen);
+	put_le(w->buf + w->have, value, vlen);
 	w->have += vlen;
 }
 
@@ -131,17 +152,14 @@ rec_draw(sa_oracle *self, uint64_t bound)
 	size_t at;
 
 	if (bound >= 1 && bound <= SA_DRAW_MAX) {
-		uint32_t k = (uint32_t)(bound - 1), v32;
-
-		at = pending(w, 'd', &k, sizeof k);
+		at = pending(w, 'd', bound - 1, 4);
 		v = r->o->draw(r->o, bound);
-		v32 = (uint32_t)v;
-		done(w, at, 'v', &v32, sizeof v32);
+		done(w, at, 'v', v, 4);
 		return v;
 	}
-	at = pending(w, 'b', &bound, sizeof bound);
+	at = pending(w, 'b', bound, 8);
 	v = r->o->draw(r->o, bound);
-	done(w, at, 'B', &v, sizeof v);
+	done(w, at, 'B', v, 8);
 	return v;
 }
 
@@ -149,11 +167,10 @@ static uint64_t
 rec_raw(sa_oracle *self, unsigned bits)
 {
 	struct recorder *r = (struct recorder *)self;
-	uint64_t b = bits, v;
-	size_t at = pending(r->w, 'w', &b, sizeof b);
+	size_t at = pending(r->w, 'w', bits, 8);
+	uint64_t v = r->o->raw(r->o, bits);
 
-	v = r->o->raw(r->o, bits);
-	done(r->w, at, 'W', &v, sizeof v);
+	done(r->w, at, 'W', v, 8);
 	return v;
 }
 
@@ -161,15 +178,12 @@ static uint64_t
 rec_real(sa_oracle *self)
 {
 	struct recorder *r = (struct recorder *)self;
-	size_t at = pending(r->w, 'c', NULL, 0);
+	size_t at = pending(r->w, 'c', 0, 0);
 	uint64_t v = r->o->real(r->o);
-	uint32_t v32 = (uint32_t)v;
 
 	/* A cell is below the cells, at most 2^32; a wider one is the
 	 * engine's to refuse, and is written so that it disagrees. */
-	if (v > UINT32_MAX)
-		v32 = UINT32_MAX;
-	done(r->w, at, 'C', &v32, sizeof v32);
+	done(r->w, at, 'C', v > UINT32_MAX ? UINT32_MAX : v, 4);
 	return v;
 }
 
@@ -177,12 +191,12 @@ static double
 rec_uniform(sa_oracle *self)
 {
 	struct recorder *r = (struct recorder *)self;
-	size_t at = pending(r->w, 'u', NULL, 0);
+	size_t at = pending(r->w, 'u', 0, 0);
 	double v = r->o->uniform(r->o);
 	uint64_t bits;
 
 	memcpy(&bits, &v, sizeof bits);
-	done(r->w, at, 'U', &bits, sizeof bits);
+	done(r->w, at, 'U', bits, 8);
 	return v;
 }
 
@@ -191,9 +205,7 @@ rec_fail(sa_oracle *self, int status)
 {
 	struct recorder *r = (struct recorder *)self;
 
-	uint64_t st = (uint64_t)(int64_t)status;
-
-	out_put(r->w, 'f', &st, sizeof st);
+	out_put(r->w, 'f', (uint64_t)(int64_t)status, 8);
 	if (r->o->fail != NULL)
 		r->o->fail(r->o, status);
 }
@@ -211,7 +223,7 @@ out_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	r->base.real_cells = o->real_cells;
 	r->base.real = o->real != NULL ? rec_real : NULL;
 	r->base.uniform = o->uniform != NULL ? rec_uniform : NULL;
-	out_put(w, 'R', NULL, 0);
+	out_put(w, 'R', 0, 0);
 	w->inner->run(w->inner, deck, n, &r->base);
 	/* What the code may have changed in the oracle it was given. */
 	o->real_cells = r->base.real_cells;
@@ -264,14 +276,13 @@ sa_stream_out_shuffle(sa_stream_out *w, sa_shuffle *sh)
 int
 sa_stream_out_end(sa_stream_out *w, int status, const char *msg)
 {
-	int32_t st = status;
-	uint16_t len = (uint16_t)(msg != NULL ? strnlen(msg, 1024) : 0);
+	size_t len = msg != NULL ? strnlen(msg, 1024) : 0;
 
-	out_put(w, 'E', &st, sizeof st);
-	if (w->have + sizeof len + len > sizeof w->buf)
+	out_put(w, 'E', (uint32_t)(int32_t)status, 4);
+	if (w->have + 2 > sizeof w->buf)
 		out_flush(w);
-	memcpy(w->buf + w->have, &len, sizeof len);
-	w->have += sizeof len;
+	put_le(w->buf + w->have, len, 2);
+	w->have += 2;
 	for (size_t i = 0; i < len; i++) {
 		if (w->have + 1 > sizeof w->buf)
 			out_flush(w);
@@ -316,6 +327,11 @@ struct sa_stream_in {
 	bool waited;		/* a read had to wait for the code */
 	sa_replay_window win;
 	char what[512];
+	/* The runs kept to be run again by the caller (opts' KEEP): the
+	 * first KEEP / 2 completed, and a reservoir of the rest. */
+	sa_stream_kept *kept;
+	size_t nkept;
+	uint64_t rng;
 };
 
 static void
@@ -429,28 +445,106 @@ add_item(sa_stream_in *p, char tag, uint64_t arg, bool done_, uint64_t value)
 	return SA_OK;
 }
 
+/* A number of LEN little-endian bytes at P->at + OFF into *V. */
+static int
+num(sa_stream_in *p, size_t off, size_t len, uint64_t *v)
+{
+	unsigned char b[8];
+	int status = take(p, off, b, len);
+
+	*v = get_le(b, len);
+	return status;
+}
+
+/*
+ * A message of a length (2 bytes) and its bytes at P->at + OFF into
+ * P->code_msg; the bytes it took, or 0 (a status in *STATUS).
+ */
+static size_t
+message(sa_stream_in *p, size_t off, int *status)
+{
+	uint64_t len;
+
+	if ((*status = num(p, off, 2, &len)) != SA_OK)
+		return 0;
+	if (len > 1024) {
+		what(p, "wrote a damaged transcript (a message of %u bytes)",
+		    (unsigned)len);
+		*status = SA_EPROTO;
+		return 0;
+	}
+	if ((*status = take(p, off + 2, p->code_msg, (size_t)len)) != SA_OK)
+		return 0;
+	p->code_msg[len] = '\0';
+	return 2 + (size_t)len;
+}
+
 /* The code's end: E's status and message, after its tag. */
 static int
 read_end(sa_stream_in *p)
 {
-	int32_t st;
-	uint16_t len;
+	uint64_t st;
+	size_t len;
 	int status;
 
-	if ((status = take(p, 1, &st, sizeof st)) != SA_OK ||
-	    (status = take(p, 5, &len, sizeof len)) != SA_OK)
+	if ((status = num(p, 1, 4, &st)) != SA_OK ||
+	    (len = message(p, 5, &status)) == 0)
 		return status;
-	if (len > 1024) {
-		what(p, "wrote a damaged transcript (an end of %u bytes)",
-		    (unsigned)len);
+	p->code_status = (int32_t)(uint32_t)st;
+	p->ended = true;
+	p->at += 5 + len;
+	return SA_OK;
+}
+
+/* P's deck of N cards, after its D tag. */
+static int
+read_deck(sa_stream_in *p, size_t n)
+{
+	uint64_t len;
+	int status;
+
+	if ((status = num(p, 1, 1, &len)) != SA_OK)
+		return status;
+	if (len != n) {
+		what(p, "wrote a deck of %u cards for a run of %zu",
+		    (unsigned)len, n);
 		return SA_EPROTO;
 	}
-	if ((status = take(p, 7, p->code_msg, len)) != SA_OK)
+	if ((status = take(p, 2, p->cards, n)) != SA_OK)
 		return status;
-	p->code_msg[len] = '\0';
-	p->code_status = st;
-	p->ended = true;
-	p->at += 7 + len;
+	for (size_t i = 0; i < n; i++)
+		p->deck[i] = p->cards[i];
+	p->at += 2 + n;
+	p->has_deck = true;
+	return SA_OK;
+}
+
+/*
+ * K P: the run's first P items are the run before's, PREV of them, each
+ * of which returned.
+ */
+static int
+read_kept(sa_stream_in *p, size_t prev)
+{
+	uint64_t kept;
+	int status;
+
+	if ((status = num(p, 1, 4, &kept)) != SA_OK)
+		return status;
+	if (p->nitems != 0 || kept > prev) {
+		what(p, "wrote a damaged transcript (a run that keeps %llu "
+		    "items of the run before, which had %zu)",
+		    (unsigned long long)kept, p->nitems != 0 ? 0 : prev);
+		return SA_EPROTO;
+	}
+	for (size_t k = 0; k < kept; k++)
+		if (!p->items[k].done) {
+			what(p, "wrote a damaged transcript (a run that keeps "
+			    "a draw the run before did not return from)");
+			return SA_EPROTO;
+		}
+	p->nitems = (size_t)kept;
+	p->at += 5;
 	return SA_OK;
 }
 
@@ -462,6 +556,7 @@ read_end(sa_stream_in *p)
 static int
 read_run(sa_stream_in *p, size_t n)
 {
+	size_t prev = p->nitems, len;
 	unsigned char tag;
 	int status;
 
@@ -494,9 +589,8 @@ read_run(sa_stream_in *p, size_t n)
 	p->at++;
 	for (;;) {
 		uint64_t k = 0, v = 0;
-		uint32_t k32 = 0, v32 = 0;
-		unsigned char len8;
-		bool up;
+		size_t arg = 0, val = 0;
+		char kind;
 
 		if ((status = take(p, 0, &tag, 1)) != SA_OK)
 			return status;
@@ -504,71 +598,39 @@ read_run(sa_stream_in *p, size_t n)
 		case 'R':
 		case 'E':
 			return SA_OK;	/* a run the engine left */
-		case 'd':
-		case 'v':
-			if ((status = take(p, 1, &k32, sizeof k32)) != SA_OK ||
-			    (tag == 'v' && (status = take(p, 5, &v32,
-			    sizeof v32)) != SA_OK) || (status = add_item(p, 'd',
-			    (uint64_t)k32 + 1, tag == 'v', v32)) != SA_OK)
+		case 'K':
+			if ((status = read_kept(p, prev)) != SA_OK)
 				return status;
-			p->at += tag == 'v' ? 9 : 5;
-			if (tag == 'd')
-				return SA_OK;
-			break;
-		case 'b':
-		case 'B':
-		case 'w':
-		case 'W':
-		case 'f':
-			up = tag == 'B' || tag == 'W';
-			if ((status = take(p, 1, &k, sizeof k)) != SA_OK ||
-			    (up && (status = take(p, 9, &v, sizeof v)) != SA_OK) ||
-			    (status = add_item(p, tag == 'f' ? 'f' : tag == 'b' ||
-			    tag == 'B' ? 'd' : 'w', k, up, v)) != SA_OK)
+			continue;
+		case 'X':
+			if ((len = message(p, 1, &status)) == 0)
 				return status;
-			p->at += up ? 17 : 9;
-			if (!up)
-				return SA_OK;
-			break;
-		case 'c':
-		case 'C':
-			if ((tag == 'C' && (status = take(p, 1, &v32,
-			    sizeof v32)) != SA_OK) || (status = add_item(p, 'c', 0,
-			    tag == 'C', v32)) != SA_OK)
-				return status;
-			p->at += tag == 'C' ? 5 : 1;
-			if (tag == 'c')
-				return SA_OK;
-			break;
-		case 'u':
-		case 'U':
-			if ((tag == 'U' && (status = take(p, 1, &v,
-			    sizeof v)) != SA_OK) || (status = add_item(p, 'u', 0,
-			    tag == 'U', v)) != SA_OK)
-				return status;
-			p->at += tag == 'U' ? 9 : 1;
-			if (tag == 'u')
-				return SA_OK;
-			break;
+			p->at += 1 + len;
+			what(p, "gave the run up: \"%s\"", p->code_msg);
+			return SA_EPROTO;
 		case 'D':
-			if ((status = take(p, 1, &len8, 1)) != SA_OK)
-				return status;
-			if (len8 != n) {
-				what(p, "wrote a deck of %u cards for a run of "
-				    "%zu", (unsigned)len8, n);
-				return SA_EPROTO;
-			}
-			if ((status = take(p, 2, p->cards, n)) != SA_OK)
-				return status;
-			for (size_t i = 0; i < n; i++)
-				p->deck[i] = p->cards[i];
-			p->at += 2 + n;
-			p->has_deck = true;
-			return SA_OK;
+			return read_deck(p, n);
+		case 'd': case 'v': arg = 4; val = 4; kind = 'd'; break;
+		case 'b': case 'B': arg = 8; val = 8; kind = 'd'; break;
+		case 'w': case 'W': arg = 8; val = 8; kind = 'w'; break;
+		case 'f': arg = 8; kind = 'f'; break;
+		case 'c': case 'C': val = 4; kind = 'c'; break;
+		case 'u': case 'U': val = 8; kind = 'u'; break;
 		default:
 			what(p, "wrote a damaged transcript (byte 0x%02x)", tag);
 			return SA_EPROTO;
 		}
+		/* A draw left (d b w c u) has no value; f never has. */
+		if (strchr("dbwcuf", tag) != NULL)
+			val = 0;
+		if ((arg > 0 && (status = num(p, 1, arg, &k)) != SA_OK) ||
+		    (val > 0 && (status = num(p, 1 + arg, val, &v)) != SA_OK) ||
+		    (status = add_item(p, kind, tag == 'd' || tag == 'v' ? k + 1 :
+		    k, val > 0, v)) != SA_OK)
+			return status;
+		p->at += 1 + arg + val;
+		if (val == 0)
+			return SA_OK;	/* the run ends at a draw left */
 	}
 }
 
@@ -579,6 +641,60 @@ disagree(sa_stream_in *p, sa_oracle *o, size_t k, const char *how)
 	what(p, "walked otherwise than the auditor at draw %zu of the "
 	    "run: %s", k + 1, how);
 	o->fail(o, SA_EPROTO);
+}
+
+/* A run of P's reservoir: xorshift64 (Marsaglia 2003). */
+static uint64_t
+next_rng(sa_stream_in *p)
+{
+	p->rng ^= p->rng << 13;
+	p->rng ^= p->rng >> 7;
+	p->rng ^= p->rng << 17;
+	return p->rng;
+}
+
+/*
+ * The run just read, its draws in O's record, into P's kept runs when
+ * chosen: the first KEEP / 2 runs, then each later run with the chance
+ * of a reservoir (Vitter's algorithm R) over the rest.  A run kept
+ * when memory is short is not kept.
+ */
+static void
+keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
+{
+	const sa_script *s = sa_script_of(o);
+	size_t half = p->o.keep / 2, slot;
+	uint64_t seen = p->completed + 1;	/* this run's number */
+	sa_stream_kept *k;
+	uint64_t *val, *bound;
+
+	if (s == NULL || p->o.keep == 0)
+		return;
+	if (seen <= half || p->nkept < p->o.keep) {
+		slot = p->nkept;
+	} else {
+		uint64_t r = next_rng(p) % (seen - half);
+
+		if (r >= p->o.keep - half)
+			return;
+		slot = half + (size_t)r;
+	}
+	k = &p->kept[slot];
+	val = realloc((void *)k->val, (s->pos + 1) * sizeof *val);
+	if (val != NULL)
+		k->val = val;
+	bound = realloc((void *)k->bound, (s->pos + 1) * sizeof *bound);
+	if (bound != NULL)
+		k->bound = bound;
+	if (val == NULL || bound == NULL || k->deck == NULL)
+		return;
+	memcpy(val, s->val, s->pos * sizeof *val);
+	memcpy(bound, s->bound, s->pos * sizeof *bound);
+	memcpy((unsigned *)k->deck, p->deck, n * sizeof *k->deck);
+	k->len = s->pos;
+	k->run = p->win.runs;
+	if (slot == p->nkept)
+		p->nkept++;
 }
 
 static void
@@ -637,6 +753,7 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		o->fail(o, SA_EPROTO);
 	}
 	memcpy(deck, p->deck, n * sizeof *deck);
+	keep_run(p, o, n);
 	p->completed++;
 	/* The progress line a run in 256, or after the code kept us
 	 * waiting: a slow walk is shown as it goes, a fast one cheaply. */
@@ -667,8 +784,15 @@ sa_stream_in_new(const sa_stream_opts *o, size_t n, sa_stream_in **out)
 	p->deck = malloc(n * sizeof *p->deck);
 	p->deck_n = n;
 	p->last = sa_clock();
+	p->rng = o->seed | 1;
+	p->kept = calloc(o->keep ? o->keep : 1, sizeof *p->kept);
+	for (size_t i = 0; p->kept != NULL && i < o->keep; i++)
+		if ((p->kept[i].deck = malloc(n * sizeof *p->kept[i].deck)) ==
+		    NULL)
+			break;
 	if (!sa_window_new(&p->win, o->max_draws) || p->buf == NULL ||
-	    p->items == NULL || p->deck == NULL) {
+	    p->items == NULL || p->deck == NULL || p->kept == NULL ||
+	    (o->keep > 0 && p->kept[o->keep - 1].deck == NULL)) {
 		sa_stream_in_free(p);
 		return SA_ENOMEM;
 	}
@@ -684,8 +808,27 @@ sa_stream_in_free(sa_stream_in *p)
 	free(p->buf);
 	free(p->items);
 	free(p->deck);
+	for (size_t i = 0; p->kept != NULL && i < p->o.keep; i++) {
+		free((void *)p->kept[i].val);
+		free((void *)p->kept[i].bound);
+		free((void *)p->kept[i].deck);
+	}
+	free(p->kept);
 	sa_window_free(&p->win);
 	free(p);
+}
+
+size_t
+sa_stream_in_kept(const sa_stream_in *p, const sa_stream_kept **runs)
+{
+	*runs = p->kept;
+	return p->nkept;
+}
+
+const unsigned *
+sa_stream_in_deck(const sa_stream_in *p)
+{
+	return p->deck;
 }
 
 void

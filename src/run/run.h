@@ -120,6 +120,8 @@ struct audit {
 	uint64_t every;		/* run again one run in EVERY; 0: none */
 	bool repeat_set;	/* --repeat was given */
 	bool batch;		/* --batch: plans of draws (exec) */
+	bool no_stream;		/* --no-stream: a program's offer of a
+				   streamed walk is declined (exec) */
 	unsigned instances;	/* copies of the code run side by side */
 	unsigned part;		/* the copy this is, from 0 */
 	unsigned part_index;	/* --part I/P: I, from 1 */

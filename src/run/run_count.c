@@ -230,6 +230,17 @@ run_meter_end(const struct meter *m)
 		m->au->view->end(m->au->view->ctx, sa_clock() - m->start);
 }
 
+void
+run_walk_part(const struct audit *au, unsigned *part, unsigned *parts)
+{
+	/* Part I of P takes the runs whose first draw is I - 1 modulo P,
+	 * shared out over its copies as the whole run's are. */
+	*part = au->part_count ? au->part_index - 1 + au->part_count *
+	    au->part : au->part;
+	*parts = au->part_count ? au->part_count * au->instances :
+	    au->instances;
+}
+
 /* The census options of an audit, with the odometer kept in W. */
 static void
 audit_opts(const struct audit *au, sa_replay_window *w,
@@ -241,12 +252,7 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	memset(audit, 0, sizeof *audit);
 	audit->twice = au->every != 0;
 	audit->every = au->every;
-	/* Part I of P takes the runs whose first draw is I - 1 modulo P,
-	 * shared out over its copies as the whole run's are. */
-	audit->part = au->part_count ? au->part_index - 1 +
-	    au->part_count * au->part : au->part;
-	audit->parts = au->part_count ? au->part_count * au->instances :
-	    au->instances;
+	run_walk_part(au, &audit->part, &audit->parts);
 	audit->window = w;
 	audit->raw_bits = au->raw_bits;
 	audit->real_cells = au->real_cells;

@@ -33,7 +33,8 @@ struct proto {
 	pid_t pid;
 	int to, from;
 	sa_exec *ex;
-	sa_replay_window *win;	/* the program's odometer, EX's */
+	sa_replay_window *win;	/* the program's odometer, EX's or SIN's */
+	sa_stream_in *sin;	/* its streamed walk, when it offered one */
 };
 
 /* A run ended: the progress line. */
@@ -213,6 +214,7 @@ instance_free(struct instance *in)
 		if (in->p->from >= 0)
 			close(in->p->from);
 		sa_exec_free(in->p->ex);
+		sa_stream_in_free(in->p->sin);
 		free(in->p);
 	}
 	sa_census_free(in->job.census);
@@ -237,6 +239,145 @@ line_cut(const char *line, char *buf, size_t size)
 }
 
 /*
+ * The streamed walk: the line that asks a program for it, "walk N PART
+ * PARTS DEPTH MAX-DRAWS EVERY FLOOR" (see THE EXEC PROTOCOL), into BUF.
+ */
+static void
+walk_line(const struct audit *au, size_t n, char *buf, size_t size)
+{
+	unsigned part, parts;
+
+	run_walk_part(au, &part, &parts);
+	snprintf(buf, size, "walk %zu %u %u %zu %zu %llu %u\n", n, part,
+	    parts, au->depth, au->max_draws, (unsigned long long)au->every,
+	    SA_REPEAT_FLOOR);
+}
+
+/* The runs of a streamed walk the auditor makes again itself. */
+#define STREAM_KEEP 64
+
+/* Run K's deck, "deck ...", as the line it would have been. */
+static void
+deck_line(const unsigned *deck, size_t n, char *buf, size_t size)
+{
+	size_t len = (size_t)snprintf(buf, size, "deck");
+
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, " %u", deck[i]);
+}
+
+/*
+ * The runs the stream kept, each made again over the plain protocol,
+ * the auditor answering every draw: the program must ask the draws it
+ * streamed and end on the deck it streamed.  SH is its exec shuffle.
+ * SA_OK, or SA_EPROTO with the run in P's window and the reason in
+ * IN's report.
+ */
+static int
+replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
+{
+	struct proto *p = in->p;
+	struct audit *au = &in->own;
+	const sa_stream_kept *runs;
+	size_t count = sa_stream_in_kept(p->sin, &runs);
+	sa_audit_opts ao;
+	unsigned *deck = malloc((n ? n : 1) * sizeof *deck);
+	char streamed[128], replayed[128];
+	int status = SA_OK;
+
+	if (deck == NULL)
+		return SA_ENOMEM;
+	memset(&ao, 0, sizeof ao);
+	ao.raw_bits = au->raw_bits;
+	ao.real_cells = au->real_cells;
+	ao.real_place = au->real_place;
+	sa_exec_plain(p->ex);
+	for (size_t i = 0; i < count && status == SA_OK; i++) {
+		const sa_stream_kept *k = &runs[i];
+
+		status = sa_replay_strict(sh, n, k->val, k->bound, k->len, &ao,
+		    deck);
+		if (status == SA_OK && memcmp(deck, k->deck, n *
+		    sizeof *deck) == 0)
+			continue;
+		/* The report shows the run, its draws as streamed. */
+		p->win->runs = k->run;
+		p->win->pos = k->len;
+		memcpy(p->win->val, k->val, k->len * sizeof *k->val);
+		memcpy(p->win->bound, k->bound, k->len * sizeof *k->bound);
+		deck_line(k->deck, n, streamed, sizeof streamed);
+		deck_line(deck, n, replayed, sizeof replayed);
+		if (status == SA_EPROTO)
+			snprintf(au->what, sizeof au->what, "%s, when the "
+			    "auditor made run %llu of its streamed walk again "
+			    "over the plain protocol", sa_exec_what(p->ex),
+			    (unsigned long long)k->run);
+		else if (status == SA_OK)
+			snprintf(au->what, sizeof au->what, "streamed run %llu "
+			    "with \"%s\", but ended on \"%s\" when the "
+			    "auditor made that run again over the plain protocol",
+			    (unsigned long long)k->run, streamed, replayed);
+		else
+			snprintf(au->what, sizeof au->what, "streamed run %llu, "
+			    "but when the auditor made that run again over the "
+			    "plain protocol: %s", (unsigned long long)k->run,
+			    status == SA_ENONDET ? "it asked for other draws" :
+			    sa_strerror(status));
+		status = SA_EPROTO;
+	}
+	free(deck);
+	return status;
+}
+
+/*
+ * IN's count over the walk its program streams (the hello said so),
+ * its runs made again in the auditor's odometer and counted here; then
+ * runs of the auditor's choosing made again over the plain protocol.
+ * SH is its exec shuffle, whose name the census keeps.  An SA_ status,
+ * with the reason in IN's report for SA_EPROTO.
+ */
+static int
+stream_count(struct instance *in, size_t n, sa_shuffle *sh)
+{
+	struct proto *p = in->p;
+	struct audit *au = &in->own;
+	sa_shuffle stream, kept = *sh;
+	sa_stream_opts so;
+	int status, code = SA_OK;
+
+	memset(&so, 0, sizeof so);
+	so.from = p->from;
+	so.timeout = au->timeout;
+	so.deadline = au->deadline;
+	so.max_draws = au->max_draws;
+	so.after_run = au->part == 0 ? exec_ran : NULL;
+	so.ctx = p;
+	so.keep = STREAM_KEEP;
+	so.seed = (uint64_t)(sa_clock() * 1e9) ^ (uint64_t)getpid() << 32 ^
+	    au->part;
+	if ((status = sa_stream_in_new(&so, n, &p->sin)) != SA_OK)
+		return status;
+	p->win = sa_stream_in_window(p->sin);
+	sa_stream_in_shuffle(p->sin, &stream);
+	sh->run = stream.run;
+	sh->ctx = stream.ctx;
+	status = run_count_job(au, sh, n, p->win, &in->job);
+	sh->run = kept.run;
+	sh->ctx = kept.ctx;
+	if (status == SA_OK)
+		status = sa_stream_in_finish(p->sin, &code, NULL, 0);
+	if (status == SA_EPROTO)
+		snprintf(au->what, sizeof au->what, "%s",
+		    sa_stream_in_what(p->sin));
+	if (status == SA_ENOTPERM || status == SA_ENONDET)
+		deck_line(sa_stream_in_deck(p->sin), n, au->last_line,
+		    sizeof au->last_line);
+	if (status == SA_OK)
+		status = replay_kept(in, n, sh);
+	return status;
+}
+
+/*
  * A thread's count.  The report of a failure is that of the lowest
  * instance that fails on its own, so that it is the same however the
  * threads ran: a failure stops the instances above it (their failures
@@ -248,17 +389,25 @@ instance_count(void *arg)
 	struct instance *in = arg;
 	struct crew *crew = in->own.crew;
 	unsigned k = in->own.part;
+	sa_shuffle *sh = k == 0 ? &crew->au->shuffle : &in->sh;
+	char walk[160];
 
-	in->status = run_count_job(&in->own, k == 0 ? &crew->au->shuffle :
-	    &in->sh, crew->n, in->p->win, &in->job);
-	/* The protocol's reason, where the run broke it; the deck it
-	 * ended on, where the engine found that wrong. */
-	if (in->status == SA_EPROTO)
-		snprintf(in->own.what, sizeof in->own.what, "%s",
-		    sa_exec_what(in->p->ex));
-	if (in->status == SA_ENOTPERM || in->status == SA_ENONDET)
-		line_cut(sa_exec_line(in->p->ex), in->own.last_line,
-		    sizeof in->own.last_line);
+	walk_line(&in->own, crew->n, walk, sizeof walk);
+	if (sa_exec_hello(in->p->ex, crew->n, crew->au->no_stream ? NULL :
+	    walk)) {
+		in->status = stream_count(in, crew->n, sh);
+	} else {
+		in->status = run_count_job(&in->own, sh, crew->n, in->p->win,
+		    &in->job);
+		/* The protocol's reason, where the run broke it; the deck
+		 * it ended on, where the engine found that wrong. */
+		if (in->status == SA_EPROTO)
+			snprintf(in->own.what, sizeof in->own.what, "%s",
+			    sa_exec_what(in->p->ex));
+		if (in->status == SA_ENOTPERM || in->status == SA_ENONDET)
+			line_cut(sa_exec_line(in->p->ex), in->own.last_line,
+			    sizeof in->own.last_line);
+	}
 	if (in->status != SA_OK) {
 		pthread_mutex_lock(&crew->lock);
 		if (k < crew->failed) {

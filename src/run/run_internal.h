@@ -52,6 +52,9 @@ int run_refuse(struct audit *au, const char *fmt, ...)
     ;
 
 /* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
+/* The part of the walk AU's copy takes: runs whose first draw is *PART
+ * modulo *PARTS (sa_audit_opts). */
+void run_walk_part(const struct audit *au, unsigned *part, unsigned *parts);
 int run_count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
     sa_replay_window *w, struct job *job);
 
