@@ -70,6 +70,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SA_HARNESS_PLAN_MAX 4096	/* the most draws a plan offers */
 
@@ -93,17 +94,60 @@ struct sa_harness_state {
 static struct sa_harness_state sa_harness_s;
 
 /*
+ * The streamed walk: the odometer here, each run's draws and deck out
+ * in a transcript (see shuffle-audit(1), THE EXEC PROTOCOL).  A digit of
+ * the record has a value, a bound, a kind (0 a draw, 1 a raw word, 2 a
+ * real's cell, 3 a real's place) and, for a real, the double it gave.
+ */
+struct sa_harness_walk {
+	int on;				/* the hooks answer from here */
+	uint64_t *val, *bound;
+	unsigned char *kind;
+	double *u;
+	uint64_t *rcell, *rpos;		/* the run's reals, as the plan's */
+	size_t nreal;
+	size_t len, room, pos, req, cap, from;
+	int cut;			/* the run was cut: answers anyhow */
+	unsigned char pend[9];		/* the item it was cut at */
+	size_t npend;
+	uint64_t mix;
+	unsigned char *out;		/* the transcript not yet written */
+	size_t have;
+};
+
+static struct sa_harness_walk sa_harness_w;
+
+#define SA_HARNESS_OUT (1 << 16)
+
+/*
  * Gives the run up: the reason goes to shuffle-audit, which reports it
  * ("error ..."), and to standard error.
  */
 static inline void
 sa_harness_fail(const char *why)
 {
+	struct sa_harness_walk *w = &sa_harness_w;
+	size_t len = strlen(why) + 12;
+
 	fprintf(stderr, "sa_harness: %s\n", why);
-	printf("error sa_harness: %s\n", why);
+	if (w->out != NULL) {	/* a streamed run, given up */
+		if (len > 1024)
+			len = 1024;
+		fwrite(w->out, 1, w->have, stdout);
+		fputs("RX", stdout);
+		fputc((int)(len & 0xff), stdout);
+		fputc((int)(len >> 8), stdout);
+		fwrite("sa_harness: ", 1, 12, stdout);
+		fwrite(why, 1, len - 12, stdout);
+	} else {
+		printf("error sa_harness: %s\n", why);
+	}
 	fflush(stdout);
 	exit(2);
 }
+
+static inline uint64_t sa_harness_w_draw(uint64_t k, unsigned char kind);
+static inline double sa_harness_w_real(void);
 
 static inline void
 sa_harness_tell(void)
@@ -175,6 +219,8 @@ sa_harness_draw(uint64_t k)
 	char word[32];
 	uint64_t v;
 
+	if (sa_harness_w.on)
+		return sa_harness_w_draw(k, 0);
 	snprintf(word, sizeof word, "%llu", (unsigned long long)k);
 	if (sa_harness_take(k, word, &v))
 		return v;
@@ -248,6 +294,8 @@ sa_harness_real(void)
 {
 	double u;
 
+	if (sa_harness_w.on)
+		return sa_harness_w_real();
 	if (sa_harness_take_real(&u))
 		return u;
 	return strtod(sa_harness_ask("real"), NULL);
@@ -259,6 +307,8 @@ sa_harness_raw(void)
 {
 	uint64_t v;
 
+	if (sa_harness_w.on)
+		return sa_harness_w_draw(UINT64_C(1) << sa_harness_s.bits, 1);
 	if (sa_harness_take(UINT64_C(1) << sa_harness_s.bits, "raw", &v))
 		return v;
 	return sa_harness_number(sa_harness_ask("raw"));
@@ -283,6 +333,322 @@ sa_harness_read_plan(const char *p)
 	s->told = 0;
 }
 
+/* V as LEN little-endian bytes at TO. */
+static inline void
+sa_harness_le(unsigned char *to, uint64_t v, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		to[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* An answer past a cut: any will do, nothing past it is counted. */
+static inline uint64_t
+sa_harness_mixed(uint64_t k)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+
+	w->mix = w->mix * UINT64_C(6364136223846793005) +
+	    UINT64_C(1442695040888963407);
+	return k >= 1 ? (w->mix >> 17) % k : 0;
+}
+
+/* Room for the record's digit AT. */
+static inline void
+sa_harness_w_room(size_t at)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+	size_t room = w->room ? 2 * w->room : 64;
+
+	if (at < w->room)
+		return;
+	w->val = (uint64_t *)realloc(w->val, room * sizeof *w->val);
+	w->bound = (uint64_t *)realloc(w->bound, room * sizeof *w->bound);
+	w->kind = (unsigned char *)realloc(w->kind, room);
+	w->u = (double *)realloc(w->u, room * sizeof *w->u);
+	w->rcell = (uint64_t *)realloc(w->rcell, room * sizeof *w->rcell);
+	w->rpos = (uint64_t *)realloc(w->rpos, room * sizeof *w->rpos);
+	if (w->val == NULL || w->bound == NULL || w->kind == NULL ||
+	    w->u == NULL || w->rcell == NULL || w->rpos == NULL)
+		sa_harness_fail("out of memory");
+	w->room = room;
+}
+
+/*
+ * Digit POS of the odometer, below BOUND, of KIND: the record's when it
+ * has that digit, else a new one, 0 (the record past it was another
+ * run's, and goes).
+ */
+static inline uint64_t
+sa_harness_w_digit(uint64_t bound, unsigned char kind)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+	size_t p = w->pos;
+
+	if (p < w->len && w->bound[p] == bound && w->kind[p] == kind) {
+		w->pos = p + 1;
+		return w->val[p];
+	}
+	if (p < w->len && p < w->from)
+		w->from = p;
+	sa_harness_w_room(p);
+	w->val[p] = 0;
+	w->bound[p] = bound;
+	w->kind[p] = kind;
+	w->u[p] = 0;
+	w->len = w->pos = p + 1;
+	return 0;
+}
+
+/* Whether the run is cut at this request (the depth, or --max-draws):
+ * its item, TAG and LEN bytes of ARG, is left open. */
+static inline int
+sa_harness_w_cut(int tag, uint64_t arg, size_t len)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+
+	if (w->cut)
+		return 1;
+	if (w->req < w->cap && tag != 'b')
+		return 0;
+	w->cut = 1;
+	w->pend[0] = (unsigned char)tag;
+	sa_harness_le(w->pend + 1, arg, len);
+	w->npend = 1 + len;
+	return 1;
+}
+
+static inline uint64_t
+sa_harness_w_draw(uint64_t k, unsigned char kind)
+{
+	int ok = k >= 1 && k <= UINT64_C(1) << 32;
+
+	if (sa_harness_w_cut(kind ? 'w' : ok ? 'd' : 'b', kind ?
+	    sa_harness_s.bits : ok ? k - 1 : k, kind || !ok ? 8 : 4))
+		return sa_harness_mixed(k);
+	sa_harness_w.req++;
+	return sa_harness_w_digit(k, kind);
+}
+
+static inline double
+sa_harness_w_real(void)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+	size_t from = 0, to, gap, at = w->pos;
+	uint64_t cell, lo, hi;
+
+	if (sa_harness_w_cut('u', 0, 0))
+		return (double)(sa_harness_mixed(UINT64_C(1) << 53) >> 0) /
+		    9007199254740992.0;
+	w->req++;
+	cell = sa_harness_w_digit(sa_harness_s.cells, 2);
+	at = w->pos - 1;
+	while (from < w->nreal && w->rcell[from] < cell)
+		from++;
+	for (to = from; to < w->nreal && w->rcell[to] == cell; to++)
+		;
+	gap = from + (to > from ? sa_harness_w_digit(to - from + 1, 3) : 0);
+	lo = gap > from ? w->rpos[gap - 1] : 0;
+	hi = gap < to ? w->rpos[gap] : SA_HARNESS_PLACES;
+	memmove(w->rcell + gap + 1, w->rcell + gap, (w->nreal - gap) *
+	    sizeof *w->rcell);
+	memmove(w->rpos + gap + 1, w->rpos + gap, (w->nreal - gap) *
+	    sizeof *w->rpos);
+	w->rcell[gap] = cell;
+	w->rpos[gap] = lo / 2 + hi / 2;
+	w->nreal++;
+	return w->u[at] = sa_harness_real_at(cell, w->rpos[gap]);
+}
+
+/* The transcript so far to shuffle-audit. */
+static inline void
+sa_harness_w_flush(void)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+
+	if (w->have > 0 && fwrite(w->out, 1, w->have, stdout) != w->have)
+		sa_harness_fail("shuffle-audit stopped reading");
+	w->have = 0;
+	if (fflush(stdout) != 0)
+		sa_harness_fail("shuffle-audit stopped reading");
+}
+
+/* One run of the odometer as it stands; its transcript out (EMIT). */
+static inline void
+sa_harness_w_once(void (*shuffle)(unsigned *, size_t), unsigned *deck,
+    size_t n, int emit)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+	size_t f, kept = 0;
+
+	w->pos = w->req = w->nreal = 0;
+	w->cut = 0;
+	for (size_t i = 0; i < n; i++)
+		deck[i] = (unsigned)i;
+	shuffle(deck, n);
+	if (!w->cut && w->pos < w->len)
+		w->len = w->pos;	/* it stopped short: said as it is */
+	if (!emit)
+		return;
+	f = w->from < w->pos ? w->from : w->pos;
+	if (f < w->pos && w->kind[f] == 3)
+		f--;
+	for (size_t d = 0; d < f; d++)
+		kept += w->kind[d] != 3;
+	if (w->have + 8 + 17 * (w->pos - f) + w->npend + n > SA_HARNESS_OUT)
+		sa_harness_w_flush();
+	if (8 + 17 * (w->pos - f) + w->npend + n > SA_HARNESS_OUT)
+		sa_harness_fail("a run of more draws than a transcript holds");
+	w->out[w->have++] = 'R';
+	w->out[w->have++] = 'K';
+	sa_harness_le(w->out + w->have, kept, 4);
+	w->have += 4;
+	for (size_t d = f; d < w->pos; d++) {
+		unsigned char *o = w->out + w->have;
+		uint64_t bits;
+
+		switch (w->kind[d]) {
+		case 0:
+			o[0] = 'v';
+			sa_harness_le(o + 1, w->bound[d] - 1, 4);
+			sa_harness_le(o + 5, w->val[d], 4);
+			w->have += 9;
+			break;
+		case 1:
+			o[0] = 'W';
+			sa_harness_le(o + 1, sa_harness_s.bits, 8);
+			sa_harness_le(o + 9, w->val[d], 8);
+			w->have += 17;
+			break;
+		case 2:
+			memcpy(&bits, &w->u[d], sizeof bits);
+			o[0] = 'U';
+			sa_harness_le(o + 1, bits, 8);
+			w->have += 9;
+			break;
+		default:
+			break;	/* a place: its real's item says it */
+		}
+	}
+	if (w->cut) {
+		memcpy(w->out + w->have, w->pend, w->npend);
+		w->have += w->npend;
+		return;
+	}
+	w->out[w->have++] = 'D';
+	w->out[w->have++] = (unsigned char)n;
+	for (size_t i = 0; i < n; i++)
+		w->out[w->have++] = (unsigned char)(deck[i] < 255 ? deck[i] :
+		    255);
+}
+
+/*
+ * The odometer past its run, as the auditor's: the last digit that can
+ * move goes up and the digits after it go; the first moves to the next
+ * value of the part (SKIP: the run was not in it).  0 when done.
+ */
+static inline int
+sa_harness_w_advance(int skip, uint64_t part, uint64_t parts)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+	size_t k = w->len;
+
+	if (skip)
+		k = w->len > 0;
+	else
+		while (k > 0 && w->val[k - 1] + 1 == w->bound[k - 1])
+			k--;
+	if (k == 0)
+		return 0;
+	if (k == 1) {
+		uint64_t v = w->val[0] + 1;
+
+		while (v % parts != part && v < w->bound[0])
+			v++;
+		if (v >= w->bound[0])
+			return 0;
+		w->val[0] = v;
+	} else {
+		w->val[k - 1]++;
+	}
+	w->len = k;
+	w->from = k - 1;
+	return 1;
+}
+
+/* How many times run DONE + 1 (in its part) is run again, as the
+ * auditor's engine does: one in EVERY, the k-th at least FLOOR / k. */
+static inline uint64_t
+sa_harness_repeats(uint64_t done, uint64_t every, uint64_t floor_)
+{
+	uint64_t k = done + 1, least = (floor_ + k - 1) / k;
+	uint64_t base = done % every == 0 ? 1 : 0;
+
+	return k <= floor_ && least > base ? least : base;
+}
+
+/*
+ * Every run of SHUFFLE on N cards, in the auditor's order: the walk
+ * "walk N PART PARTS DEPTH MAX EVERY FLOOR" asks for (A), its transcript
+ * written when EMIT.  The runs walked.
+ */
+static inline uint64_t
+sa_harness_walk(void (*shuffle)(unsigned *, size_t), const uint64_t *a,
+    int emit)
+{
+	struct sa_harness_walk *w = &sa_harness_w;
+	size_t n = (size_t)a[0];
+	unsigned *deck = (unsigned *)malloc((n ? n : 1) * sizeof *deck);
+	uint64_t done = 0, runs = 0;
+	clock_t last = clock();
+
+	if (deck == NULL || a[2] == 0 || a[1] >= a[2])
+		sa_harness_fail(deck ? "a walk's part is below its parts" :
+		    "out of memory");
+	if (emit && (w->out = (unsigned char *)malloc(SA_HARNESS_OUT)) ==
+	    NULL)
+		sa_harness_fail("out of memory");
+	w->on = 1;
+	w->cap = (size_t)(a[3] ? a[3] : a[4]);
+	w->len = w->from = w->have = 0;
+	w->mix = 1;
+	sa_harness_w_room(0);
+	for (;;) {
+		int skip;
+
+		sa_harness_w_once(shuffle, deck, n, emit);
+		skip = a[2] > 1 && (w->len ? w->val[0] : 0) % a[2] != a[1];
+		if (!w->cut && !skip) {
+			uint64_t t = a[5] ? sa_harness_repeats(done, a[5], a[6]) :
+			    0;
+
+			for (; t > 0; t--) {
+				w->from = w->len;
+				sa_harness_w_once(shuffle, deck, n, emit);
+			}
+			done++;
+		}
+		runs++;
+		/* Flushed once in a while, so a slow walk is seen to move. */
+		if (emit && runs % 64 == 0 && clock() - last >
+		    CLOCKS_PER_SEC / 100) {
+			sa_harness_w_flush();
+			last = clock();
+		}
+		if (!sa_harness_w_advance(skip, a[1], a[2]))
+			break;
+	}
+	if (emit) {
+		memcpy(w->out + w->have, "E\0\0\0\0\0\0", 7);
+		w->have += 7;
+		sa_harness_w_flush();
+		free(w->out);
+		w->out = NULL;
+	}
+	w->on = 0;
+	free(deck);
+	return runs;
+}
+
 static inline int
 sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 {
@@ -296,7 +662,49 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 	s->cells = env != NULL ? strtoull(env, NULL, 10) : UINT64_C(1) << 32;
 	env = getenv("SHUFFLE_AUDIT_REAL_PLACE");
 	s->place = env != NULL ? (unsigned)strtoul(env, NULL, 10) : 0;
-	while (fgets(s->line, sizeof s->line, stdin) != NULL) {
+	if ((env = getenv("SHUFFLE_AUDIT_LOOP")) != NULL && *env != '\0') {
+		/* A benchmark's baseline: the walk here, nothing written. */
+		uint64_t a[7] = { strtoull(env, NULL, 10), 0, 1, 0,
+		    UINT64_C(1) << 20, 0, 0 }, runs;
+		clock_t start = clock();
+
+		runs = sa_harness_walk(shuffle, a, 0);
+		printf("%llu runs in %.3f s\n", (unsigned long long)runs,
+		    (double)(clock() - start) / CLOCKS_PER_SEC);
+		return 0;
+	}
+	if (fgets(s->line, sizeof s->line, stdin) == NULL)
+		return 0;
+	if (strncmp(s->line, "shuffle ", 8) == 0) {
+		/* The offer of a streamed walk, on the first line. */
+		char first[64];
+		uint64_t a[7];
+		size_t len = strlen(s->line);
+
+		if (len >= sizeof first)
+			sa_harness_fail("expected \"shuffle N\" from "
+			    "shuffle-audit");
+		memcpy(first, s->line, len + 1);
+		fputs("stream 1\n", stdout);
+		if (fflush(stdout) != 0 ||
+		    fgets(s->line, sizeof s->line, stdin) == NULL)
+			sa_harness_fail("shuffle-audit closed the line");
+		if (sscanf(s->line, "walk %llu %llu %llu %llu %llu %llu %llu",
+		    (unsigned long long *)&a[0], (unsigned long long *)&a[1],
+		    (unsigned long long *)&a[2], (unsigned long long *)&a[3],
+		    (unsigned long long *)&a[4], (unsigned long long *)&a[5],
+		    (unsigned long long *)&a[6]) == 7) {
+			sa_harness_walk(shuffle, a, 1);
+			if (fgets(s->line, sizeof s->line, stdin) == NULL)
+				return 0;
+		} else if (strcmp(s->line, "plain\n") == 0) {
+			memcpy(s->line, first, len + 1);
+		} else {
+			sa_harness_fail("expected \"walk ...\" or \"plain\" "
+			    "from shuffle-audit");
+		}
+	}
+	do {
 		char *plan;
 		size_t n;
 
@@ -323,7 +731,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		fputc('\n', stdout);
 		if (fflush(stdout) != 0)
 			sa_harness_fail("shuffle-audit stopped reading");
-	}
+	} while (fgets(s->line, sizeof s->line, stdin) != NULL);
 	free(deck);
 	return 0;
 }

@@ -414,11 +414,10 @@ def _walk(shuffle, n, part, parts, depth, most, every, floor, out):
     while True:
         _run_once(shuffle, n, buf)
         skip = parts > 1 and (_V[0] if _V else 0) % parts != part
-        if _cut is None and not skip and every:
-            for _ in range(_repeats(done, every, floor)):
+        if _cut is None and not skip:
+            for _ in range(_repeats(done, every, floor) if every else 0):
                 _from = len(_V)
                 _run_once(shuffle, n, buf)
-        if not skip:
             done += 1
         runs += 1
         if buf is not None and (len(buf) > 65536 or (runs & 63 == 0 and
