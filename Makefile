@@ -250,10 +250,11 @@ $(O)/tests/%: tests/unit/%.c tests/unit/reference.h $(LIB) $(CLI_LIB_OBJS) \
 # audited, and the audit runs it in a child process anyway.
 PLUGIN_DIR = $(O)/plugins
 # The C programs the CLI cases audit over the exec protocol (adversary:
-# audited code that fights the auditor's process handling), built as a
+# audited code that fights the auditor's process handling; streamer: the
+# streamed walk written by hand, honest or bent one way), built as a
 # user would build theirs, under build/exec like the plugins.
 EXEC_DIR = $(O)/exec
-EXEC_PROGS = $(EXEC_DIR)/adversary $(EXEC_DIR)/hidden
+EXEC_PROGS = $(EXEC_DIR)/adversary $(EXEC_DIR)/hidden $(EXEC_DIR)/streamer
 PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
 PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 

@@ -744,8 +744,21 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		if (!it->done)
 			disagree(p, o, k, "its run ended there, and the "
 			    "auditor's went on");
-		if (v != it->value)
-			disagree(p, o, k, "it got another value");
+		if (v != it->value) {
+			char how[160];
+
+			if (it->tag == 'd' && it->value >= it->arg)
+				snprintf(how, sizeof how, "it says it got %llu "
+				    "from a draw below %llu", (unsigned long long)
+				    it->value, (unsigned long long)it->arg);
+			else
+				snprintf(how, sizeof how, "it says it got %llu "
+				    "where the auditor's odometer gives %llu (a "
+				    "run skipped, repeated or out of order?)",
+				    (unsigned long long)it->value,
+				    (unsigned long long)v);
+			disagree(p, o, k, how);
+		}
 	}
 	if (!p->has_deck) {
 		what(p, "its run ended after %zu draws, and the auditor's "

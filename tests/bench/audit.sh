@@ -95,6 +95,78 @@ fi
 # make bench wants this first figure only.
 [ -z "${AUDIT_COST_ONLY:-}" ] || exit 0
 
+# The streamed walk (issue 40): each harness's audit of the README's
+# Fisher-Yates (make harness-examples) with the audit's defaults (every
+# run run twice, one copy), against the same loop walked in-process by
+# the harness's own odometer with the same hooks (SHUFFLE_AUDIT_LOOP=N,
+# which writes nothing), and against today's --batch (--no-stream, at
+# fewer cards: a round trip a run whatever the cards).  Best of three
+# each.  Targets: the audit at least 0.3 of the loop; C at least 1 M
+# runs a second and 30 times its --batch; Python at least 100,000.
+make -s -C "$top" harness-examples >/dev/null
+h=$top/build/harness
+sn=${STREAM_CARDS:-9}
+loop_rate() {	# CARDS COMMAND: the in-process loop's runs a second
+	best=
+	for _ in 1 2 3; do
+		r=$(cd "$h" && SHUFFLE_AUDIT_LOOP=$1 sh -c "$2" |
+		    awk '{ printf "%.0f", $1 / ($4 > 0 ? $4 : 1e-6) }')
+		if [ -z "$best" ] || [ "$r" -gt "$best" ]; then best=$r; fi
+	done
+	echo "$best"
+}
+in_h() {	# rate, run in the harness directory
+	(cd "$h" && rate "$@")
+}
+echo "the streamed walk, the audit's defaults (load $(cut -d' ' -f1-3 \
+    /proc/loadavg)):"
+printf '%-8s %5s %12s %12s %6s %12s %8s  %s\n' language cards loop audit \
+    ratio "--batch" "x batch" targets
+stream_row() {	# LANGUAGE CARDS BATCH-CARDS COMMAND FLOOR-RATE
+	l=$(loop_rate "$2" "$4")
+	a=$(in_h "$2" --exec "$4")
+	b=$(in_h "$3" --exec "$4" --batch --no-stream)
+	echo "$1 $2 $l $a $b $5" | awk '{
+	    ratio = $4 / $3; x = $4 / $5
+	    ok = ratio >= 0.3 ? "0.3 of the loop: met" :
+	        sprintf("0.3 of the loop: not met (%.2f)", ratio)
+	    if ($6 > 0)
+	        ok = ok sprintf("; %d/s: %s", $6, $4 >= $6 ? "met" : "not met")
+	    if ($1 == "C")
+	        ok = ok sprintf("; 30x batch: %s", x >= 30 ? "met" : "not met")
+	    printf "%-8s %5d %12d %12d %6.2f %12d %8.1f  %s\n", $1, $2, $3,
+	        $4, ratio, $5, x, ok }'
+}
+stream_row C "$sn" 7 ./mine_c 1000000
+if command -v python3 >/dev/null 2>&1; then
+	stream_row Python "${STREAM_PY_CARDS:-9}" 6 "python3 mine.py" 100000
+fi
+
+# The auditor's own cost of a streamed run: the bare streamed client
+# (tests/examples/exec/streamer.c, which reports its own CPU) on 10
+# cards, --repeat none, one copy: the auditor's user CPU a run, the
+# client's taken off (goal: at most 0.3 us).
+if [ -x /usr/bin/time ]; then
+	streamer=$top/build/exec/streamer
+	stream_cost() {
+		rm -f "$work/cpu"
+		BENCH_CPU=$work/cpu /usr/bin/time -f "%U %S" -o "$work/time" \
+		    "$bin" census -n 10 --summary --exec "$streamer bench" \
+		    --repeat none > /dev/null 2> "$work/err" ||
+		    { cat "$work/err" >&2; exit 1; }
+		echo "$(cat "$work/time") $(cat "$work/cpu") $(runs 10)" |
+		    awk '{ printf "%.3f %.3f\n", ($1 - $3) / $5 * 1e6,
+		    ($2 - $4) / $5 * 1e6 }'
+	}
+	for _ in 1 2 3; do stream_cost; done > "$work/three"
+	sort -n "$work/three" | sed -n 2p | awk '{
+	    printf "  %-36s %8.3f us  (goal: at most 0.3 us; %s)\n",
+	        "the auditor, user CPU a streamed run", $1,
+	        $1 <= 0.3 ? "met" : "not met"
+	    printf "  %-36s %8.3f us\n", "the auditor, system CPU a run", $2 }'
+fi
+echo
+
 fast="--batch --repeat 1/64 --instances 2"
 loop=$(rate 9 --plugin "$top/build/plugins/fair.so")
 c_before=$(rate "$n" --exec "$work/client")
@@ -124,7 +196,7 @@ make -s -C "$top" harness-examples >/dev/null
 h=$top/build/harness
 cl=$top/tests/bench/clients
 cp "$cl"/* "$work"/
-both="--batch --instances 2"
+both="--batch --no-stream --instances 2"
 echo
 echo "harnesses, $hn cards, $both (best of three each):"
 printf '%-12s %12s %12s %10s\n' language harness bare "harness/bare"
@@ -185,11 +257,11 @@ forecast() {	# CARDS COMMAND [OPTIONS]: one audit, its forecast and time
 	    r = $1 > t ? $1 / t : t / $1;
 	    printf "%-44s %9.2fs %9.2fs %7.2fx\n", substr(a, 1, 44), $1, t, r }'
 }
-forecast 9 ./mine_c --batch
-forecast 8 ./mine_c
-command -v python3 >/dev/null 2>&1 && forecast 8 "python3 mine.py" --batch
-command -v node >/dev/null 2>&1 && forecast 8 "node js_draw.js" --batch
-command -v javac >/dev/null 2>&1 && forecast 8 "java Mine" --batch
-command -v go >/dev/null 2>&1 && forecast 8 ./mine_go --batch
-command -v rustc >/dev/null 2>&1 && forecast 8 ./mine_rs --batch
-command -v mono >/dev/null 2>&1 && forecast 8 "mono mine.exe" --batch
+forecast 9 ./mine_c --batch --no-stream
+forecast 8 ./mine_c --no-stream
+command -v python3 >/dev/null 2>&1 && forecast 8 "python3 mine.py" --batch --no-stream
+command -v node >/dev/null 2>&1 && forecast 8 "node js_draw.js" --batch --no-stream
+command -v javac >/dev/null 2>&1 && forecast 8 "java Mine" --batch --no-stream
+command -v go >/dev/null 2>&1 && forecast 8 ./mine_go --batch --no-stream
+command -v rustc >/dev/null 2>&1 && forecast 8 ./mine_rs --batch --no-stream
+command -v mono >/dev/null 2>&1 && forecast 8 "mono mine.exe" --batch --no-stream

@@ -6,6 +6,9 @@
  * repeat one, give a value past its bound, leave values of a bound
  * unwalked, end one run short or are cut mid-run: each fails with
  * SA_EPROTO, saying why; and code that did not load, told at the opening.
+ * Runs that keep the items of the run before (K, the exec protocol's
+ * streamed walk), a run given up (X), the runs kept for the caller to
+ * make again, and sa_replay_strict, which makes one again.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -149,17 +152,26 @@ put(struct script *s, const void *p, size_t len)
 	s->len += len;
 }
 
+/* V as LEN little-endian bytes, as the transcript has its numbers. */
+static void
+put_le(struct script *s, uint64_t v, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char b = (unsigned char)(v >> (8 * i));
+
+		put(s, &b, 1);
+	}
+}
+
 /* A run of one draw below K that got V, ending on DECK (N cards). */
 static void
 run1(struct script *s, uint32_t k, uint32_t v, const unsigned char *deck,
     unsigned char n)
 {
-	uint32_t k1 = k - 1;
-
 	put(s, "R", 1);
 	put(s, "v", 1);
-	put(s, &k1, 4);
-	put(s, &v, 4);
+	put_le(s, k - 1, 4);
+	put_le(s, v, 4);
 	put(s, "D", 1);
 	put(s, &n, 1);
 	put(s, deck, n);
@@ -168,11 +180,9 @@ run1(struct script *s, uint32_t k, uint32_t v, const unsigned char *deck,
 static void
 end(struct script *s, int32_t status)
 {
-	uint16_t len = 0;
-
 	put(s, "E", 1);
-	put(s, &status, 4);
-	put(s, &len, 2);
+	put_le(s, (uint32_t)status, 4);
+	put_le(s, 0, 2);
 }
 
 /* One draw below 2 swaps the two cards or not: a fair coin, 2 cards. */
@@ -262,6 +272,207 @@ test_scripts(void **state)
 	assert_int_equal(play(&s, &c, what, sizeof what), SA_EPROTO);
 }
 
+/* Two coins: the first swaps cards 0 and 1, the second 1 and 2. */
+static void
+coins(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
+{
+	(void)sh;
+	(void)n;
+	for (size_t i = 0; i < 2; i++)
+		if (sa_draw(o, 2) == 1) {
+			unsigned t = deck[i];
+
+			deck[i] = deck[i + 1];
+			deck[i + 1] = t;
+		}
+}
+
+/* A run of the two coins: it keeps KEPT items, then draws V0.. (NV). */
+static void
+run2(struct script *s, int kept, const uint32_t *v, size_t nv,
+    const unsigned char *deck)
+{
+	put(s, "R", 1);
+	if (kept >= 0) {
+		put(s, "K", 1);
+		put_le(s, (uint64_t)kept, 4);
+	}
+	for (size_t i = 0; i < nv; i++) {
+		put(s, "v", 1);
+		put_le(s, 1, 4);	/* below 2 */
+		put_le(s, v[i], 4);
+	}
+	put(s, "D", 1);
+	put(s, "\3", 1);
+	put(s, deck, 3);
+}
+
+/* S read as the two coins' census, KEEP runs kept, the first checked. */
+static int
+play2(const struct script *s, char *what, size_t size, size_t keep)
+{
+	const sa_shuffle stand_in = { .name = "coins", .summary = "t",
+	    .run = coins };
+	sa_stream_opts so;
+	sa_stream_in *in;
+	sa_shuffle sh = stand_in, stream;
+	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
+	sa_audit_opts audit;
+	sa_census *c = NULL;
+	const sa_stream_kept *kept;
+	int fds[2], status, code;
+
+	assert_int_equal(pipe(fds), 0);
+	assert_true(write(fds[1], s->b, s->len) == (ssize_t)s->len);
+	close(fds[1]);
+	memset(&so, 0, sizeof so);
+	so.from = fds[0];
+	so.timeout = 600;
+	so.max_draws = 8;
+	so.keep = keep;
+	so.seed = 12345;
+	assert_int_equal(sa_stream_in_new(&so, 3, &in), SA_OK);
+	sa_stream_in_shuffle(in, &stream);
+	sh.run = stream.run;
+	sh.ctx = stream.ctx;
+	memset(&audit, 0, sizeof audit);
+	audit.window = sa_stream_in_window(in);
+	status = sa_census_run_audited(&sh, 3, &opts, &audit, &c);
+	if (status == SA_OK)
+		status = sa_stream_in_finish(in, &code, NULL, 0);
+	snprintf(what, size, "%s", sa_stream_in_what(in));
+	if (status == SA_OK) {
+		/* Each run counted once: decks 012 102 021 120. */
+		assert_int_equal(sa_census_about(c)->sequences, 4);
+		for (uint64_t r = 0; r < 6; r++)
+			assert_int_equal(sa_census_count(c, r), r == 0 ||
+			    r == 1 || r == 2 || r == 3 ? 1 : 0);
+		/* Every run kept (KEEP of 4 at least), as it was read. */
+		assert_int_equal(sa_stream_in_kept(in, &kept), keep < 4 ?
+		    keep : 4);
+		for (size_t i = 0; i < (keep < 4 ? keep : 4); i++) {
+			unsigned deck[3];
+
+			assert_int_equal(kept[i].len, 2);
+			assert_int_equal(sa_replay_strict(&stand_in, 3,
+			    kept[i].val, kept[i].bound, kept[i].len, NULL,
+			    deck), SA_OK);
+			assert_memory_equal(deck, kept[i].deck, sizeof deck);
+		}
+		/* The first run's record: two draws below 2, both 0. */
+		if (keep > 0) {
+			assert_int_equal(kept[0].run, 1);
+			assert_int_equal(kept[0].val[0] + kept[0].val[1], 0);
+		}
+	}
+	sa_census_free(c);
+	sa_stream_in_free(in);
+	close(fds[0]);
+	return status;
+}
+
+static const unsigned char d012[] = { 0, 1, 2 }, d021[] = { 0, 2, 1 },
+    d102[] = { 1, 0, 2 }, d120[] = { 1, 2, 0 };
+static const uint32_t v00[] = { 0, 0 }, v01[] = { 0, 1 }, v10[] = { 1, 0 },
+    v1[] = { 1 };
+
+/* Runs that keep the items of the run before: K. */
+static void
+test_kept(void **state)
+{
+	struct script s;
+	char what[512];
+
+	(void)state;
+	/* The walk with its changes only: 00, K1 1, K0 10, K1 1. */
+	memset(&s, 0, sizeof s);
+	run2(&s, -1, v00, 2, d012);
+	run2(&s, 1, v1, 1, d021);
+	run2(&s, 0, v10, 2, d102);
+	run2(&s, 1, v1, 1, d120);
+	end(&s, SA_OK);
+	assert_int_equal(play2(&s, what, sizeof what, 64), SA_OK);
+	assert_int_equal(play2(&s, what, sizeof what, 2), SA_OK);
+	assert_int_equal(play2(&s, what, sizeof what, 0), SA_OK);
+	/* Every item written each run, K0: the same census. */
+	memset(&s, 0, sizeof s);
+	run2(&s, 0, v00, 2, d012);
+	run2(&s, 0, v01, 2, d021);
+	run2(&s, 0, v10, 2, d102);
+	run2(&s, 0, (const uint32_t[]){ 1, 1 }, 2, d120);
+	end(&s, SA_OK);
+	assert_int_equal(play2(&s, what, sizeof what, 4), SA_OK);
+	/* A run that keeps more items than the run before had. */
+	memset(&s, 0, sizeof s);
+	run2(&s, -1, v00, 2, d012);
+	run2(&s, 3, v1, 0, d021);
+	end(&s, SA_OK);
+	assert_int_equal(play2(&s, what, sizeof what, 4), SA_EPROTO);
+	assert_non_null(strstr(what, "keeps 3 items"));
+	/* The second run skipped (its second draw stays 0, moves the first):
+	 * named as a run skipped. */
+	memset(&s, 0, sizeof s);
+	run2(&s, -1, v00, 2, d012);
+	run2(&s, 0, v10, 2, d120);
+	end(&s, SA_OK);
+	assert_int_equal(play2(&s, what, sizeof what, 4), SA_EPROTO);
+	assert_non_null(strstr(what, "skipped"));
+	/* A value at its bound: said so. */
+	memset(&s, 0, sizeof s);
+	run2(&s, -1, v00, 2, d012);
+	run2(&s, 1, (const uint32_t[]){ 2 }, 1, d021);
+	end(&s, SA_OK);
+	assert_int_equal(play2(&s, what, sizeof what, 4), SA_EPROTO);
+	assert_non_null(strstr(what, "got 2 from a draw below 2"));
+	/* A run given up, saying why. */
+	memset(&s, 0, sizeof s);
+	run2(&s, -1, v00, 2, d012);
+	put(&s, "RX", 2);
+	put_le(&s, 3, 2);
+	put(&s, "why", 3);
+	assert_int_equal(play2(&s, what, sizeof what, 4), SA_EPROTO);
+	assert_string_equal(what, "gave the run up: \"why\"");
+}
+
+/* A run made again from its record must ask for exactly those draws. */
+static void
+test_strict(void **state)
+{
+	const sa_shuffle two = { .name = "coins", .summary = "t",
+	    .run = coins };
+	const sa_shuffle *naive = sa_shuffle_find("naive");
+	uint64_t val[3] = { 1, 0, 1 }, bound[3] = { 2, 2, 2 };
+	unsigned deck[3];
+
+	(void)state;
+	assert_int_equal(sa_replay_strict(&two, 3, val, bound, 2, NULL,
+	    deck), SA_OK);
+	assert_int_equal(deck[0], 1);
+	assert_int_equal(deck[1], 2);
+	assert_int_equal(deck[2], 0);
+	/* One draw too few, one too many, another bound. */
+	assert_int_equal(sa_replay_strict(&two, 3, val, bound, 3, NULL,
+	    deck), SA_ENONDET);
+	assert_int_equal(sa_replay_strict(&two, 3, val, bound, 1, NULL,
+	    deck), SA_ENONDET);
+	bound[1] = 3;
+	assert_int_equal(sa_replay_strict(&two, 3, val, bound, 2, NULL,
+	    deck), SA_ENONDET);
+	/* The naive shuffle on 3 cards: three draws below 3. */
+	bound[0] = bound[1] = bound[2] = 3;
+	val[0] = 2;
+	val[1] = 2;
+	val[2] = 1;
+	assert_int_equal(sa_replay_strict(naive, 3, val, bound, 3, NULL,
+	    deck), SA_OK);
+	/* swap(0,2): 210; swap(1,2): 201; swap(2,1): 210. */
+	assert_int_equal(deck[0], 2);
+	assert_int_equal(deck[1], 1);
+	assert_int_equal(deck[2], 0);
+	assert_int_equal(sa_replay_strict(naive, 3, NULL, NULL, 0, NULL,
+	    deck), SA_ENONDET);
+}
+
 /* Code that did not load ends its walk before its first run. */
 static void
 test_opening(void **state)
@@ -271,14 +482,12 @@ test_opening(void **state)
 	sa_stream_in *in;
 	char msg[64];
 	int fds[2], code = SA_OK;
-	uint16_t len = 5;
-	int32_t st = SA_EINVAL;
 
 	(void)state;
 	memset(&s, 0, sizeof s);
 	put(&s, "E", 1);
-	put(&s, &st, 4);
-	put(&s, &len, 2);
+	put_le(&s, (uint32_t)SA_EINVAL, 4);
+	put_le(&s, 5, 2);
 	put(&s, "no sy", 5);
 	assert_int_equal(pipe(fds), 0);
 	assert_true(write(fds[1], s.b, s.len) == (ssize_t)s.len);
@@ -303,6 +512,8 @@ main(void)
 		cmocka_unit_test(test_honest),
 		cmocka_unit_test(test_scripts),
 		cmocka_unit_test(test_opening),
+		cmocka_unit_test(test_kept),
+		cmocka_unit_test(test_strict),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
