@@ -138,6 +138,7 @@ struct audit {
 	bool timed_out;		/* the walk stopped at DEADLINE */
 	char too_long[720];	/* foretold too long: why it was stopped */
 	char error[1200];	/* RUN_REFUSED: why, in words; "" for none */
+	bool streamed;		/* the program streamed its walk (exec) */
 	bool raw_used;		/* the code asked for a raw word */
 	bool real_used;		/* and for a real */
 	/* What went wrong (RUN_BREACH): */

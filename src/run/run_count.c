@@ -143,7 +143,7 @@ cheaper(const struct meter *m, const sa_replay_window *w, char *cut,
 	if (w->raw_used)
 		item[k++] = "a bounded draw (\"draw K\", a harness's draw mode) "
 		    "in place of raw words";
-	if (au->command != NULL && !au->batch)
+	if (au->command != NULL && !au->batch && !au->streamed)
 		item[k++] = "--batch (a run in one round trip)";
 	if (au->command != NULL && au->instances < 2 && sa_cores() > 1) {
 		snprintf(copies, sizeof copies, "--instances %u (copies side "

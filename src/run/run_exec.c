@@ -395,6 +395,7 @@ instance_count(void *arg)
 	walk_line(&in->own, crew->n, walk, sizeof walk);
 	if (sa_exec_hello(in->p->ex, crew->n, crew->au->no_stream ? NULL :
 	    walk)) {
+		crew->au->streamed = in->own.streamed = true;
 		in->status = stream_count(in, crew->n, sh);
 	} else {
 		in->status = run_count_job(&in->own, sh, crew->n, in->p->win,

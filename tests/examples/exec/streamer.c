@@ -171,18 +171,26 @@ main(int argc, char **argv)
 	char line[256];
 	unsigned long long a[7];
 
-	if (fgets(line, sizeof line, stdin) == NULL)
+	char first[256];
+	int held;
+
+	if (fgets(first, sizeof first, stdin) == NULL)
 		return 0;
 	printf("stream 1\n");
 	fflush(stdout);
-	if (fgets(line, sizeof line, stdin) == NULL ||
-	    sscanf(line, "walk %llu %llu %llu %llu %llu %llu %llu", &a[0],
-	    &a[1], &a[2], &a[3], &a[4], &a[5], &a[6]) != 7 || a[0] > MAXN ||
-	    a[2] == 0)
+	if (fgets(line, sizeof line, stdin) == NULL)
 		return 2;
-	walk(a, bent);
-	/* The auditor's replays, over the plain protocol. */
-	while (fgets(line, sizeof line, stdin) != NULL) {
+	held = strcmp(line, "plain\n") == 0;	/* declined: the plain walk */
+	if (!held) {
+		if (sscanf(line, "walk %llu %llu %llu %llu %llu %llu %llu",
+		    &a[0], &a[1], &a[2], &a[3], &a[4], &a[5], &a[6]) != 7 ||
+		    a[0] > MAXN || a[2] == 0)
+			return 2;
+		walk(a, bent);
+	}
+	/* The plain protocol: the auditor's replays, or the whole walk. */
+	while (held ? (held = 0, memcpy(line, first, sizeof line), 1) :
+	    fgets(line, sizeof line, stdin) != NULL) {
 		size_t n = strtoul(line + 8, NULL, 10);
 		unsigned long long v[MAXN];
 		unsigned deck[MAXN];
