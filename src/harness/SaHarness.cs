@@ -96,9 +96,20 @@ public static class SaHarness {
     static void Fail(string why) {
         Console.Error.WriteLine("sa_harness: " + why);
         Console.Error.Flush();
+        string text = "sa_harness: " + why.Replace('\n', ' ').Replace('\r', ' ');
         try {
-            Out.Write("error sa_harness: " + why.Replace('\n', ' ').Replace('\r', ' ') + "\n");
-            Out.Flush();
+            if (wOn && wEmit) { // a streamed run, given up
+                byte[] msg = Encoding.UTF8.GetBytes(text);
+                int len = Math.Min(msg.Length, 1024);
+                Stream o = Out.BaseStream;
+                o.Write(wOut, 0, wHave);
+                o.Write(new byte[] { (byte) 'R', (byte) 'X', (byte) len, (byte) (len >> 8) }, 0, 4);
+                o.Write(msg, 0, len);
+                o.Flush();
+            } else {
+                Out.Write("error " + text + "\n");
+                Out.Flush();
+            }
         } catch (IOException) {
             // shuffle-audit has gone; standard error said why
         }
@@ -184,6 +195,8 @@ public static class SaHarness {
 
     /// <summary>A whole number in [0, k), 1 &lt;= k &lt;= 2^32.</summary>
     public static long Draw(long k) {
+        if (wOn)
+            return WalkDraw(k, 0);
         long v = Take(k, k.ToString(CultureInfo.InvariantCulture));
         return v >= 0 ? v : long.Parse(Ask("draw " + k.ToString(CultureInfo.InvariantCulture)),
             CultureInfo.InvariantCulture);
@@ -193,6 +206,8 @@ public static class SaHarness {
     /// reals in it, so that (int) (u * k) for k dividing M and comparisons
     /// are exact.</summary>
     public static double Real() {
+        if (wOn)
+            return WalkReal();
         double u = TakeReal();
         return !double.IsNaN(u) ? u
             : double.Parse(Ask("real"), NumberStyles.Float, CultureInfo.InvariantCulture);
@@ -200,6 +215,8 @@ public static class SaHarness {
 
     /// <summary>A raw word of the --raw-bits B width.</summary>
     public static long Raw() {
+        if (wOn)
+            return WalkDraw(1L << Bits, 1);
         long v = Take(1L << Bits, "raw");
         return v >= 0 ? v : long.Parse(Ask("raw"), CultureInfo.InvariantCulture);
     }
@@ -244,14 +261,278 @@ public static class SaHarness {
     }
 
     /// <summary>Answers shuffle-audit's runs with shuffle(deck) until it is done.</summary>
+    // The streamed walk: the odometer here, each run's draws and deck
+    // out.  A digit of the record has a value, a bound, a kind (0 a draw,
+    // 1 a raw word, 2 a real's cell, 3 a real's place) and, for a real,
+    // the double it gave.
+    static bool wOn, wEmit;
+    static long[] wVal = new long[64], wBound = new long[64];
+    static byte[] wKind = new byte[64];
+    static double[] wU = new double[64];
+    static int wLen, wPos, wReq, wCap, wFrom;
+    static byte[] wCut;                 // the item a run was cut at, or null
+    static ulong wMix;
+    static readonly Dictionary<long, List<long>> wReals = new Dictionary<long, List<long>>();
+    static byte[] wOut = new byte[1 << 16];
+    static int wHave;
+
+    // The record's digit at wPos when it has one below BOUND of KIND,
+    // else a new one, 0 (the record past it was another run's).
+    static long Digit(long bound, int kind) {
+        int p = wPos;
+        if (p < wLen) {
+            if (wBound[p] == bound && wKind[p] == kind) {
+                wPos = p + 1;
+                return wVal[p];
+            }
+            wLen = p;
+            if (p < wFrom)
+                wFrom = p;
+        }
+        if (p == wVal.Length) {
+            Array.Resize(ref wVal, 2 * p);
+            Array.Resize(ref wBound, 2 * p);
+            Array.Resize(ref wKind, 2 * p);
+            Array.Resize(ref wU, 2 * p);
+        }
+        wVal[p] = 0;
+        wBound[p] = bound;
+        wKind[p] = (byte) kind;
+        wU[p] = 0;
+        wLen = wPos = p + 1;
+        return 0;
+    }
+
+    // An answer past a cut: any will do, nothing past it is counted.
+    static long Mixed(long k) {
+        wMix = unchecked(wMix * 6364136223846793005UL + 1442695040888963407UL);
+        return k >= 1 ? (long) ((wMix >> 17) % (ulong) k) : 0;
+    }
+
+    // Whether the run is cut at this request (the depth, --max-draws, or
+    // a bound out of range): its item is left open.
+    static bool Cut(char tag, long arg, int n) {
+        if (wCut != null)
+            return true;
+        if (wReq < wCap && tag != 'b')
+            return false;
+        wCut = new byte[1 + n];
+        wCut[0] = (byte) tag;
+        for (int i = 0; i < n; i++)
+            wCut[1 + i] = (byte) ((ulong) arg >> (8 * i));
+        return true;
+    }
+
+    static long WalkDraw(long k, int kind) {
+        bool ok = k >= 1 && k <= 1L << 32;
+        if (kind == 1 ? Cut('w', Bits, 8) : ok ? Cut('d', k - 1, 4) : Cut('b', k, 8))
+            return Mixed(k);
+        wReq++;
+        return Digit(k, kind);
+    }
+
+    static double WalkReal() {
+        if (Cut('u', 0, 0))
+            return Mixed(1L << 53) / (double) (1L << 53);
+        wReq++;
+        int at = wPos;
+        long cell = Digit(Cells, 2);
+        List<long> places;
+        if (!wReals.TryGetValue(cell, out places))
+            wReals[cell] = places = new List<long>();
+        int k = places.Count;
+        int gap = k > 0 ? (int) Digit(k + 1, 3) : 0;
+        long lo = gap > 0 ? places[gap - 1] : 0;
+        long hi = gap < k ? places[gap] : Places;
+        places.Insert(gap, lo / 2 + hi / 2);
+        return wU[at] = RealAt(cell, places[gap]);
+    }
+
+    static void Put(long v, int n) {
+        for (int i = 0; i < n; i++)
+            wOut[wHave++] = (byte) ((ulong) v >> (8 * i));
+    }
+
+    static void WFlush() {
+        try {
+            Out.BaseStream.Write(wOut, 0, wHave);
+            Out.BaseStream.Flush();
+        } catch (IOException) {
+            Environment.Exit(2);
+        }
+        wHave = 0;
+    }
+
+    // One run of the odometer as it stands, its transcript out (wEmit).
+    static void WalkOnce(Action<int[]> shuffle, int n) {
+        wPos = wReq = 0;
+        wCut = null;
+        wReals.Clear();
+        int[] deck = new int[n];
+        for (int i = 0; i < n; i++)
+            deck[i] = i;
+        try {
+            shuffle(deck);
+        } catch (Exception e) {
+            Fail("the shuffle threw " + e.GetType().Name + ": " + e.Message);
+        }
+        if (wCut == null && wPos < wLen)
+            wLen = wPos;
+        if (!wEmit)
+            return;
+        int f = Math.Min(wFrom, wPos), kept = 0;
+        if (f < wPos && wKind[f] == 3)
+            f--;
+        for (int d = 0; d < f; d++)
+            if (wKind[d] != 3)
+                kept++;
+        int need = 8 + 17 * (wPos - f) + 9 + n;
+        if (wHave + need > wOut.Length) {
+            WFlush();
+            if (need > wOut.Length)
+                wOut = new byte[2 * need];
+        }
+        wOut[wHave++] = (byte) 'R';
+        wOut[wHave++] = (byte) 'K';
+        Put(kept, 4);
+        for (int d = f; d < wPos; d++) {
+            if (wKind[d] == 0) {
+                wOut[wHave++] = (byte) 'v';
+                Put(wBound[d] - 1, 4);
+                Put(wVal[d], 4);
+            } else if (wKind[d] == 1) {
+                wOut[wHave++] = (byte) 'W';
+                Put(Bits, 8);
+                Put(wVal[d], 8);
+            } else if (wKind[d] == 2) {
+                wOut[wHave++] = (byte) 'U';
+                Put(BitConverter.DoubleToInt64Bits(wU[d]), 8);
+            }
+        }
+        if (wCut != null) {
+            Array.Copy(wCut, 0, wOut, wHave, wCut.Length);
+            wHave += wCut.Length;
+            return;
+        }
+        wOut[wHave++] = (byte) 'D';
+        wOut[wHave++] = (byte) n;
+        foreach (int c in deck)
+            wOut[wHave++] = (byte) (c >= 0 && c < 255 ? c : 255);
+    }
+
+    // How many times run DONE + 1 (in its part) is run again, as the
+    // auditor's engine does: one in EVERY, the k-th at least FLOOR / k.
+    static long Repeats(long done, long every, long floor) {
+        long k = done + 1, least = (floor + k - 1) / k;
+        long b = done % every == 0 ? 1 : 0;
+        return k <= floor && least > b ? least : b;
+    }
+
+    // The odometer past its run, as the auditor's; false when it is over.
+    static bool Advance(bool skip, long part, long parts) {
+        int k = wLen;
+        if (skip)
+            k = Math.Min(k, 1);
+        else
+            while (k > 0 && wVal[k - 1] + 1 == wBound[k - 1])
+                k--;
+        if (k == 0)
+            return false;
+        if (k == 1) {
+            long v = wVal[0] + 1;
+            while (v % parts != part && v < wBound[0])
+                v++;
+            if (v >= wBound[0])
+                return false;
+            wVal[0] = v;
+        } else {
+            wVal[k - 1]++;
+        }
+        wLen = k;
+        wFrom = k - 1;
+        return true;
+    }
+
+    // Every run in the auditor's order, the walk "walk N PART PARTS DEPTH
+    // MAX EVERY FLOOR" asks for (A); its transcript written when EMIT.
+    static long Walk(Action<int[]> shuffle, long[] a, bool emit) {
+        int n = (int) a[0];
+        long part = a[1], parts = a[2];
+        if (parts == 0 || part >= parts)
+            Fail("a walk's part is below its parts");
+        Out.Flush();
+        wOn = true;
+        wEmit = emit;
+        wCap = (int) (a[3] > 0 ? a[3] : a[4]);
+        wLen = wFrom = wHave = 0;
+        wMix = 1;
+        long done = 0, runs = 0;
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        for (;;) {
+            WalkOnce(shuffle, n);
+            bool skip = parts > 1 && (wLen > 0 ? wVal[0] % parts : 0) != part;
+            if (wCut == null && !skip) {
+                for (long t = a[5] > 0 ? Repeats(done, a[5], a[6]) : 0; t > 0; t--) {
+                    wFrom = wLen;
+                    WalkOnce(shuffle, n);
+                }
+                done++;
+            }
+            runs++;
+            // Written once in a while, so that a slow walk is seen to move.
+            if (emit && runs % 64 == 0 && clock.ElapsedMilliseconds > 10) {
+                WFlush();
+                clock.Restart();
+            }
+            if (!Advance(skip, part, parts))
+                break;
+        }
+        if (emit) {
+            if (wHave + 7 > wOut.Length)
+                WFlush();
+            wOut[wHave++] = (byte) 'E';
+            Put(0, 6);
+            WFlush();
+        }
+        wOn = false;
+        return runs;
+    }
+
     public static void Run(Action<int[]> shuffle) {
         Run(shuffle, Mode.Draw);
     }
 
     public static void Run(Action<int[]> shuffle, Mode m) {
         mode = m;
-        string line;
-        while ((line = In.ReadLine()) != null) {
+        string loop = Environment.GetEnvironmentVariable("SHUFFLE_AUDIT_LOOP");
+        if (!string.IsNullOrEmpty(loop)) {
+            // A benchmark's baseline: the walk here, nothing written.
+            var clock = System.Diagnostics.Stopwatch.StartNew();
+            long walked = Walk(shuffle, new long[] { long.Parse(loop, CultureInfo.InvariantCulture),
+                0, 1, 0, 1 << 20, 0, 0 }, false);
+            Out.Write(walked + " runs in " + clock.Elapsed.TotalSeconds.ToString("F3",
+                CultureInfo.InvariantCulture) + " s\n");
+            Out.Flush();
+            return;
+        }
+        string line = In.ReadLine();
+        if (line != null && line.StartsWith("shuffle ", StringComparison.Ordinal)) {
+            // The offer of a streamed walk, on the first line.
+            Out.Write("stream 1\n");
+            Out.Flush();
+            string answer = In.ReadLine();
+            string[] w = answer == null ? new string[0] : answer.Split(' ');
+            if (w.Length == 8 && w[0] == "walk") {
+                long[] a = new long[7];
+                for (int i = 0; i < 7; i++)
+                    a[i] = long.Parse(w[i + 1], CultureInfo.InvariantCulture);
+                Walk(shuffle, a, true);
+                line = In.ReadLine();
+            } else if (answer != "plain") {
+                Fail("expected \"walk ...\" or \"plain\" from shuffle-audit, not \"" + answer + "\"");
+            }
+        }
+        for (; line != null; line = In.ReadLine()) {
             string[] words = line.Split(' ');
             if (words.Length < 2 || words[0] != "shuffle")
                 Fail("expected \"shuffle N\" from shuffle-audit, not \"" + line + "\"");

@@ -102,8 +102,18 @@ public final class SaHarness {
     private static void fail(String why) {
         System.err.println("sa_harness: " + why);
         System.err.flush();
-        out.print("error sa_harness: " + why.replace('\n', ' ').replace('\r', ' ') + "\n");
-        out.flush();
+        String text = "sa_harness: " + why.replace('\n', ' ').replace('\r', ' ');
+        if (wOn && wEmit) { // a streamed run, given up
+            byte[] msg = text.getBytes(StandardCharsets.UTF_8);
+            int len = Math.min(msg.length, 1024);
+            System.out.write(wOut, 0, wHave);
+            System.out.write(new byte[] { 'R', 'X', (byte) len, (byte) (len >> 8) }, 0, 4);
+            System.out.write(msg, 0, len);
+            System.out.flush();
+        } else {
+            out.print("error " + text + "\n");
+            out.flush();
+        }
         System.exit(2);
     }
 
@@ -158,6 +168,8 @@ public final class SaHarness {
 
     /** A whole number in [0, k), 1 <= k <= 2^32. */
     public static long draw(long k) {
+        if (wOn)
+            return walkDraw(k, 0);
         long v = take(k, Long.toString(k));
         return v >= 0 ? v : Long.parseLong(ask("draw " + k));
     }
@@ -199,12 +211,16 @@ public final class SaHarness {
      * it, so that floor(u * k) for k dividing M and comparisons are exact.
      */
     public static double real() {
+        if (wOn)
+            return walkReal();
         double u = takeReal();
         return !Double.isNaN(u) ? u : Double.parseDouble(ask("real"));
     }
 
     /** A raw word of the --raw-bits B width. */
     public static long raw() {
+        if (wOn)
+            return walkDraw(1L << BITS, 1);
         long v = take(1L << BITS, "raw");
         return v >= 0 ? v : Long.parseLong(ask("raw"));
     }
@@ -353,11 +369,268 @@ public final class SaHarness {
         int[] deal(int n);
     }
 
+    // The streamed walk: the odometer here, each run's draws and deck
+    // out.  A digit of the record has a value, a bound, a kind (0 a draw,
+    // 1 a raw word, 2 a real's cell, 3 a real's place) and, for a real,
+    // the double it gave.
+    private static boolean wOn, wEmit;
+    private static long[] wVal = new long[64], wBound = new long[64];
+    private static byte[] wKind = new byte[64];
+    private static double[] wU = new double[64];
+    private static int wLen, wPos, wReq, wCap, wFrom;
+    private static byte[] wCut;         // the item a run was cut at, or null
+    private static long wMix;
+    private static final java.util.HashMap<Long, ArrayList<Long>> wReals =
+        new java.util.HashMap<>();
+    private static byte[] wOut = new byte[1 << 16];
+    private static int wHave;
+
+    // The record's digit at wPos when it has one below BOUND of KIND,
+    // else a new one, 0 (the record past it was another run's).
+    private static long digit(long bound, int kind) {
+        int p = wPos;
+        if (p < wLen) {
+            if (wBound[p] == bound && wKind[p] == kind) {
+                wPos = p + 1;
+                return wVal[p];
+            }
+            wLen = p;
+            if (p < wFrom)
+                wFrom = p;
+        }
+        if (p == wVal.length) {
+            wVal = java.util.Arrays.copyOf(wVal, 2 * p);
+            wBound = java.util.Arrays.copyOf(wBound, 2 * p);
+            wKind = java.util.Arrays.copyOf(wKind, 2 * p);
+            wU = java.util.Arrays.copyOf(wU, 2 * p);
+        }
+        wVal[p] = 0;
+        wBound[p] = bound;
+        wKind[p] = (byte) kind;
+        wU[p] = 0;
+        wLen = wPos = p + 1;
+        return 0;
+    }
+
+    // An answer past a cut: any will do, nothing past it is counted.
+    private static long mixed(long k) {
+        wMix = wMix * 6364136223846793005L + 1442695040888963407L;
+        return k >= 1 ? Long.remainderUnsigned(wMix >>> 17, k) : 0;
+    }
+
+    // Whether the run is cut at this request (the depth, --max-draws, or
+    // a bound out of range): its item is left open.
+    private static boolean cut(char tag, long arg, int n) {
+        if (wCut != null)
+            return true;
+        if (wReq < wCap && tag != 'b')
+            return false;
+        wCut = new byte[1 + n];
+        wCut[0] = (byte) tag;
+        for (int i = 0; i < n; i++)
+            wCut[1 + i] = (byte) (arg >>> (8 * i));
+        return true;
+    }
+
+    private static long walkDraw(long k, int kind) {
+        boolean ok = k >= 1 && k <= 1L << 32;
+        if (kind == 1 ? cut('w', BITS, 8) : ok ? cut('d', k - 1, 4) : cut('b', k, 8))
+            return mixed(k);
+        wReq++;
+        return digit(k, kind);
+    }
+
+    private static double walkReal() {
+        if (cut('u', 0, 0))
+            return mixed(1L << 53) / (double) (1L << 53);
+        wReq++;
+        int at = wPos;
+        long cell = digit(CELLS, 2);
+        ArrayList<Long> places = wReals.computeIfAbsent(cell, c -> new ArrayList<>());
+        int k = places.size();
+        int gap = k > 0 ? (int) digit(k + 1, 3) : 0;
+        long lo = gap > 0 ? places.get(gap - 1) : 0;
+        long hi = gap < k ? places.get(gap) : PLACES;
+        places.add(gap, lo / 2 + hi / 2);
+        return wU[at] = realAt(cell, places.get(gap));
+    }
+
+    private static void put(long v, int n) {
+        for (int i = 0; i < n; i++)
+            wOut[wHave++] = (byte) (v >>> (8 * i));
+    }
+
+    private static void wFlush() {
+        System.out.write(wOut, 0, wHave);
+        System.out.flush();
+        if (System.out.checkError())
+            fail("shuffle-audit stopped reading");
+        wHave = 0;
+    }
+
+    // One run of the odometer as it stands, its transcript out (wEmit).
+    private static void walkOnce(Deal deal, int n) {
+        wPos = wReq = 0;
+        wCut = null;
+        wReals.clear();
+        int[] deck = null;
+        try {
+            deck = deal.deal(n);
+        } catch (RuntimeException e) {
+            fail("the shuffle threw " + e);
+        }
+        if (wCut == null && wPos < wLen)
+            wLen = wPos;
+        if (!wEmit)
+            return;
+        int f = Math.min(wFrom, wPos), kept = 0;
+        if (f < wPos && wKind[f] == 3)
+            f--;
+        for (int d = 0; d < f; d++)
+            if (wKind[d] != 3)
+                kept++;
+        int need = 8 + 17 * (wPos - f) + 9 + deck.length;
+        if (wHave + need > wOut.length) {
+            wFlush();
+            if (need > wOut.length)
+                wOut = new byte[2 * need];
+        }
+        wOut[wHave++] = 'R';
+        wOut[wHave++] = 'K';
+        put(kept, 4);
+        for (int d = f; d < wPos; d++) {
+            if (wKind[d] == 0) {
+                wOut[wHave++] = 'v';
+                put(wBound[d] - 1, 4);
+                put(wVal[d], 4);
+            } else if (wKind[d] == 1) {
+                wOut[wHave++] = 'W';
+                put(BITS, 8);
+                put(wVal[d], 8);
+            } else if (wKind[d] == 2) {
+                wOut[wHave++] = 'U';
+                put(Double.doubleToRawLongBits(wU[d]), 8);
+            }
+        }
+        if (wCut != null) {
+            System.arraycopy(wCut, 0, wOut, wHave, wCut.length);
+            wHave += wCut.length;
+            return;
+        }
+        wOut[wHave++] = 'D';
+        wOut[wHave++] = (byte) deck.length;
+        for (int c : deck)
+            wOut[wHave++] = (byte) (c >= 0 && c < 255 ? c : 255);
+    }
+
+    // How many times run DONE + 1 (in its part) is run again, as the
+    // auditor's engine does: one in EVERY, the k-th at least FLOOR / k.
+    private static long repeats(long done, long every, long floor) {
+        long k = done + 1, least = (floor + k - 1) / k;
+        long base = done % every == 0 ? 1 : 0;
+        return k <= floor && least > base ? least : base;
+    }
+
+    // The odometer past its run, as the auditor's; false when it is over.
+    private static boolean advance(boolean skip, long part, long parts) {
+        int k = wLen;
+        if (skip)
+            k = Math.min(k, 1);
+        else
+            while (k > 0 && wVal[k - 1] + 1 == wBound[k - 1])
+                k--;
+        if (k == 0)
+            return false;
+        if (k == 1) {
+            long v = wVal[0] + 1;
+            while (v % parts != part && v < wBound[0])
+                v++;
+            if (v >= wBound[0])
+                return false;
+            wVal[0] = v;
+        } else {
+            wVal[k - 1]++;
+        }
+        wLen = k;
+        wFrom = k - 1;
+        return true;
+    }
+
+    // Every run in the auditor's order, the walk "walk N PART PARTS DEPTH
+    // MAX EVERY FLOOR" asks for (A); its transcript written when EMIT.
+    private static long walk(Deal deal, long[] a, boolean emit) {
+        int n = (int) a[0];
+        long part = a[1], parts = a[2];
+        if (parts == 0 || part >= parts)
+            fail("a walk's part is below its parts");
+        out.flush();
+        wOn = true;
+        wEmit = emit;
+        wCap = (int) (a[3] > 0 ? a[3] : a[4]);
+        wLen = wFrom = wHave = 0;
+        wMix = 1;
+        long done = 0, runs = 0, last = System.nanoTime();
+        for (;;) {
+            walkOnce(deal, n);
+            boolean skip = parts > 1 && (wLen > 0 ? wVal[0] % parts : 0) != part;
+            if (wCut == null && !skip) {
+                for (long t = a[5] > 0 ? repeats(done, a[5], a[6]) : 0; t > 0; t--) {
+                    wFrom = wLen;
+                    walkOnce(deal, n);
+                }
+                done++;
+            }
+            runs++;
+            // Written once in a while, so that a slow walk is seen to move.
+            if (emit && runs % 64 == 0 && System.nanoTime() - last > 10_000_000L) {
+                wFlush();
+                last = System.nanoTime();
+            }
+            if (!advance(skip, part, parts))
+                break;
+        }
+        if (emit) {
+            if (wHave + 7 > wOut.length)
+                wFlush();
+            wOut[wHave++] = 'E';
+            put(0, 6);
+            wFlush();
+        }
+        wOn = false;
+        return runs;
+    }
+
     private static void serve(Deal deal, Mode m) {
         mode = m;
+        String loop = System.getenv("SHUFFLE_AUDIT_LOOP");
+        if (loop != null && !loop.isEmpty()) {
+            // A benchmark's baseline: the walk here, nothing written.
+            long start = System.nanoTime();
+            long runs = walk(deal, new long[] { Long.parseLong(loop), 0, 1, 0, 1 << 20, 0, 0 }, false);
+            out.print(runs + " runs in " + String.format("%.3f", (System.nanoTime() - start) / 1e9) + " s\n");
+            out.flush();
+            return;
+        }
         try {
-            String line;
-            while ((line = in.readLine()) != null) {
+            String line = in.readLine();
+            if (line != null && line.startsWith("shuffle ")) {
+                // The offer of a streamed walk, on the first line.
+                out.print("stream 1\n");
+                out.flush();
+                String answer = in.readLine();
+                String[] w = answer == null ? new String[0] : answer.split(" ");
+                if (w.length == 8 && w[0].equals("walk")) {
+                    long[] a = new long[7];
+                    for (int i = 0; i < 7; i++)
+                        a[i] = Long.parseLong(w[i + 1]);
+                    walk(deal, a, true);
+                    line = in.readLine();
+                } else if (!"plain".equals(answer)) {
+                    fail("expected \"walk ...\" or \"plain\" from shuffle-audit, not \""
+                        + answer + "\"");
+                }
+            }
+            for (; line != null; line = in.readLine()) {
                 String[] words = line.split(" ");
                 if (words.length < 2 || !words[0].equals("shuffle"))
                     fail("expected \"shuffle N\" from shuffle-audit, not \""

@@ -57,12 +57,14 @@ package main
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 var (
@@ -93,7 +95,17 @@ func saEnv(name string, otherwise uint64) uint64 {
 // reports it ("error ..."), and to standard error.
 func saFail(why string) {
 	fmt.Fprintln(os.Stderr, "sa_harness: "+why)
-	saOut.WriteString("error sa_harness: " + strings.NewReplacer("\n", " ", "\r", " ").Replace(why) + "\n")
+	text := "sa_harness: " + strings.NewReplacer("\n", " ", "\r", " ").Replace(why)
+	if saW.on && saW.emit { // a streamed run, given up
+		if len(text) > 1024 {
+			text = text[:1024]
+		}
+		saOut.Write(saW.out)
+		saOut.Write([]byte{'R', 'X', byte(len(text)), byte(len(text) >> 8)})
+		saOut.WriteString(text)
+	} else {
+		saOut.WriteString("error " + text + "\n")
+	}
 	saOut.Flush()
 	os.Exit(2)
 }
@@ -189,6 +201,9 @@ func saNumber(s string) uint64 {
 
 // SaIntn returns a whole number in [0, k), 1 <= k <= 2^32.
 func SaIntn(k int) int {
+	if saW.on {
+		return int(saWDraw(uint64(k), 0))
+	}
 	if v, ok := saTake(uint64(k), strconv.Itoa(k)); ok {
 		return int(v)
 	}
@@ -199,6 +214,9 @@ func SaIntn(k int) int {
 // run's reals in it, so that int(u * k) for k dividing M and comparisons
 // are exact.
 func SaFloat64() float64 {
+	if saW.on {
+		return saWReal()
+	}
 	if u, ok := saTakeReal(); ok {
 		return u
 	}
@@ -212,6 +230,9 @@ func SaFloat64() float64 {
 
 // SaRaw returns a raw word of the --raw-bits B width.
 func SaRaw() uint64 {
+	if saW.on {
+		return saWDraw(1<<saBits, 1)
+	}
 	if v, ok := saTake(1<<saBits, "raw"); ok {
 		return v
 	}
@@ -272,6 +293,293 @@ func SaRandReals() *rand.Rand {
 	return rand.New(saRealSource{})
 }
 
+// The streamed walk: the odometer here, each run's draws and deck out.
+// A digit of the record has a value, a bound, a kind (0 a draw, 1 a raw
+// word, 2 a real's cell, 3 a real's place) and, for a real, the float64
+// it gave.
+var saW struct {
+	on, emit   bool
+	val, bound []uint64
+	kind       []byte
+	u          []float64
+	pos, req   int
+	cap, from  int
+	cut        []byte // the item a run was cut at, or nil
+	mix        uint64
+	reals      map[uint64][]uint64
+	out        []byte // the transcript not yet written
+}
+
+// saWDigit: the record's digit at pos when it has one below BOUND of
+// KIND, else a new one, 0 (the record past it was another run's).
+func saWDigit(bound uint64, kind byte) uint64 {
+	p := saW.pos
+	if p < len(saW.val) {
+		if saW.bound[p] == bound && saW.kind[p] == kind {
+			saW.pos = p + 1
+			return saW.val[p]
+		}
+		saWTruncate(p)
+		if p < saW.from {
+			saW.from = p
+		}
+	}
+	saW.val = append(saW.val, 0)
+	saW.bound = append(saW.bound, bound)
+	saW.kind = append(saW.kind, kind)
+	saW.u = append(saW.u, 0)
+	saW.pos = p + 1
+	return 0
+}
+
+func saWTruncate(n int) {
+	saW.val, saW.bound = saW.val[:n], saW.bound[:n]
+	saW.kind, saW.u = saW.kind[:n], saW.u[:n]
+}
+
+// saMixed: an answer past a cut; any will do, nothing past it counts.
+func saMixed(k uint64) uint64 {
+	saW.mix = saW.mix*6364136223846793005 + 1442695040888963407
+	if k == 0 {
+		return 0
+	}
+	return (saW.mix >> 17) % k
+}
+
+// saWCut: whether the run is cut at this request (the depth, or
+// --max-draws, or a bound out of range): its item is left open.
+func saWCut(tag byte, arg uint64, n int) bool {
+	if saW.cut != nil {
+		return true
+	}
+	if saW.req < saW.cap && tag != 'b' {
+		return false
+	}
+	saW.cut = make([]byte, 1+n)
+	saW.cut[0] = tag
+	for i := 0; i < n; i++ {
+		saW.cut[1+i] = byte(arg >> (8 * i))
+	}
+	return true
+}
+
+func saWDraw(k uint64, kind byte) uint64 {
+	ok := k >= 1 && k <= 1<<32
+	var cut bool
+	switch {
+	case kind == 1:
+		cut = saWCut('w', saBits, 8)
+	case ok:
+		cut = saWCut('d', k-1, 4)
+	default:
+		cut = saWCut('b', k, 8)
+	}
+	if cut {
+		return saMixed(k)
+	}
+	saW.req++
+	return saWDigit(k, kind)
+}
+
+func saWReal() float64 {
+	if saWCut('u', 0, 0) {
+		return float64(saMixed(1<<53)) / (1 << 53)
+	}
+	saW.req++
+	at := saW.pos
+	cell := saWDigit(saCells, 2)
+	places := saW.reals[cell]
+	k := uint64(len(places))
+	gap := uint64(0)
+	if k > 0 {
+		gap = saWDigit(k+1, 3)
+	}
+	lo, hi := uint64(0), saPlaces
+	if gap > 0 {
+		lo = places[gap-1]
+	}
+	if gap < k {
+		hi = places[gap]
+	}
+	places = append(places, 0)
+	copy(places[gap+1:], places[gap:])
+	places[gap] = lo/2 + hi/2
+	saW.reals[cell] = places
+	saW.u[at] = saRealAt(cell, places[gap])
+	return saW.u[at]
+}
+
+// saWOnce: one run of the odometer as it stands, its transcript out.
+func saWOnce(shuffle func(deck []int), n int) {
+	saW.pos, saW.req, saW.cut = 0, 0, nil
+	for c := range saW.reals {
+		delete(saW.reals, c)
+	}
+	deck := make([]int, n)
+	for i := range deck {
+		deck[i] = i
+	}
+	saCall(shuffle, deck)
+	if saW.cut == nil && saW.pos < len(saW.val) {
+		saWTruncate(saW.pos)
+	}
+	if !saW.emit {
+		return
+	}
+	f := saW.from
+	if saW.pos < f {
+		f = saW.pos
+	}
+	if f < saW.pos && saW.kind[f] == 3 {
+		f--
+	}
+	kept := 0
+	for d := 0; d < f; d++ {
+		if saW.kind[d] != 3 {
+			kept++
+		}
+	}
+	var b [17]byte
+	le := binary.LittleEndian
+	saW.out = append(saW.out, 'R', 'K')
+	le.PutUint32(b[:], uint32(kept))
+	saW.out = append(saW.out, b[:4]...)
+	for d := f; d < saW.pos; d++ {
+		switch saW.kind[d] {
+		case 0:
+			b[0] = 'v'
+			le.PutUint32(b[1:], uint32(saW.bound[d]-1))
+			le.PutUint32(b[5:], uint32(saW.val[d]))
+			saW.out = append(saW.out, b[:9]...)
+		case 1:
+			b[0] = 'W'
+			le.PutUint64(b[1:], saBits)
+			le.PutUint64(b[9:], saW.val[d])
+			saW.out = append(saW.out, b[:17]...)
+		case 2:
+			b[0] = 'U'
+			le.PutUint64(b[1:], math.Float64bits(saW.u[d]))
+			saW.out = append(saW.out, b[:9]...)
+		}
+	}
+	if saW.cut != nil {
+		saW.out = append(saW.out, saW.cut...)
+		return
+	}
+	saW.out = append(saW.out, 'D', byte(n))
+	for _, c := range deck {
+		if c < 0 || c >= 255 {
+			c = 255
+		}
+		saW.out = append(saW.out, byte(c))
+	}
+}
+
+// saRepeats: how many times run DONE+1 (in its part) is run again, as
+// the auditor's engine does: one in EVERY, the k-th at least FLOOR / k.
+func saRepeats(done, every, floor uint64) uint64 {
+	k := done + 1
+	least := (floor + k - 1) / k
+	base := uint64(0)
+	if done%every == 0 {
+		base = 1
+	}
+	if k <= floor && least > base {
+		return least
+	}
+	return base
+}
+
+// saWAdvance: the odometer past its run, as the auditor's; false when
+// the walk is over.
+func saWAdvance(skip bool, part, parts uint64) bool {
+	k := len(saW.val)
+	if skip {
+		if k > 0 {
+			k = 1
+		}
+	} else {
+		for k > 0 && saW.val[k-1]+1 == saW.bound[k-1] {
+			k--
+		}
+	}
+	if k == 0 {
+		return false
+	}
+	if k == 1 {
+		v := saW.val[0] + 1
+		for v%parts != part && v < saW.bound[0] {
+			v++
+		}
+		if v >= saW.bound[0] {
+			return false
+		}
+		saW.val[0] = v
+	} else {
+		saW.val[k-1]++
+	}
+	saWTruncate(k)
+	saW.from = k - 1
+	return true
+}
+
+// saWalk: every run of SHUFFLE in the auditor's order, the walk "walk N
+// PART PARTS DEPTH MAX EVERY FLOOR" asks for (A); its transcript written
+// when EMIT.  The runs walked.
+func saWalk(shuffle func(deck []int), a []uint64, emit bool) uint64 {
+	n, part, parts := int(a[0]), a[1], a[2]
+	if parts == 0 || part >= parts {
+		saFail("a walk's part is below its parts")
+	}
+	saW.on, saW.emit = true, emit
+	saW.cap = int(a[4])
+	if a[3] > 0 {
+		saW.cap = int(a[3])
+	}
+	saWTruncate(0)
+	saW.from, saW.mix = 0, 1
+	saW.reals = map[uint64][]uint64{}
+	saW.out = saW.out[:0]
+	done, runs := uint64(0), uint64(0)
+	last := time.Now()
+	for {
+		saWOnce(shuffle, n)
+		skip := parts > 1 && len(saW.val) > 0 && saW.val[0]%parts != part
+		skip = skip || (parts > 1 && len(saW.val) == 0 && part != 0)
+		if saW.cut == nil && !skip {
+			t := uint64(0)
+			if a[5] > 0 {
+				t = saRepeats(done, a[5], a[6])
+			}
+			for ; t > 0; t-- {
+				saW.from = len(saW.val)
+				saWOnce(shuffle, n)
+			}
+			done++
+		}
+		runs++
+		// Written once in a while, so that a slow walk is seen to move.
+		if emit && (len(saW.out) > 1<<16 || (runs%64 == 0 &&
+			time.Since(last) > 10*time.Millisecond)) {
+			saOut.Write(saW.out)
+			saOut.Flush()
+			saW.out = saW.out[:0]
+			last = time.Now()
+		}
+		if !saWAdvance(skip, part, parts) {
+			break
+		}
+	}
+	if emit {
+		saW.out = append(saW.out, 'E', 0, 0, 0, 0, 0, 0)
+		saOut.Write(saW.out)
+		saOut.Flush()
+		saW.out = saW.out[:0]
+	}
+	saW.on = false
+	return runs
+}
+
 // saCall runs the shuffle; a panic gives the run up, saying why.
 func saCall(shuffle func(deck []int), deck []int) {
 	defer func() {
@@ -284,8 +592,36 @@ func saCall(shuffle func(deck []int), deck []int) {
 
 // SaRun answers shuffle-audit's runs with shuffle(deck) until it is done.
 func SaRun(shuffle func(deck []int)) {
-	for {
-		line, err := saIn.ReadString('\n')
+	if n := saEnv("SHUFFLE_AUDIT_LOOP", 0); n > 0 {
+		// A benchmark's baseline: the walk here, nothing written.
+		start := time.Now()
+		runs := saWalk(shuffle, []uint64{n, 0, 1, 0, 1 << 20, 0, 0}, false)
+		fmt.Printf("%d runs in %.3f s\n", runs, time.Since(start).Seconds())
+		return
+	}
+	first, err := saIn.ReadString('\n')
+	if err == nil && strings.HasPrefix(first, "shuffle ") {
+		// The offer of a streamed walk, on the first line.
+		saOut.WriteString("stream 1\n")
+		saOut.Flush()
+		answer, _ := saIn.ReadString('\n')
+		words := strings.Fields(answer)
+		if len(words) == 8 && words[0] == "walk" {
+			a := make([]uint64, 7)
+			for i := range a {
+				a[i] = saNumber(words[i+1])
+			}
+			saWalk(shuffle, a, true)
+			first, err = saIn.ReadString('\n')
+		} else if answer != "plain\n" {
+			saFail("expected \"walk ...\" or \"plain\" from shuffle-audit, not " + strconv.Quote(answer))
+		}
+	}
+	for held := true; ; held = false {
+		line := first
+		if !held {
+			line, err = saIn.ReadString('\n')
+		}
 		if err != nil {
 			if line != "" {
 				saFail("a last line with no newline: " + strconv.Quote(line))

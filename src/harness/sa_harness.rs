@@ -60,6 +60,29 @@ struct State {
     told: bool,            // "asked" is said (or there was no plan)
     // the plan's reals taken this run: (cell, their places in order)
     reals: Vec<(u64, Vec<u64>)>,
+    w: Walk,
+}
+
+// The streamed walk: the odometer here, each run's draws and deck out.
+// A digit of the record has a value, a bound, a kind (0 a draw, 1 a raw
+// word, 2 a real's cell, 3 a real's place) and, for a real, the f64 it
+// gave.
+#[derive(Default)]
+struct Walk {
+    on: bool,
+    emit: bool,
+    val: Vec<u64>,
+    bound: Vec<u64>,
+    kind: Vec<u8>,
+    u: Vec<f64>,
+    pos: usize,
+    req: usize,
+    cap: usize,
+    from: usize,
+    cut: Option<Vec<u8>>, // the item a run was cut at
+    mix: u64,
+    reals: Vec<(u64, Vec<u64>)>,
+    out: Vec<u8>, // the transcript not yet written
 }
 
 // A real's place within its cell, in 2^-52 of it.
@@ -81,6 +104,7 @@ thread_local! {
         used: Vec::new(),
         told: true,
         reals: Vec::new(),
+        w: Walk::default(),
     });
 }
 
@@ -88,10 +112,23 @@ thread_local! {
 // ("error ..."), and to standard error.
 fn fail(why: &str) -> ! {
     eprintln!("sa_harness: {}", why);
-    let line = format!("error sa_harness: {}\n", why.replace(['\n', '\r'], " "));
+    give_up(&format!("sa_harness: {}", why.replace(['\n', '\r'], " ")));
+}
+
+// The run given up, saying TEXT: a line "error TEXT", or in a streamed
+// walk the transcript so far and the run's X.
+fn give_up(text: &str) -> ! {
     let _ = STATE.try_with(|s| {
         if let Ok(mut s) = s.try_borrow_mut() {
-            let _ = s.out.write_all(line.as_bytes());
+            if s.w.on && s.w.emit {
+                let msg = &text.as_bytes()[..text.len().min(1024)];
+                let mut bytes = std::mem::take(&mut s.w.out);
+                bytes.extend_from_slice(&[b'R', b'X', msg.len() as u8, (msg.len() >> 8) as u8]);
+                bytes.extend_from_slice(msg);
+                let _ = s.out.write_all(&bytes);
+            } else {
+                let _ = s.out.write_all(format!("error {}\n", text).as_bytes());
+            }
             let _ = s.out.flush();
         }
     });
@@ -99,6 +136,129 @@ fn fail(why: &str) -> ! {
 }
 
 impl State {
+    // The record's digit at pos when it has one below BOUND of KIND, else
+    // a new one, 0 (the record past it was another run's).
+    fn digit(&mut self, bound: u64, kind: u8) -> u64 {
+        let w = &mut self.w;
+        let p = w.pos;
+        if p < w.val.len() {
+            if w.bound[p] == bound && w.kind[p] == kind {
+                w.pos = p + 1;
+                return w.val[p];
+            }
+            w.truncate(p);
+            if p < w.from {
+                w.from = p;
+            }
+        }
+        w.val.push(0);
+        w.bound.push(bound);
+        w.kind.push(kind);
+        w.u.push(0.0);
+        w.pos = p + 1;
+        0
+    }
+
+    // Whether the run is cut at this request (the depth, --max-draws, or
+    // a bound out of range): its item is left open.
+    fn cut(&mut self, tag: u8, arg: u64, n: usize) -> bool {
+        let w = &mut self.w;
+        if w.cut.is_some() {
+            return true;
+        }
+        if w.req < w.cap && tag != b'b' {
+            return false;
+        }
+        let mut item = vec![tag];
+        item.extend_from_slice(&arg.to_le_bytes()[..n]);
+        w.cut = Some(item);
+        true
+    }
+
+    fn walk_draw(&mut self, k: u64, kind: u8) -> u64 {
+        let ok = k >= 1 && k <= 1 << 32;
+        let cut = if kind == 1 {
+            self.cut(b'w', self.bits, 8)
+        } else if ok {
+            self.cut(b'd', k - 1, 4)
+        } else {
+            self.cut(b'b', k, 8)
+        };
+        if cut {
+            return self.w.mixed(k);
+        }
+        self.w.req += 1;
+        self.digit(k, kind)
+    }
+
+    fn walk_real(&mut self) -> f64 {
+        if self.cut(b'u', 0, 0) {
+            return self.w.mixed(1 << 53) as f64 / (1u64 << 53) as f64;
+        }
+        self.w.req += 1;
+        let at = self.w.pos;
+        let cell = self.digit(self.cells, 2);
+        let i = match self.w.reals.iter().position(|r| r.0 == cell) {
+            Some(i) => i,
+            None => {
+                self.w.reals.push((cell, Vec::new()));
+                self.w.reals.len() - 1
+            }
+        };
+        let k = self.w.reals[i].1.len() as u64;
+        let gap = if k > 0 { self.digit(k + 1, 3) as usize } else { 0 };
+        let places = &mut self.w.reals[i].1;
+        let lo = if gap > 0 { places[gap - 1] } else { 0 };
+        let hi = if (gap as u64) < k { places[gap] } else { PLACES };
+        places.insert(gap, lo / 2 + hi / 2);
+        let pos = places[gap];
+        let u = self.real_at(cell, pos);
+        self.w.u[at] = u;
+        u
+    }
+
+    // The run just made, its transcript onto the walk's output.
+    fn walk_write(&mut self, deck: &[usize]) {
+        let bits = self.bits;
+        let w = &mut self.w;
+        let mut f = w.from.min(w.pos);
+        if f < w.pos && w.kind[f] == 3 {
+            f -= 1;
+        }
+        let kept = w.kind[..f].iter().filter(|&&k| k != 3).count() as u32;
+        w.out.extend_from_slice(b"RK");
+        w.out.extend_from_slice(&kept.to_le_bytes());
+        for d in f..w.pos {
+            match w.kind[d] {
+                0 => {
+                    w.out.push(b'v');
+                    w.out.extend_from_slice(&((w.bound[d] - 1) as u32).to_le_bytes());
+                    w.out.extend_from_slice(&(w.val[d] as u32).to_le_bytes());
+                }
+                1 => {
+                    w.out.push(b'W');
+                    w.out.extend_from_slice(&bits.to_le_bytes());
+                    w.out.extend_from_slice(&w.val[d].to_le_bytes());
+                }
+                2 => {
+                    w.out.push(b'U');
+                    w.out.extend_from_slice(&w.u[d].to_bits().to_le_bytes());
+                }
+                _ => {}
+            }
+        }
+        if let Some(item) = &w.cut {
+            let item = item.clone();
+            w.out.extend_from_slice(&item);
+            return;
+        }
+        w.out.push(b'D');
+        w.out.push(deck.len() as u8);
+        for &c in deck {
+            w.out.push(if c < 255 { c as u8 } else { 255 });
+        }
+    }
+
     fn say(&mut self, line: &str) {
         if self.out.write_all(line.as_bytes()).is_err() || self.out.write_all(b"\n").is_err() {
             fail("shuffle-audit stopped reading");
@@ -191,6 +351,156 @@ impl State {
     }
 }
 
+impl Walk {
+    fn truncate(&mut self, n: usize) {
+        self.val.truncate(n);
+        self.bound.truncate(n);
+        self.kind.truncate(n);
+        self.u.truncate(n);
+    }
+
+    // An answer past a cut: any will do, nothing past it is counted.
+    fn mixed(&mut self, k: u64) -> u64 {
+        self.mix = self.mix.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if k == 0 {
+            0
+        } else {
+            (self.mix >> 17) % k
+        }
+    }
+
+    // The odometer past its run, as the auditor's; false when it is over.
+    fn advance(&mut self, skip: bool, part: u64, parts: u64) -> bool {
+        let mut k = self.val.len();
+        if skip {
+            k = k.min(1);
+        } else {
+            while k > 0 && self.val[k - 1] + 1 == self.bound[k - 1] {
+                k -= 1;
+            }
+        }
+        if k == 0 {
+            return false;
+        }
+        if k == 1 {
+            let mut v = self.val[0] + 1;
+            while v % parts != part && v < self.bound[0] {
+                v += 1;
+            }
+            if v >= self.bound[0] {
+                return false;
+            }
+            self.val[0] = v;
+        } else {
+            self.val[k - 1] += 1;
+        }
+        self.truncate(k);
+        self.from = k - 1;
+        true
+    }
+}
+
+// How many times run DONE + 1 (in its part) is run again, as the
+// auditor's engine does: one in EVERY, the k-th at least FLOOR / k.
+fn repeats(done: u64, every: u64, floor: u64) -> u64 {
+    let k = done + 1;
+    let least = (floor + k - 1) / k;
+    let base = if done % every == 0 { 1 } else { 0 };
+    if k <= floor && least > base {
+        least
+    } else {
+        base
+    }
+}
+
+// One run of the odometer as it stands, its transcript written (EMIT).
+fn walk_once<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, n: usize) {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.w.pos = 0;
+        s.w.req = 0;
+        s.w.cut = None;
+        s.w.reals.clear();
+    });
+    let mut deck: Vec<usize> = (0..n).collect();
+    shuffle(&mut deck);
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.w.cut.is_none() && s.w.pos < s.w.val.len() {
+            let p = s.w.pos;
+            s.w.truncate(p);
+        }
+        if s.w.emit {
+            s.walk_write(&deck);
+        }
+    });
+}
+
+// Every run of SHUFFLE in the auditor's order, the walk "walk N PART
+// PARTS DEPTH MAX EVERY FLOOR" asks for (A); its transcript written when
+// EMIT.  The runs walked.
+fn walk<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, a: &[u64], emit: bool) -> u64 {
+    let (n, part, parts) = (a[0] as usize, a[1], a[2]);
+    if parts == 0 || part >= parts {
+        fail("a walk's part is below its parts");
+    }
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.w = Walk { on: true, emit, mix: 1, ..Walk::default() };
+        s.w.cap = if a[3] > 0 { a[3] } else { a[4] } as usize;
+    });
+    let (mut done, mut runs) = (0u64, 0u64);
+    let mut last = std::time::Instant::now();
+    loop {
+        walk_once(shuffle, n);
+        let (cut, skip) = STATE.with(|s| {
+            let s = s.borrow();
+            let first = if s.w.val.is_empty() { 0 } else { s.w.val[0] % parts };
+            (s.w.cut.is_some(), parts > 1 && first != part)
+        });
+        if !cut && !skip {
+            let t = if a[5] > 0 { repeats(done, a[5], a[6]) } else { 0 };
+            for _ in 0..t {
+                STATE.with(|s| {
+                    let mut s = s.borrow_mut();
+                    s.w.from = s.w.val.len();
+                });
+                walk_once(shuffle, n);
+            }
+            done += 1;
+        }
+        runs += 1;
+        // Written once in a while, so that a slow walk is seen to move.
+        if emit && runs % 64 == 0 && last.elapsed().as_millis() > 10 {
+            STATE.with(|s| {
+                let mut s = s.borrow_mut();
+                let out = std::mem::take(&mut s.w.out);
+                if s.out.write_all(&out).is_err() {
+                    fail("shuffle-audit stopped reading");
+                }
+                s.flush();
+            });
+            last = std::time::Instant::now();
+        }
+        if !STATE.with(|s| s.borrow_mut().w.advance(skip, part, parts)) {
+            break;
+        }
+    }
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        if emit {
+            let mut out = std::mem::take(&mut s.w.out);
+            out.extend_from_slice(&[b'E', 0, 0, 0, 0, 0, 0]);
+            if s.out.write_all(&out).is_err() {
+                fail("shuffle-audit stopped reading");
+            }
+            s.flush();
+        }
+        s.w.on = false;
+    });
+    runs
+}
+
 fn number(s: &str) -> u64 {
     s.parse().unwrap_or_else(|_| fail(&format!("shuffle-audit answered {:?}", s)))
 }
@@ -199,6 +509,9 @@ fn number(s: &str) -> u64 {
 pub fn below(k: u64) -> u64 {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
+        if s.w.on {
+            return s.walk_draw(k, 0);
+        }
         match s.take(k, &k.to_string()) {
             Some(v) => v,
             None => number(&s.ask(&format!("draw {}", k))),
@@ -211,6 +524,9 @@ pub fn below(k: u64) -> u64 {
 pub fn real() -> f64 {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
+        if s.w.on {
+            return s.walk_real();
+        }
         match s.take_real() {
             Some(u) => u,
             None => {
@@ -226,6 +542,9 @@ pub fn raw() -> u64 {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         let bound = 1u64 << s.bits;
+        if s.w.on {
+            return s.walk_draw(bound, 1);
+        }
         match s.take(bound, "raw") {
             Some(v) => v,
             None => number(&s.ask("raw")),
@@ -242,18 +561,51 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
                 let _ = s.out.flush();
             }
         });
-        let line = format!("error sa_harness: the shuffle panicked: {}\n", info)
+        let text = format!("sa_harness: the shuffle panicked: {}", info)
             .replace(['\r'], " ");
-        let line = line.trim_end().replace('\n', " ") + "\n";
-        eprint!("{}", line);
-        let mut out = io::stdout();
-        let _ = out.write_all(line.as_bytes());
-        let _ = out.flush();
-        std::process::exit(2);
+        let text = text.trim_end().replace('\n', " ");
+        eprintln!("error {}", text);
+        give_up(&text);
     }));
+    if env("SHUFFLE_AUDIT_LOOP", 0) > 0 {
+        // A benchmark's baseline: the walk here, nothing written.
+        let start = std::time::Instant::now();
+        let a = [env("SHUFFLE_AUDIT_LOOP", 0), 0, 1, 0, 1 << 20, 0, 0];
+        let runs = walk(&mut shuffle, &a, false);
+        println!("{} runs in {:.3} s", runs, start.elapsed().as_secs_f64());
+        return;
+    }
+    let mut first = String::new();
+    let _ = STATE.with(|s| s.borrow_mut().input.read_line(&mut first));
+    if first.starts_with("shuffle ") {
+        // The offer of a streamed walk, on the first line.
+        let mut answer = String::new();
+        STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.say("stream 1");
+            s.flush();
+            let _ = s.input.read_line(&mut answer);
+        });
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        if words.len() == 8 && words[0] == "walk" {
+            let a: Vec<u64> = words[1..].iter().map(|w| number(w)).collect();
+            walk(&mut shuffle, &a, true);
+            first.clear();
+            let _ = STATE.with(|s| s.borrow_mut().input.read_line(&mut first));
+        } else if answer != "plain\n" {
+            fail(&format!("expected \"walk ...\" or \"plain\" from shuffle-audit, not {:?}", answer));
+        }
+    }
+    let mut held = true;
     loop {
         let mut line = String::new();
-        let got = STATE.with(|s| s.borrow_mut().input.read_line(&mut line));
+        let got = if held {
+            held = false;
+            line = std::mem::take(&mut first);
+            Ok(line.len())
+        } else {
+            STATE.with(|s| s.borrow_mut().input.read_line(&mut line))
+        };
         match got {
             Ok(0) => break,
             Ok(_) if line.ends_with('\n') => {}
