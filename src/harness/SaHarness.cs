@@ -52,7 +52,12 @@
 // gives the run up with a line "error ..." that shuffle-audit reports.
 // Draw(k), Real() and Raw() ask shuffle-audit directly.  Lines are
 // flushed before every read and at the end of each run; --batch is
-// understood.  C# 6 (Mono's mcs) or later, the base class library only.
+// understood.
+// The walk is streamed: the harness offers it on its first line and,
+// when shuffle-audit takes it, walks every run itself and writes them
+// with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
+// N cards here, writing nothing, and prints the runs and seconds (a
+// benchmark's baseline).  C# 6 (Mono's mcs) or later, the base class library only.
 using System;
 using System.Collections.Generic;
 using System.Globalization;

@@ -51,7 +51,12 @@
 // gives the run up with a line "error ..." that shuffle-audit reports.
 // draw(k), real() and raw() ask shuffle-audit directly.  Lines are
 // flushed before every read and at the end of each run; --batch is
-// understood.  Java 8 or later, the standard library only.
+// understood.
+// The walk is streamed: the harness offers it on its first line and,
+// when shuffle-audit takes it, walks every run itself and writes them
+// with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
+// N cards here, writing nothing, and prints the runs and seconds (a
+// benchmark's baseline).  Java 8 or later, the standard library only.
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -58,7 +58,12 @@
  * 2^B - 1), for --raw-bits B: exact, for code that is told the width.
  *
  * Lines are flushed before every read and at the end of each run; --batch
- * is understood.  C99 or C++11, the C library only.  sa_harness_run
+ * is understood.
+ * The walk is streamed: the harness offers it on its first line and,
+ * when shuffle-audit takes it, walks every run itself and writes them
+ * with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
+ * N cards here, writing nothing, and prints the runs and seconds (a
+ * benchmark's baseline).  C99 or C++11, the C library only.  sa_harness_run
  * returns 0 when shuffle-audit is done, after writing a message to stderr
  * and exiting 2 when the conversation breaks.
  */

@@ -46,6 +46,11 @@
 // draw(k), real() and raw() ask shuffle-audit directly; draw(k) is the
 // bounded draw JavaScript lacks ("a number below k").  Lines are written
 // before every read and at the end of each run; --batch is understood.
+// The walk is streamed: the harness offers it on its first line and,
+// when shuffle-audit takes it, walks every run itself and writes them
+// with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
+// N cards here, writing nothing, and prints the runs and seconds (a
+// benchmark's baseline).
 // Node 12 or later, nothing but its own modules.
 'use strict';
 const crypto = require('crypto');

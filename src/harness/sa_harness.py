@@ -358,14 +358,16 @@ def _advance(skip, part, parts):
     return True
 
 
-def _run_once(shuffle, n, out):
+def _run_once(shuffle, cards, out):
     """One run of the odometer as it stands; its transcript onto OUT
-    (None: nothing written)."""
+    (None: nothing written).  CARDS is the starting deck, 0 .. n-1."""
     global _pos, _req, _cut, _from
     _pos = _req = 0
     _cut = None
-    _sreals.clear()
-    deck = list(range(n))
+    if _sreals:
+        _sreals.clear()
+    n = len(cards)
+    deck = cards[:]
     try:
         result = shuffle(deck)
     except Exception as e:  # the reason, to shuffle-audit
@@ -376,7 +378,7 @@ def _run_once(shuffle, n, out):
         del _V[_pos:], _B[_pos:], _T[_pos:], _U[_pos:]
     if out is None:
         return
-    f = min(_from, _pos)
+    f = _from if _from < _pos else _pos
     if f < _pos and _T[f] == 3:
         f -= 1
     kept = f - _T[:f].count(3) if _sreals else f
@@ -410,14 +412,19 @@ def _walk(shuffle, n, part, parts, depth, most, every, floor, out):
     _from = 0
     buf = _sbuf = bytearray() if out is not None else None
     done = runs = 0
+    cards = list(range(n))
     last = time.monotonic()
     while True:
-        _run_once(shuffle, n, buf)
+        _run_once(shuffle, cards, buf)
         skip = parts > 1 and (_V[0] if _V else 0) % parts != part
         if _cut is None and not skip:
-            for _ in range(_repeats(done, every, floor) if every else 0):
+            # Past the first FLOOR runs, --repeat all runs each once.
+            t = (1 if every == 1 and done >= floor else
+                 _repeats(done, every, floor) if every else 0)
+            while t:
                 _from = len(_V)
-                _run_once(shuffle, n, buf)
+                _run_once(shuffle, cards, buf)
+                t -= 1
             done += 1
         runs += 1
         if buf is not None and (len(buf) > 65536 or (runs & 63 == 0 and

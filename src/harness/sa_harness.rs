@@ -41,7 +41,12 @@
 //!
 //! A panic in the shuffle gives the run up with a line "error ..." that
 //! shuffle-audit reports.  Lines are flushed before every read and at the
-//! end of each run; --batch is understood.  Rust 1.56 or later, std only,
+//! end of each run; --batch is understood.
+//! The walk is streamed: the harness offers it on its first line and,
+//! when shuffle-audit takes it, walks every run itself and writes them
+//! with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
+//! N cards here, writing nothing, and prints the runs and seconds (a
+//! benchmark's baseline).  Rust 1.56 or later, std only,
 //! plain rustc.
 #![allow(dead_code)]
 

@@ -147,6 +147,18 @@ fi
 if command -v node >/dev/null 2>&1; then
 	stream_row JavaScript "$sn" 6 "node js_draw.js" 0
 fi
+if command -v javac >/dev/null 2>&1; then
+	stream_row Java "$sn" 6 "java Mine" 0
+fi
+if command -v go >/dev/null 2>&1; then
+	stream_row Go "$sn" 6 ./mine_go 0
+fi
+if command -v rustc >/dev/null 2>&1; then
+	stream_row Rust "$sn" 6 ./mine_rs 0
+fi
+if command -v mono >/dev/null 2>&1; then
+	stream_row "C#" "$sn" 6 "mono mine.exe" 0
+fi
 
 # The auditor's own cost of a streamed run: the bare streamed client
 # (tests/examples/exec/streamer.c, which reports its own CPU) on 10
@@ -271,3 +283,38 @@ command -v javac >/dev/null 2>&1 && forecast 8 "java Mine" --batch --no-stream
 command -v go >/dev/null 2>&1 && forecast 8 ./mine_go --batch --no-stream
 command -v rustc >/dev/null 2>&1 && forecast 8 ./mine_rs --batch --no-stream
 command -v mono >/dev/null 2>&1 && forecast 8 "mono mine.exe" --batch --no-stream
+
+# How long an audit of the README's Fisher-Yates takes, by language and
+# cards, with the audit's defaults (streamed, every run run twice, one
+# copy), once each, in seconds of wall clock: the README's table.
+# STREAM_SIZES=0 leaves it out.
+[ "${STREAM_SIZES:-1}" = 0 ] && exit 0
+echo
+echo "an audit's wall clock in seconds, the defaults (load $(cut -d' ' -f1-3 \
+    /proc/loadavg)):"
+printf '%-11s %8s %8s %8s %8s\n' language 7 8 9 10
+took() {	# CARDS COMMAND: one audit's seconds
+	s=$(date +%s.%N)
+	(cd "$h" && "$bin" census -n "$1" --summary --exec "$2" > /dev/null \
+	    2>&1) || true
+	e=$(date +%s.%N)
+	echo "$e $s" | awk '{ printf "%.2f", $1 - $2 }'
+}
+size_row() {	# LANGUAGE COMMAND LAST-CARDS
+	line=$(printf '%-11s' "$1")
+	for c in 7 8 9 10; do
+		if [ "$c" -le "$3" ]; then
+			line="$line $(printf '%8s' "$(took "$c" "$2")")"
+		else
+			line="$line $(printf '%8s' -)"
+		fi
+	done
+	echo "$line"
+}
+size_row C ./mine_c 10
+command -v python3 >/dev/null 2>&1 && size_row Python "python3 mine.py" 9
+command -v node >/dev/null 2>&1 && size_row JavaScript "node js_draw.js" 10
+command -v javac >/dev/null 2>&1 && size_row Java "java Mine" 9
+command -v go >/dev/null 2>&1 && size_row Go ./mine_go 10
+command -v rustc >/dev/null 2>&1 && size_row Rust ./mine_rs 10
+command -v mono >/dev/null 2>&1 && size_row "C#" "mono mine.exe" 10
