@@ -249,6 +249,27 @@ if command -v mcs >/dev/null 2>&1 && command -v mono >/dev/null 2>&1; then
 	row "C#" "mono $h/mine.exe" "mono $work/Bare.exe"
 fi
 
+# The same pairs streaming their walks (every bare client offers it too;
+# C's is tests/examples/exec/streamer.c, Python's bare_stream.py), at 9
+# cards with the audit's defaults: what the harness costs a streamed run.
+both=
+hn=9
+echo
+echo "harnesses streaming, $hn cards, the defaults (best of three each):"
+printf '%-12s %12s %12s %10s\n' language harness bare "harness/bare"
+row C "$h/mine_c" "$top/build/exec/streamer"
+if command -v python3 >/dev/null 2>&1; then
+	row Python "cd $h && python3 mine.py" "python3 $work/bare_stream.py"
+fi
+command -v node >/dev/null 2>&1 &&
+	row JavaScript "cd $h && node js_draw.js" "node $work/bare.js"
+command -v javac >/dev/null 2>&1 &&
+	row Java "java -cp $h Mine" "java -cp $work Bare"
+command -v go >/dev/null 2>&1 && row Go "$h/mine_go" "$work/bare_go"
+command -v rustc >/dev/null 2>&1 && row Rust "$h/mine_rs" "$work/bare_rs"
+command -v mono >/dev/null 2>&1 &&
+	row "C#" "mono $h/mine.exe" "mono $work/Bare.exe"
+
 # The forecast against the time taken: each harness example at a size
 # that takes a few seconds here, with the forecast's line written for
 # every audit (SHUFFLE_AUDIT_HINT=0), once each.  The forecast is made
