@@ -368,11 +368,8 @@ public static class SaHarness {
         wHave = 0;
     }
 
-    // One run of the odometer as it stands, its transcript out (wEmit).
-    static void WalkOnce(Action<int[]> shuffle, int n) {
-        wPos = wReq = 0;
-        wCut = null;
-        wReals.Clear();
+    // The cards 0 .. n-1 through SHUFFLE; an exception gives the run up.
+    static int[] Deal(Action<int[]> shuffle, int n) {
         int[] deck = new int[n];
         for (int i = 0; i < n; i++)
             deck[i] = i;
@@ -381,6 +378,15 @@ public static class SaHarness {
         } catch (Exception e) {
             Fail("the shuffle threw " + e.GetType().Name + ": " + e.Message);
         }
+        return deck;
+    }
+
+    // One run of the odometer as it stands, its transcript out (wEmit).
+    static void WalkOnce(Action<int[]> shuffle, int n) {
+        wPos = wReq = 0;
+        wCut = null;
+        wReals.Clear();
+        int[] deck = Deal(shuffle, n);
         if (wCut == null && wPos < wLen)
             wLen = wPos;
         if (!wEmit)
@@ -556,15 +562,7 @@ public static class SaHarness {
                 }
                 told = false;
             }
-            int n = int.Parse(words[1], CultureInfo.InvariantCulture);
-            int[] deck = new int[n];
-            for (int i = 0; i < n; i++)
-                deck[i] = i;
-            try {
-                shuffle(deck);
-            } catch (Exception e) {
-                Fail("the shuffle threw " + e.GetType().Name + ": " + e.Message);
-            }
+            int[] deck = Deal(shuffle, int.Parse(words[1], CultureInfo.InvariantCulture));
             Tell();
             StringBuilder s = new StringBuilder("deck");
             foreach (int c in deck)

@@ -158,6 +158,23 @@ func saRealAt(cell, pos uint64) float64 {
 	return float64(cell<<d+a) / float64(saCells<<d)
 }
 
+// saPlaced: PLACES, a cell's reals' places in order, with a new real in
+// gap GAP among them, midway between its neighbours (0 and 2^52 at the
+// ends).
+func saPlaced(places []uint64, gap uint64) []uint64 {
+	lo, hi := uint64(0), saPlaces
+	if gap > 0 {
+		lo = places[gap-1]
+	}
+	if gap < uint64(len(places)) {
+		hi = places[gap]
+	}
+	places = append(places, 0)
+	copy(places[gap+1:], places[gap:])
+	places[gap] = lo/2 + hi/2
+	return places
+}
+
 // saTakeReal: the plan's next real, its cell and its place among the
 // run's earlier reals in that cell when there are any.
 func saTakeReal() (float64, bool) {
@@ -173,16 +190,7 @@ func saTakeReal() (float64, bool) {
 			if k > 0 {
 				gap = saPlan[saAt+1][1]
 			}
-			lo, hi := uint64(0), saPlaces
-			if gap > 0 {
-				lo = places[gap-1]
-			}
-			if gap < k {
-				hi = places[gap]
-			}
-			places = append(places, 0)
-			copy(places[gap+1:], places[gap:])
-			places[gap] = (lo + hi) / 2
+			places = saPlaced(places, gap)
 			saReals[cell] = places
 			saUsed = append(saUsed, "real")
 			saAt++
@@ -399,16 +407,7 @@ func saWReal() float64 {
 	if k > 0 {
 		gap = saWDigit(k+1, 3)
 	}
-	lo, hi := uint64(0), saPlaces
-	if gap > 0 {
-		lo = places[gap-1]
-	}
-	if gap < k {
-		hi = places[gap]
-	}
-	places = append(places, 0)
-	copy(places[gap+1:], places[gap:])
-	places[gap] = lo/2 + hi/2
+	places = saPlaced(places, gap)
 	saW.reals[cell] = places
 	saW.u[at] = saRealAt(cell, places[gap])
 	return saW.u[at]

@@ -270,37 +270,28 @@ function pend(tag, arg, len) {
   cut = b;
 }
 
-function streamDraw(k) {
+// A draw below K (KIND 0) or a raw word (KIND 1, K = 2^B) from the
+// odometer, or past the run's cut, anyhow.
+function streamDraw(k, kind = 0) {
   if (cut !== null) return mixed(k);
   const ok = Number.isInteger(k) && k >= 1 && k <= 2 ** 32;
   if (req === cap || !ok) {
-    if (ok) pend('d', k - 1, 4);
+    if (kind) pend('w', BITS, 8);
+    else if (ok) pend('d', k - 1, 4);
     else pend('b', Number.isInteger(k) && k > 0 && k < 2 ** 53 ? k : 0, 8);
     return mixed(k);
   }
   req++;
   const p = pos;
-  if (p < V.length && B[p] === k && T[p] === 0) {
+  if (p < V.length && B[p] === k && T[p] === kind) {
     pos = p + 1;
     return V[p];
   }
-  return digit(k, 0);
+  return digit(k, kind);
 }
 
 function streamRaw() {
-  const k = 2 ** BITS;
-  if (cut !== null) return mixed(k);
-  if (req === cap) {
-    pend('w', BITS, 8);
-    return mixed(k);
-  }
-  req++;
-  const p = pos;
-  if (p < V.length && B[p] === k && T[p] === 1) {
-    pos = p + 1;
-    return V[p];
-  }
-  return digit(k, 1);
+  return streamDraw(2 ** BITS, 1);
 }
 
 function streamReal() {

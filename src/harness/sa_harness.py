@@ -257,36 +257,27 @@ def _cut_at(item):
     _cut = item
 
 
-def _s_draw(k):
+def _s_draw(k, kind=0):
+    """A draw below K (KIND 0) or a raw word (KIND 1, K = 2^B) from the
+    odometer, or past the run's cut, anyhow."""
     global _req, _pos
     if _cut is not None:
         return _mixed(k)
     if _req == _cap or not 1 <= k <= 1 << 32:
-        _cut_at(_PEND(b"d", k - 1) if 1 <= k <= 1 << 32 else
+        _cut_at(_PEND8(b"w", _BITS) if kind else
+                _PEND(b"d", k - 1) if 1 <= k <= 1 << 32 else
                 _PEND8(b"b", k if k > 0 else 0))
         return _mixed(k)
     _req += 1
     p = _pos
-    if p < len(_V) and _B[p] == k and _T[p] == 0:
+    if p < len(_V) and _B[p] == k and _T[p] == kind:
         _pos = p + 1
         return _V[p]
-    return _digit(k, 0)
+    return _digit(k, kind)
 
 
 def _s_raw():
-    global _req, _pos
-    k = 1 << _BITS
-    if _cut is not None:
-        return _mixed(k)
-    if _req == _cap:
-        _cut_at(_PEND8(b"w", _BITS))
-        return _mixed(k)
-    _req += 1
-    p = _pos
-    if p < len(_V) and _B[p] == k and _T[p] == 1:
-        _pos = p + 1
-        return _V[p]
-    return _digit(k, 1)
+    return _s_draw(1 << _BITS, 1)
 
 
 def _s_real():
