@@ -360,19 +360,25 @@ function sflush() {
   shave = 0;
 }
 
-// One run of the odometer as it stands; its transcript out (EMIT).
-function runOnce(shuffle, n, emit) {
-  pos = req = 0;
-  cut = null;
-  sreals = new Map();
-  let deck = Array.from({ length: n }, (_, i) => i);
+// The cards 0 .. n-1 through SHUFFLE, in place or as the sequence it
+// returns; an exception gives the run up, saying why.
+function dealt(shuffle, n) {
+  const deck = Array.from({ length: n }, (_, i) => i);
   let result;
   try {
     result = shuffle(deck);
   } catch (e) {
     fail('the shuffle threw ' + e);
   }
-  if (result !== undefined) deck = Array.from(result);
+  return result !== undefined ? Array.from(result) : deck;
+}
+
+// One run of the odometer as it stands; its transcript out (EMIT).
+function runOnce(shuffle, n, emit) {
+  pos = req = 0;
+  cut = null;
+  sreals = new Map();
+  const deck = dealt(shuffle, n);
   if (cut === null && pos < V.length) truncate(pos);
   if (!emit) return;
   let f = Math.min(from, pos), kept = 0;
@@ -522,14 +528,7 @@ function run(shuffle, mode) {
       plan = words.slice(3).map((w) => w.split(':').map(Number));
       told = false;
     }
-    let deck = Array.from({ length: Number(words[1]) }, (_, i) => i);
-    let result;
-    try {
-      result = shuffle(deck);
-    } catch (e) {
-      fail('the shuffle threw ' + e);
-    }
-    if (result !== undefined) deck = Array.from(result);
+    const deck = dealt(shuffle, Number(words[1]));
     tell();
     out += 'deck ' + deck.join(' ') + '\n';
     flush();

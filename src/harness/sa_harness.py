@@ -349,6 +349,16 @@ def _advance(skip, part, parts):
     return True
 
 
+def _dealt(shuffle, deck):
+    """DECK through SHUFFLE, in place or as the sequence it returns; an
+    exception gives the run up, saying why."""
+    try:
+        result = shuffle(deck)
+    except Exception as e:  # the reason, to shuffle-audit
+        _fail("the shuffle raised %s: %s" % (type(e).__name__, e))
+    return deck if result is None else list(result)
+
+
 def _run_once(shuffle, cards, out):
     """One run of the odometer as it stands; its transcript onto OUT
     (None: nothing written).  CARDS is the starting deck, 0 .. n-1."""
@@ -358,13 +368,7 @@ def _run_once(shuffle, cards, out):
     if _sreals:
         _sreals.clear()
     n = len(cards)
-    deck = cards[:]
-    try:
-        result = shuffle(deck)
-    except Exception as e:  # the reason, to shuffle-audit
-        _fail("the shuffle raised %s: %s" % (type(e).__name__, e))
-    if result is not None:
-        deck = list(result)
+    deck = _dealt(shuffle, cards[:])
     if _cut is None and _pos < len(_V):
         del _V[_pos:], _B[_pos:], _T[_pos:], _U[_pos:]
     if out is None:
@@ -528,13 +532,7 @@ def run(shuffle, mode="draw"):
         if len(words) > 2 and words[2] == "plan":
             _plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
             _told = False
-        deck = list(range(int(words[1])))
-        try:
-            result = shuffle(deck)
-        except Exception as e:  # the reason, to shuffle-audit
-            _fail("the shuffle raised %s: %s" % (type(e).__name__, e))
-        if result is not None:
-            deck = list(result)
+        deck = _dealt(shuffle, list(range(int(words[1]))))
         _tell()
         _say("deck " + " ".join(map(str, deck)))
         _out.flush()
