@@ -694,7 +694,11 @@ exec_count(struct audit *au, size_t n, struct job *job)
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	au->protections = proc_protections() | guard_watch();
+	/* The stop signals are caught before the probe of protections
+	 * forks its child, so that a signal sent once a child exists is
+	 * always ours to handle (C leaves the order of | to the compiler). */
+	au->protections = guard_watch();
+	au->protections |= proc_protections();
 	for (k = 0; k < crew.count; k++)
 		if (!instance_start(&crew, k))
 			break;

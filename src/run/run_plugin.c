@@ -388,7 +388,11 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
 		return -1;
 	}
 	fflush(NULL);
-	au->protections = proc_protections() | guard_watch();
+	/* The stop signals are caught before the probe of protections
+	 * forks its child, so that a signal sent once a child exists is
+	 * always ours to handle (C leaves the order of | to the compiler). */
+	au->protections = guard_watch();
+	au->protections |= proc_protections();
 	if ((pid = fork()) < 0) {
 		run_refuse(au, "--plugin: cannot start a child process: %s",
 		    strerror(errno));
