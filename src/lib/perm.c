@@ -97,9 +97,20 @@ sa_perm_unrank(uint64_t r, size_t n, unsigned *p)
 bool
 sa_perm_check(const unsigned *p, size_t n)
 {
-	uint64_t seen[64] = { 0 };
+	uint64_t seen[64];
 
-	/* A bit set for decks of up to 4096 cards; pairwise beyond that. */
+	/* One word for decks of up to 64 cards (every run of a census
+	 * comes here); a bit set up to 4096; pairwise beyond that. */
+	if (n <= 64) {
+		uint64_t used = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			if (p[i] >= n || (used >> p[i] & 1))
+				return false;
+			used |= UINT64_C(1) << p[i];
+		}
+		return true;
+	}
 	if (n > 64 * 64) {
 		for (size_t i = 0; i < n; i++) {
 			if (p[i] >= n)
@@ -110,6 +121,7 @@ sa_perm_check(const unsigned *p, size_t n)
 		}
 		return true;
 	}
+	memset(seen, 0, sizeof seen);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t bit;
 

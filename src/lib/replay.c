@@ -328,6 +328,13 @@ sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
  * the same denominator, WEIGHT is that denominator, the number of runs,
  * and every run adds 1.
  */
+/*
+ * A run's count is added a few runs after its rank is known, the slot
+ * fetched meanwhile: a tally of 9 or more cards outgrows the caches, and
+ * an increment that waits on memory would hold up every run.
+ */
+#define TALLY_AHEAD 16
+
 struct tally_ctx {
 	uint64_t *tally;
 	uint64_t orderings;
@@ -335,7 +342,18 @@ struct tally_ctx {
 	uint64_t first;		/* the first run's denominator */
 	uint64_t sequences;
 	bool weighted;
+	size_t waiting;		/* adds in AT and ADD not yet made */
+	uint64_t at[TALLY_AHEAD], add[TALLY_AHEAD];
 };
+
+/* T's waiting adds made: before its counts are read or scaled. */
+static void
+tally_settle(struct tally_ctx *t)
+{
+	for (size_t i = 0; i < t->waiting; i++)
+		t->tally[t->at[i]] += t->add[i];
+	t->waiting = 0;
+}
 
 
 static int
@@ -361,6 +379,7 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 
 		if (t->weight > UINT64_MAX / scale)
 			return SA_EOVERFLOW;
+		tally_settle(t);
 		t->weight *= scale;
 		for (uint64_t r = 0; r < t->orderings; r++)
 			t->tally[r] *= scale;
@@ -370,8 +389,14 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 	if (t->sequences == UINT64_MAX)
 		return SA_EOVERFLOW;
 	t->sequences++;
-	t->tally[sa_perm_rank(deck, n)] += denom == t->weight ? 1 :
-	    t->weight / denom;
+	if (t->waiting == TALLY_AHEAD)
+		tally_settle(t);
+	t->at[t->waiting] = sa_perm_rank(deck, n);
+	t->add[t->waiting] = denom == t->weight ? 1 : t->weight / denom;
+#ifdef __GNUC__
+	__builtin_prefetch(&t->tally[t->at[t->waiting]], 1);
+#endif
+	t->waiting++;
 	return SA_OK;
 }
 
@@ -379,13 +404,16 @@ int
 sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
     size_t max_draws, const sa_audit_opts *audit, struct sa_census *out)
 {
-	struct tally_ctx t = { NULL, orderings, 0, 0, 0, false };
+	struct tally_ctx t;
 	int status;
 
+	memset(&t, 0, sizeof t);
+	t.orderings = orderings;
 	t.tally = calloc(orderings, sizeof *t.tally);
 	if (t.tally == NULL)
 		return SA_ENOMEM;
 	status = sa_walk_audited(sh, n, max_draws, audit, tally_run, &t);
+	tally_settle(&t);
 	if (status != SA_OK) {
 		free(t.tally);
 		return status;
