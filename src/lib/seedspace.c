@@ -7,7 +7,10 @@
  * and the tallies are added.  A shuffle of swap steps under mulberry32's
  * or delphi's own draws is walked the fast way: the generator inline, and
  * each seed counted by its sequence of draws (a small table), which the
- * steps then turn into orderings once for all seeds.
+ * steps then turn into orderings once for all seeds.  A range of seeds
+ * much smaller than the orderings is kept as the list of the orderings
+ * it dealt, sorted, rather than as n! counts: a few seeds of 12 cards
+ * would otherwise clear gigabytes to count them.
  */
 #include <stdio.h>
 #include <math.h>
@@ -20,9 +23,13 @@
 struct sa_seeds {
 	sa_seeds_info info;
 	size_t n;		/* cards */
-	uint64_t *tally;	/* by rank, n! of them */
+	uint64_t *tally;	/* by rank, n! of them; or NULL and */
+	uint64_t *ranks;	/* the rank each seed dealt, sorted */
 	sa_big sum_sq;		/* the sum of the squared counts */
 };
+
+/* At most this share of the orderings in seeds, a list of ranks. */
+#define SPARSE_SHARE 4
 
 /* Seeds between calls of the progress function. */
 #define PROGRESS_SEEDS ((uint64_t)1 << 20)
@@ -40,6 +47,7 @@ struct seeds_part {
 	unsigned index;		/* 0 tells the progress */
 	sa_pace *pace;
 	uint64_t *tally;	/* n! counts, or draw sequences (fast) */
+	uint64_t *ranks;	/* or each seed's rank, when not NULL */
 	const uint64_t *bounds;	/* fast: each step's count, or NULL */
 	size_t steps;
 	uint64_t sequences;	/* fast: the draw sequences, */
@@ -104,7 +112,9 @@ walk_plain(struct seeds_part *p)
 			break;
 		p->status = deal_seed(p->sh, p->n, p->gen, &p->o->reduce,
 		    p->first + k, deck);
-		if (p->status == SA_OK)
+		if (p->status == SA_OK && p->ranks != NULL)
+			p->ranks[k] = sa_perm_rank(deck, p->n);
+		else if (p->status == SA_OK)
 			p->tally[sa_perm_rank(deck, p->n)]++;
 	}
 	free(deck);
@@ -265,12 +275,43 @@ sa_seeds_plan(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 		return SA_ERANGE;
 	if (threads > 64)
 		threads = 64;
-	/* a tally a thread and the sum, 8 bytes an ordering each */
-	*bytes = (uint64_t)(threads + 1) * sa_factorial(n) * 8;
+	/* a list of ranks, 8 bytes a seed; or a tally a thread and the
+	 * sum, 8 bytes an ordering each */
+	if (*seeds <= sa_factorial(n) / SPARSE_SHARE)
+		*bytes = *seeds * 8;
+	else
+		*bytes = (uint64_t)(threads + 1) * sa_factorial(n) * 8;
 	return *bytes > max ? SA_ETOOBIG : SA_OK;
 }
 
-/* The figures of S from its tally. */
+/* Ordering R's count C into S's figures (the orderings in rank order). */
+static int
+settle_one(sa_seeds *s, sa_big *sq, uint64_t r, uint64_t c)
+{
+	sa_seeds_info *in = &s->info;
+	int status = SA_OK;
+
+	if (c != 0)
+		in->reached++;
+	if (c > in->max_count || r == 0) {
+		in->max_count = c;
+		in->max_rank = r;
+	}
+	if (c < in->min_count) {
+		in->min_count = c;
+		in->min_rank = r;
+	}
+	if (c != 0 && (status = sa_big_set_u64(sq, c)) == SA_OK &&
+	    (status = sa_big_mul_u64(sq, c)) == SA_OK)
+		return sa_big_add(&s->sum_sq, sq);
+	return c != 0 ? status : SA_OK;
+}
+
+/*
+ * The figures of S from its tally, or from its sorted ranks: each rank
+ * dealt with its count, and the first rank not dealt (if any) with 0,
+ * which gives the same figures as the tally's every rank in turn.
+ */
 static int
 settle(sa_seeds *s, size_t n)
 {
@@ -281,23 +322,26 @@ settle(sa_seeds *s, size_t n)
 	in->orderings = sa_factorial(n);
 	in->min_count = UINT64_MAX;
 	sa_big_init(&sq);
-	for (uint64_t r = 0; r < in->orderings && status == SA_OK; r++) {
-		uint64_t c = s->tally[r];
+	if (s->ranks != NULL) {
+		uint64_t gap = 0;	/* the lowest rank not dealt so far */
 
-		if (c != 0)
-			in->reached++;
-		if (c > in->max_count || r == 0) {
-			in->max_count = c;
-			in->max_rank = r;
+		for (uint64_t i = 0, j; i < in->seeds && status == SA_OK; i = j) {
+			for (j = i + 1; j < in->seeds && s->ranks[j] == s->ranks[i];)
+				j++;
+			if (gap == s->ranks[i])
+				gap++;
+			else if (gap < s->ranks[i] && in->min_count != 0)
+				status = settle_one(s, &sq, gap, 0);
+			if (status == SA_OK)
+				status = settle_one(s, &sq, s->ranks[i], j - i);
 		}
-		if (c < in->min_count) {
-			in->min_count = c;
-			in->min_rank = r;
-		}
-		if (c != 0 && (status = sa_big_set_u64(&sq, c)) == SA_OK &&
-		    (status = sa_big_mul_u64(&sq, c)) == SA_OK)
-			status = sa_big_add(&s->sum_sq, &sq);
+		if (status == SA_OK && in->reached < in->orderings &&
+		    in->min_count != 0)
+			status = settle_one(s, &sq, gap, 0);
 	}
+	for (uint64_t r = 0; s->ranks == NULL && r < in->orderings &&
+	    status == SA_OK; r++)
+		status = settle_one(s, &sq, r, s->tally[r]);
 	sa_big_free(&sq);
 	in->uniform = in->min_count == in->max_count;
 	in->df = in->orderings - 1;
@@ -337,19 +381,25 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	    sequences * (sequences <= 1024 ? FAST_COPIES : 1) :
 	    sa_factorial(n);
 	s->info.fast = bounds != NULL;
+	/* Few seeds for the orderings: each seed's rank, in one list. */
+	if (bounds == NULL && seeds <= sa_factorial(n) / SPARSE_SHARE &&
+	    (s->ranks = malloc((seeds ? seeds : 1) * sizeof *s->ranks)) ==
+	    NULL)
+		status = SA_ENOMEM;
 	memset(parts, 0, sizeof parts);
 	for (unsigned t = 0; t < threads && status == SA_OK; t++) {
 		uint64_t off, count;
 
 		sa_stretch(seeds, threads, t, &off, &count);
 		parts[t] = (struct seeds_part){ sh, gen, o, n, o->first + off,
-		    count, t, &pace, calloc(width, sizeof(uint64_t)), bounds, steps,
-		    sequences, (unsigned)(width / (sequences ? sequences : 1)),
-		    SA_OK };
-		if (parts[t].tally == NULL)
+		    count, t, &pace, NULL, s->ranks ? s->ranks + off : NULL,
+		    bounds, steps, sequences,
+		    (unsigned)(width / (sequences ? sequences : 1)), SA_OK };
+		if (s->ranks == NULL && (parts[t].tally = calloc(width,
+		    sizeof(uint64_t))) == NULL)
 			status = SA_ENOMEM;
 	}
-	if (status == SA_OK &&
+	if (status == SA_OK && s->ranks == NULL &&
 	    (s->tally = calloc(sa_factorial(n), sizeof *s->tally)) == NULL)
 		status = SA_ENOMEM;
 	sa_pace_start(&pace, o->limit, (double)seeds);
@@ -359,13 +409,17 @@ sa_seeds_run(const sa_shuffle *sh, size_t n, const sa_seeded_gen *gen,
 	for (unsigned t = 0; t < threads; t++) {
 		if (status == SA_OK)
 			status = parts[t].status;
+		if (s->ranks != NULL)
+			continue;
 		if (t > 0 && status == SA_OK)
 			for (uint64_t i = 0; i < width; i++)
 				parts[0].tally[i] += parts[t].tally[i];
 	}
 	for (uint64_t i = sequences; bounds != NULL && i < width; i++)
 		parts[0].tally[i % sequences] += parts[0].tally[i];
-	if (status == SA_OK && bounds != NULL)
+	if (status == SA_OK && s->ranks != NULL)
+		qsort(s->ranks, seeds, sizeof *s->ranks, sa_cmp_u64);
+	else if (status == SA_OK && bounds != NULL)
 		sequences_to_orderings(sh, n, steps, bounds, parts[0].tally,
 		    sequences, s->tally);
 	else if (status == SA_OK)
@@ -389,6 +443,7 @@ sa_seeds_free(sa_seeds *s)
 	if (s == NULL)
 		return;
 	free(s->tally);
+	free(s->ranks);
 	sa_big_free(&s->sum_sq);
 	free(s);
 }
@@ -402,7 +457,63 @@ sa_seeds_about(const sa_seeds *s)
 uint64_t
 sa_seeds_count(const sa_seeds *s, uint64_t rank)
 {
-	return rank < s->info.orderings ? s->tally[rank] : 0;
+	uint64_t lo = 0, hi = s->info.seeds, first;
+
+	if (rank >= s->info.orderings)
+		return 0;
+	if (s->ranks == NULL)
+		return s->tally[rank];
+	/* The sorted ranks: the first at or past RANK, then past it. */
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (s->ranks[mid] < rank)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	hi = s->info.seeds;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (s->ranks[mid] <= rank)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo - first;
+}
+
+/* S's counts by rank into T, zeroed first: the tally, or from the list. */
+static void
+dense(const sa_seeds *s, uint64_t *t)
+{
+	if (s->ranks == NULL) {
+		memcpy(t, s->tally, (size_t)s->info.orderings * sizeof *t);
+		return;
+	}
+	memset(t, 0, (size_t)s->info.orderings * sizeof *t);
+	for (uint64_t i = 0; i < s->info.seeds; i++)
+		t[s->ranks[i]]++;
+}
+
+/* S kept as counts by rank from now on; SA_OK or SA_ENOMEM. */
+static int
+densify(sa_seeds *s)
+{
+	uint64_t *t;
+
+	if (s->ranks == NULL)
+		return SA_OK;
+	if (s->info.orderings > SIZE_MAX / sizeof *t ||
+	    (t = malloc((size_t)s->info.orderings * sizeof *t)) == NULL)
+		return SA_ENOMEM;
+	dense(s, t);
+	free(s->ranks);
+	s->ranks = NULL;
+	s->tally = t;
+	return SA_OK;
 }
 
 int
@@ -747,7 +858,7 @@ sa_seeds_pack(const sa_seeds *s, unsigned char **buf, size_t *len)
 	w[2] = in->first;
 	w[3] = in->seeds;
 	w[4] = in->fast;
-	memcpy(w + 5, s->tally, (size_t)in->orderings * sizeof *w);
+	dense(s, w + 5);
 	*buf = (unsigned char *)w;
 	*len = words * sizeof *w;
 	return SA_OK;
@@ -817,6 +928,20 @@ sa_seeds_whole(const sa_seeds *s, const sa_seeded_gen *gen,
 	return SA_EINVAL;
 }
 
+/* INTO, SEEDS more in its tally: its figures again, from the sum. */
+static int
+merged(sa_seeds *into, uint64_t seeds)
+{
+	sa_seeds_info *a = &into->info;
+
+	a->seeds += seeds;
+	a->reached = a->max_count = a->min_count = 0;
+	a->max_rank = a->min_rank = 0;
+	sa_big_free(&into->sum_sq);
+	sa_big_init(&into->sum_sq);
+	return settle(into, into->n);
+}
+
 int
 sa_seeds_merge(sa_seeds *into, const sa_seeds *from)
 {
@@ -826,16 +951,22 @@ sa_seeds_merge(sa_seeds *into, const sa_seeds *from)
 	if (into->n != from->n || a->fast != b->fast ||
 	    a->first + a->seeds != b->first || a->seeds + b->seeds < a->seeds)
 		return SA_EINVAL;
+	if (from->ranks != NULL) {	/* a list: its ranks added one by one */
+		int status = densify(into);
+
+		for (uint64_t i = 0; status == SA_OK && i < b->seeds; i++)
+			if (into->tally[from->ranks[i]]++ == UINT64_MAX)
+				status = SA_EOVERFLOW;
+		if (status != SA_OK)
+			return status;
+		return merged(into, b->seeds);
+	}
+	if (densify(into) != SA_OK)
+		return SA_ENOMEM;
 	for (uint64_t r = 0; r < a->orderings; r++)
 		if (into->tally[r] + from->tally[r] < into->tally[r])
 			return SA_EOVERFLOW;
 	for (uint64_t r = 0; r < a->orderings; r++)
 		into->tally[r] += from->tally[r];
-	a->seeds += b->seeds;
-	/* The figures again, from the summed tally. */
-	a->reached = a->max_count = a->min_count = 0;
-	a->max_rank = a->min_rank = 0;
-	sa_big_free(&into->sum_sq);
-	sa_big_init(&into->sum_sq);
-	return settle(into, into->n);
+	return merged(into, b->seeds);
 }

@@ -92,6 +92,93 @@ test_seed_space(void **state)
 }
 
 /*
+ * A few seeds for many orderings are kept as a list of ranks, not n!
+ * counts: glibc's srand() and rand() % k dealt here, 7 cards (5040
+ * orderings) and 300 seeds, with some orderings dealt twice; every
+ * count, the commonest and the rarest ordering (the lowest rank of
+ * each, 0 seeds for the rarest) and the chi-square's sum of squares
+ * against the counts kept here in full; then the same seeds in two
+ * stretches, packed (as counts) and merged, give the same figures.
+ */
+static void
+test_seed_list(void **state)
+{
+	const sa_shuffle *durst = sa_shuffle_find("durstenfeld");
+	const sa_seeded_gen *libc = sa_seeded_find("glibc");
+	static uint64_t want[5040];
+	uint64_t reached = 0, max = 0, max_rank = 0, min_rank = 5040, sq = 0;
+	sa_seeds_opts o = { .first = 77, .count = 300, .threads = 3 };
+	sa_fraction chi, chi2;
+	sa_seeds *s, *a, *b;
+	unsigned char *buf;
+	size_t len;
+
+	(void)state;
+	memset(want, 0, sizeof want);
+	for (unsigned seed = 77; seed < 377; seed++) {
+		unsigned deck[7] = { 0, 1, 2, 3, 4, 5, 6 };
+
+		srand(seed);
+		for (unsigned i = 6; i > 0; i--) {
+			unsigned j = (unsigned)rand() % (i + 1), t = deck[i];
+
+			deck[i] = deck[j];
+			deck[j] = t;
+		}
+		want[sa_perm_rank(deck, 7)]++;
+	}
+	for (uint64_t r = 0; r < 5040; r++) {
+		reached += want[r] != 0;
+		sq += want[r] * want[r];
+		if (want[r] > max) {
+			max = want[r];
+			max_rank = r;
+		}
+		if (want[r] == 0 && min_rank == 5040)
+			min_rank = r;
+	}
+	assert_true(max >= 2);	/* 300 seeds in 5040: a pair, surely */
+	assert_int_equal(sa_seeds_run(durst, 7, libc, &o, &s), SA_OK);
+	for (uint64_t r = 0; r < 5040; r++)
+		assert_int_equal(sa_seeds_count(s, r), want[r]);
+	assert_int_equal(sa_seeds_about(s)->reached, reached);
+	assert_int_equal(sa_seeds_about(s)->max_count, max);
+	assert_int_equal(sa_seeds_about(s)->max_rank, max_rank);
+	assert_int_equal(sa_seeds_about(s)->min_count, 0);
+	assert_int_equal(sa_seeds_about(s)->min_rank, min_rank);
+	/* X = N sum c^2 / S - S */
+	sa_fraction_init(&chi);
+	sa_fraction_init(&chi2);
+	assert_int_equal(sa_seeds_chi2(s, &chi), SA_OK);
+	assert_true(fabs(sa_fraction_to_double(&chi) -
+	    (5040.0 * (double)sq / 300 - 300)) < 1e-6);
+
+	o.count = 120;
+	assert_int_equal(sa_seeds_run(durst, 7, libc, &o, &a), SA_OK);
+	assert_int_equal(sa_seeds_pack(a, &buf, &len), SA_OK);
+	assert_int_equal(len, (5 + 5040) * 8);
+	sa_seeds_free(a);
+	assert_int_equal(sa_seeds_unpack(7, buf, len, &a), SA_OK);
+	free(buf);
+	o.first = 197;
+	o.count = 180;
+	assert_int_equal(sa_seeds_run(durst, 7, libc, &o, &b), SA_OK);
+	assert_int_equal(sa_seeds_merge(a, b), SA_OK);
+	for (uint64_t r = 0; r < 5040; r++)
+		assert_int_equal(sa_seeds_count(a, r), want[r]);
+	assert_int_equal(sa_seeds_about(a)->seeds, 300);
+	assert_int_equal(sa_seeds_about(a)->max_rank, max_rank);
+	assert_int_equal(sa_seeds_about(a)->min_rank, min_rank);
+	assert_int_equal(sa_seeds_chi2(a, &chi2), SA_OK);
+	assert_true(sa_fraction_to_double(&chi2) == sa_fraction_to_double(&chi));
+	sa_fraction_free(&chi);
+	sa_fraction_free(&chi2);
+	sa_seeds_free(a);
+	sa_seeds_free(b);
+	sa_seeds_free(s);
+}
+
+/*
  * The seed space's facts for the report, against their definitions
  * worked out here: on 2 cards (one degree of freedom) the p-value of
  * the chi-square is erfc(sqrt(x / 2)), from libm; the orderings never
@@ -210,6 +297,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seed_space),
+		cmocka_unit_test(test_seed_list),
 		cmocka_unit_test(test_seed_facts),
 		cmocka_unit_test(test_seed_match),
 	};
