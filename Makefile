@@ -1,7 +1,8 @@
 # shuffle-audit - count every run of a shuffle, exactly.
 #
 #   make                 the binary, libshuffleaudit.a and libshuffleaudit.so
-#   make check           unit tests, CLI golden tests, documentation checks,
+#   make check           unit tests, CLI golden tests (the heavy ones by a
+#                        third; QUICK= for all), documentation checks,
 #                        make install, symbols, function lengths, no circles
 #   make check-asan      the same tests built with -fsanitize=address,undefined
 #   make check-valgrind  the same tests run under valgrind
@@ -10,7 +11,7 @@
 #   make check-recipes   the README's CI recipes, run as written on the tarball
 #   make check-mpi       make MPI=1, then mpirun -np 1 to 4 against this build
 #   make check-all       all of these (what CI runs); make check runs
-#                        once, in the tarball (check-dist)
+#                        once, every case, in the tarball (check-dist)
 #   make dist            shuffle-audit-VERSION.tar.gz, the release tarball
 #   make bench           the speed goals in one run: the census against
 #                        a plain walker, the 1000-card matrix, sample
@@ -150,6 +151,12 @@ HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
 # processes at once (tests/cli.sh SHARDS): they are single-threaded and
 # slow, and the machines here have two cores.
 SAN_SHARDS = 2
+# make check runs the CLI cases in SHARDS processes (most of a case is
+# waiting on a child it started, so one more than the two cores here),
+# and the heavy cases by a representative third (QUICK; tests/cli/heavy).
+# make check-all's make check, in the tarball, runs them all (QUICK=).
+SHARDS = 3
+QUICK = 1
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 	--show-leak-kinds=definite,indirect \
 	--errors-for-leak-kinds=definite,indirect
@@ -429,8 +436,8 @@ check-unit: $(UNIT_BINS)
 
 check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
-		SHARDS='$(SHARDS)' SAMPLE='$(SAMPLE)' HARNESS_DIR='$(HARNESS_DIR)' \
-		sh tests/cli.sh ./$(BIN)
+		SHARDS='$(SHARDS)' SAMPLE='$(SAMPLE)' QUICK='$(QUICK)' \
+		HARNESS_DIR='$(HARNESS_DIR)' sh tests/cli.sh ./$(BIN)
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)

@@ -27,6 +27,15 @@
 # cases file goes topic by topic, so every topic is run), and counts the
 # rest as skipped: the valgrind pass, the slowest, runs a third of the
 # cases that the sanitizer pass runs in full.
+# QUICK=1 runs one in three of the heavy cases that tests/cli/heavy
+# lists (those taking seconds each: a representative set, every kind
+# of them kept), the rest counted as skipped: make check's set; make
+# check-all runs them all.
+# TIMES=FILE appends each case's seconds and name to FILE (tests/
+# README.md says how the heavy list was made from them).
+# Progress goes to standard output as the cases run: a failure at once,
+# with its diff, and with SHARDS, a line of the cases done every ten
+# seconds; at the end, the skipped cases by their reason.
 
 set -u
 
@@ -45,16 +54,48 @@ if [ ! -x "$bin" ]; then
 	exit 2
 fi
 
+# The heavy list names cases that exist: a case renamed must not leave
+# make check's third of them silently short.
+missing=$(awk -F' [|] ' 'NR == FNR { if ($1 !~ /^#/) have[$1] = 1; next }
+    !/^#/ && !($0 in have) { print }' "$cases" "$here/cli/heavy")
+if [ -n "$missing" ]; then
+	echo "cli.sh: tests/cli/heavy names cases that are not in tests/cli/cases:" $missing
+	exit 2
+fi
+
 if [ "${SHARDS:-1}" -gt 1 ] && [ -z "${SHARD:-}" ] && [ -z "$update" ]; then
 	logs=$(mktemp -d)
 	pids=
 	trap 'kill $pids 2>/dev/null; rm -rf "$logs"; exit 130' INT
 	trap 'kill $pids 2>/dev/null; rm -rf "$logs"; exit 143' TERM
+	: > "$logs/done"
+	: > "$logs/failed"
+	: > "$logs/skips"
+	total=$(grep -cv '^$\|^#' "$cases")
 	k=0
 	while [ $k -lt "$SHARDS" ]; do
-		SHARD=$k/$SHARDS sh "$0" "$bin" > "$logs/$k" 2>&1 &
+		# A shard's failures go straight to our standard output (its
+		# descriptor 3), the rest to its log; each case it is done
+		# with, run or skipped, adds a byte to DONE_FILE.
+		SHARD=$k/$SHARDS DONE_FILE=$logs/done FAILED_FILE=$logs/failed \
+		    SKIPS_FILE=$logs/skips sh "$0" "$bin" 3>&1 > "$logs/$k" 2>&1 &
 		pids="$pids $!"
 		k=$((k + 1))
+	done
+	start=$(date +%s)
+	ticks=0
+	while :; do
+		alive=no
+		for p in $pids; do
+			kill -0 "$p" 2>/dev/null && alive=yes
+		done
+		[ $alive = yes ] || break
+		sleep 1
+		ticks=$((ticks + 1))
+		[ $((ticks % 10)) -eq 0 ] || continue
+		echo "cli: $(wc -c < "$logs/done") of $total cases," \
+		    "$(wc -c < "$logs/failed") failed," \
+		    "$(($(date +%s) - start)) s"
 	done
 	rc=0
 	for p in $pids; do
@@ -77,6 +118,7 @@ if [ "${SHARDS:-1}" -gt 1 ] && [ -z "${SHARD:-}" ] && [ -z "$update" ]; then
 		fi
 		k=$((k + 1))
 	done
+	sort "$logs/skips" | uniq -c | sed 's/^ *\([0-9]*\) /cli: skipped \1: /'
 	rm -rf "$logs"
 	echo "cli: $passed passed, $failed failed, $skipped skipped"
 	exit $rc
@@ -130,12 +172,45 @@ passed=0
 failed=0
 skipped=0
 
+# A shard's failures are written to descriptor 3, the terminal's, at
+# once; a run of one process writes them to standard output.
 fail() {
-	echo "FAIL: $name: $1"
-	echo "      command: $cmd"
+	msg="FAIL: $name: $1
+      command: $cmd"
+	if [ -n "${SHARD:-}" ]; then
+		printf '%s\n' "$msg" >&3
+		printf x >> "$FAILED_FILE"
+	else
+		printf '%s\n' "$msg"
+	fi
 	failed=$((failed + 1))
 	ok=no
 }
+# A case skipped, for WHY: counted, and its reason kept for the end.
+skips=${SKIPS_FILE:-$tmp/skips}
+skip() {
+	skipped=$((skipped + 1))
+	echo "$1" >> "$skips"
+	done_one
+}
+# A case done with (run or skipped): a byte for the progress of shards,
+# or a line every hundred cases from a run of one.
+total=$(grep -cv '^$\|^#' "$cases")
+done_n=0
+done_one() {
+	if [ -n "${DONE_FILE:-}" ]; then
+		printf x >> "$DONE_FILE"
+		return
+	fi
+	done_n=$((done_n + 1))
+	[ $((done_n % 100)) -ne 0 ] || [ -n "$update" ] ||
+		[ -n "${ONLY:-}${ONLY_LIST:-}" ] || echo "cli: $done_n of $total cases, $failed failed"
+}
+# The heavy cases (tests/cli/heavy), one a line; under QUICK, one in
+# three of them is run.
+heavy=$here/cli/heavy
+heavy_all=$(grep -v '^#' "$heavy" | tr '\n' ' ')
+heavy_run=$(grep -v '^#' "$heavy" | awk 'NR % 3 == 1' | tr '\n' ' ')
 
 index=0
 while IFS= read -r line; do
@@ -150,7 +225,7 @@ while IFS= read -r line; do
 	'' | 1) ;;
 	*)
 		if [ $((index % SAMPLE)) -ne 0 ]; then
-			skipped=$((skipped + 1))
+			skip "one case in $SAMPLE is run (SAMPLE=$SAMPLE)"
 			continue
 		fi
 		;;
@@ -172,6 +247,20 @@ while IFS= read -r line; do
 	if [ -n "${ONLY_LIST:-}" ] && ! grep -qxF -- "$name" "$ONLY_LIST"; then
 		continue
 	fi
+	# Under QUICK, a heavy case not among the third that is run.
+	if [ -n "${QUICK:-}" ]; then
+		case " $heavy_all " in
+		*" $name "*)
+			case " $heavy_run " in
+			*" $name "*) ;;
+			*)
+				skip "heavy cases (tests/cli/heavy) left to make check-all: one in three runs in make check"
+				continue
+				;;
+			esac
+			;;
+		esac
+	fi
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
 	# Cases named py-* need python3, node-* need node, java-* a JDK,
@@ -180,15 +269,13 @@ while IFS= read -r line; do
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
-			echo "SKIP: $name: python3 not found"
-			skipped=$((skipped + 1))
+			skip "python3 not found"
 			continue
 		fi
 		;;
 	node-*)
 		if ! command -v node >/dev/null 2>&1; then
-			echo "SKIP: $name: node not found"
-			skipped=$((skipped + 1))
+			skip "node not found"
 			continue
 		fi
 		;;
@@ -196,8 +283,7 @@ while IFS= read -r line; do
 		# java runs a single source file from JDK 11 on, with javac's
 		# compiler inside: a runtime without it cannot.
 		if ! command -v javac >/dev/null 2>&1; then
-			echo "SKIP: $name: no JDK (javac) found"
-			skipped=$((skipped + 1))
+			skip "no JDK (javac) found"
 			continue
 		fi
 		;;
@@ -205,15 +291,13 @@ while IFS= read -r line; do
 		tool=go
 		case $name in rust-*) tool=rustc ;; cs-*) tool=mcs ;; esac
 		if ! command -v $tool >/dev/null 2>&1; then
-			echo "SKIP: $name: $tool not found"
-			skipped=$((skipped + 1))
+			skip "$tool not found"
 			continue
 		fi
 		;;
 	cxx-*)
 		if [ ! -f "$TOP/build/plugins/std_shuffle.so" ]; then
-			echo "SKIP: $name: no C++ compiler built the C++ plugins"
-			skipped=$((skipped + 1))
+			skip "no C++ compiler built the C++ plugins"
 			continue
 		fi
 		;;
@@ -221,7 +305,7 @@ while IFS= read -r line; do
 	case $name in
 	slow-*)
 		if [ -n "${RUNNER:-}" ] || [ -n "${SKIP_SLOW:-}" ]; then
-			skipped=$((skipped + 1))
+			skip "slow-* cases, seconds each natively: not under valgrind or the sanitizers"
 			continue
 		fi
 		;;
@@ -233,7 +317,7 @@ while IFS= read -r line; do
 	case $cmd in
 	*forge.so*)
 		if [ -n "${RUNNER:-}" ]; then
-			skipped=$((skipped + 1))
+			skip "forge.so cases: not under valgrind, whose own mappings it writes into"
 			continue
 		fi
 		;;
@@ -244,7 +328,7 @@ while IFS= read -r line; do
 		# sanitizers, with their own shadow memory, cannot run in,
 		# and a closed stderr that valgrind itself needs.
 		if [ -n "${RUNNER:-}" ] || [ -n "${SANITIZED:-}" ]; then
-			skipped=$((skipped + 1))
+			skip "native-* cases (resource limits, a closed stderr): not under valgrind or the sanitizers"
 			continue
 		fi
 		;;
@@ -252,9 +336,12 @@ while IFS= read -r line; do
 
 	# Stdin is /dev/null: a command that reads it must not eat the
 	# rest of this file.
+	[ -z "${TIMES:-}" ] || t0=$(date +%s.%N)
 	(cd "$tmp" && PATH="$tmp/bin:$PATH" sh -c "$cmd") \
 		< /dev/null > "$tmp/out" 2> "$tmp/err"
 	got=$?
+	[ -z "${TIMES:-}" ] || echo "$t0 $(date +%s.%N) $name" |
+		awk '{ printf "%.2f %s\n", $2 - $1, $3 }' >> "$TIMES"
 
 	if [ "$update" = --update ] && [ "${name#any-}" = "$name" ]; then
 		if [ -s "$tmp/out" ]; then
@@ -315,8 +402,13 @@ $(diff "$golden/$name.out" "$tmp/out" | head -10)"
 	esac
 
 	[ "$ok" = yes ] && passed=$((passed + 1))
+	done_one
 done < "$cases"
 
 [ "$have_python" = yes ] || echo "note: python3 not found; JSON outputs were not parsed"
+# A shard's reasons are summed by its parent; a run of one says them.
+if [ -z "${SKIPS_FILE:-}" ] && [ -s "$skips" ]; then
+	sort "$skips" | uniq -c | sed 's/^ *\([0-9]*\) /cli: skipped \1: /'
+fi
 echo "cli: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
