@@ -33,6 +33,7 @@
 #                        DATADIR (the harnesses), PKGCONFIGDIR, BASHCOMPDIR,
 #                        ZSHCOMPDIR, FISHCOMPDIR
 #   make uninstall       what make install put, and the directories it made
+#   make completions     src/completions/ written again by the binary
 #   make help            this list
 #
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
@@ -163,7 +164,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all completions dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -227,7 +228,7 @@ $(LIB): $(LIB_OBJS)
 	$(AR) rcs $@ $(LIB_OBJS)
 
 # The shared library: the same sources built position-independent,
-# exporting only the sa_ names (src/lib/exports.map).
+# exporting only the public names, listed in src/lib/exports.map.
 PIC_OBJS = $(LIB_SRCS:src/%.c=$(O)/pic/%.o)
 
 $(O)/pic/%.o: src/%.c
@@ -420,14 +421,12 @@ check-lengths:
 	@sh tests/lengths.sh $(LIB_SRCS)
 	@LIMIT=80 sh tests/lengths.sh $(CLI_SRCS) $(RUN_SRCS)
 
-# Every symbol the library defines for the linker carries the sa_ prefix,
-# so that it cannot collide with a user's own.
-check-symbols: $(LIB)
-	@bad=$$(nm -g --defined-only $(LIB) | \
-	    awk 'NF == 3 && $$3 !~ /^sa_/ { print $$3 }'); \
-	if [ -n "$$bad" ]; then \
-		echo "symbols without the sa_ prefix: $$bad"; exit 1; \
-	fi; echo "symbols: 1 passed, 0 failed"
+# The library's names for the linker (tests/symbols.sh): the sa_ prefix
+# on every one, and the shared library's exports exactly the list in
+# src/lib/exports.map, under its version node, which holds every public
+# name of include/ and no other.
+check-symbols: $(LIB) $(SHLIB)
+	@sh tests/symbols.sh $(LIB) $(SHLIB)
 
 check-unit: $(UNIT_BINS)
 	@for t in $(UNIT_BINS); do \
@@ -438,6 +437,13 @@ check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
 		SHARDS='$(SHARDS)' SAMPLE='$(SAMPLE)' QUICK='$(QUICK)' \
 		HARNESS_DIR='$(HARNESS_DIR)' sh tests/cli.sh ./$(BIN)
+
+# The completions make install copies, written again from the option
+# tables (make check-docs fails when they differ).
+completions: $(BIN)
+	./$(BIN) completions bash > src/completions/shuffle-audit.bash
+	./$(BIN) completions zsh > src/completions/_shuffle-audit
+	./$(BIN) completions fish > src/completions/shuffle-audit.fish
 
 check-docs: $(BIN)
 	sh tests/docs.sh ./$(BIN)
@@ -504,6 +510,13 @@ INSTALL_DIRS = "$(BINDIR)" "$(LIBDIR)" "$(PKGCONFIGDIR)" "$(INCLUDEDIR)" \
 # $(DATADIR)/installed-dirs, and make uninstall removes those of them
 # that are left empty, and no other. Every path is quoted, so a PREFIX or
 # a DESTDIR may hold spaces (not double quotes, dollars or backquotes).
+# The library needs no rpath where the dynamic linker looks already (the
+# system's own directories); anywhere else, shuffle-audit.pc adds one, so
+# that a program linked through pkg-config finds the library it linked.
+SYSTEM_LIBDIRS = /lib /lib64 /usr/lib /usr/lib64 /usr/lib/$(shell \
+	$(CC) -print-multiarch 2>/dev/null)
+PC_RPATH = $(if $(filter $(LIBDIR),$(SYSTEM_LIBDIRS)),,-Wl,-rpath,$${libdir})
+
 install: all
 	@mkdir -p $(O)
 	@{ cat "$(DESTDIR)$(DATADIR)/installed-dirs" 2>/dev/null; \
@@ -512,8 +525,10 @@ install: all
 			echo "$$d"; d=$$(dirname "$$d"); done; \
 	  done; } | sort -ru > $(O)/installed-dirs
 	for d in $(INSTALL_DIRS); do install -d "$(DESTDIR)$$d" || exit; done
-	install -m 644 $(O)/installed-dirs \
-		"$(DESTDIR)$(DATADIR)/installed-dirs"
+	@# A record of the directories made, for uninstall; not in a stage
+	@# (DESTDIR), where every file is the package's.
+	@if [ -z "$(DESTDIR)" ]; then install -m 644 $(O)/installed-dirs \
+		"$(DATADIR)/installed-dirs"; fi
 	install -m 755 $(BIN) "$(DESTDIR)$(BINDIR)/shuffle-audit"
 	install -m 644 $(LIB) "$(DESTDIR)$(LIBDIR)/libshuffleaudit.a"
 	install -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/$(SHLIB)"
@@ -521,16 +536,23 @@ install: all
 	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libshuffleaudit.so"
 	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBS@|$(LIB_LIBS)|' \
+		-e 's|@RPATH@|$(PC_RPATH)|' -e 's| *$$||' \
 		src/lib/shuffle-audit.pc.in \
 		> "$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc"
 	install -m 644 include/shuffle_audit.h include/shuffle_audit_plugin.h \
 		include/shuffle_audit_audit.h "$(DESTDIR)$(INCLUDEDIR)/"
 	install -m 644 man/shuffle-audit.1 "$(DESTDIR)$(MANDIR)/"
 	install -m 644 $(HARNESS_FILES) "$(DESTDIR)$(DATADIR)/harness/"
-	./$(BIN) completions bash > "$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit"
-	./$(BIN) completions zsh > "$(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit"
-	./$(BIN) completions fish \
-		> "$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish"
+	install -m 644 src/completions/shuffle-audit.bash \
+		"$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit"
+	install -m 644 src/completions/_shuffle-audit "$(DESTDIR)$(ZSHCOMPDIR)/"
+	install -m 644 src/completions/shuffle-audit.fish \
+		"$(DESTDIR)$(FISHCOMPDIR)/"
+	@# The dynamic linker's cache, where that is how this system finds a
+	@# library: a system install (no DESTDIR) by root, with ldconfig.
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
+	    command -v ldconfig >/dev/null 2>&1; then \
+		echo ldconfig; ldconfig; fi
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/shuffle-audit" \
@@ -547,8 +569,13 @@ uninstall:
 		"$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish"
 	for f in $(notdir $(HARNESS_FILES)); do \
 		rm -f "$(DESTDIR)$(DATADIR)/harness/$$f" || exit; done
+	@# The directories install made, from its record; in a stage, which
+	@# has none, those of its own that are left empty.
 	@f="$(DESTDIR)$(DATADIR)/installed-dirs"; \
-	list=$$(cat "$$f" 2>/dev/null); rm -f "$$f"; \
+	if [ -n "$(DESTDIR)" ]; then list=$$(for d in $(INSTALL_DIRS); do \
+		while [ "$$d" != / ]; do echo "$$d"; d=$$(dirname "$$d"); \
+		done; done | sort -ru); \
+	else list=$$(cat "$$f" 2>/dev/null); rm -f "$$f"; fi; \
 	printf '%s\n' "$$list" | while IFS= read -r d; do \
 		[ -z "$$d" ] || rmdir "$(DESTDIR)$$d" 2>/dev/null || :; done
 

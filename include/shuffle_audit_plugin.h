@@ -49,6 +49,13 @@ enum {
 const char *sa_strerror(int status);
 
 /*
+ * The library's version at run time, "MAJOR.MINOR.PATCH": SA_VERSION as
+ * the library was built, which a program compares with the SA_VERSION it
+ * was compiled against.
+ */
+const char *sa_version(void);
+
+/*
  * The draw oracle.
  *
  * sa_draw(O, K) returns an integer uniformly distributed in [0, K): "give

@@ -14,6 +14,7 @@
 #     exactly when its parser takes one, and the SYNOPSIS names them all
 #     (tests/usage.pl, against `shuffle-audit completions options`);
 #   - .ci/run runs the README's test command word for word;
+#   - src/completions/ holds what `completions bash|zsh|fish` writes;
 #   - README's contents list every chapter in order, and reach "Audit
 #     your own shuffle" and "Use it in CI" among the first five; no commit
 #     hash or issue number is left in README.md or the man page;
@@ -201,6 +202,18 @@ for c in "census -n 4" "census -n 4 --summary" \
 		printf '%s\n' "$json_doc" | grep -qx "$k" && check ok ||
 			check no "$c -f json: member '$k' is not in JSON OUTPUT"
 	done
+done
+
+# The completions make install copies from the tree are what the binary
+# writes (make completions writes them again).
+for sh in bash zsh fish; do
+	case $sh in
+	bash) f=shuffle-audit.bash ;;
+	zsh) f=_shuffle-audit ;;
+	fish) f=shuffle-audit.fish ;;
+	esac
+	"$bin" completions "$sh" | cmp -s - "$top/src/completions/$f" &&
+		check ok || check no "src/completions/$f is not what 'completions $sh' writes (make completions)"
 done
 
 echo "docs: $pass passed, $fail failed"

@@ -2,11 +2,13 @@
 # tests/install.sh - make install and make uninstall, as a packager runs
 # them (DESTDIR) and as a user without root does (PREFIX=$HOME/.local):
 #
-#   - the staged install holds exactly the files listed below, and
+#   - the staged install holds exactly the files listed below (no
+#     record of its own), its shuffle-audit.pc no rpath for /usr/lib, and
 #     make uninstall leaves the stage empty, directories too;
 #   - under a PREFIX: tests/examples/library.c builds through
 #     pkg-config, once against the shared library (which must be the one
-#     it loads, by its soname) and once statically, and both print what
+#     it loads, by its soname, found by the rpath the .pc gives) and
+#     once statically, and both print what
 #     tests/examples/library.out holds; the shared library exports sa_
 #     names only; pkg-config's version is the binary's;
 #   - the installed completions answer as a user's TAB would: bash, and
@@ -50,7 +52,6 @@ cat > "$tmp/want" <<'EOF'
 ./usr/share/shuffle-audit/harness/sa_harness.js
 ./usr/share/shuffle-audit/harness/sa_harness.py
 ./usr/share/shuffle-audit/harness/sa_harness.rs
-./usr/share/shuffle-audit/installed-dirs
 ./usr/share/zsh/site-functions/_shuffle-audit
 EOF
 version=$("$stage/usr/bin/shuffle-audit" --version | sed 's/^shuffle-audit //')
@@ -60,6 +61,8 @@ diff -u "$tmp/want" "$tmp/files" >&2 && check ok ||
 grep -qx "prefix=/usr\|libdir=/usr/lib" \
     "$stage/usr/lib/pkgconfig/shuffle-audit.pc" && check ok ||
 	check no "shuffle-audit.pc does not name /usr/lib"
+grep -q rpath "$stage/usr/lib/pkgconfig/shuffle-audit.pc" &&
+	check no "shuffle-audit.pc gives an rpath for /usr/lib" || check ok
 "$make" -s -C "$top" uninstall DESTDIR="$stage" PREFIX=/usr >/dev/null
 left=$(cd "$stage" && find . -mindepth 1)
 [ -z "$left" ] && check ok ||
@@ -96,11 +99,12 @@ pc_version=$(pkg-config --modversion shuffle-audit 2>&1)
 [ "$pc_version" = "$version" ] && check ok ||
 	check no "pkg-config --modversion says '$pc_version', the binary $version"
 
-# Shared: the binary needs libshuffleaudit.so.0, and finds it by rpath.
+# Shared: the binary needs libshuffleaudit.so.0, and finds it by the rpath
+# that shuffle-audit.pc gives for a libdir outside the system's.
 libdir=$(pkg-config --variable=libdir shuffle-audit)
 # shellcheck disable=SC2046
 ${CC:-cc} -std=c11 -o "$tmp/shared" "$top/tests/examples/library.c" \
-    $(pkg-config --cflags --libs shuffle-audit) -Wl,-rpath,"$libdir" &&
+    $(pkg-config --cflags --libs shuffle-audit) &&
 	"$tmp/shared" | cmp -s - "$top/tests/examples/library.out" &&
 	check ok || check no "the example linked against the shared library"
 readelf -d "$tmp/shared" | grep -q 'NEEDED.*\[libshuffleaudit\.so\.0\]' &&
@@ -109,9 +113,13 @@ readelf -d "$libdir/libshuffleaudit.so" |
     grep -q 'SONAME.*\[libshuffleaudit\.so\.0\]' && check ok ||
 	check no "libshuffleaudit.so's soname is not libshuffleaudit.so.0"
 others=$(nm -D --defined-only "$libdir/libshuffleaudit.so" |
-	awk 'NF == 3 && $3 !~ /^sa_/ { print $3 }')
+	awk 'NF == 3 && $2 != "A" && $3 !~ /^sa_/ { print $3 }')
 [ -z "$others" ] && check ok ||
 	check no "libshuffleaudit.so exports names without sa_: $others"
+unversioned=$(nm -D --defined-only "$libdir/libshuffleaudit.so" |
+	awk 'NF == 3 && $2 != "A" && $3 !~ /@@SHUFFLE_AUDIT_0$/ { print $3 }')
+[ -z "$unversioned" ] && check ok ||
+	check no "libshuffleaudit.so exports names outside SHUFFLE_AUDIT_0: $unversioned"
 
 # Static: pkg-config --static adds Libs.private (libm, pthreads).
 # shellcheck disable=SC2046

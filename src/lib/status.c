@@ -1,7 +1,13 @@
 /*
- * status.c - words for the library's status codes.
+ * status.c - words for the library's status codes, and its version.
  */
 #include "shuffle_audit.h"
+
+const char *
+sa_version(void)
+{
+	return SA_VERSION;
+}
 
 const char *
 sa_strerror(int status)

@@ -10,6 +10,7 @@
  * temporary PREFIX.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include <shuffle_audit.h>
 
@@ -18,6 +19,12 @@ main(void)
 {
 	const sa_shuffle *naive = sa_shuffle_find("naive");
 
+	/* The library run is the one compiled against. */
+	if (strcmp(sa_version(), SA_VERSION) != 0) {
+		fprintf(stderr, "library: built against %s, running %s\n",
+		    SA_VERSION, sa_version());
+		return 1;
+	}
 	for (size_t n = 3; n <= 6; n++) {
 		unsigned p[SA_PERM_MAX];
 		char most[64], least[64];
