@@ -12,7 +12,9 @@
 #   make check-mpi       make MPI=1, then mpirun -np 1 to 4 against this build
 #   make check-all       all of these (what CI runs); make check runs
 #                        once, every case, in the tarball (check-dist)
-#   make dist            shuffle-audit-VERSION.tar.gz, the release tarball
+#   make dist            shuffle-audit-VERSION.tar.gz, the release tarball,
+#                        from HEAD (git archive); DIRTY=1 past changes
+#   make release         make dist at the tag vVERSION, and SHA256SUMS
 #   make bench           the speed goals in one run: the census against
 #                        a plain walker, the 1000-card matrix, sample
 #                        against std::shuffle, the auditor's cost a run
@@ -164,7 +166,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all completions dist check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all completions dist release check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -173,19 +175,37 @@ all: $(BIN) $(LIB) $(SHLIB)
 # tree's), under shuffle-audit-VERSION/, stamped with the last commit's
 # time (or SOURCE_DATE_EPOCH) so that the same tree makes the same bytes.
 DIST = shuffle-audit-$(VERSION)
+# The release tarball: exactly what HEAD holds (git archive), every file
+# root's, 0644 or 0755, stamped with HEAD's commit time, so that the same
+# commit gives the same bytes whatever the clone's umask or its untracked
+# files.  A tree with changes not committed is refused unless DIRTY=1
+# (which still packs HEAD, not the changes).
 dist:
-	@mkdir -p $(O)
-	@if [ -e .git ] && command -v git >/dev/null 2>&1; then git ls-files --cached --others \
-		--exclude-standard; \
-	else find .ci .github .gitignore LICENSE Makefile README.md include man src \
-		tests -type f; fi | LC_ALL=C sort > $(O)/dist-files
-	@stamp=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null \
-		|| date +%s)}; \
-	tar -cf - --sort=name --owner=0 --group=0 --numeric-owner \
-		--mtime=@$$stamp --transform 's,^,$(DIST)/,' \
-		-T $(O)/dist-files | gzip -n9 > $(DIST).tar.gz.tmp
+	@git rev-parse --verify -q HEAD >/dev/null 2>&1 || { echo \
+		"shuffle-audit: make dist: not a git clone with a commit: a release is made from one" >&2; \
+		exit 2; }
+	@if [ -z "$(DIRTY)" ] && [ -n "$$(git status --porcelain \
+	    --untracked-files=no)" ]; then echo "shuffle-audit: make dist: the \
+	tree has changes not committed (git status): commit them, or DIRTY=1 \
+	to pack HEAD as it is" >&2; exit 2; fi
+	@git -c tar.umask=022 archive --format=tar --prefix=$(DIST)/ HEAD | \
+		gzip -n9 > $(DIST).tar.gz.tmp
 	@mv $(DIST).tar.gz.tmp $(DIST).tar.gz
 	@echo $(DIST).tar.gz
+
+# A release: HEAD must be the tag v$(VERSION); the tarball, and its
+# SHA-256 in SHA256SUMS (sha256sum -c SHA256SUMS checks it).
+release: dist
+	@tag=v$(VERSION); \
+	at=$$(git rev-parse -q --verify "refs/tags/$$tag^{commit}") || { \
+		echo "shuffle-audit: make release: no tag $$tag (git tag -a $$tag)" >&2; \
+		exit 2; }; \
+	[ "$$at" = "$$(git rev-parse HEAD)" ] || { echo "shuffle-audit: make \
+	release: HEAD is not $$tag (git checkout $$tag)" >&2; exit 2; }; \
+	[ -z "$(DIRTY)" ] || { echo "shuffle-audit: make release: not with \
+	DIRTY" >&2; exit 2; }
+	sha256sum $(DIST).tar.gz > SHA256SUMS
+	@echo SHA256SUMS
 
 # The targets, from the comment at the top of this file.
 help:

@@ -6,7 +6,10 @@
 # (nobody, through setpriv, when this runs as root): make, make check,
 # make install PREFIX=$HOME/.local, and the installed binary's census of
 # the naive shuffle of 4 cards (its README's first command) gives the
-# golden output.  A step that fails shows the end of its log; make
+# golden output; a program linked through pkg-config runs, and make
+# uninstall leaves the prefix empty (the packager's trial).  Then, in a
+# clone, the release: the same bytes whatever the umask, no changed tree
+# packed, make release only at its tag.  A step that fails shows the end of its log; make
 # check's output is shown as it runs, since make check-all runs the
 # suite here, in the tarball, and not a second time in the tree.
 #
@@ -83,6 +86,47 @@ cmp -s "$tmp/census.out" "$top/tests/golden/census-n4.out" && check ok ||
 [ "$("$tmp/home/.local/bin/shuffle-audit" --version)" = \
     "shuffle-audit $version" ] && check ok ||
 	check no "--version does not print $version"
+# A program of the user's, linked through the installed pkg-config file
+# (no LD_LIBRARY_PATH: the .pc's rpath finds the library), run; then
+# make uninstall leaves nothing under the prefix.
+step link sh -c 'PKG_CONFIG_PATH="$HOME/.local/lib/pkgconfig" &&
+	export PKG_CONFIG_PATH && cc -std=c11 -o "$HOME/library" \
+	tests/examples/library.c $(pkg-config --cflags --libs shuffle-audit) &&
+	env -u LD_LIBRARY_PATH "$HOME/library" > "$HOME/library.out" &&
+	cmp -s "$HOME/library.out" tests/examples/library.out'
+step uninstall make uninstall PREFIX="$tmp/home/.local"
+[ ! -e "$tmp/home/.local" ] && check ok ||
+	check no "make uninstall left: $(find "$tmp/home/.local" | head -5)"
+
+# The release from a commit: a clone made under umask 077 packs the same
+# bytes, every file root's and 0644 or 0755; a change not committed is
+# refused unless DIRTY=1; make release wants HEAD tagged v$version and
+# writes SHA256SUMS that sha256sum -c accepts.
+if command -v git >/dev/null 2>&1 && [ -e "$top/.git" ]; then
+	(umask 077 && git clone -q "$top" "$tmp/clone")
+	rel() { "$make" -s -C "$tmp/clone" "$@" 2> "$tmp/rel.err"; }
+	rel dist >/dev/null && cmp -s "$tmp/clone/$tarball" "$top/$tarball" &&
+		check ok || check no "a clone under umask 077 packs other bytes"
+	modes=$(tar -tvzf "$tmp/clone/$tarball" | awk '$2 != "root/root" ||
+	    ($1 != "-rw-r--r--" && $1 != "-rwxr-xr-x" && $1 != "drwxr-xr-x")')
+	[ -z "$modes" ] && check ok || check no "files not root's 0644/0755: $modes"
+	echo changed >> "$tmp/clone/README.md"
+	rel dist >/dev/null && check no "make dist packed a changed tree" ||
+		{ grep -q 'DIRTY=1' "$tmp/rel.err" && check ok ||
+		check no "make dist refused a changed tree without saying why"; }
+	rel dist DIRTY=1 >/dev/null && cmp -s "$tmp/clone/$tarball" \
+	    "$top/$tarball" && check ok ||
+		check no "make dist DIRTY=1 did not pack HEAD"
+	git -C "$tmp/clone" checkout -q README.md
+	rel release >/dev/null && check no "make release without the tag" ||
+		{ grep -q "no tag v$version" "$tmp/rel.err" && check ok ||
+		check no "make release refused without saying the tag"; }
+	git -C "$tmp/clone" -c user.name=t -c user.email=t@t tag -a \
+	    "v$version" -m "v$version"
+	rel release >/dev/null && (cd "$tmp/clone" &&
+	    sha256sum -c SHA256SUMS >/dev/null) && check ok ||
+		check no "make release at the tag: no SHA256SUMS that checks"
+fi
 
 echo "dist: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
