@@ -186,7 +186,8 @@ for c in "census -n 4" "census -n 4 --summary" \
     "distance -a overhand -n 4 --upto 2" "algorithms --wild" \
     "seed-space -g dotnet --seeds 0-99 -n 3" \
     "seed-space -n 52 --seeds 0-99 --match 3" "seed-space -n 52 --seeds 0-9" \
-    "fit -n 3 $tmp/decks" "harness" "census -a sattolo -n 3 --summary"; do
+    "fit -n 3 $tmp/decks" "harness" "census -a sattolo -n 3 --summary" \
+    "matrix -n 20"; do
 	case $c in *"$plugin"* | *"$layered"*)
 		[ -f "$plugin" ] && [ -f "$layered" ] || continue ;;
 	esac
@@ -199,7 +200,11 @@ for c in "census -n 4" "census -n 4 --summary" \
 	[ -z "$breaches" ] && check ok ||
 		check no "$c -f json breaks JSON OUTPUT's rules: $breaches"
 	for k in $keys; do
-		printf '%s\n' "$json_doc" | grep -qx "$k" && check ok ||
+		# NAME_exact beside a number past 2^53 is JSON OUTPUT's rule
+		# for any NAME (json_rules.py checks it where it is).
+		printf '%s\n' "$json_doc" | grep -qx "$k" ||
+		    printf '%s\n' "$json_doc" | grep -qx "${k%_exact}" &&
+			check ok ||
 			check no "$c -f json: member '$k' is not in JSON OUTPUT"
 	done
 done

@@ -14,7 +14,8 @@
 #   - the installed completions answer as a user's TAB would: bash, and
 #     zsh and fish where installed (CI installs both), for
 #     "shuffle-audit cen", "census -a " (the names 'algorithms' lists),
-#     "census --re" and "harness " (the names 'harness' lists);
+#     "census --re", "harness " (the names 'harness' lists) and
+#     "census --reduce le" (the reductions, with widths to start from);
 #   - make uninstall removes every file and the directories it made.
 #
 # Run by make check-install, which passes MAKE.
@@ -144,9 +145,12 @@ bin=$prefix/bin/shuffle-audit
 	printf '%s\n' --real-cells --reduce --remainder --repeat
 	echo "== shuffle-audit harness "
 	"$bin" harness -f tsv | sed 1d | cut -f1 | sort
+	echo "== shuffle-audit census --reduce le"
+	printf '%s\n' lemire:16 lemire:32 lemire:8
 } > "$tmp/want-comp"
 set -- "shuffle-audit cen" "shuffle-audit census -a " \
-    "shuffle-audit census --re" "shuffle-audit harness "
+    "shuffle-audit census --re" "shuffle-audit harness " \
+    "shuffle-audit census --reduce le"
 
 bash "$top/tests/completions/bash_complete.bash" \
     "$prefix/share/bash-completion/completions/shuffle-audit" "$@" \

@@ -9,7 +9,9 @@ command's JSON (standard input); prints each breach, one a line.
   - where a report judges, `verdict` (a string) stands beside `fair`,
     `rejected` or `uniform` (true or false);
   - each `NAME_exact` is a string (or null, beside a null NAME), beside
-    NAME, a number or null; or an array of strings beside an array.
+    NAME, a number or null; or an array of strings beside an array;
+  - a whole number past 2^53, which a reader holding numbers as doubles
+    cannot keep, has `NAME_exact` beside it: its digits, as a string.
 """
 import json
 import re
@@ -60,6 +62,10 @@ def check(o, where, out):
     if "verdict" in o and not isinstance(o["verdict"], str):
         out.append("%s.verdict is not a string" % where)
     for k, v in o.items():
+        if isinstance(v, int) and not isinstance(v, bool) and \
+                abs(v) > 2 ** 53 and o.get(k + "_exact") != str(v):
+            out.append("%s.%s is past 2^53 with no %s_exact of its digits"
+                       % (where, k, k))
         if k.endswith("_exact"):
             base = k[:-len("_exact")]
             if base not in o:

@@ -110,6 +110,20 @@ bool cli_parse_uint(const char *opt, const char *s, uint64_t min,
  * NAMES and stores its index.  On failure prints "OPT S: unknown WHAT
  * (name, name, ...)" and returns false.
  */
+/*
+ * "Did you mean": cli_near_init for the word TYPED, cli_near_try with
+ * each name it could have meant, and cli_near_say gives
+ * "; did you mean 'NAME'?" for the nearest within a slip of a letter in
+ * three (letters in any case), or "".
+ */
+struct cli_near {
+	const char *typed, *best;
+	size_t within;
+};
+void cli_near_init(struct cli_near *n, const char *typed);
+void cli_near_try(struct cli_near *n, const char *name);
+const char *cli_near_say(const struct cli_near *n, char *buf, size_t size);
+
 bool cli_parse_choice(const char *opt, const char *s,
     const char *const *names, const char *what, int *out);
 

@@ -80,6 +80,17 @@ option_values(const struct cli_command *cmd, const char *name,
 		gens = sa_seeded_gens(&count);
 		for (size_t i = 0; i < count; i++)
 			add_word(v, gens[i].name);
+	} else if (strcmp(name, "reduce") == 0) {
+		/* METHOD:BITS, each method with the bits of a byte, a 16-bit
+		 * and a 32-bit word to start from. */
+		for (int m = SA_REDUCE_MODULO; m <= SA_REDUCE_SCALE; m++)
+			for (unsigned b = 8; b <= 32; b *= 2) {
+				char w[32];
+
+				snprintf(w, sizeof w, "%s:%u",
+				    sa_reduce_name((enum sa_reduce_method)m), b);
+				add_word(v, w);
+			}
 	} else if (strcmp(name, "plugin") == 0) {
 		v->kind = K_FILES;
 	} else if (strcmp(name, "exec") == 0 || strcmp(name, "run") == 0) {
@@ -282,7 +293,10 @@ zsh_action(const struct values *v)
 {
 	switch (v->kind) {
 	case K_WORDS:
-		printf("(%s)", v->words);
+		/* A colon in a word ends the spec's field: escaped. */
+		putchar('(');
+		quoted(v->words, ":");
+		putchar(')');
 		break;
 	case K_FILES:
 		fputs("_files", stdout);

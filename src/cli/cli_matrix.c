@@ -153,8 +153,9 @@ shade_of(const sa_matrix *m, size_t c0, size_t c1, size_t p0, size_t p1)
  * The text heat map: a character a cell, from ' ' (the lowest ratio)
  * through '=' (fair) to '@' (the highest), scaled to the largest
  * deviation; past MAP_COLS cards, a character is a block of cells (their
- * mean).  On a terminal, and unless NO_COLOR is set, each character's
- * background is coloured too, blue below fair and red above.
+ * mean).  On a terminal, unless NO_COLOR is set or TERM is dumb or
+ * unset, each character's background is coloured too, blue below fair
+ * and red above.
  */
 static void
 heat_map(const sa_matrix *m)
@@ -163,9 +164,12 @@ heat_map(const sa_matrix *m)
 	static const int colour[] = { 19, 26, 33, 75, 255, 217, 210, 203, 196 };
 	size_t n = sa_matrix_about(m)->n;
 	size_t b = (n + MAP_COLS - 1) / MAP_COLS, rows = (n + b - 1) / b;
-	const char *no_color = getenv("NO_COLOR");
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+	/* A terminal that says it takes no escapes (TERM=dumb, or none)
+	 * gets none. */
 	bool paint = isatty(STDOUT_FILENO) && (no_color == NULL ||
-	    *no_color == '\0');
+	    *no_color == '\0') && term != NULL && *term != '\0' &&
+	    strcmp(term, "dumb") != 0;
 
 	for (size_t i = 0; i < rows; i++) {
 		printf("%5zu ", i * b);

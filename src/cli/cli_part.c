@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "shuffle_audit_audit.h"
 #include "cli.h"
@@ -61,6 +62,13 @@ part_parse(const char *arg, unsigned *index, unsigned *count)
 	if (!cli_parse_uint("--part P", slash + 1, 1, PART_MAX, &p) ||
 	    !cli_parse_uint("--part I", head, 1, p, &i))
 		return false;
+	/* A part file is bytes for merge, not for a screen. */
+	if (isatty(STDOUT_FILENO)) {
+		cli_error("--part %s: the part file would be written to the "
+		    "terminal; send it to a file (> part%llu)", cli_arg(arg),
+		    (unsigned long long)i);
+		return false;
+	}
 	*index = (unsigned)i;
 	*count = (unsigned)p;
 	part_arg = arg;

@@ -332,6 +332,42 @@ rep_str(report *r, const char *key, const char *label, const char *value,
 	}
 }
 
+/*
+ * Whether DIGITS is a whole number past 2^53, which a reader holding
+ * JSON numbers as doubles (JavaScript, jq before 1.7) cannot keep
+ * exactly: such a number is also given as a string, KEY_exact.
+ */
+static bool
+past_doubles(const char *digits)
+{
+	static const char limit[] = "9007199254740992";	/* 2^53 */
+	size_t len;
+
+	if (*digits == '-')
+		digits++;
+	len = strspn(digits, "0123456789");
+	if (len == 0 || digits[len] != '\0' || (len > 1 && *digits == '0'))
+		return false;
+	return len > sizeof limit - 1 || (len == sizeof limit - 1 &&
+	    strcmp(digits, limit) > 0);
+}
+
+/* After KEY's number DIGITS, its digits as KEY_exact when they need it. */
+static void
+json_exact_after(FILE *out, const char *key, const char *digits,
+    const char *sep)
+{
+	char name[80];
+
+	if (!past_doubles(digits))
+		return;
+	snprintf(name, sizeof name, "%s_exact", key);
+	fputs(sep, out);
+	json_string(out, name);
+	fputs(": ", out);
+	json_string(out, digits);
+}
+
 void
 rep_u64(report *r, const char *key, const char *label, uint64_t value,
     const char *note)
@@ -343,6 +379,13 @@ rep_u64(report *r, const char *key, const char *label, uint64_t value,
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
 		fputs(buf, r->out);
+		if (past_doubles(buf)) {
+			char name[80];
+
+			snprintf(name, sizeof name, "%s_exact", key);
+			json_member(r, name);
+			json_string(r->out, buf);
+		}
 	}
 }
 
@@ -427,6 +470,13 @@ rep_num(report *r, const char *key, const char *label, const char *digits,
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
 		json_number(r->out, digits);
+		if (past_doubles(digits)) {
+			char name[80];
+
+			snprintf(name, sizeof name, "%s_exact", key);
+			json_member(r, name);
+			json_string(r->out, digits);
+		}
 	}
 }
 
@@ -666,16 +716,24 @@ rep_row(report *r, const struct rep_cell *cells)
 				    buf, sizeof buf));
 			else if (c->type == REP_NUM && cells[i].s == NULL)
 				fputs("null", r->out);
-			else if (c->type == REP_NUM)
+			else if (c->type == REP_NUM) {
 				json_number(r->out, cells[i].s);
+				json_exact_after(r->out, c->key, cells[i].s,
+				    ", ");
+			}
 			else if (c->type == REP_LIST)
 				json_array(r->out, cells[i].s ? cells[i].s : "",
 				    ", ", true);
 			else if (c->type == REP_BOOL)
 				fputs(cells[i].b ? "true" : "false", r->out);
-			else
-				fputs(cell_text(c, &cells[i], false, buf,
-				    sizeof buf), r->out);
+			else {
+				const char *t = cell_text(c, &cells[i], false,
+				    buf, sizeof buf);
+
+				fputs(t, r->out);
+				if (c->type == REP_U64)
+					json_exact_after(r->out, c->key, t, ", ");
+			}
 		}
 		fputc('}', r->out);
 		break;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "cli.h"
@@ -188,24 +189,94 @@ cli_parse_uint(const char *opt, const char *s, uint64_t min, uint64_t max,
 	return true;
 }
 
+/*
+ * The edit distance between A and B, letters in any case (a letter
+ * inserted, deleted, changed, or two side by side swapped, each costing
+ * 1), or more than 9 for words past 31 letters.
+ */
+static size_t
+edits(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), d[32][32];
+
+	if (la > 31 || lb > 31)
+		return 10;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = tolower((unsigned char)a[i - 1]) !=
+			    tolower((unsigned char)b[j - 1]), best;
+
+			best = d[i - 1][j - 1] + cost;
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[la][lb];
+}
+
+void
+cli_near_init(struct cli_near *n, const char *typed)
+{
+	size_t len = strlen(typed);
+
+	n->typed = typed;
+	n->best = NULL;
+	/* a slip of one letter in three, at most three */
+	n->within = len < 9 ? (len + 2) / 3 : 3;
+}
+
+void
+cli_near_try(struct cli_near *n, const char *name)
+{
+	size_t d = edits(n->typed, name);
+
+	if (d <= n->within && d > 0) {
+		n->within = d - 1;	/* only a nearer one from now on */
+		n->best = name;
+	}
+}
+
+const char *
+cli_near_say(const struct cli_near *n, char *buf, size_t size)
+{
+	if (n->best == NULL)
+		return "";
+	snprintf(buf, size, "; did you mean '%s'?", n->best);
+	return buf;
+}
+
 bool
 cli_parse_choice(const char *opt, const char *s, const char *const *names,
     const char *what, int *out)
 {
-	char list[256];
+	char list[256], did[96];
 	size_t len = 0;
+	struct cli_near near;
 
+	cli_near_init(&near, s);
 	for (int i = 0; names[i] != NULL; i++) {
-		if (strcmp(s, names[i]) == 0) {
+		/* Names in any case: -f JSON is -f json. */
+		if (strcasecmp(s, names[i]) == 0) {
 			*out = i;
 			return true;
 		}
+		cli_near_try(&near, names[i]);
 		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
 		    i ? ", " : "", names[i]);
 		if (len >= sizeof list)
 			len = sizeof list - 1;
 	}
-	cli_error("%s %s: unknown %s (%s)", opt, cli_arg(s), what, list);
+	cli_error("%s %s: unknown %s%s (%s)", opt, cli_arg(s), what,
+	    cli_near_say(&near, did, sizeof did), list);
 	return false;
 }
 
@@ -228,6 +299,9 @@ cli_parse_notation(const char *s, int *out)
 	    "notation", out);
 }
 
+/* The options getopt read last, for a message about an unknown one. */
+static const struct option *last_longopts;
+
 int
 cli_bad_option(const char *cmd, int c, char **argv)
 {
@@ -237,10 +311,29 @@ cli_bad_option(const char *cmd, int c, char **argv)
 
 	/* Long options are named as written, up to any "=value". */
 	if (strncmp(arg, "--", 2) == 0) {
+		const struct option *o = last_longopts;
+		struct cli_near near;
+		char name[64];
+
 		len = (int)strcspn(arg, "=");
+		snprintf(name, sizeof name, "%.*s", len - 2, arg + 2);
+		cli_near_init(&near, name);
+		for (; o != NULL && o->name != NULL; o++) {
+			if (strcmp(o->name, name) == 0 && arg[len] == '=' &&
+			    o->has_arg == no_argument) {
+				cli_error("%s: option --%s takes no value, not "
+				    "\"%s\"", cmd, name, cli_arg(arg + len + 1));
+				return EXIT_TROUBLE;
+			}
+			cli_near_try(&near, o->name);
+		}
 		if (c == ':')
 			cli_error("%s: option %.*s needs an argument", cmd, len,
 			    arg);
+		else if (near.best != NULL)
+			cli_error("%s: unknown option %.*s; did you mean '--%s'? "
+			    "(see '" PROGNAME " %s --help')", cmd, len, arg,
+			    near.best, cmd);
 		else
 			cli_error("%s: unknown option %.*s (see '" PROGNAME
 			    " %s --help')", cmd, len, arg, cmd);
@@ -294,10 +387,18 @@ cli_parse_shuffle(const char *spec, sa_shuffle *out)
 			    (unsigned long long)out->param_min,
 			    (unsigned long long)SA_PARAM_MAX);
 		return false;
-	default:
-		cli_error("-a %s: unknown algorithm (see '" PROGNAME
-		    " algorithms')", cli_arg(spec));
+	default: {
+		struct cli_near near;
+		char did[96];
+
+		cli_near_init(&near, spec);
+		for (size_t i = 0; i < sa_shuffle_count(); i++)
+			cli_near_try(&near, sa_shuffle_at(i)->name);
+		cli_error("-a %s: unknown algorithm%s (see '" PROGNAME
+		    " algorithms')", cli_arg(spec), cli_near_say(&near, did,
+		    sizeof did));
 		return false;
+	}
 	}
 }
 
@@ -606,6 +707,7 @@ cli_getopt_long(int argc, char **argv, const char *shortopts,
 {
 	int longindex = -1, ind = optind, c;
 
+	last_longopts = longopts;
 	c = getopt_long(argc, argv, shortopts, longopts, &longindex);
 	/* What a part records of the command (cli_part.c). */
 	saw(longopts, c, longindex, optarg, argc, argv, ind, optind);
@@ -736,13 +838,20 @@ cli_reduce_words(enum sa_reduce_method m)
 bool
 cli_parse_format_or(const char *s, const char *extra, int *fmt, bool *is_extra)
 {
-	*is_extra = strcmp(s, extra) == 0;
+	*is_extra = strcasecmp(s, extra) == 0;
 	if (*is_extra)
 		return true;
-	if (strcmp(s, "text") != 0 && strcmp(s, "tsv") != 0 &&
-	    strcmp(s, "csv") != 0 && strcmp(s, "json") != 0) {
-		cli_error("-f %s: expected text, tsv, csv, json or %s", cli_arg(s),
-		    extra);
+	if (strcasecmp(s, "text") != 0 && strcasecmp(s, "tsv") != 0 &&
+	    strcasecmp(s, "csv") != 0 && strcasecmp(s, "json") != 0) {
+		struct cli_near near;
+		char did[96];
+
+		cli_near_init(&near, s);
+		for (size_t i = 0; cli_format_names[i] != NULL; i++)
+			cli_near_try(&near, cli_format_names[i]);
+		cli_near_try(&near, extra);
+		cli_error("-f %s: expected text, tsv, csv, json or %s%s",
+		    cli_arg(s), extra, cli_near_say(&near, did, sizeof did));
 		return false;
 	}
 	return cli_parse_format(s, fmt);

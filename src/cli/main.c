@@ -93,6 +93,18 @@ find_command(const char *name)
 	return NULL;
 }
 
+/* "; did you mean 'census'?" for a command NAME nearly spells, or "". */
+static const char *
+near_command(const char *name, char *buf, size_t size)
+{
+	struct cli_near near;
+
+	cli_near_init(&near, name);
+	for (size_t i = 0; i < cli_command_count; i++)
+		cli_near_try(&near, cli_commands[i]->name);
+	return cli_near_say(&near, buf, size);
+}
+
 /*
  * merge FILE...: the parts read and checked (cli_part.c), then handed to
  * the command they answer, run on their words.
@@ -152,8 +164,11 @@ cmd_help(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	if ((cmd = find_command(argv[optind])) == NULL) {
-		cli_error("help %s: unknown command (see '" PROGNAME " help')",
-		    cli_arg(argv[optind]));
+		char did[96];
+
+		cli_error("help %s: unknown command%s (see '" PROGNAME " help')",
+		    cli_arg(argv[optind]), near_command(argv[optind], did,
+		    sizeof did));
 		return EXIT_TROUBLE;
 	}
 	cmd->help();
@@ -197,8 +212,11 @@ main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	if ((cmd = find_command(argv[optind])) == NULL) {
-		cli_error("%s: unknown command (see '" PROGNAME " --help')",
-		    argv[optind]);
+		char did[96];
+
+		cli_error("%s: unknown command%s (see '" PROGNAME " --help')",
+		    cli_arg(argv[optind]), near_command(argv[optind], did,
+		    sizeof did));
 		return EXIT_TROUBLE;
 	}
 	argv += optind;

@@ -37,7 +37,7 @@ _shuffle_audit()
 		--engine) kind=words; words='auto steps replay walk'; arg=1 ;;
 		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
 		--notation) kind=words; words='array inverse cycles'; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--threads) kind=none; arg=1 ;;
 		--sort) kind=words; words='ordering runs'; arg=1 ;;
 		--top) kind=none; arg=1 ;;
@@ -79,7 +79,7 @@ _shuffle_audit()
 		--deck) kind=none; arg=1 ;;
 		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
 		--hands) kind=none; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--seed) kind=none; arg=1 ;;
 		-n) kind=none; arg=1 ;;
 		esac ;;
@@ -102,7 +102,7 @@ _shuffle_audit()
 		-a|--algorithm) kind=words; words='naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'; arg=1 ;;
 		-n|--cards) kind=none; arg=1 ;;
 		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		esac ;;
 	fit)
 		opts='--cards --format --help --delimiter --base --names --run --samples --alpha --detect --reduce --power --timeout'
@@ -116,7 +116,7 @@ _shuffle_audit()
 		--samples) kind=none; arg=1 ;;
 		--alpha) kind=none; arg=1 ;;
 		--detect) kind=none; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--power) kind=none; arg=1 ;;
 		--timeout) kind=none; arg=1 ;;
 		esac ;;
@@ -138,7 +138,7 @@ _shuffle_audit()
 		-a|--algorithm) kind=words; words='naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'; arg=1 ;;
 		-n|--cards) kind=none; arg=1 ;;
 		-f|--format) kind=words; words='text tsv csv json svg'; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--threads) kind=none; arg=1 ;;
 		--time-limit) kind=none; arg=1 ;;
 		--plugin) kind=files; arg=1 ;;
@@ -164,7 +164,7 @@ _shuffle_audit()
 		-f|--format) kind=words; words='text tsv csv json perms'; arg=1 ;;
 		--decks) kind=none; arg=1 ;;
 		--seed) kind=none; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--threads) kind=none; arg=1 ;;
 		--alpha) kind=none; arg=1 ;;
 		--time-limit) kind=none; arg=1 ;;
@@ -179,7 +179,7 @@ _shuffle_audit()
 		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
 		-g|--generator) kind=words; words='mulberry32 delphi glibc java mt19937 dotnet'; arg=1 ;;
 		--seeds) kind=none; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--threads) kind=none; arg=1 ;;
 		--match) kind=none; arg=1 ;;
 		--list) kind=none; arg=1 ;;
@@ -204,7 +204,7 @@ _shuffle_audit()
 		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
 		--notation) kind=words; words='array inverse cycles'; arg=1 ;;
 		--ordering) kind=none; arg=1 ;;
-		--reduce) kind=none; arg=1 ;;
+		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--seed) kind=none; arg=1 ;;
 		esac ;;
 	esac

@@ -15,7 +15,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l engine -x -
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s f -l format -x -a 'text tsv csv json'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s h -l help
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l notation -x -a 'array inverse cycles'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l summary
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l threads -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l sort -x -a 'ordering runs'
@@ -56,7 +56,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s f -l format -
 complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l hands -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s h -l help
 complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l random
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l seed -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s n -x
 complete -c shuffle-audit -n __fish_use_subcommand -a distance -d 'how far a shuffle done k times is from uniform'
@@ -74,7 +74,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s a -l 
 complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s n -l cards -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s f -l format -x -a 'text tsv csv json'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n __fish_use_subcommand -a fit -d 'whether a black box'\''s decks look fair'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s n -l cards -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s f -l format -x -a 'text tsv csv json'
@@ -86,7 +86,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l run -x -a '(__
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l samples -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l alpha -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l detect -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l power -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l timeout -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -F
@@ -102,7 +102,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s a -l algori
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s n -l cards -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s f -l format -x -a 'text tsv csv json svg'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l census
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l check
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l threads -x
@@ -127,7 +127,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s f -l format
 complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s h -l help
 complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l decks -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l seed -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l threads -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l alpha -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l time-limit -x
@@ -139,7 +139,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s f -l fo
 complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s g -l generator -x -a 'mulberry32 delphi glibc java mt19937 dotnet'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s h -l help
 complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l seeds -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l threads -x
 complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l check
 complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l match -x
@@ -159,5 +159,5 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s f -l format 
 complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s h -l help
 complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l notation -x -a 'array inverse cycles'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l ordering -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l reduce -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l seed -x
