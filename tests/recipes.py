@@ -268,6 +268,9 @@ def action(job, given, quiet=False):
     assert spec["runs"]["using"] == "composite"
     steps = {}
     for step in spec["runs"]["steps"]:
+        # actions/cache: a cache that starts empty, as a first run's does.
+        if step.get("uses", "").startswith("actions/cache@"):
+            continue
         assert step["shell"] == "bash", "the test runs bash steps only"
         env = {k: expand(v, inputs, steps)
                for k, v in step.get("env", {}).items()}
