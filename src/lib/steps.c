@@ -143,19 +143,56 @@ settle(struct table *t)
  * width is done again wider while the table has ROOM; false when it has
  * not (or a push overflows), with the width wanted in *NEED.
  */
+/*
+ * Pushes run while fewer than this many counts are non-zero (the lists
+ * hold that many): a push is one thread writing at random, a pull every
+ * core reading the whole table.  Where that read is a stream of whole
+ * runs (every swap within the first POS + 1 places) the pull pays from
+ * 1/256 of the table non-zero, else from 1/64.
+ */
+static uint64_t
+push_below(const sa_step *st, uint64_t orderings)
+{
+	return st->kind == SA_STEP_SWAP && st->lo + st->count <= st->pos + 1 ?
+	    orderings / 256 : orderings / 64;
+}
+
+/* What a pushed count costs against a pulled one (random writes). */
+#define PUSH_COST 64
+
+/*
+ * Each of SH's STEPS on N cards weighed by the work it will do, into W,
+ * and their sum: its ways times the counts it reads, those it can have
+ * reached (the ways of the steps before, at most the ORDERINGS) while it
+ * pushes, the whole table once it pulls.  The census's progress is the
+ * work done of this sum, not the steps done of the steps.
+ */
+static double
+step_work(const sa_shuffle *sh, size_t n, size_t steps, uint64_t orderings,
+    double *w)
+{
+	double reach = 1, sum = 0;
+
+	for (size_t s = 0; s < steps; s++) {
+		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
+		double ways;
+
+		sh->step(sh, n, s, &st);
+		ways = (double)sa_step_total(&st, n);
+		w[s] = reach < (double)push_below(&st, orderings) ?
+		    ways * reach * PUSH_COST : ways * (double)orderings;
+		sum += w[s];
+		reach = reach * ways < (double)orderings ? reach * ways :
+		    (double)orderings;
+	}
+	return sum;
+}
+
 static bool
 step_into(struct table *cur, struct table *next, uint64_t orderings,
     size_t n, const sa_step *st, struct step_state *ss)
 {
-	/*
-	 * Pushes run while fewer than SPARSE counts are non-zero (the lists
-	 * hold that many): a push is one thread writing at random, a pull
-	 * every core reading the whole table.  Where that read is a stream
-	 * of whole runs (every swap within the first POS + 1 places) the
-	 * pull pays from 1/256 of the table non-zero, else from 1/64.
-	 */
-	uint64_t sparse = st->kind == SA_STEP_SWAP && st->lo + st->count <=
-	    st->pos + 1 ? orderings / 256 : orderings / 64;
+	uint64_t sparse = push_below(st, orderings);
 	struct sparse swap;
 
 	next->sp.len = 0;
@@ -218,6 +255,7 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	struct table cur, next, t;
 	uint64_t lo = 0, hi = orderings, len;
 	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	double *work = malloc((steps ? steps : 1) * sizeof *work), all = 0;
 	int status = SA_OK;
 
 	memset(&ss, 0, sizeof ss);
@@ -237,7 +275,10 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	ss.nonzero = 1;
 	ss.most = 1;
 	ss.next_zero = true;
-	ss.share = 1.0 / (double)steps;
+	if (work == NULL)
+		status = SA_ENOMEM;
+	else
+		all = step_work(sh, n, steps, orderings, work);
 	if (n >= TAIL)
 		sa_steps_tail_for(&ss.tail, n);
 	/* A rank past one a leading card holds nothing: one entry, unused. */
@@ -284,7 +325,7 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		sa_step st = { 0, 0, 0, SA_STEP_SWAP };
 
 		sh->step(sh, n, s, &st);
-		ss.done = (double)s / (double)steps;
+		ss.share = all > 0 ? work[s] / all : 0;
 		next.sp.limit = s + 1 < steps && next.sp.cap != 0 ?
 		    (size_t)(orderings / 4096 + 256) : next.sp.cap;
 		if (comm != NULL) {
@@ -297,6 +338,11 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		t = cur;
 		cur = next;
 		next = t;
+		/* Each step's end told, a push's as a pull's. */
+		ss.done += ss.share;
+		if (status == SA_OK && opts != NULL && opts->progress != NULL)
+			opts->progress(opts->progress_ctx, ss.done < 1 ?
+			    ss.done : 1);
 	}
 	if (status == SA_OK) {
 		*result = cur;
@@ -317,6 +363,7 @@ out:
 	free(ss.to.at);
 	free(cur.v);
 	free(next.v);
+	free(work);
 	return status;
 }
 

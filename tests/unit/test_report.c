@@ -215,6 +215,8 @@ test_formats(void **state)
 	    "{\n"
 	    "  \"title\": \"q\\\"x\\\\\",\n"
 	    "  \"n\": 18446744073709551615,\n"
+	    /* past 2^53: its digits beside it, as a string */
+	    "  \"n_exact\": \"18446744073709551615\",\n"
 	    "  \"ok\": true,\n"
 	    "  \"rows\": [\n"
 	    "    {\"name\": \"a,\\\"b\\\"\", \"count\": 12},\n"
@@ -356,7 +358,10 @@ test_parse_format(void **state)
 	assert_int_equal(f, REP_JSON);
 	assert_true(cli_parse_format("csv", &f));
 	assert_int_equal(f, REP_CSV);
-	assert_false(cli_parse_format("JSON", &f));
+	/* names in any case */
+	assert_true(cli_parse_format("JSON", &f));
+	assert_int_equal(f, REP_JSON);
+	assert_true(cli_parse_format("csv", &f));
 	assert_false(cli_parse_format("xml", &f));
 	assert_int_equal(f, REP_CSV);
 	assert_true(cli_parse_choice("--sort", "runs", names, "key", &f));
