@@ -17,6 +17,27 @@
 #include "shuffle_audit.h"
 
 /*
+ * The rank of the deck of N cards (at most 8) that glibc's real srand(SEED)
+ * and rand() % k deal, with Durstenfeld's loop written out here.
+ */
+static uint64_t
+glibc_deal(unsigned seed, unsigned n)
+{
+	unsigned deck[8];
+
+	for (unsigned i = 0; i < n; i++)
+		deck[i] = i;
+	srand(seed);
+	for (unsigned i = n - 1; i > 0; i--) {
+		unsigned j = (unsigned)rand() % (i + 1), t = deck[i];
+
+		deck[i] = deck[j];
+		deck[j] = t;
+	}
+	return sa_perm_rank(deck, n);
+}
+
+/*
  * The seed space against deals done one by one another way: mulberry32
  * through the deal's own oracle (sa_mulberry32) for the fast walk, and
  * glibc's real srand() and rand() % k, with Durstenfeld's loop written
@@ -62,18 +83,8 @@ test_seed_space(void **state)
 	sa_seeds_free(s);
 
 	memset(want, 0, sizeof want);
-	for (unsigned seed = 0xfffff000u; seed != 0; seed++) {
-		unsigned deck[4] = { 0, 1, 2, 3 };
-
-		srand(seed);
-		for (unsigned i = 3; i > 0; i--) {
-			unsigned j = (unsigned)rand() % (i + 1), t = deck[i];
-
-			deck[i] = deck[j];
-			deck[j] = t;
-		}
-		want[sa_perm_rank(deck, 4)]++;
-	}
+	for (unsigned seed = 0xfffff000u; seed != 0; seed++)
+		want[glibc_deal(seed, 4)]++;
 	o = (sa_seeds_opts){ .first = 0xfffff000u, .threads = 3 };
 	assert_int_equal(sa_seeds_run(durst, 4, libc, &o, &s), SA_OK);
 	assert_false(sa_seeds_about(s)->fast);
@@ -115,18 +126,8 @@ test_seed_list(void **state)
 
 	(void)state;
 	memset(want, 0, sizeof want);
-	for (unsigned seed = 77; seed < 377; seed++) {
-		unsigned deck[7] = { 0, 1, 2, 3, 4, 5, 6 };
-
-		srand(seed);
-		for (unsigned i = 6; i > 0; i--) {
-			unsigned j = (unsigned)rand() % (i + 1), t = deck[i];
-
-			deck[i] = deck[j];
-			deck[j] = t;
-		}
-		want[sa_perm_rank(deck, 7)]++;
-	}
+	for (unsigned seed = 77; seed < 377; seed++)
+		want[glibc_deal(seed, 7)]++;
 	for (uint64_t r = 0; r < 5040; r++) {
 		reached += want[r] != 0;
 		sq += want[r] * want[r];
