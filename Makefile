@@ -420,8 +420,9 @@ fuzz: fuzz-build
 		    $(FZ)/$$t.log) runs in $(FUZZ_S) s, no crash"; \
 	done
 
-check: check-unit check-cli check-docs check-install check-symbols \
-	check-lengths check-circles check-floor check-layout check-browser
+# The quick static checks first, so that they fail in seconds.
+check: check-lengths check-circles check-floor check-layout check-symbols \
+	check-unit check-cli check-docs check-install check-browser
 
 # No file of src/ calls into one that calls it back: the library's files,
 # and the command line's over them.

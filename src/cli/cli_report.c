@@ -651,11 +651,54 @@ cell_text(const struct rep_col *c, const struct rep_cell *v, bool text,
 	return buf;
 }
 
+/* One row of a JSON table: its cells as members of one object. */
+static void
+json_row(report *r, const struct rep_cell *cells, char *buf, size_t size)
+{
+	bool first = true;
+
+	fputs(r->rows ? ",\n    {" : "\n    {", r->out);
+	for (int i = 0; i < r->ncols; i++) {
+		const struct rep_col *c = &r->cols[i];
+
+		if (!c->json)
+			continue;
+		if (!first)
+			fputs(", ", r->out);
+		first = false;
+		json_string(r->out, c->key);
+		fputs(": ", r->out);
+		if (c->type == REP_STR)
+			json_string(r->out, cell_text(c, &cells[i], false,
+			    buf, size));
+		else if (c->type == REP_NUM && cells[i].s == NULL)
+			fputs("null", r->out);
+		else if (c->type == REP_NUM) {
+			json_number(r->out, cells[i].s);
+			json_exact_after(r->out, c->key, cells[i].s,
+			    ", ");
+		}
+		else if (c->type == REP_LIST)
+			json_array(r->out, cells[i].s ? cells[i].s : "",
+			    ", ", true);
+		else if (c->type == REP_BOOL)
+			fputs(cells[i].b ? "true" : "false", r->out);
+		else {
+			const char *t = cell_text(c, &cells[i], false,
+			    buf, size);
+
+			fputs(t, r->out);
+			if (c->type == REP_U64)
+				json_exact_after(r->out, c->key, t, ", ");
+		}
+	}
+	fputc('}', r->out);
+}
+
 void
 rep_row(report *r, const struct rep_cell *cells)
 {
 	char buf[128];
-	bool first = true;
 
 	/* After a write error there is no point producing more. */
 	if (ferror(r->out))
@@ -700,42 +743,7 @@ rep_row(report *r, const struct rep_cell *cells)
 		fputc('\n', r->out);
 		break;
 	case REP_JSON:
-		fputs(r->rows ? ",\n    {" : "\n    {", r->out);
-		for (int i = 0; i < r->ncols; i++) {
-			const struct rep_col *c = &r->cols[i];
-
-			if (!c->json)
-				continue;
-			if (!first)
-				fputs(", ", r->out);
-			first = false;
-			json_string(r->out, c->key);
-			fputs(": ", r->out);
-			if (c->type == REP_STR)
-				json_string(r->out, cell_text(c, &cells[i], false,
-				    buf, sizeof buf));
-			else if (c->type == REP_NUM && cells[i].s == NULL)
-				fputs("null", r->out);
-			else if (c->type == REP_NUM) {
-				json_number(r->out, cells[i].s);
-				json_exact_after(r->out, c->key, cells[i].s,
-				    ", ");
-			}
-			else if (c->type == REP_LIST)
-				json_array(r->out, cells[i].s ? cells[i].s : "",
-				    ", ", true);
-			else if (c->type == REP_BOOL)
-				fputs(cells[i].b ? "true" : "false", r->out);
-			else {
-				const char *t = cell_text(c, &cells[i], false,
-				    buf, sizeof buf);
-
-				fputs(t, r->out);
-				if (c->type == REP_U64)
-					json_exact_after(r->out, c->key, t, ", ");
-			}
-		}
-		fputc('}', r->out);
+		json_row(r, cells, buf, sizeof buf);
 		break;
 	}
 	r->rows++;

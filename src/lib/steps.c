@@ -240,6 +240,41 @@ step_into(struct table *cur, struct table *next, uint64_t orderings,
 }
 
 /*
+ * The lists a census on one machine keeps beside its tables: the ranks
+ * the pushes read and the counts a narrow table spills.  Without them
+ * the pushes scan the table: slower, as exact.
+ */
+static void
+lists_alloc(struct step_state *ss, struct table *cur, struct table *next,
+    uint64_t orderings, pthread_mutex_t *lock)
+{
+	ss->from.cap = ss->to.cap = orderings / 64 + 1;
+	ss->from.at = malloc((size_t)ss->from.cap * sizeof *ss->from.at);
+	ss->to.at = malloc((size_t)ss->to.cap * sizeof *ss->to.at);
+	if (ss->from.at != NULL && ss->to.at != NULL) {
+		ss->from.at[0] = 0;
+		ss->from.len = 1;
+		ss->from.valid = true;
+	}
+	/*
+	 * A 16-bit table spills up to one count in 4096 before the
+	 * last step (the naive shuffle of 12 cards spills 54 at its
+	 * eleventh): the table before the last stays 16-bit, and half
+	 * of it is neither written nor read.  The tally itself may
+	 * list one in 256 (that census, 1.18 million): a 32-bit tally
+	 * would be 958 MB more of fresh pages, which cost this
+	 * machine more than the pull that fills them.  Without the
+	 * lists it widens.
+	 */
+	cur->sp.cap = next->sp.cap = orderings / 256 + 256;
+	cur->sp.list = malloc(cur->sp.cap * sizeof *cur->sp.list);
+	next->sp.list = malloc(next->sp.cap * sizeof *next->sp.list);
+	if (cur->sp.list == NULL || next->sp.list == NULL)
+		cur->sp.cap = next->sp.cap = 0;
+	cur->sp.lock = next->sp.lock = lock;
+}
+
+/*
  * One census of SH on N cards in tables of START bytes an entry: of all
  * N! orderings, or sharded over COMM (not NULL) of this rank's block.
  * On SA_EOVERFLOW, *NEED is the width wanted.
@@ -292,33 +327,8 @@ steps_with(const sa_shuffle *sh, size_t n, uint64_t orderings,
 		status = sa_steps_agree(comm, status);
 	if (status != SA_OK)
 		goto out;
-	/* Without the lists the pushes scan the table: slower, as exact. */
-	if (comm == NULL) {
-		ss.from.cap = ss.to.cap = orderings / 64 + 1;
-		ss.from.at = malloc((size_t)ss.from.cap * sizeof *ss.from.at);
-		ss.to.at = malloc((size_t)ss.to.cap * sizeof *ss.to.at);
-		if (ss.from.at != NULL && ss.to.at != NULL) {
-			ss.from.at[0] = 0;
-			ss.from.len = 1;
-			ss.from.valid = true;
-		}
-		/*
-		 * A 16-bit table spills up to one count in 4096 before the
-		 * last step (the naive shuffle of 12 cards spills 54 at its
-		 * eleventh): the table before the last stays 16-bit, and half
-		 * of it is neither written nor read.  The tally itself may
-		 * list one in 256 (that census, 1.18 million): a 32-bit tally
-		 * would be 958 MB more of fresh pages, which cost this
-		 * machine more than the pull that fills them.  Without the
-		 * lists it widens.
-		 */
-		cur.sp.cap = next.sp.cap = orderings / 256 + 256;
-		cur.sp.list = malloc(cur.sp.cap * sizeof *cur.sp.list);
-		next.sp.list = malloc(next.sp.cap * sizeof *next.sp.list);
-		if (cur.sp.list == NULL || next.sp.list == NULL)
-			cur.sp.cap = next.sp.cap = 0;
-		cur.sp.lock = next.sp.lock = &lock;
-	}
+	if (comm == NULL)
+		lists_alloc(&ss, &cur, &next, orderings, &lock);
 	if (lo == 0 && len > 0)
 		put(&cur, 0, 1);	/* rank 0 is the starting deck */
 	for (size_t s = 0; s < steps && status == SA_OK; s++) {
