@@ -87,7 +87,8 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 # runner into shuffle-audit).
 LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/closed.c src/lib/decks.c src/lib/distance.c src/lib/divisibility.c \
-	src/lib/exec.c src/lib/figures.c src/lib/fit.c src/lib/fraction.c \
+	src/lib/exec.c src/lib/figures.c src/lib/fit.c src/lib/foretell.c \
+	src/lib/fraction.c \
 	src/lib/generators.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/part.c src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
 	src/lib/replay.c src/lib/rng.c src/lib/sample.c src/lib/seedspace.c \
@@ -113,7 +114,7 @@ UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_part test_shard test_closed test_claims test_run test_weighted \
 	test_stream test_fraction test_status test_statespace test_sys \
 	test_plan test_rng test_repeat test_distance test_stepwalk \
-	test_divisibility test_exec test_oracle
+	test_divisibility test_exec test_oracle test_foretell
 
 # The harnesses, one a language, which the binary carries (shuffle-audit
 # harness LANG prints one) and make install puts under $(DATADIR).

@@ -597,6 +597,32 @@ typedef struct sa_census_plan {
 int sa_census_plan_for(const sa_shuffle *shuffle, size_t n,
     const sa_census_opts *opts, sa_census_plan *plan);
 
+/*
+ * How long a census will take on this machine, foretold from one of fewer
+ * cards timed here: its time scaled by the work of the engine's steps
+ * (the step engine) or by the runs (the walk), each known before either
+ * starts.
+ */
+typedef struct sa_census_forecast {
+	double seconds;		/* the census foretold, under the same */
+				/* options and engine */
+	size_t timed_n;		/* the census timed for it: TIMED_N cards */
+	double timed_seconds;	/* in TIMED_SECONDS */
+	char why[384];		/* with SA_EINVAL: why none is foretold */
+} sa_census_forecast;
+
+/*
+ * Foretells, into F, a census of SHUFFLE on N cards under OPTS (NULL for
+ * the defaults; its progress, plan and time limit are not used), by
+ * running censuses of fewer cards, the largest foretold to take at most
+ * half a second or a 30th of the time foretold (a census of up to 6
+ * cards is itself timed).  SA_OK; SA_EINVAL, with WHY, for an engine
+ * whose work is not known in advance (the replay's, a formula's); else
+ * the status sa_census_plan_for or the timed census returned.
+ */
+int sa_census_foretell(const sa_shuffle *shuffle, size_t n,
+    const sa_census_opts *opts, sa_census_forecast *f);
+
 /* Seconds PLAN's exchanges take at GBITS gigabits a second a rank. */
 double sa_census_plan_seconds(const sa_census_plan *plan, double gbits);
 

@@ -460,23 +460,45 @@ refusal(const struct census_args *a, int status, const sa_census_plan *plan)
 		    plan, a->n));
 }
 
-/* When the census started, and its runs when known, for the progress. */
+/*
+ * When the census started, and its runs when known, for the progress on
+ * a terminal and the forecast on stderr.
+ */
 static struct clock {
 	double start;
 	const sa_census_plan *plan;	/* written by the census as it starts */
+	bool live;		/* stderr is a terminal: progress lines */
+	bool hinted;		/* the forecast said */
+	double hint_s;		/* said when foretold past this */
 } clock_start;
 
 /*
- * Progress on a terminal, once a census has run for a second: the
+ * The census's progress: on a terminal, once it has run for a second, the
  * fraction done, the runs a second when the runs are known in advance,
- * and the time left at the rate so far.
+ * and the time left at the rate so far; on a terminal or not, once, the
+ * time it is foretold to take in all when that passes 10 seconds (run.h's
+ * run_hint_seconds), as an audit's.  The fraction is of the engine's work
+ * (its steps weighed by their sizes), so the rate so far foretells it.
  */
 static void
 progress(void *ctx, double done)
 {
-	const struct clock *c = ctx;
+	struct clock *c = ctx;
+	double spent = cli_seconds() - c->start;
+	char words[48];
 
-	cli_progress("census", c->start, done, c->plan->runs, "runs");
+	if (!c->hinted && done > 0 && done < 1 && (spent >= 0.25 ||
+	    c->hint_s == 0) && spent / done > c->hint_s) {
+		c->hinted = true;
+		run_duration(spent / done, words, sizeof words);
+		if (c->live)
+			cli_clear_line(stderr);
+		fprintf(stderr, PROGNAME ": census: foretold to take about %s "
+		    "(%.3g%% of its work done in %.3g s)\n", words,
+		    100.0 * done, spent);
+	}
+	if (c->live)
+		cli_progress("census", c->start, done, c->plan->runs, "runs");
 }
 
 /* The census of the audited code into *C; an exit status. */
@@ -587,17 +609,17 @@ count_builtin(struct census_args *a, sa_census_opts *opts, sa_census **c)
 
 	memset(&plan, 0, sizeof plan);
 	opts->plan = &plan;
-	if (isatty(STDERR_FILENO)) {
-		opts->progress = progress;
-		opts->progress_ctx = &clock_start;
-		clock_start.start = cli_seconds();
-		clock_start.plan = &plan;
-	}
+	opts->progress = progress;
+	opts->progress_ctx = &clock_start;
+	clock_start.start = cli_seconds();
+	clock_start.plan = &plan;
+	clock_start.live = isatty(STDERR_FILENO);
+	clock_start.hint_s = run_hint_seconds();
 	if (a->times > 1)
 		status = sa_census_repeat(&a->repeated, a->n, opts, c);
 	else
 		status = sa_census_run(&a->shuffle, a->n, opts, c);
-	if (opts->progress != NULL && cli_seconds() - clock_start.start >= 1.0)
+	if (clock_start.live && cli_seconds() - clock_start.start >= 1.0)
 		cli_clear_line(stderr);
 	opts->plan = NULL;
 	if (status != SA_OK) {

@@ -71,6 +71,38 @@ exchange_fields(report *r, const sa_census_plan *plan, size_t steps,
 	rep_num(r, "exchange_seconds", NULL, line, NULL);
 }
 
+/*
+ * The time line of a plan for this machine: the census foretold from
+ * one of fewer cards timed here (sa_census_foretell).
+ */
+static void
+time_fields(report *r, const sa_shuffle *sh, size_t n,
+    const sa_census_opts *opts)
+{
+	sa_census_forecast f;
+	char line[48], note[160], secs[32];
+
+	if (sa_census_foretell(sh, n, opts, &f) != SA_OK) {
+		rep_num(r, "seconds_foretold", NULL, NULL, NULL);
+		rep_str(r, NULL, "time", "not foretold", f.why[0] != '\0' ?
+		    f.why : NULL);
+		return;
+	}
+	snprintf(line, sizeof line, "about ");
+	run_duration(f.seconds, line + 6, sizeof line - 6);
+	if (f.timed_n == n)
+		snprintf(note, sizeof note, "timed here");
+	else
+		snprintf(note, sizeof note, "foretold from a census of %zu "
+		    "cards timed here: %.3g s", f.timed_n, f.timed_seconds);
+	rep_str(r, NULL, "time", line, note);
+	snprintf(secs, sizeof secs, "%.3g", f.seconds);
+	rep_num(r, "seconds_foretold", NULL, secs, NULL);
+	rep_u64(r, "timed_cards", NULL, f.timed_n, NULL);
+	snprintf(secs, sizeof secs, "%.3g", f.timed_seconds);
+	rep_num(r, "timed_seconds", NULL, secs, NULL);
+}
+
 static const char *const engines[] = { "auto", "steps", "replay", "walk",
 	"closed" };
 
@@ -140,6 +172,9 @@ census_plan_report(const sa_shuffle *sh, size_t n, enum sa_engine engine,
 	    "census of 6 cards or more, no --reduce, is split" : "one process");
 	rep_u64(&r, "ranks", "ranks", plan.ranks, note);
 	memory_fields(&r, &plan, status, memory != 0);
+	/* Time is foretold for this machine only: it is timed here. */
+	if (status == SA_OK && ranks <= 1 && memory == 0)
+		time_fields(&r, sh, n, &opts);
 	if (plan.ranks > 1)
 		exchange_fields(&r, &plan, sh->steps(sh, n), gbits);
 	rep_end(&r);

@@ -294,6 +294,14 @@ int sa_step_runs(const sa_shuffle *sh, size_t n, uint64_t *runs);
 int sa_engine_steps(const sa_shuffle *sh, size_t n, uint64_t orderings,
     const sa_census_opts *opts, struct sa_census *out);
 
+/*
+ * The work of that census, in the units its progress is told in: each
+ * step's ways times the counts it reads.  What a census of fewer cards
+ * took, scaled by this, foretells the time of one of more (foretell.c).
+ */
+double sa_engine_steps_work(const sa_shuffle *sh, size_t n,
+    uint64_t orderings);
+
 /* walk.c: every run of the step form, depth first, on THREADS threads. */
 int sa_engine_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
     unsigned threads, const sa_census_opts *opts, struct sa_census *out);

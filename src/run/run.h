@@ -177,6 +177,12 @@ double run_wider_runs(const struct audit *au, const struct job *job);
 /* S seconds in words: "45 s", "12 minutes", "3.2 hours", "96 days". */
 void run_duration(double s, char *buf, size_t size);
 
+/*
+ * The time past which work foretold to take longer says so on stderr:
+ * 10 seconds, or SHUFFLE_AUDIT_HINT's (0: all work).
+ */
+double run_hint_seconds(void);
+
 /* JOB's counts let go. */
 void run_job_free(struct job *job);
 /* What the runner left in AU let go (its draws, its symbol). */

@@ -110,8 +110,8 @@ live(const struct audit *au)
  */
 #define HINT_S 10.0
 
-static double
-hint_seconds(void)
+double
+run_hint_seconds(void)
 {
 	const char *v = getenv("SHUFFLE_AUDIT_HINT");
 	char *end;
@@ -214,7 +214,7 @@ run_meter_show(struct meter *m, const sa_replay_window *w)
 	/* A second of pace at least: a program warming up (a JIT) is slow
 	 * at first, and its first runs would foretell too much. */
 	if (!m->hinted && m->pace.left >= 0 && now - m->pace.t0 >= 1.0 &&
-	    spent + m->pace.left > hint_seconds())
+	    spent + m->pace.left > run_hint_seconds())
 		hint(m, w, spent);
 	if (!live(m->au) || spent < 1.0 || now - m->last < 0.5)
 		return;
