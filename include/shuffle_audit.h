@@ -260,6 +260,7 @@ struct sa_shuffle {
 	int (*closed)(const sa_shuffle *self, size_t n, const unsigned *deck,
 	    sa_big *out);
 	const char *closed_formula;	/* that formula in words, or NULL */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 };
 
 /* The reduction SH uses by default, in OUT (NONE when it has none). */
@@ -494,6 +495,7 @@ typedef struct sa_census_opts {
 	const sa_comm *comm;
 	/* sa_census_plan_for without COMM: plan for this many ranks (0: 1). */
 	unsigned ranks;
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_census_opts;
 
 /* The machine's cores (at least 1). */
@@ -536,6 +538,7 @@ struct sa_time_limit {
 	bool at_least;
 	/* UNITS is a least count (from a sample), not the work's size. */
 	bool units_at_least;
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 };
 
 /*
@@ -585,6 +588,7 @@ typedef struct sa_census_plan {
 	uint64_t rank_bytes;
 	char why[384];		/* a refusal's reason, in words, naming */
 				/* the limit that binds */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_census_plan;
 
 /*
@@ -609,6 +613,7 @@ typedef struct sa_census_forecast {
 	size_t timed_n;		/* the census timed for it: TIMED_N cards */
 	double timed_seconds;	/* in TIMED_SECONDS */
 	char why[384];		/* with SA_EINVAL: why none is foretold */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_census_forecast;
 
 /*
@@ -968,6 +973,7 @@ typedef struct sa_layers_opts {
 	uint64_t max_bytes;	/* 0: sa_memory_available() */
 	double deadline;	/* above 0: SA_ETIME once sa_clock() */
 				/* passes it */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_layers_opts;
 
 typedef struct sa_layers sa_layers;
@@ -1115,6 +1121,7 @@ typedef struct sa_deepen_opts {
 	 * walking, and still refuse a walk of hours before it starts.
 	 */
 	double margin;
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_deepen_opts;
 
 typedef struct sa_deepen_result {
@@ -1126,6 +1133,7 @@ typedef struct sa_deepen_result {
 	size_t next_depth;
 	double forecast;
 	char why[256];		/* a refusal's reason, in words */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_deepen_result;
 
 int sa_layers_deepen(const sa_shuffle *shuffle, size_t n,
@@ -1162,6 +1170,7 @@ typedef struct sa_matrix_opts {
 	unsigned threads;	/* 0: the machine's cores */
 	bool census;		/* from the census even with a step form */
 	uint64_t max_bytes;	/* for the census; 0: sa_memory_available() */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_matrix_opts;
 
 typedef struct sa_matrix sa_matrix;
@@ -1309,6 +1318,7 @@ typedef struct sa_fit_result {
 	 * are tested only from there.
 	 */
 	uint64_t min_samples, orderings_min;
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_fit_result;
 
 /*
@@ -1401,6 +1411,7 @@ typedef struct sa_sample_opts {
 	 * that the PARTS runs deal the whole run's decks between them.
 	 */
 	unsigned part, parts;
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_sample_opts;
 
 int sa_sample_run(const sa_shuffle *shuffle, size_t n,
@@ -1758,6 +1769,7 @@ enum sa_distance_method {
 typedef struct sa_distance_opts {
 	enum sa_distance_method method;
 	sa_census_opts census;	/* for the census: threads, memory */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_distance_opts;
 
 typedef struct sa_distance_row {
@@ -1815,6 +1827,7 @@ typedef struct sa_seeds_opts {
 	void (*progress)(void *ctx, double done);
 	void *progress_ctx;
 	sa_time_limit *limit;	/* NULL: none; units are seeds */
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_seeds_opts;
 
 typedef struct sa_seeds_info {

@@ -102,6 +102,7 @@ typedef struct sa_audit_opts {
 	 * through their cells and order cannot tell from the first.
 	 */
 	unsigned real_place;
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_audit_opts;
 
 /*
@@ -322,6 +323,7 @@ typedef struct sa_exec_opts {
 	/* sa_clock() time at which a wait for the program ends the run
 	 * with SA_ETIME, however long the timeout; 0: none. */
 	double deadline;
+	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_exec_opts;
 
 /*

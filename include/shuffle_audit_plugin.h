@@ -21,6 +21,21 @@ extern "C" {
 
 #define SA_VERSION "0.1.0"
 
+/*
+ * The structs a program allocates and the library reads or fills in
+ * place (the options, plans and results, and sa_shuffle) end in
+ * SA_RESERVED zero words, sa_reserved.  A later release takes new
+ * members from them, keeping each struct's size and every member's
+ * place, so that a program linked before runs on: its zeroed words mean
+ * what they always did.  So zero such a struct before setting members
+ * (= { 0 }, memset, or a designated initializer, which zeroes the rest).
+ * The structs the library hands out by pointer (sa_census_info and the
+ * other *_info) may grow at their end; the small value types (sa_step,
+ * sa_reduce, sa_fraction, the generators' states, the rows and records
+ * of arrays) keep their layout.  A change past that changes MAJOR.
+ */
+#define SA_RESERVED 8
+
 /* Status codes.  Every failing function returns one of these. */
 enum {
 	SA_OK = 0,
