@@ -22,8 +22,9 @@
  *   2. Shuffles: sa_shuffle, the step form, the built-ins (shuffle.c)
  *   3. Big integers: sa_big (big.c)
  *   4. Orderings: ranks and notations (perm.c)
- *   5. The census: options, plan, run, facts, counts (census.c, plan.c,
- *      steps.c with steps_pull.c, steps_push.c and steps_shard.c,
+ *   5. The census: options, plan, time foretold, run, facts, counts
+ *      (census.c, plan.c, foretell.c, steps.c with steps_pull.c,
+ *      steps_push.c and steps_shard.c,
  *      replay.c, stepwalk.c, weighted.c, closed.c); sharded
  *      over ranks (shard.c); the system: cores, memory, the clock and
  *      time limits (sys.c)
