@@ -458,10 +458,10 @@ fn walk<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, a: &[u64], emit: bool) -> u6
     let mut last = std::time::Instant::now();
     loop {
         walk_once(shuffle, n);
-        let (cut, skip) = STATE.with(|s| {
+        let (cut, skip, mut full) = STATE.with(|s| {
             let s = s.borrow();
             let first = if s.w.val.is_empty() { 0 } else { s.w.val[0] % parts };
-            (s.w.cut.is_some(), parts > 1 && first != part)
+            (s.w.cut.is_some(), parts > 1 && first != part, s.w.out.len() >= 1 << 16)
         });
         if !cut && !skip {
             let t = if a[5] > 0 { repeats(done, a[5], a[6]) } else { 0 };
@@ -475,14 +475,18 @@ fn walk<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, a: &[u64], emit: bool) -> u6
             done += 1;
         }
         runs += 1;
-        // Written once in a while, so that a slow walk is seen to move.
-        if emit && runs % 64 == 0 && last.elapsed().as_millis() > 10 {
+        // Written when 64 KiB wait, so that the auditor reads while the
+        // walk goes on, and once in a while, so that a slow walk is seen
+        // to move.
+        full |= runs % 64 == 0 && last.elapsed().as_millis() > 10;
+        if emit && full {
             STATE.with(|s| {
                 let mut s = s.borrow_mut();
-                let out = std::mem::take(&mut s.w.out);
-                if s.out.write_all(&out).is_err() {
+                let s = &mut *s;
+                if s.out.write_all(&s.w.out).is_err() {
                     fail("shuffle-audit stopped reading");
                 }
+                s.w.out.clear();
                 s.flush();
             });
             last = std::time::Instant::now();
