@@ -314,7 +314,6 @@ struct sa_stream_in {
 	struct item *items;
 	size_t nitems, items_cap;
 	unsigned *deck;
-	unsigned char cards[SA_PERM_MAX];
 	size_t deck_n;
 	bool has_deck;
 	bool ended;		/* E was read */
@@ -416,6 +415,19 @@ fill(sa_stream_in *p)
 	}
 }
 
+/*
+ * The LEN bytes at P->at, reading more as needed: where they are in
+ * P->buf until the next read, or NULL with a status in *STATUS.
+ */
+static const unsigned char *
+need(sa_stream_in *p, size_t len, int *status)
+{
+	while (p->have - p->at < len)
+		if ((*status = fill(p)) != SA_OK)
+			return NULL;
+	return p->buf + p->at;
+}
+
 /* LEN bytes at P->at + OFF into OUT, reading more as needed. */
 static int
 take(sa_stream_in *p, size_t off, void *out, size_t len)
@@ -500,8 +512,9 @@ read_end(sa_stream_in *p)
 static int
 read_deck(sa_stream_in *p, size_t n)
 {
+	const unsigned char *b;
 	uint64_t len;
-	int status;
+	int status = SA_OK;
 
 	if ((status = num(p, 1, 1, &len)) != SA_OK)
 		return status;
@@ -510,10 +523,10 @@ read_deck(sa_stream_in *p, size_t n)
 		    (unsigned)len, n);
 		return SA_EPROTO;
 	}
-	if ((status = take(p, 2, p->cards, n)) != SA_OK)
+	if ((b = need(p, 2 + n, &status)) == NULL)
 		return status;
 	for (size_t i = 0; i < n; i++)
-		p->deck[i] = p->cards[i];
+		p->deck[i] = b[2 + i];
 	p->at += 2 + n;
 	p->has_deck = true;
 	return SA_OK;
@@ -590,11 +603,12 @@ read_run(sa_stream_in *p, size_t n)
 	for (;;) {
 		uint64_t k = 0, v = 0;
 		size_t arg = 0, val = 0;
+		const unsigned char *b;
 		char kind;
 
-		if ((status = take(p, 0, &tag, 1)) != SA_OK)
+		if ((b = need(p, 1, &status)) == NULL)
 			return status;
-		switch (tag) {
+		switch (tag = b[0]) {
 		case 'R':
 		case 'E':
 			return SA_OK;	/* a run the engine left */
@@ -620,12 +634,15 @@ read_run(sa_stream_in *p, size_t n)
 			what(p, "wrote a damaged transcript (byte 0x%02x)", tag);
 			return SA_EPROTO;
 		}
-		/* A draw left (d b w c u) has no value; f never has. */
-		if (strchr("dbwcuf", tag) != NULL)
+		/* A draw left (d b w c u, the small letters but v) has no
+		 * value; f never has. */
+		if (tag != 'v' && tag >= 'a' && tag <= 'z')
 			val = 0;
-		if ((arg > 0 && (status = num(p, 1, arg, &k)) != SA_OK) ||
-		    (val > 0 && (status = num(p, 1 + arg, val, &v)) != SA_OK) ||
-		    (status = add_item(p, kind, tag == 'd' || tag == 'v' ? k + 1 :
+		if ((b = need(p, 1 + arg + val, &status)) == NULL)
+			return status;
+		k = arg > 0 ? get_le(b + 1, arg) : 0;
+		v = val > 0 ? get_le(b + 1 + arg, val) : 0;
+		if ((status = add_item(p, kind, tag == 'd' || tag == 'v' ? k + 1 :
 		    k, val > 0, v)) != SA_OK)
 			return status;
 		p->at += 1 + arg + val;
