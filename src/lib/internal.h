@@ -478,6 +478,17 @@ const sa_script *sa_script_of(const sa_oracle *o);
 /* The draws S's run has asked for so far, its place draws left out. */
 size_t sa_script_requests(const sa_script *s);
 
+/*
+ * The first draws of O's run that its record holds already, below the
+ * bounds in BOUND with the values in VALUE (N of them, the items' STRIDE
+ * bytes apart), taken at once: as many calls of O's draw would take them
+ * and return those values, each its own draw (no place, no raw word).
+ * How many it took, stopping at the first it cannot take so (the caller
+ * asks for that one as ever); 0 when O is not a script at its run's start.
+ */
+size_t sa_script_take(sa_oracle *o, const uint64_t *bound,
+    const uint64_t *value, size_t stride, size_t n);
+
 /* BOUND, a recorded draw's, without the mark of a place draw. */
 static inline uint64_t
 sa_bound_of(uint64_t bound)

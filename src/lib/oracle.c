@@ -223,6 +223,33 @@ sa_script_of(const sa_oracle *o)
 }
 
 size_t
+sa_script_take(sa_oracle *o, const uint64_t *bound, const uint64_t *value,
+    size_t stride, size_t n)
+{
+	sa_script *s = (sa_script *)o;
+	size_t k = 0;
+
+	if (o == NULL || o->draw != script_draw || s->pos != 0)
+		return 0;
+	if (n > s->len)
+		n = s->len;
+	/* As digit takes a recorded draw: the same bound, its value. */
+	for (; k < n; k++) {
+		const uint64_t *b = (const uint64_t *)(const void *)
+		    ((const char *)bound + k * stride);
+		const uint64_t *v = (const uint64_t *)(const void *)
+		    ((const char *)value + k * stride);
+
+		if (s->bound[k] != *b || s->val[k] != *v)
+			break;
+	}
+	s->pos = k;
+	if (k > 0 && s->watch != NULL)
+		*s->watch = k;
+	return k;
+}
+
+size_t
 sa_script_requests(const sa_script *s)
 {
 	return s->pos - s->places;

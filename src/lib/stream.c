@@ -727,8 +727,19 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	}
 	if ((status = read_run(p, n)) != SA_OK)
 		o->fail(o, status);
-	/* Each draw made again, in order, by the auditor's odometer. */
-	for (size_t k = 0; k < p->nitems; k++) {
+	/*
+	 * Each draw made again, in order, by the auditor's odometer: those
+	 * its record holds already (the run's kept draws, mostly) compared
+	 * with the record at once, the rest asked for one by one.
+	 */
+	size_t first = 0;
+
+	while (first < p->nitems && p->items[first].tag == 'd' &&
+	    p->items[first].done)
+		first++;
+	first = first > 0 ? sa_script_take(o, &p->items[0].arg,
+	    &p->items[0].value, sizeof *p->items, first) : 0;
+	for (size_t k = first; k < p->nitems; k++) {
 		const struct item *it = &p->items[k];
 		uint64_t v = 0;
 		double u;

@@ -8,7 +8,8 @@
  * SA_EPROTO, saying why; and code that did not load, told at the opening.
  * Runs that keep the items of the run before (K, the exec protocol's
  * streamed walk), a run given up (X), the runs kept for the caller to
- * make again, and sa_replay_strict, which makes one again.
+ * make again, and sa_replay_strict, which makes one again; and
+ * sa_script_take, the reader's check of a run's kept draws at once.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -25,6 +26,7 @@
 
 #include "shuffle_audit.h"
 #include "shuffle_audit_audit.h"
+#include "internal.h"	/* white-box: sa_script_take against digit */
 
 /* The code's side: SH's census on N cards streamed to FD. */
 struct writer {
@@ -506,6 +508,83 @@ test_opening(void **state)
 	close(fds[0]);
 }
 
+/*
+ * sa_script_take, which the reader uses for a run's kept draws, against
+ * the same draws asked for one by one through the script's oracle: the
+ * same position and watch after each prefix, stopping at the first
+ * draw whose bound or value the record does not hold (the one the
+ * reader then asks for as ever, and which fails there), at a place
+ * draw's mark, at the record's end, and taking nothing from a script
+ * past its run's start or from an oracle that is not a script.
+ */
+static void
+test_take(void **state)
+{
+	uint64_t val[8], bound[8];
+	/* A run's items as the reader holds them: bound, then value. */
+	struct { uint64_t bound, value; } it[6] = {
+		{ 5, 4 }, { 4, 0 }, { 3, 2 }, { 2, 1 }, { 9, 9 }, { 7, 0 }
+	};
+	sa_script s;
+	volatile size_t watch = 0;
+	sa_oracle other;
+
+	(void)state;
+	sa_script_init(&s, SA_SCRIPT_REPLAY, val, bound, 8, 32);
+	s.watch = &watch;
+	/* The record the run before left: 5 4 3 2 below, 4 0 2 1 drawn. */
+	for (size_t k = 0; k < 4; k++) {
+		bound[k] = it[k].bound;
+		val[k] = it[k].value;
+	}
+	s.len = 4;
+	for (size_t m = 0; m <= 6; m++) {
+		size_t took, want = m < 4 ? m : 4;
+
+		s.pos = 0;
+		watch = 0;
+		took = sa_script_take(&s.base, &it[0].bound, &it[0].value,
+		    sizeof it[0], m);
+		assert_int_equal(took, want);
+		/* One by one: each draw of the prefix returns its value. */
+		sa_script_rewind(&s);
+		if (setjmp(s.abort) == 0)
+			for (size_t k = 0; k < want; k++)
+				assert_int_equal(s.base.draw(&s.base,
+				    it[k].bound), it[k].value);
+		assert_int_equal(s.pos, want);
+		if (want > 0)
+			assert_int_equal(watch, want);
+	}
+	/* A value the record does not hold stops it there. */
+	it[2].value = 0;
+	s.pos = 0;
+	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4), 2);
+	assert_int_equal(s.pos, 2);
+	it[2].value = 2;
+	/* So does another bound, and a place draw's mark. */
+	it[1].bound = 6;
+	s.pos = 0;
+	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4), 1);
+	it[1].bound = 4;
+	bound[1] |= SA_PLACE_DRAW;
+	s.pos = 0;
+	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4), 1);
+	bound[1] = 4;
+	/* Past its run's start, or not a script: nothing taken. */
+	s.pos = 1;
+	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4), 0);
+	assert_int_equal(s.pos, 1);
+	memset(&other, 0, sizeof other);
+	assert_int_equal(sa_script_take(&other, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4), 0);
+	sa_script_release(&s);
+}
+
 int
 main(void)
 {
@@ -515,6 +594,7 @@ main(void)
 		cmocka_unit_test(test_opening),
 		cmocka_unit_test(test_kept),
 		cmocka_unit_test(test_strict),
+		cmocka_unit_test(test_take),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
