@@ -353,6 +353,17 @@ public static class SaHarness {
         return wU[at] = RealAt(cell, places[gap]);
     }
 
+    // Four bytes, the transcript's commonest number, unrolled.
+    static void Put4(long v) {
+        byte[] o = wOut;
+        int at = wHave;
+        o[at] = (byte) v;
+        o[at + 1] = (byte) (v >> 8);
+        o[at + 2] = (byte) (v >> 16);
+        o[at + 3] = (byte) (v >> 24);
+        wHave = at + 4;
+    }
+
     static void Put(long v, int n) {
         for (int i = 0; i < n; i++)
             wOut[wHave++] = (byte) ((ulong) v >> (8 * i));
@@ -405,12 +416,12 @@ public static class SaHarness {
         }
         wOut[wHave++] = (byte) 'R';
         wOut[wHave++] = (byte) 'K';
-        Put(kept, 4);
+        Put4(kept);
         for (int d = f; d < wPos; d++) {
             if (wKind[d] == 0) {
                 wOut[wHave++] = (byte) 'v';
-                Put(wBound[d] - 1, 4);
-                Put(wVal[d], 4);
+                Put4(wBound[d] - 1);
+                Put4(wVal[d]);
             } else if (wKind[d] == 1) {
                 wOut[wHave++] = (byte) 'W';
                 Put(Bits, 8);
