@@ -819,7 +819,7 @@ sa_stream_in_new(const sa_stream_opts *o, size_t n, sa_stream_in **out)
 	p->o = *o;
 	p->items_cap = 2 * o->max_draws + 2;
 	/* A run's items and deck, with room to read ahead: a read takes
-	 * up to the 1 MiB pipe (run_proc.c) at once. */
+	 * up to the 1 MiB pipe (run_exec.c) at once. */
 	p->cap = 17 * p->items_cap + n + (1 << 20);
 	p->buf = malloc(p->cap);
 	p->items = malloc(p->items_cap * sizeof *p->items);

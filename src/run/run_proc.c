@@ -259,9 +259,6 @@ drop_ptrace(void)
 #ifndef F_SETOWN_EX
 #define F_SETOWN_EX 15
 #endif
-#ifndef F_SETPIPE_SZ
-#define F_SETPIPE_SZ 1031
-#endif
 /* pidfd_send_signal: one number on every architecture (Linux 5.1). */
 #define NR_PIDFD_SEND_SIGNAL 424
 #define NR_PIDFD_OPEN 434
@@ -431,13 +428,6 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	if ((input && pipe(in) < 0) || pipe(out) < 0 ||
 	    (errors && pipe(err) < 0))
 		goto fail;
-	/*
-	 * A streamed walk's transcript in a pipe of 1 MiB where Linux
-	 * allows it (its default is 64 KiB): the walk and the auditor wake
-	 * each other a sixteenth as often.  Refused past the user's pages
-	 * (many instances), it stays as it was.
-	 */
-	(void)fcntl(out[0], F_SETPIPE_SZ, 1 << 20);
 	fflush(NULL);
 	if ((p->pid = fork()) < 0)
 		goto fail;
