@@ -412,7 +412,8 @@ const char *sa_exec_line(const sa_exec *p);
 bool sa_exec_closed(const sa_exec *p);
 /*
  * The first run's line, sent before the walk starts, and the program's
- * first answer: true when it answered "stream 1" and WALK (a "walk ..."
+ * first answer: true when it answered "stream 1" (or "stream 1 plan",
+ * see sa_exec_offer) and WALK (a "walk ..."
  * line; NULL: the plain protocol is kept) was sent, after which the
  * program streams its walk (sa_stream_in) on its output.  Otherwise it
  * was sent "plain" where it offered a stream, and the walk runs as
@@ -421,6 +422,14 @@ bool sa_exec_closed(const sa_exec *p);
 bool sa_exec_hello(sa_exec *p, size_t n, const char *walk);
 /* The plain protocol from here on: no plan, no depth, no progress. */
 void sa_exec_plain(sa_exec *p);
+/*
+ * After sa_exec_plain, a run made again: its draws, VAL below BOUND (LEN
+ * of them), offered to the program as the next run's plan, one round
+ * trip, when its hello said it takes plans ("stream 1 plan"); true if
+ * so.  False: the next run is plain, a round trip a draw.
+ */
+bool sa_exec_offer(sa_exec *p, const uint64_t *val, const uint64_t *bound,
+    size_t len);
 
 /*
  * A walk streamed (stream.c): audited code walks the census in a process

@@ -540,7 +540,7 @@ public static class SaHarness {
         string line = In.ReadLine();
         if (line != null && line.StartsWith("shuffle ", StringComparison.Ordinal)) {
             // The offer of a streamed walk, on the first line.
-            Out.Write("stream 1\n");
+            Out.Write("stream 1 plan\n");
             Out.Flush();
             string answer = In.ReadLine();
             string[] w = answer == null ? new string[0] : answer.Split(' ');

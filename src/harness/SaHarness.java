@@ -620,7 +620,7 @@ public final class SaHarness {
             String line = in.readLine();
             if (line != null && line.startsWith("shuffle ")) {
                 // The offer of a streamed walk, on the first line.
-                out.print("stream 1\n");
+                out.print("stream 1 plan\n");
                 out.flush();
                 String answer = in.readLine();
                 String[] w = answer == null ? new String[0] : answer.split(" ");

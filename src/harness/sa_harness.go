@@ -606,7 +606,7 @@ func SaRun(shuffle func(deck []int)) {
 	first, err := saIn.ReadString('\n')
 	if err == nil && strings.HasPrefix(first, "shuffle ") {
 		// The offer of a streamed walk, on the first line.
-		saOut.WriteString("stream 1\n")
+		saOut.WriteString("stream 1 plan\n")
 		saOut.Flush()
 		answer, _ := saIn.ReadString('\n')
 		words := strings.Fields(answer)

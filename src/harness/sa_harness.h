@@ -702,7 +702,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 			sa_harness_fail("expected \"shuffle N\" from "
 			    "shuffle-audit");
 		memcpy(first, s->line, len + 1);
-		fputs("stream 1\n", stdout);
+		fputs("stream 1 plan\n", stdout);
 		if (fflush(stdout) != 0 ||
 		    fgets(s->line, sizeof s->line, stdin) == NULL)
 			sa_harness_fail("shuffle-audit closed the line");

@@ -502,7 +502,7 @@ function run(shuffle, mode) {
   let first = readLine();
   if (first !== null && first.startsWith('shuffle ')) {
     // The offer of a streamed walk, on the first line.
-    out += 'stream 1\n';
+    out += 'stream 1 plan\n';
     const answer = readLine();
     const words = answer === null ? [] : answer.split(' ');
     if (words[0] === 'walk' && words.length === 8) {

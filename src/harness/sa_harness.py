@@ -49,12 +49,12 @@ run() to the C method random.random (from random import random) is not:
 import this module first.  random.SystemRandom and os.urandom never are;
 shuffle-audit sees such hidden randomness and says so.
 
-The walk is streamed: run() offers it on its first line ("stream 1"),
-and when shuffle-audit takes it, walks every run itself, in the
+The walk is streamed: run() offers it on its first line ("stream 1
+plan"), and when shuffle-audit takes it, walks every run itself, in the
 auditor's order, answering the hooks from its own odometer, and writes
 each run's draws and deck in large writes with no reply awaited; the
-auditor checks each run and replays runs of its choosing over the plain
-protocol.  SHUFFLE_AUDIT_LOOP=N in the environment walks N cards here,
+auditor checks each run and replays runs of its choosing, each offered
+as a plan (one round trip a run).  SHUFFLE_AUDIT_LOOP=N in the environment walks N cards here,
 writing nothing, and prints the runs and seconds (a benchmark's
 baseline).
 
@@ -511,7 +511,7 @@ def run(shuffle, mode="draw"):
     first = _in.readline()
     if first.startswith("shuffle "):
         # The offer of a streamed walk, on the first line.
-        _say("stream 1")
+        _say("stream 1 plan")
         _out.flush()
         answer = _in.readline().split()
         if answer[:1] == ["walk"] and len(answer) == 8:

@@ -591,7 +591,7 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
         let mut answer = String::new();
         STATE.with(|s| {
             let mut s = s.borrow_mut();
-            s.say("stream 1");
+            s.say("stream 1 plan");
             s.flush();
             let _ = s.input.read_line(&mut answer);
         });

@@ -39,6 +39,7 @@ struct sa_exec {
 	/* The hello (sa_exec_hello) sent the first run's line; LINE holds
 	 * its first answer (HELD), or the hello's read failed (FAILED). */
 	bool sent, held, failed;
+	bool plans;		/* its hello said it takes plans on replays */
 	char what[512];		/* why the last run failed */
 };
 
@@ -681,7 +682,10 @@ sa_exec_hello(sa_exec *p, size_t n, const char *walk)
 		p->held = true;		/* the first run's first line */
 		return false;
 	}
-	if (walk != NULL && strcmp(p->line + 7, "1") == 0) {
+	/* "stream 1 plan": the runs made again after the walk may be
+	 * offered as plans, one round trip a run. */
+	p->plans = strcmp(p->line + 7, "1 plan") == 0;
+	if (walk != NULL && (p->plans || strcmp(p->line + 7, "1") == 0)) {
 		p->sent = false;
 		(void)send_text(p, walk, strlen(walk));	/* the stream says */
 		return true;
@@ -698,6 +702,23 @@ sa_exec_plain(sa_exec *p)
 	p->o.depth = 0;
 	p->o.after_run = NULL;
 	p->sent = p->held = p->failed = false;
+}
+
+bool
+sa_exec_offer(sa_exec *p, const uint64_t *val, const uint64_t *bound,
+    size_t len)
+{
+	sa_replay_window *w = &p->win;
+
+	p->o.batch = p->plans && len <= w->cap;
+	if (!p->o.batch)
+		return false;
+	if (len > 0) {
+		memcpy(w->val, val, len * sizeof *val);
+		memcpy(w->bound, bound, len * sizeof *bound);
+	}
+	w->len = w->last = len;
+	return true;
 }
 
 int

@@ -681,11 +681,13 @@ keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 {
 	const sa_script *s = sa_script_of(o);
 	size_t half = p->o.keep / 2, slot;
-	uint64_t seen = p->completed + 1;	/* this run's number */
+	uint64_t seen = p->win.runs;	/* this run's number */
 	sa_stream_kept *k;
 	uint64_t *val, *bound;
 
-	if (s == NULL || p->o.keep == 0)
+	/* A run made again (a repeat, under --repeat) is the same run: it
+	 * is kept, if at all, as itself. */
+	if (s == NULL || p->o.keep == 0 || s->mode == SA_SCRIPT_STRICT)
 		return;
 	if (seen <= half || p->nkept < p->o.keep) {
 		slot = p->nkept;

@@ -271,7 +271,8 @@ deck_line(const unsigned *deck, size_t n, char *buf, size_t size)
 }
 
 /*
- * The runs the stream kept, each made again over the plain protocol,
+ * The runs the stream kept, each made again over the plain protocol
+ * (offered as a plan, one round trip, where the program takes plans),
  * the auditor answering every draw: the program must ask the draws it
  * streamed and end on the deck it streamed.  SH is its exec shuffle.
  * SA_OK, or SA_EPROTO with the run in P's window and the reason in
@@ -298,6 +299,8 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	sa_exec_plain(p->ex);
 	for (size_t i = 0; i < count && status == SA_OK; i++) {
 		const sa_stream_kept *k = &runs[i];
+		const char *how = sa_exec_offer(p->ex, k->val, k->bound,
+		    k->len) ? "batched" : "plain";
 
 		status = sa_replay_strict(sh, n, k->val, k->bound, k->len, &ao,
 		    deck);
@@ -314,17 +317,17 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 		if (status == SA_EPROTO)
 			snprintf(au->what, sizeof au->what, "%s, when the "
 			    "auditor made run %llu of its streamed walk again "
-			    "over the plain protocol", sa_exec_what(p->ex),
-			    (unsigned long long)k->run);
+			    "over the %s protocol", sa_exec_what(p->ex),
+			    (unsigned long long)k->run, how);
 		else if (status == SA_OK)
 			snprintf(au->what, sizeof au->what, "streamed run %llu "
 			    "with \"%s\", but ended on \"%s\" when the "
-			    "auditor made that run again over the plain protocol",
-			    (unsigned long long)k->run, streamed, replayed);
+			    "auditor made that run again over the %s protocol",
+			    (unsigned long long)k->run, streamed, replayed, how);
 		else
 			snprintf(au->what, sizeof au->what, "streamed run %llu, "
 			    "but when the auditor made that run again over the "
-			    "plain protocol: %s", (unsigned long long)k->run,
+			    "%s protocol: %s", (unsigned long long)k->run, how,
 			    status == SA_ENONDET ? "it asked for other draws" :
 			    sa_strerror(status));
 		status = SA_EPROTO;
@@ -336,8 +339,8 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 /*
  * IN's count over the walk its program streams (the hello said so),
  * its runs made again in the auditor's odometer and counted here; then
- * runs of the auditor's choosing made again over the plain protocol.
- * SH is its exec shuffle, whose name the census keeps.  An SA_ status,
+ * runs of the auditor's choosing made again over the plain protocol,
+ * or as plans where the program takes them.  SH is its exec shuffle, whose name the census keeps.  An SA_ status,
  * with the reason in IN's report for SA_EPROTO.
  */
 static int

@@ -257,11 +257,21 @@ stop_all(void)
 	for (;;) {
 		struct timespec nap = { 0, 2 * 1000 * 1000 };
 		size_t count;
+		pid_t got;
 
 		if (watched > 0) {
 			kill(-(pid_t)watched, SIGKILL);
 			kill((pid_t)watched, SIGKILL);
 		}
+		/*
+		 * With no child left at all, of any thread (ECHILD once the
+		 * dead are reaped), nothing descends from us: an orphan of
+		 * ours would have become our child.  /proc is not read.
+		 */
+		while ((got = waitpid(-1, NULL, WNOHANG)) > 0)
+			;
+		if (got < 0 && errno == ECHILD)
+			break;
 		count = descendants(pids, sizeof pids / sizeof pids[0]);
 		if (count == 0 && orphans(pids, 1) == 0)
 			break;

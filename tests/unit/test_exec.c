@@ -4,7 +4,9 @@
  * shuffle of 3 cards, counted, gives every ordering once (worked out:
  * 3 x 2 runs, one an ordering); a line that is no request, a run given
  * up with "error WHY", and a deck that is no permutation each end the
- * census as the protocol says, quoting what the program wrote.
+ * census as the protocol says, quoting what the program wrote; and a run
+ * made again after a streamed walk is offered as a plan exactly when the
+ * program's hello said it takes one.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -179,12 +181,110 @@ test_breaches(void **state)
 	    SA_ENOTPERM);
 }
 
+/*
+ * A program that offers a streamed walk ("stream 1 plan" when PLANS),
+ * walks none (the auditor's side of the walk is stream.c's, tested in
+ * test_stream), then is made run (0, 0) again: offered as a plan, it
+ * must get exactly "shuffle 3 plan 3:0 2:0" and take both draws; not
+ * offered one, "shuffle 3" and a draw a line.
+ */
+struct offered {
+	int in, out;
+	bool plans;
+};
+
+static void *
+play_offered(void *arg)
+{
+	struct offered *pg = arg;
+	char line[128];
+
+	assert_true(read_line(pg->in, line, sizeof line));
+	assert_string_equal(line, "shuffle 3");
+	say(pg->out, pg->plans ? "stream 1 plan\n" : "stream 1\n");
+	assert_true(read_line(pg->in, line, sizeof line));
+	assert_string_equal(line, "walk 3 0 1 0 64 0 40");
+	assert_true(read_line(pg->in, line, sizeof line));
+	if (pg->plans) {
+		assert_string_equal(line, "shuffle 3 plan 3:0 2:0");
+		say(pg->out, "asked 3 2\n");
+	} else {
+		assert_string_equal(line, "shuffle 3");
+		say(pg->out, "draw 3\n");
+		assert_true(read_line(pg->in, line, sizeof line));
+		assert_string_equal(line, "0");
+		say(pg->out, "draw 2\n");
+		assert_true(read_line(pg->in, line, sizeof line));
+		assert_string_equal(line, "0");
+	}
+	/* Durstenfeld's 3 cards with draws 0, 0. */
+	say(pg->out, "deck 1 2 0\n");
+	close(pg->out);
+	return NULL;
+}
+
+static void
+offer(bool plans)
+{
+	static const uint64_t val[2] = { 0, 0 }, bound[2] = { 3, 2 };
+	static const unsigned want[3] = { 1, 2, 0 };
+	int to[2], from[2];
+	struct offered pg;
+	pthread_t t;
+	sa_exec_opts eo;
+	sa_exec *ex;
+	sa_shuffle sh = { .name = "program", .summary = "t" };
+	sa_audit_opts ao;
+	unsigned deck[3];
+
+	assert_int_equal(pipe(to), 0);
+	assert_int_equal(pipe(from), 0);
+	assert_int_equal(fcntl(to[1], F_SETFL, O_NONBLOCK), 0);
+	pg.in = to[0];
+	pg.out = from[1];
+	pg.plans = plans;
+	assert_int_equal(pthread_create(&t, NULL, play_offered, &pg), 0);
+	memset(&eo, 0, sizeof eo);
+	eo.to = to[1];
+	eo.from = from[0];
+	eo.timeout = 600;
+	eo.raw_bits = 8;
+	eo.real_cells = 6;
+	eo.max_draws = 64;
+	assert_int_equal(sa_exec_new(&eo, &ex), SA_OK);
+	sa_exec_shuffle(ex, &sh);
+	assert_true(sa_exec_hello(ex, 3, "walk 3 0 1 0 64 0 40\n"));
+	sa_exec_plain(ex);
+	assert_int_equal(sa_exec_offer(ex, val, bound, 2), plans);
+	memset(&ao, 0, sizeof ao);
+	ao.raw_bits = 8;
+	ao.real_cells = 6;
+	assert_int_equal(sa_replay_strict(&sh, 3, val, bound, 2, &ao, deck),
+	    SA_OK);
+	assert_memory_equal(deck, want, sizeof want);
+	close(to[1]);
+	pthread_join(t, NULL);
+	close(to[0]);
+	close(from[0]);
+	sa_exec_free(ex);
+}
+
+/* A run made again after a streamed walk: planned only when offered. */
+static void
+test_offer(void **state)
+{
+	(void)state;
+	offer(true);
+	offer(false);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fair),
 		cmocka_unit_test(test_breaches),
+		cmocka_unit_test(test_offer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,7 +12,8 @@
  * second run again in its place, "bound" reports the run's last draw as
  * its bound (out of range), "lie" writes another deck for the run than
  * its shuffle gives, which the auditor's own replay of it must catch,
- * and "short" writes a deck of one card too few.  "bench" is the
+ * and "short" writes a deck of one card too few.  "plan" says "stream 1
+ * plan" and takes the replays as plans; "planlie" is "lie" so.  "bench" is the
  * honest walk, appending its own user and system CPU seconds to the
  * file BENCH_CPU names when its input ends (tests/bench/audit.sh).
  */
@@ -164,10 +165,22 @@ walk(const unsigned long long *a, const char *bent)
 	flush_out();
 }
 
+/* A planned run's first line: the bounds of the plan's draws it took. */
+static int
+asked(const unsigned long long *pk, size_t taken)
+{
+	printf("asked");
+	for (size_t t = 0; t < taken; t++)
+		printf(" %llu", pk[t]);
+	printf("\n");
+	return 1;
+}
+
 int
 main(int argc, char **argv)
 {
 	const char *bent = argc > 1 ? argv[1] : "";
+	int plans = strncmp(bent, "plan", 4) == 0;
 	char line[256];
 	unsigned long long a[7];
 
@@ -176,7 +189,9 @@ main(int argc, char **argv)
 
 	if (fgets(first, sizeof first, stdin) == NULL)
 		return 0;
-	printf("stream 1\n");
+	if (plans)
+		bent += 4;
+	printf(plans ? "stream 1 plan\n" : "stream 1\n");
 	fflush(stdout);
 	if (fgets(line, sizeof line, stdin) == NULL)
 		return 2;
@@ -191,17 +206,33 @@ main(int argc, char **argv)
 	/* The plain protocol: the auditor's replays, or the whole walk. */
 	while (held ? (held = 0, memcpy(line, first, sizeof line), 1) :
 	    fgets(line, sizeof line, stdin) != NULL) {
-		size_t n = strtoul(line + 8, NULL, 10);
-		unsigned long long v[MAXN];
+		size_t n = strtoul(line + 8, NULL, 10), np = 0, taken = 0;
+		unsigned long long v[MAXN], pk[MAXN], pv[MAXN];
 		unsigned deck[MAXN];
+		char *s = strstr(line, " plan");
+		int told = s == NULL;
 
+		/* A plan's draws, K:V each, taken while their bounds fit. */
+		for (s = s ? s + 5 : NULL; s != NULL && *s == ' ' && np < MAXN;
+		    np++) {
+			pk[np] = strtoull(s + 1, &s, 10);
+			pv[np] = *s == ':' ? strtoull(s + 1, &s, 10) : 0;
+		}
 		for (size_t i = n; i > 1; i--) {
+			if (!told && taken < np && pk[taken] == i) {
+				v[n - i] = pv[taken++];
+				continue;
+			}
+			if (!told)
+				told = asked(pk, taken);
 			printf("draw %zu\n", i);
 			fflush(stdout);
 			if (fgets(line, sizeof line, stdin) == NULL)
 				return 1;
 			v[n - i] = strtoull(line, NULL, 10);
 		}
+		if (!told)
+			told = asked(pk, taken);
 		shuffle(v, n, deck);
 		printf("deck");
 		for (size_t i = 0; i < n; i++)
