@@ -472,6 +472,14 @@ void sa_window_free(sa_replay_window *w);
 void sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
     bool weighted);
 
+/*
+ * Whether SH is the auditor's own reader of a streamed walk (stream.c),
+ * which sets every card of the deck from the transcript and touches
+ * nothing else: the replay engine neither deals it a starting deck nor
+ * guards it.
+ */
+bool sa_stream_reader(const sa_shuffle *sh);
+
 /* O as the scripted oracle it is, or NULL when it is another. */
 const sa_script *sa_script_of(const sa_oracle *o);
 
@@ -488,6 +496,14 @@ size_t sa_script_requests(const sa_script *s);
  */
 size_t sa_script_take(sa_oracle *o, const uint64_t *bound,
     const uint64_t *value, size_t stride, size_t n);
+/*
+ * O's run made again (a strict script, as --repeat makes it) from its
+ * record, whose first N draws the caller knows to be those of the run
+ * before (which were checked as it made them): taken at once.  How many;
+ * 0 when O is not a strict script at its run's start (the caller then
+ * takes them as above).
+ */
+size_t sa_script_again(sa_oracle *o, size_t n);
 
 /* BOUND, a recorded draw's, without the mark of a place draw. */
 static inline uint64_t

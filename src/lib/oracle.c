@@ -250,6 +250,22 @@ sa_script_take(sa_oracle *o, const uint64_t *bound, const uint64_t *value,
 }
 
 size_t
+sa_script_again(sa_oracle *o, size_t n)
+{
+	sa_script *s = (sa_script *)o;
+
+	if (o == NULL || o->draw != script_draw || s->pos != 0 ||
+	    s->mode != SA_SCRIPT_STRICT)
+		return 0;
+	if (n > s->len)
+		n = s->len;
+	s->pos = n;
+	if (n > 0 && s->watch != NULL)
+		*s->watch = n;
+	return n;
+}
+
+size_t
 sa_script_requests(const sa_script *s)
 {
 	return s->pos - s->places;

@@ -58,6 +58,14 @@ put_le(unsigned char *to, uint64_t v, size_t len)
 		to[i] = (unsigned char)(v >> (8 * i));
 }
 
+/* Four little-endian bytes at FROM. */
+static uint32_t
+le32(const unsigned char *from)
+{
+	return (uint32_t)from[0] | (uint32_t)from[1] << 8 |
+	    (uint32_t)from[2] << 16 | (uint32_t)from[3] << 24;
+}
+
 static uint64_t
 get_le(const unsigned char *from, size_t len)
 {
@@ -313,6 +321,8 @@ struct sa_stream_in {
 	size_t have, cap, at;	/* AT: the next item not yet taken */
 	struct item *items;
 	size_t nitems, items_cap;
+	size_t plain;		/* the first items, each a draw that returned */
+	bool again;		/* the run read is the run before's draws */
 	unsigned *deck;
 	size_t deck_n;
 	bool has_deck;
@@ -449,6 +459,8 @@ add_item(sa_stream_in *p, char tag, uint64_t arg, bool done_, uint64_t value)
 		    p->items_cap / 2);
 		return SA_EPROTO;
 	}
+	if (p->plain == p->nitems && tag == 'd' && done_)
+		p->plain++;
 	p->items[p->nitems].tag = tag;
 	p->items[p->nitems].done = done_;
 	p->items[p->nitems].arg = arg;
@@ -534,10 +546,10 @@ read_deck(sa_stream_in *p, size_t n)
 
 /*
  * K P: the run's first P items are the run before's, PREV of them, each
- * of which returned.
+ * of which returned (its first PLAIN did, draws all).
  */
 static int
-read_kept(sa_stream_in *p, size_t prev)
+read_kept(sa_stream_in *p, size_t prev, size_t plain)
 {
 	uint64_t kept;
 	int status;
@@ -550,13 +562,14 @@ read_kept(sa_stream_in *p, size_t prev)
 		    (unsigned long long)kept, p->nitems != 0 ? 0 : prev);
 		return SA_EPROTO;
 	}
-	for (size_t k = 0; k < kept; k++)
+	for (size_t k = plain; k < kept; k++)
 		if (!p->items[k].done) {
 			what(p, "wrote a damaged transcript (a run that keeps "
 			    "a draw the run before did not return from)");
 			return SA_EPROTO;
 		}
 	p->nitems = (size_t)kept;
+	p->plain = plain < kept ? plain : (size_t)kept;
 	p->at += 5;
 	return SA_OK;
 }
@@ -569,11 +582,27 @@ read_kept(sa_stream_in *p, size_t prev)
 static int
 read_run(sa_stream_in *p, size_t n)
 {
-	size_t prev = p->nitems, len;
+	size_t prev = p->nitems, plain = p->plain, len;
+	const unsigned char *at = p->buf + p->at;
 	unsigned char tag;
 	int status;
 
-	p->nitems = 0;
+	/*
+	 * "R K PREV D N deck": the run before's draws, all of them returned,
+	 * and a deck (a run made again under --repeat, mostly), read at
+	 * once.
+	 */
+	if (plain == prev && p->have - p->at >= 8 + n && at[0] == 'R' &&
+	    at[1] == 'K' && le32(at + 2) == prev && at[6] == 'D' &&
+	    at[7] == n) {
+		for (size_t i = 0; i < n; i++)
+			p->deck[i] = at[8 + i];
+		p->at += 8 + n;
+		p->has_deck = p->again = true;
+		return SA_OK;
+	}
+	p->again = false;
+	p->nitems = p->plain = 0;
 	p->has_deck = false;
 	if ((status = take(p, 0, &tag, 1)) != SA_OK)
 		return status;
@@ -608,12 +637,20 @@ read_run(sa_stream_in *p, size_t n)
 
 		if ((b = need(p, 1, &status)) == NULL)
 			return status;
+		/* A draw below a bound of 32 bits, most items: at once. */
+		if (b[0] == 'v' && p->have - p->at >= 9) {
+			if ((status = add_item(p, 'd', (uint64_t)le32(b + 1) + 1,
+			    true, le32(b + 5))) != SA_OK)
+				return status;
+			p->at += 9;
+			continue;
+		}
 		switch (tag = b[0]) {
 		case 'R':
 		case 'E':
 			return SA_OK;	/* a run the engine left */
 		case 'K':
-			if ((status = read_kept(p, prev)) != SA_OK)
+			if ((status = read_kept(p, prev, plain)) != SA_OK)
 				return status;
 			continue;
 		case 'X':
@@ -692,7 +729,10 @@ keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 	if (seen <= half || p->nkept < p->o.keep) {
 		slot = p->nkept;
 	} else {
-		uint64_t r = next_rng(p) % (seen - half);
+		/* Below SEEN - HALF by a multiplication, not a division (the
+		 * run's choice, not a figure: 2^-64 off uniform is nothing). */
+		uint64_t r = (uint64_t)(((u128)next_rng(p) * (seen - half)) >>
+		    64);
 
 		if (r >= p->o.keep - half)
 			return;
@@ -734,13 +774,11 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	 * its record holds already (the run's kept draws, mostly) compared
 	 * with the record at once, the rest asked for one by one.
 	 */
-	size_t first = 0;
+	size_t first = p->again ? sa_script_again(o, p->plain) : 0;
 
-	while (first < p->nitems && p->items[first].tag == 'd' &&
-	    p->items[first].done)
-		first++;
-	first = first > 0 ? sa_script_take(o, &p->items[0].arg,
-	    &p->items[0].value, sizeof *p->items, first) : 0;
+	if (first == 0 && p->plain > 0)
+		first = sa_script_take(o, &p->items[0].arg, &p->items[0].value,
+		    sizeof *p->items, p->plain);
 	for (size_t k = first; k < p->nitems; k++) {
 		const struct item *it = &p->items[k];
 		uint64_t v = 0;
@@ -805,6 +843,12 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		p->waited = false;
 		p->o.after_run(p->o.ctx, &p->win);
 	}
+}
+
+bool
+sa_stream_reader(const sa_shuffle *sh)
+{
+	return sh->run == in_run;
 }
 
 int

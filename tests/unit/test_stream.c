@@ -9,7 +9,8 @@
  * Runs that keep the items of the run before (K, the exec protocol's
  * streamed walk), a run given up (X), the runs kept for the caller to
  * make again, and sa_replay_strict, which makes one again; and
- * sa_script_take, the reader's check of a run's kept draws at once.
+ * sa_script_take, the reader's check of a run's kept draws at once, and
+ * sa_script_again, which takes a run made again from its record.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -585,6 +586,44 @@ test_take(void **state)
 	sa_script_release(&s);
 }
 
+/*
+ * A run made again takes its record's draws at once, where the script
+ * is a strict one at its run's start; elsewhere nothing, and the caller
+ * takes them one by one (or by sa_script_take), which checks them.
+ */
+static void
+test_again(void **state)
+{
+	uint64_t val[8] = { 4, 0, 2, 1 }, bound[8] = { 5, 4, 3, 2 };
+	sa_script s;
+	volatile size_t watch = 0;
+	sa_oracle other;
+
+	(void)state;
+	sa_script_init(&s, SA_SCRIPT_STRICT, val, bound, 8, 32);
+	s.watch = &watch;
+	s.len = 4;
+	assert_int_equal(sa_script_again(&s.base, 3), 3);
+	assert_int_equal(s.pos, 3);
+	assert_int_equal(watch, 3);
+	/* No further than the record, and then the run is whole. */
+	s.pos = 0;
+	assert_int_equal(sa_script_again(&s.base, 6), 4);
+	assert_int_equal(s.pos, 4);
+	/* Past its start: nothing. */
+	assert_int_equal(sa_script_again(&s.base, 4), 0);
+	assert_int_equal(s.pos, 4);
+	/* A run walked anew (the odometer's successor) is no run made
+	 * again: its draws are checked, not taken. */
+	s.mode = SA_SCRIPT_REPLAY;
+	s.pos = 0;
+	assert_int_equal(sa_script_again(&s.base, 4), 0);
+	assert_int_equal(s.pos, 0);
+	memset(&other, 0, sizeof other);
+	assert_int_equal(sa_script_again(&other, 4), 0);
+	sa_script_release(&s);
+}
+
 int
 main(void)
 {
@@ -595,6 +634,7 @@ main(void)
 		cmocka_unit_test(test_kept),
 		cmocka_unit_test(test_strict),
 		cmocka_unit_test(test_take),
+		cmocka_unit_test(test_again),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
