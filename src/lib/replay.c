@@ -224,10 +224,14 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	}
 	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
 	copy_mem = malloc((n + 2 * GUARD) * sizeof *copy_mem);
-	if (deck_mem != NULL)
-		guards_set(deck = deck_mem + GUARD, n);
-	if (copy_mem != NULL)
-		guards_set(copy = copy_mem + GUARD, n);
+	if (deck_mem != NULL) {
+		deck = deck_mem + GUARD;
+		guards_set(deck, n);
+	}
+	if (copy_mem != NULL) {
+		copy = copy_mem + GUARD;
+		guards_set(copy, n);
+	}
 	if (val == NULL || bound == NULL || deck == NULL || copy == NULL) {
 		status = SA_ENOMEM;
 		goto out;

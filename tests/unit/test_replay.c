@@ -455,21 +455,45 @@ before_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	deck[-1] = 2;
 }
 
+/* Fair, and a write just past the deck in a late run only (its first
+ * draw 2): the guards, set once, must still be there to be broken. */
+static void
+late_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
+{
+	size_t first = 0;
+
+	(void)sh;
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)sa_draw(o, i);
+		unsigned t = deck[i - 1];
+
+		if (i == n)
+			first = j;
+		deck[i - 1] = deck[j];
+		deck[j] = t;
+	}
+	if (first == 2)
+		deck[n] = 7;
+}
+
 /*
  * A run that writes outside its deck is caught, though the deck it
- * leaves is a fair permutation every time.
+ * leaves is a fair permutation every time, in the first run or a late
+ * one.
  */
 static void
 test_overrun(void **state)
 {
 	const sa_shuffle past = { .name = "past", .run = past_run };
 	const sa_shuffle before = { .name = "before", .run = before_run };
+	const sa_shuffle late = { .name = "late", .run = late_run };
 	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
 	sa_census *c;
 
 	(void)state;
 	assert_int_equal(sa_census_run(&past, 4, &opts, &c), SA_EOVERRUN);
 	assert_int_equal(sa_census_run(&before, 4, &opts, &c), SA_EOVERRUN);
+	assert_int_equal(sa_census_run(&late, 4, &opts, &c), SA_EOVERRUN);
 	assert_string_equal(sa_strerror(SA_EOVERRUN),
 	    "a run wrote outside the deck it was given");
 }
