@@ -104,6 +104,34 @@ done:
 	return NULL;
 }
 
+/* Two pipes: TO the program (our end written without blocking), FROM it. */
+static void
+pipes(int to[2], int from[2])
+{
+	assert_int_equal(pipe(to), 0);
+	assert_int_equal(pipe(from), 0);
+	assert_int_equal(fcntl(to[1], F_SETFL, O_NONBLOCK), 0);
+}
+
+/* The auditor's side of the protocol, writing TO and reading FROM, as SH. */
+static sa_exec *
+speaker(int to, int from, sa_shuffle *sh)
+{
+	sa_exec_opts eo;
+	sa_exec *ex;
+
+	memset(&eo, 0, sizeof eo);
+	eo.to = to;
+	eo.from = from;
+	eo.timeout = 600;	/* no test waits on it: the program is here */
+	eo.raw_bits = 8;
+	eo.real_cells = 6;
+	eo.max_draws = 64;
+	assert_int_equal(sa_exec_new(&eo, &ex), SA_OK);
+	sa_exec_shuffle(ex, sh);
+	return ex;
+}
+
 /*
  * The census of the program with FAULT, by the protocol: its status,
  * the counts into COUNTS (6), the reason into WHAT.
@@ -114,29 +142,18 @@ audit(enum fault fault, uint64_t *counts, char *what, size_t size)
 	int to[2], from[2], status;
 	struct program pg;
 	pthread_t t;
-	sa_exec_opts eo;
 	sa_exec *ex;
 	sa_shuffle sh = { .name = "program", .summary = "t" };
 	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
 	sa_audit_opts au;
 	sa_census *c = NULL;
 
-	assert_int_equal(pipe(to), 0);
-	assert_int_equal(pipe(from), 0);
-	assert_int_equal(fcntl(to[1], F_SETFL, O_NONBLOCK), 0);
+	pipes(to, from);
 	pg.in = to[0];
 	pg.out = from[1];
 	pg.fault = fault;
 	assert_int_equal(pthread_create(&t, NULL, play, &pg), 0);
-	memset(&eo, 0, sizeof eo);
-	eo.to = to[1];
-	eo.from = from[0];
-	eo.timeout = 600;	/* no test waits on it: the program is here */
-	eo.raw_bits = 8;
-	eo.real_cells = 6;
-	eo.max_draws = 64;
-	assert_int_equal(sa_exec_new(&eo, &ex), SA_OK);
-	sa_exec_shuffle(ex, &sh);
+	ex = speaker(to[1], from[0], &sh);
 	memset(&au, 0, sizeof au);
 	au.window = sa_exec_window(ex);
 	status = sa_census_run_audited(&sh, 3, &opts, &au, &c);
@@ -231,28 +248,17 @@ offer(bool plans)
 	int to[2], from[2];
 	struct offered pg;
 	pthread_t t;
-	sa_exec_opts eo;
 	sa_exec *ex;
 	sa_shuffle sh = { .name = "program", .summary = "t" };
 	sa_audit_opts ao;
 	unsigned deck[3];
 
-	assert_int_equal(pipe(to), 0);
-	assert_int_equal(pipe(from), 0);
-	assert_int_equal(fcntl(to[1], F_SETFL, O_NONBLOCK), 0);
+	pipes(to, from);
 	pg.in = to[0];
 	pg.out = from[1];
 	pg.plans = plans;
 	assert_int_equal(pthread_create(&t, NULL, play_offered, &pg), 0);
-	memset(&eo, 0, sizeof eo);
-	eo.to = to[1];
-	eo.from = from[0];
-	eo.timeout = 600;
-	eo.raw_bits = 8;
-	eo.real_cells = 6;
-	eo.max_draws = 64;
-	assert_int_equal(sa_exec_new(&eo, &ex), SA_OK);
-	sa_exec_shuffle(ex, &sh);
+	ex = speaker(to[1], from[0], &sh);
 	assert_true(sa_exec_hello(ex, 3, "walk 3 0 1 0 64 0 40\n"));
 	sa_exec_plain(ex);
 	assert_int_equal(sa_exec_offer(ex, val, bound, 2), plans);
