@@ -55,16 +55,15 @@ guards_intact(const unsigned *deck, size_t n)
 }
 
 /*
- * One run from the starting deck, its guards set; the run's status.  The
- * auditor's own reader of a streamed walk needs neither (a tenth of its
- * time a run went to them).
+ * One run from the starting deck, its guards set; the run's status.  OWN
+ * (sa_stream_reader, asked once a walk): the auditor's own reader of a
+ * streamed walk, which needs neither (a tenth of its time a run went to
+ * them).
  */
 static int
-replay_once(const sa_shuffle *sh, unsigned *deck, size_t n, sa_script *r,
-    sa_replay_window *window)
+replay_once(const sa_shuffle *sh, bool own, unsigned *deck, size_t n,
+    sa_script *r, sa_replay_window *window)
 {
-	bool own = sa_stream_reader(sh);
-
 	for (size_t i = 0; i < n && !own; i++)
 		deck[i] = (unsigned)i;
 	sa_script_rewind(r);
@@ -141,13 +140,13 @@ advance(const sa_audit_opts *audit, sa_script *r, bool skip)
  * SA_OK or why not.
  */
 static int
-again(const sa_shuffle *sh, const unsigned *deck, unsigned *copy, size_t n,
-    sa_script *r, sa_replay_window *window)
+again(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
+    size_t n, sa_script *r, sa_replay_window *window)
 {
 	int status;
 
 	r->mode = SA_SCRIPT_STRICT;
-	status = replay_once(sh, copy, n, r, window);
+	status = replay_once(sh, own, copy, n, r, window);
 	r->mode = SA_SCRIPT_REPLAY;
 	if (status == SA_OK && memcmp(deck, copy, n * sizeof *deck) != 0)
 		status = SA_ENONDET;
@@ -189,6 +188,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 {
 	sa_replay_window *window = audit ? audit->window : NULL;
 	bool twice = audit && audit->twice;
+	bool own = sh != NULL && sa_stream_reader(sh);
 	uint64_t every = audit && audit->every > 1 ? audit->every : 1, done = 0;
 	size_t room;
 	sa_script r;
@@ -246,7 +246,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 			status = SA_ETIME;
 			break;
 		}
-		status = replay_once(sh, deck, n, &r, window);
+		status = replay_once(sh, own, deck, n, &r, window);
 		skip = !in_part(audit, &r);
 		if (status == SA_SCRIPT_CUT && r.cut) {
 			/* Unfinished at the cap: its prefix, then on. */
@@ -267,7 +267,8 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		if (!skip) {
 			for (uint64_t t = twice ? repeats(done, every) : 0;
 			    t > 0 && status == SA_OK; t--)
-				status = again(sh, deck, copy, n, &r, window);
+				status = again(sh, own, deck, copy, n, &r,
+				    window);
 			if (status != SA_OK)
 				break;
 			done++;
@@ -322,7 +323,8 @@ sa_replay_strict(const sa_shuffle *sh, size_t n, const uint64_t *val,
 	r.base.real_cells = audit ? audit->real_cells : 0;
 	r.real_place = audit ? audit->real_place : 0;
 	guards_set(mem + GUARD, n);
-	status = replay_once(sh, mem + GUARD, n, &r, NULL);
+	status = replay_once(sh, sa_stream_reader(sh), mem + GUARD, n, &r,
+	    NULL);
 	if (status == SA_OK && !sa_perm_check(mem + GUARD, n))
 		status = SA_ENOTPERM;
 	memcpy(deck, mem + GUARD, n * sizeof *deck);

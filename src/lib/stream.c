@@ -520,6 +520,15 @@ read_end(sa_stream_in *p)
 	return SA_OK;
 }
 
+/* The N cards at CARDS (a byte each) as P's deck. */
+static void
+deck_from(sa_stream_in *p, const unsigned char *cards, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p->deck[i] = cards[i];
+	p->has_deck = true;
+}
+
 /* P's deck of N cards, after its D tag. */
 static int
 read_deck(sa_stream_in *p, size_t n)
@@ -537,10 +546,8 @@ read_deck(sa_stream_in *p, size_t n)
 	}
 	if ((b = need(p, 2 + n, &status)) == NULL)
 		return status;
-	for (size_t i = 0; i < n; i++)
-		p->deck[i] = b[2 + i];
+	deck_from(p, b + 2, n);
 	p->at += 2 + n;
-	p->has_deck = true;
 	return SA_OK;
 }
 
@@ -595,10 +602,9 @@ read_run(sa_stream_in *p, size_t n)
 	if (plain == prev && p->have - p->at >= 8 + n && at[0] == 'R' &&
 	    at[1] == 'K' && le32(at + 2) == prev && at[6] == 'D' &&
 	    at[7] == n) {
-		for (size_t i = 0; i < n; i++)
-			p->deck[i] = at[8 + i];
+		deck_from(p, at + 8, n);
 		p->at += 8 + n;
-		p->has_deck = p->again = true;
+		p->again = true;
 		return SA_OK;
 	}
 	p->again = false;

@@ -340,8 +340,9 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
  * IN's count over the walk its program streams (the hello said so),
  * its runs made again in the auditor's odometer and counted here; then
  * runs of the auditor's choosing made again over the plain protocol,
- * or as plans where the program takes them.  SH is its exec shuffle, whose name the census keeps.  An SA_ status,
- * with the reason in IN's report for SA_EPROTO.
+ * or as plans where the program takes them.  SH is its exec shuffle,
+ * whose name the census keeps.  An SA_ status, with the reason in IN's
+ * report for SA_EPROTO.
  */
 static int
 stream_count(struct instance *in, size_t n, sa_shuffle *sh)

@@ -132,6 +132,18 @@ speaker(int to, int from, sa_shuffle *sh)
 	return ex;
 }
 
+/* The program's input ended, its thread T joined, and the pipes and EX
+ * let go. */
+static void
+hang_up(sa_exec *ex, int to[2], int from[2], pthread_t t)
+{
+	close(to[1]);		/* the program's input ends */
+	pthread_join(t, NULL);
+	close(to[0]);
+	close(from[0]);
+	sa_exec_free(ex);
+}
+
 /*
  * The census of the program with FAULT, by the protocol: its status,
  * the counts into COUNTS (6), the reason into WHAT.
@@ -161,11 +173,7 @@ audit(enum fault fault, uint64_t *counts, char *what, size_t size)
 	for (uint64_t r = 0; status == SA_OK && r < 6; r++)
 		counts[r] = sa_census_count(c, r);
 	sa_census_free(c);
-	close(to[1]);		/* the program's input ends */
-	pthread_join(t, NULL);
-	close(to[0]);
-	close(from[0]);
-	sa_exec_free(ex);
+	hang_up(ex, to, from, t);
 	return status;
 }
 
@@ -268,11 +276,7 @@ offer(bool plans)
 	assert_int_equal(sa_replay_strict(&sh, 3, val, bound, 2, &ao, deck),
 	    SA_OK);
 	assert_memory_equal(deck, want, sizeof want);
-	close(to[1]);
-	pthread_join(t, NULL);
-	close(to[0]);
-	close(from[0]);
-	sa_exec_free(ex);
+	hang_up(ex, to, from, t);
 }
 
 /* A run made again after a streamed walk: planned only when offered. */
