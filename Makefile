@@ -450,10 +450,15 @@ check-lengths:
 check-symbols: $(LIB) $(SHLIB)
 	@sh tests/symbols.sh $(LIB) $(SHLIB)
 
+# The unit tests, UNIT_JOBS at a time (tests/units.sh), the longest
+# first (UNIT_LONG: under valgrind, each over 40 s here, the rest a few
+# seconds at most), so that none is left running alone at the end.
+UNIT_JOBS = 2
+UNIT_LONG = test_fit test_matrix test_limits test_real test_claims
 check-unit: $(UNIT_BINS)
-	@for t in $(UNIT_BINS); do \
-		echo "== $$t"; $(RUNNER) $$t || exit 1; \
-	done
+	@RUNNER='$(RUNNER)' UNIT_JOBS=$(UNIT_JOBS) sh tests/units.sh \
+		$(foreach t,$(UNIT_LONG),$(filter %/$(t),$(UNIT_BINS))) \
+		$(filter-out $(UNIT_LONG:%=$(O)/tests/%),$(UNIT_BINS))
 
 check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \

@@ -20,9 +20,13 @@
 # With --update, golden files are rewritten from the actual output.
 # ONLY, a shell pattern, limits the run to the cases it names, and
 # ONLY_LIST, a file of names (one a line), to those it lists.
-# SHARDS=N runs the cases in N processes at once, case i in shard i mod N
-# (SHARD=k/N is how each learns its part), and prints their reports one
-# after another, then the sum.
+# SHARDS=N runs the cases in N processes at once, and prints their
+# reports one after another, then the sum.  The shards take cases from
+# one queue, the heavy ones (tests/cli/heavy, slow-*) first, each case
+# claimed by the first shard to create its file in CLAIMS, so that no
+# shard is left with a long tail while the others idle; SHARD=k/N is how
+# each learns it is one, and without CLAIMS, shard k runs case i when i
+# is k modulo N.
 # SAMPLE=K runs one case in K, those whose index is 0 modulo K (the
 # cases file goes topic by topic, so every topic is run), and counts the
 # rest as skipped: the valgrind pass, the slowest, runs a third of the
@@ -71,6 +75,7 @@ if [ "${SHARDS:-1}" -gt 1 ] && [ -z "${SHARD:-}" ] && [ -z "$update" ]; then
 	: > "$logs/done"
 	: > "$logs/failed"
 	: > "$logs/skips"
+	mkdir "$logs/claims"
 	total=$(grep -cv '^$\|^#' "$cases")
 	k=0
 	while [ $k -lt "$SHARDS" ]; do
@@ -78,7 +83,8 @@ if [ "${SHARDS:-1}" -gt 1 ] && [ -z "${SHARD:-}" ] && [ -z "$update" ]; then
 		# descriptor 3), the rest to its log; each case it is done
 		# with, run or skipped, adds a byte to DONE_FILE.
 		SHARD=$k/$SHARDS DONE_FILE=$logs/done FAILED_FILE=$logs/failed \
-		    SKIPS_FILE=$logs/skips sh "$0" "$bin" 3>&1 > "$logs/$k" 2>&1 &
+		    SKIPS_FILE=$logs/skips CLAIMS=$logs/claims \
+		    sh "$0" "$bin" 3>&1 > "$logs/$k" 2>&1 &
 		pids="$pids $!"
 		k=$((k + 1))
 	done
@@ -212,14 +218,40 @@ heavy=$here/cli/heavy
 heavy_all=$(grep -v '^#' "$heavy" | tr '\n' ' ')
 heavy_run=$(grep -v '^#' "$heavy" | awk 'NR % 3 == 1' | tr '\n' ' ')
 
-index=0
+# The cases numbered from 1 in the file's order (the number SAMPLE and
+# a static SHARD go by), one a line after the number and a tab; for a
+# queue of shards (CLAIMS), the heavy ones first, the longest to run.
+order() {
+	awk -F' [|] ' -v queue="${CLAIMS:-}" '
+	    NR == FNR { if ($0 !~ /^#/) heavy[$0] = 1; next }
+	    /^$/ || /^#/ { next }
+	    { line = ++i "\t" $0 }
+	    queue != "" && ($1 in heavy || $1 ~ /^slow-/) { print line; next }
+	    { rest[++n] = line }
+	    END { for (k = 1; k <= n; k++) print rest[k] }' "$heavy" "$cases"
+}
+# Whether this shard is the first to claim case $1 (its file made with
+# noclobber, which one process alone can do).
+claim() {
+	set -C
+	{ true > "$CLAIMS/$1"; } 2>/dev/null
+	claimed=$?
+	set +C
+	return $claimed
+}
+
+order > "$tmp/order"
 while IFS= read -r line; do
-	case $line in
-	'' | '#'*) continue ;;
-	esac
-	index=$((index + 1))
+	index=${line%%	*}
+	line=${line#*	}
 	case ${SHARD:-} in
-	*/*) [ $((index % ${SHARD#*/})) -eq "${SHARD%/*}" ] || continue ;;
+	*/*)
+		if [ -n "${CLAIMS:-}" ]; then
+			claim "$index" || continue
+		else
+			[ $((index % ${SHARD#*/})) -eq "${SHARD%/*}" ] || continue
+		fi
+		;;
 	esac
 	case ${SAMPLE:-} in
 	'' | 1) ;;
@@ -403,7 +435,7 @@ $(diff "$golden/$name.out" "$tmp/out" | head -10)"
 
 	[ "$ok" = yes ] && passed=$((passed + 1))
 	done_one
-done < "$cases"
+done < "$tmp/order"
 
 [ "$have_python" = yes ] || echo "note: python3 not found; JSON outputs were not parsed"
 # A shard's reasons are summed by its parent; a run of one says them.
