@@ -249,7 +249,8 @@ if command -v mcs >/dev/null 2>&1 && command -v mono >/dev/null 2>&1; then
 	row "C#" "mono $h/mine.exe" "mono $work/Bare.exe"
 fi
 
-# The same pairs streaming their walks (every bare client offers it too;
+# The same pairs streaming their walks (every bare client offers it, and
+# plans for the replays after it, as every harness does;
 # C's is tests/examples/exec/streamer.c, Python's bare_stream.py), at 9
 # cards with the audit's defaults: what the harness costs a streamed run.
 both=
@@ -257,7 +258,7 @@ hn=9
 echo
 echo "harnesses streaming, $hn cards, the defaults (best of three each):"
 printf '%-12s %12s %12s %10s\n' language harness bare "harness/bare"
-row C "$h/mine_c" "$top/build/exec/streamer"
+row C "$h/mine_c" "$top/build/exec/streamer plan"
 if command -v python3 >/dev/null 2>&1; then
 	row Python "cd $h && python3 mine.py" "python3 $work/bare_stream.py"
 fi

@@ -2,7 +2,8 @@
 // make bench-audit: what the C# harness is measured against.  It offers
 // the streamed walk on its first line and, taken, walks the fixed bounds
 // n, n-1, ..., 2 as a mixed-radix counter; declined, or for the
-// auditor's replays afterwards, it speaks the plain and batched lines.
+// auditor's replays afterwards, it speaks the plain and batched lines
+// (its hello, "stream 1 plan", asks for the replays as plans).
 using System;
 using System.IO;
 using System.Text;
@@ -99,7 +100,7 @@ class Bare {
         var input = new StreamReader(Console.OpenStandardInput(), Encoding.ASCII, false, 1 << 16);
         var output = new StreamWriter(Console.OpenStandardOutput(), Encoding.ASCII, 1 << 16);
         string line = input.ReadLine();
-        output.Write("stream 1\n");
+        output.Write("stream 1 plan\n");
         output.Flush();
         string answer = input.ReadLine();
         if (answer != null && answer.StartsWith("walk ", StringComparison.Ordinal)) {

@@ -2,7 +2,8 @@
 // for make bench-audit: what the Java harness is measured against.  It
 // offers the streamed walk on its first line and, taken, walks the fixed
 // bounds n, n-1, ..., 2 as a mixed-radix counter; declined, or for the
-// auditor's replays afterwards, it speaks the plain and batched lines.
+// auditor's replays afterwards, it speaks the plain and batched lines
+// (its hello, "stream 1 plan", asks for the replays as plans).
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -100,7 +101,7 @@ public class Bare {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in), 1 << 16);
         PrintWriter out = new PrintWriter(System.out, false);
         String line = in.readLine();
-        out.print("stream 1\n");
+        out.print("stream 1 plan\n");
         out.flush();
         String answer = in.readLine();
         if (answer != null && answer.startsWith("walk ")) {

@@ -2,7 +2,8 @@
 // make bench-audit: what the Go harness is measured against.  It offers
 // the streamed walk on its first line and, taken, walks the fixed bounds
 // n, n-1, ..., 2 as a mixed-radix counter; declined, or for the
-// auditor's replays afterwards, it speaks the plain and batched lines.
+// auditor's replays afterwards, it speaks the plain and batched lines
+// (its hello, "stream 1 plan", asks for the replays as plans).
 package main
 
 import (
@@ -114,7 +115,7 @@ func main() {
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriterSize(os.Stdout, 1<<16)
 	first, _ := in.ReadString('\n')
-	out.WriteString("stream 1\n")
+	out.WriteString("stream 1 plan\n")
 	out.Flush()
 	answer, _ := in.ReadString('\n')
 	if w := strings.Fields(answer); len(w) == 8 && w[0] == "walk" {

@@ -4,7 +4,8 @@
 // plan has the bound it needs, and asks for the rest a line at a time.
 // It offers the streamed walk on its first line and, taken, walks the
 // fixed bounds n, n-1, ..., 2 as a mixed-radix counter; declined, or for
-// the auditor's replays afterwards, it speaks the lines above.
+// the auditor's replays afterwards, it speaks the lines above (its
+// hello, "stream 1 plan", asks for the replays as plans).
 'use strict';
 const fs = require('fs');
 
@@ -99,7 +100,7 @@ function walk(a) {
 }
 
 let held = readLine();
-fs.writeSync(1, 'stream 1\n');
+fs.writeSync(1, 'stream 1 plan\n');
 const answer = readLine();
 if (answer !== null && answer.startsWith('walk ')) {
   walk(answer.split(' ').slice(1).map(Number));

@@ -2,7 +2,8 @@
 // make bench-audit: what the Rust harness is measured against.  It
 // offers the streamed walk on its first line and, taken, walks the fixed
 // bounds n, n-1, ..., 2 as a mixed-radix counter; declined, or for the
-// auditor's replays afterwards, it speaks the plain and batched lines.
+// auditor's replays afterwards, it speaks the plain and batched lines
+// (its hello, "stream 1 plan", asks for the replays as plans).
 use std::io::{self, BufRead, Write};
 
 // How many times run DONE + 1 is run again (the auditor's rule).
@@ -97,7 +98,7 @@ fn main() {
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout());
     let mut held = String::new();
     input.read_line(&mut held).unwrap_or(0);
-    writeln!(out, "stream 1").unwrap();
+    writeln!(out, "stream 1 plan").unwrap();
     out.flush().unwrap();
     let mut answer = String::new();
     input.read_line(&mut answer).unwrap_or(0);

@@ -3,7 +3,8 @@ streamed walk by hand, for make bench-audit: what the Python harness's
 streamed walk is measured against (tests/examples/exec/fisher_yates.py is
 its plain and batched twin).  It offers the walk on its first line and,
 taken, walks the fixed bounds n, n-1, ..., 2 as a mixed-radix counter,
-then answers the auditor's replays over the plain protocol."""
+then answers the auditor's replays, offered as plans (its hello says
+"stream 1 plan"), or over the plain protocol."""
 import struct
 import sys
 
@@ -76,20 +77,35 @@ def walk(n, part, parts, depth, most, every, floor):
 
 
 def plain(line):
-    """One run over the plain protocol: "shuffle N", a draw a line."""
-    n = int(line.split()[1])
+    """One run: "shuffle N", its draws taken from the plan while their
+    bounds fit ("shuffle N plan K:V ...", said back by "asked"), the rest
+    asked a line at a time."""
+    words = line.split()
+    n = int(words[1])
+    plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
+    taken = []
+    told = words[2:3] != ["plan"]
     deck = list(range(n))
     for i in range(n - 1, 0, -1):
-        out.write(b"draw %d\n" % (i + 1))
-        out.flush()
-        j = int(inp.readline())
+        if not told and len(taken) < len(plan) and plan[len(taken)][0] == i + 1:
+            j = plan[len(taken)][1]
+            taken.append(str(i + 1))
+        else:
+            if not told:
+                out.write(" ".join(["asked"] + taken).encode() + b"\n")
+                told = True
+            out.write(b"draw %d\n" % (i + 1))
+            out.flush()
+            j = int(inp.readline())
         deck[i], deck[j] = deck[j], deck[i]
+    if not told:
+        out.write(" ".join(["asked"] + taken).encode() + b"\n")
     out.write(b"deck " + " ".join(map(str, deck)).encode() + b"\n")
     out.flush()
 
 
 first = inp.readline()
-out.write(b"stream 1\n")
+out.write(b"stream 1 plan\n")
 out.flush()
 answer = inp.readline().split()
 if answer[:1] == ["walk"]:
