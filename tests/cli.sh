@@ -369,7 +369,9 @@ while IFS= read -r line; do
 	# Stdin is /dev/null: a command that reads it must not eat the
 	# rest of this file.
 	[ -z "${TIMES:-}" ] || t0=$(date +%s.%N)
-	(cd "$tmp" && PATH="$tmp/bin:$PATH" sh -c "$cmd") \
+	# SA_CASE marks the processes this case starts (tests/cli/procs.sh
+	# counts only those).
+	(cd "$tmp" && SA_CASE=$$.$index PATH="$tmp/bin:$PATH" sh -c "$cmd") \
 		< /dev/null > "$tmp/out" 2> "$tmp/err"
 	got=$?
 	[ -z "${TIMES:-}" ] || echo "$t0 $(date +%s.%N) $name" |

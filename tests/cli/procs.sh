@@ -9,8 +9,18 @@
 
 # Every process's command line, a line each, its arguments ending in a
 # space.  A process may end between the glob and the read: quietly.
+# Under tests/cli.sh, only the processes started from this case: those
+# whose environment holds its SA_CASE (which a process keeps however it
+# leaves its group or session), so that another run of the suite on the
+# same machine is not counted as this case's.
 cmdlines() {
-	for f in /proc/[0-9]*/cmdline; do
+	if [ -n "${SA_CASE:-}" ]; then
+		files=$(grep -lxzF -- "SA_CASE=$SA_CASE" /proc/[0-9]*/environ \
+		    2>/dev/null | sed 's|environ$|cmdline|')
+	else
+		files=$(echo /proc/[0-9]*/cmdline)
+	fi
+	for f in $files; do
 		{ tr '\0' ' ' < "$f"; } 2>/dev/null
 		echo
 	done
