@@ -12,15 +12,23 @@
 # Under tests/cli.sh, only the processes started from this case: those
 # whose environment holds its SA_CASE (which a process keeps however it
 # leaves its group or session), so that another run of the suite on the
-# same machine is not counted as this case's.
+# same machine is not counted as this case's.  A process whose
+# environment cannot be read (another user's, or one not dumpable, as
+# the auditor and a plugin's process are) is counted all the same:
+# counted rather than missed.
 cmdlines() {
 	if [ -n "${SA_CASE:-}" ]; then
-		files=$(grep -lxzF -- "SA_CASE=$SA_CASE" /proc/[0-9]*/environ \
-		    2>/dev/null | sed 's|environ$|cmdline|')
-	else
-		files=$(echo /proc/[0-9]*/cmdline)
+		ours=" $(grep -lxzF -- "SA_CASE=$SA_CASE" /proc/[0-9]*/environ \
+		    2>/dev/null | tr '\n' ' ')"
 	fi
-	for f in $files; do
+	for f in /proc/[0-9]*/cmdline; do
+		e=${f%cmdline}environ
+		if [ -n "${SA_CASE:-}" ] && [ -r "$e" ]; then
+			case $ours in
+			*" $e "*) ;;
+			*) continue ;;
+			esac
+		fi
 		{ tr '\0' ' ' < "$f"; } 2>/dev/null
 		echo
 	done
