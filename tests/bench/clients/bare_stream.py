@@ -86,20 +86,23 @@ def plain(line):
     taken = []
     told = words[2:3] != ["plan"]
     deck = list(range(n))
+
+    def tell():
+        """The plan's draws taken, said once, before any other line."""
+        out.write(" ".join(["asked"] + taken).encode() + b"\n")
+        return True
+
     for i in range(n - 1, 0, -1):
         if not told and len(taken) < len(plan) and plan[len(taken)][0] == i + 1:
             j = plan[len(taken)][1]
             taken.append(str(i + 1))
         else:
-            if not told:
-                out.write(" ".join(["asked"] + taken).encode() + b"\n")
-                told = True
+            told = told or tell()
             out.write(b"draw %d\n" % (i + 1))
             out.flush()
             j = int(inp.readline())
         deck[i], deck[j] = deck[j], deck[i]
-    if not told:
-        out.write(" ".join(["asked"] + taken).encode() + b"\n")
+    told = told or tell()
     out.write(b"deck " + " ".join(map(str, deck)).encode() + b"\n")
     out.flush()
 
