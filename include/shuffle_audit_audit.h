@@ -430,6 +430,20 @@ void sa_exec_plain(sa_exec *p);
  */
 bool sa_exec_offer(sa_exec *p, const uint64_t *val, const uint64_t *bound,
     size_t len);
+/*
+ * After sa_exec_plain, the plan of a run to be made again, queued behind
+ * those already queued: the first of them to be made (each still
+ * offered with sa_exec_offer, in the order queued) sends them all in one
+ * write, and the program answers them back to back, a round trip for all
+ * of them.  True when queued: the program takes plans, the run fits its
+ * window, no run of an earlier queue is still to be made, and the queue
+ * stays within SA_EXEC_AHEAD bytes, which a pipe always holds at once,
+ * so that the auditor never waits to write while the program waits to
+ * be read.  False: nothing queued.
+ */
+#define SA_EXEC_AHEAD 4096
+bool sa_exec_queue(sa_exec *p, size_t n, const uint64_t *val,
+    const uint64_t *bound, size_t len);
 
 /*
  * A walk streamed (stream.c): audited code walks the census in a process

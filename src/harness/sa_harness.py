@@ -54,9 +54,9 @@ plan"), and when shuffle-audit takes it, walks every run itself, in the
 auditor's order, answering the hooks from its own odometer, and writes
 each run's draws and deck in large writes with no reply awaited; the
 auditor checks each run and replays runs of its choosing, each offered
-as a plan (one round trip a run).  SHUFFLE_AUDIT_LOOP=N in the environment walks N cards here,
-writing nothing, and prints the runs and seconds (a benchmark's
-baseline).
+as a plan (several plans in one write).  SHUFFLE_AUDIT_LOOP=N in the
+environment walks N cards here, writing nothing, and prints the runs
+and seconds (a benchmark's baseline).
 
 draw(k), real() and raw() ask shuffle-audit directly, for code that
 takes its randomness from elsewhere.  An exception from the shuffle gives

@@ -40,6 +40,10 @@ struct sa_exec {
 	 * its first answer (HELD), or the hello's read failed (FAILED). */
 	bool sent, held, failed;
 	bool plans;		/* its hello said it takes plans on replays */
+	/* Plans queued (sa_exec_queue), sent by the first run of them;
+	 * runs still to come whose plans went with it. */
+	char ahead[SA_EXEC_AHEAD];
+	size_t ahead_len, ahead_runs, ahead_left;
 	char what[512];		/* why the last run failed */
 };
 
@@ -530,20 +534,22 @@ answer(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
  * 0 for each draw the run before made after them, below the bound that
  * run asked.  No further than the depth or --max-draws.
  */
-static void
-send_plan(struct sa_exec *p, sa_oracle *o, size_t n)
+/*
+ * The line that offers a run of N cards its draws, VAL below BOUND (LEN
+ * of them, then 0 for each draw to LAST), into P->plan; its length, or
+ * 0 out of memory.
+ */
+static size_t
+format_plan(struct sa_exec *p, size_t n, const uint64_t *val,
+    const uint64_t *bound, size_t len, size_t last)
 {
-	const sa_replay_window *w = &p->win;
-	size_t cap = p->o.depth ? p->o.depth : p->o.max_draws;
-	size_t last = w->last < cap ? w->last : cap, at;
-	size_t need = 48 + 42 * last;
+	size_t need = 48 + 42 * last, at;
 
 	if (need > p->plan_cap) {
 		char *grown = realloc(p->plan, need);
 
 		if (grown == NULL)
-			proto_fail(p, o, "could not be sent its plan: out of "
-			    "memory");
+			return 0;
 		p->plan = grown;
 		p->plan_cap = need;
 	}
@@ -554,11 +560,24 @@ send_plan(struct sa_exec *p, sa_oracle *o, size_t n)
 	at += 5;
 	for (size_t i = 0; i < last; i++) {
 		p->plan[at++] = ' ';
-		at += put_decimal(p->plan + at, sa_bound_of(w->bound[i]));
+		at += put_decimal(p->plan + at, sa_bound_of(bound[i]));
 		p->plan[at++] = ':';
-		at += put_decimal(p->plan + at, i < w->len ? w->val[i] : 0);
+		at += put_decimal(p->plan + at, i < len ? val[i] : 0);
 	}
 	p->plan[at++] = '\n';
+	return at;
+}
+
+static void
+send_plan(struct sa_exec *p, sa_oracle *o, size_t n)
+{
+	const sa_replay_window *w = &p->win;
+	size_t cap = p->o.depth ? p->o.depth : p->o.max_draws;
+	size_t last = w->last < cap ? w->last : cap;
+	size_t at = format_plan(p, n, w->val, w->bound, w->len, last);
+
+	if (at == 0)
+		proto_fail(p, o, "could not be sent its plan: out of memory");
 	if (!send_text(p, p->plan, at))
 		proto_fail(p, o, NULL);
 }
@@ -640,10 +659,21 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	/* The cells the program was told of are the cells its reals draw. */
 	o->real_cells = p->o.real_cells;
 
-	if (p->sent)
+	if (p->sent) {
 		p->sent = false;	/* the hello sent it */
-	else if (p->o.batch)
+	} else if (p->o.batch && p->ahead_len > 0) {
+		/* The queued plans, this run's the first, in one write. */
+		size_t len = p->ahead_len;
+
+		p->ahead_left = p->ahead_runs - 1;
+		p->ahead_len = p->ahead_runs = 0;
+		if (!send_text(p, p->ahead, len))
+			proto_fail(p, o, NULL);
+	} else if (p->o.batch && p->ahead_left > 0) {
+		p->ahead_left--;	/* its plan went with the queue's */
+	} else if (p->o.batch) {
 		send_plan(p, o, n);
+	}
 	else if (!send_line(p, "shuffle ", (unsigned long long)n))
 		proto_fail(p, o, NULL);
 	if (p->o.batch) {
@@ -683,7 +713,7 @@ sa_exec_hello(sa_exec *p, size_t n, const char *walk)
 		return false;
 	}
 	/* "stream 1 plan": the runs made again after the walk may be
-	 * offered as plans, one round trip a run. */
+	 * offered as plans, several in one write (sa_exec_queue). */
 	p->plans = strcmp(p->line + 7, "1 plan") == 0;
 	if (walk != NULL && (p->plans || strcmp(p->line + 7, "1") == 0)) {
 		p->sent = false;
@@ -702,6 +732,24 @@ sa_exec_plain(sa_exec *p)
 	p->o.depth = 0;
 	p->o.after_run = NULL;
 	p->sent = p->held = p->failed = false;
+	p->ahead_len = p->ahead_runs = p->ahead_left = 0;
+}
+
+bool
+sa_exec_queue(sa_exec *p, size_t n, const uint64_t *val,
+    const uint64_t *bound, size_t len)
+{
+	size_t cap = p->o.max_draws, at;
+
+	if (!p->plans || len > p->win.cap || p->ahead_left > 0)
+		return false;
+	at = format_plan(p, n, val, bound, len, len < cap ? len : cap);
+	if (at == 0 || p->ahead_len + at > sizeof p->ahead)
+		return false;
+	memcpy(p->ahead + p->ahead_len, p->plan, at);
+	p->ahead_len += at;
+	p->ahead_runs++;
+	return true;
 }
 
 bool

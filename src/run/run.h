@@ -259,7 +259,12 @@ const char *proc_escape_text(enum proc_escape e);
  * dropped; returns the GUARD_ bits of those that hold.
  */
 unsigned proc_confine(pid_t auditor, pid_t group);
-/* proc_confine's GUARD_ bits here, tried once in a child made for it. */
+/*
+ * proc_confine's GUARD_ bits here, tried once in a child made for it:
+ * proc_probe starts that child (once), proc_protections waits for its
+ * answer (starting it first if need be).
+ */
+void proc_probe(void);
 unsigned proc_protections(void);
 /* In a plugin's child: a seccomp filter that kills any new process. */
 void proc_forbid_forks(void);

@@ -297,8 +297,14 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	ao.real_cells = au->real_cells;
 	ao.real_place = au->real_place;
 	sa_exec_plain(p->ex);
-	for (size_t i = 0; i < count && status == SA_OK; i++) {
+	for (size_t i = 0, queued = 0; i < count && status == SA_OK; i++) {
 		const sa_stream_kept *k = &runs[i];
+
+		/* As many plans as one write holds, sent together. */
+		for (queued = queued > i ? queued : i; queued < count &&
+		    sa_exec_queue(p->ex, n, runs[queued].val,
+		    runs[queued].bound, runs[queued].len); queued++)
+			;
 		const char *how = sa_exec_offer(p->ex, k->val, k->bound,
 		    k->len) ? "batched" : "plain";
 
@@ -713,10 +719,13 @@ exec_count(struct audit *au, size_t n, struct job *job)
 	 * forks its child, so that a signal sent once a child exists is
 	 * always ours to handle (C leaves the order of | to the compiler). */
 	au->protections = guard_watch();
-	au->protections |= proc_protections();
+	proc_probe();
 	for (k = 0; k < crew.count; k++)
 		if (!instance_start(&crew, k))
 			break;
+	/* The probe's child ran while the programs started; it is reaped
+	 * before any process of theirs is looked for. */
+	au->protections |= proc_protections();
 	if (k < crew.count) {
 		run_refuse(au, "--exec: cannot start %s: %s", au->shown,
 		    crew.at[k].p == NULL || errno == ENOMEM ? "out of memory" :

@@ -32,6 +32,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,44 @@ proc_exited(pid_t pid)
 	return si.si_pid == pid;
 }
 
+/*
+ * PID's exit, awaited at most SECONDS through a descriptor that names it
+ * (Linux 5.3's pidfd_open), so that it is seen as it happens: true when
+ * it came, false when the time ran out or no descriptor could be had.
+ */
+static bool
+pidfd_wait_exit(pid_t pid, double seconds)
+{
+#ifdef SYS_pidfd_open
+	long fd = syscall(SYS_pidfd_open, pid, 0);
+	double until = sa_clock() + seconds;
+	bool gone = false;
+
+	if (fd < 0)
+		return false;
+	for (;;) {
+		struct pollfd pfd = { (int)fd, POLLIN, 0 };
+		double left = until - sa_clock();
+		int ms = left <= 0 ? 0 : left > 60 ? 60000 :
+		    (int)(left * 1000) + 1;
+		int got = poll(&pfd, 1, ms);
+
+		if (got > 0 || (got < 0 && errno != EINTR)) {
+			gone = got > 0;
+			break;
+		}
+		if (got == 0 && sa_clock() >= until)
+			break;
+	}
+	close((int)fd);
+	return gone && proc_exited(pid);
+#else
+	(void)pid;
+	(void)seconds;
+	return false;
+#endif
+}
+
 bool
 proc_wait_exit(pid_t pid, double seconds)
 {
@@ -60,6 +99,8 @@ proc_wait_exit(pid_t pid, double seconds)
 	 * input closes is seen at once, a slow one cheaply. */
 	struct timespec nap = { 0, 50 * 1000 };
 
+	if (proc_exited(pid) || pidfd_wait_exit(pid, seconds))
+		return true;
 	for (;;) {
 		if (proc_exited(pid))
 			return true;
@@ -348,30 +389,51 @@ proc_confine(pid_t auditor, pid_t group)
 
 /*
  * What proc_confine gives audited code here, tried once in a child that
- * runs nothing else and exits with the bits.
+ * runs nothing else and exits with the bits.  proc_probe starts that
+ * child, so that it runs while the audited code starts; proc_protections
+ * reaps it (starting it first if need be) and keeps its answer.
  */
+static pid_t probe_child;
+static bool probed;
+static unsigned probe_held;
+
+void
+proc_probe(void)
+{
+	pid_t me = getpid(), child;
+
+	if (probed || probe_child > 0)
+		return;
+	fflush(NULL);
+	if ((child = fork()) < 0) {
+		probed = true;	/* nothing held: none could be tried */
+		return;
+	}
+	if (child == 0)
+		_exit((int)proc_confine(me, getpgid(me)));
+	probe_child = child;
+}
+
 unsigned
 proc_protections(void)
 {
-	static unsigned held;
-	static bool probed;
-	pid_t me = getpid(), child;
 	int wst;
 
 	if (probed)
-		return held;
+		return probe_held;
+	proc_probe();
+	if (probed)
+		return probe_held;
 	probed = true;
-	fflush(NULL);
-	if ((child = fork()) < 0)
-		return 0;
-	if (child == 0)
-		_exit((int)proc_confine(me, getpgid(me)));
-	while (waitpid(child, &wst, 0) < 0)
-		if (errno != EINTR)
+	while (waitpid(probe_child, &wst, 0) < 0)
+		if (errno != EINTR) {
+			probe_child = 0;
 			return 0;
-	held = WIFEXITED(wst) ? (unsigned)WEXITSTATUS(wst) &
+		}
+	probe_child = 0;
+	probe_held = WIFEXITED(wst) ? (unsigned)WEXITSTATUS(wst) &
 	    (GUARD_SECCOMP | GUARD_NO_PTRACE) : 0;
-	return held;
+	return probe_held;
 }
 
 /*

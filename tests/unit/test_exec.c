@@ -6,12 +6,14 @@
  * up with "error WHY", and a deck that is no permutation each end the
  * census as the protocol says, quoting what the program wrote; and a run
  * made again after a streamed walk is offered as a plan exactly when the
- * program's hello said it takes one.
+ * program's hello said it takes one; and plans queued for several runs
+ * reach the program in one write, within SA_EXEC_AHEAD bytes.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/ioctl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -216,6 +218,7 @@ test_breaches(void **state)
 struct offered {
 	int in, out;
 	bool plans;
+	int waiting;	/* play_queued: the bytes behind the first plan */
 };
 
 static void *
@@ -269,6 +272,8 @@ offer(bool plans)
 	ex = speaker(to[1], from[0], &sh);
 	assert_true(sa_exec_hello(ex, 3, "walk 3 0 1 0 64 0 40\n"));
 	sa_exec_plain(ex);
+	/* Queued, a plan goes as the run's own would (one, one write). */
+	assert_int_equal(sa_exec_queue(ex, 3, val, bound, 2), plans);
 	assert_int_equal(sa_exec_offer(ex, val, bound, 2), plans);
 	memset(&ao, 0, sizeof ao);
 	ao.raw_bits = 8;
@@ -288,6 +293,109 @@ test_offer(void **state)
 	offer(false);
 }
 
+/*
+ * Durstenfeld's 3 cards made again, each of its 6 runs (a, b), their
+ * plans queued: the program reads the first and finds the other five
+ * already waiting (sent in the same write, before any answer), then
+ * answers all six back to back.
+ */
+static void *
+play_queued(void *arg)
+{
+	struct offered *pg = arg;
+	char line[128], want[64];
+
+	assert_true(read_line(pg->in, line, sizeof line));
+	assert_string_equal(line, "shuffle 3");
+	say(pg->out, "stream 1 plan\n");
+	assert_true(read_line(pg->in, line, sizeof line));
+	assert_string_equal(line, "walk 3 0 1 0 64 0 40");
+	for (int r = 0; r < 6; r++) {
+		assert_true(read_line(pg->in, line, sizeof line));
+		snprintf(want, sizeof want, "shuffle 3 plan 3:%d 2:%d", r / 2,
+		    r % 2);
+		assert_string_equal(line, want);
+		/* Anything but the other five, and the program hangs up
+		 * (the auditor then fails the run, and the test says why). */
+		if (r == 0 && (ioctl(pg->in, FIONREAD, &pg->waiting) != 0 ||
+		    pg->waiting != 5 * (int)strlen(line) + 5)) {
+			close(pg->out);
+			return NULL;
+		}
+	}
+	for (int r = 0; r < 6; r++) {
+		unsigned d[3] = { 0, 1, 2 }, t;
+
+		t = d[2], d[2] = d[r / 2], d[r / 2] = t;
+		t = d[1], d[1] = d[r % 2], d[r % 2] = t;
+		snprintf(line, sizeof line, "asked 3 2\ndeck %u %u %u\n", d[0],
+		    d[1], d[2]);
+		say(pg->out, line);
+	}
+	close(pg->out);
+	return NULL;
+}
+
+static void
+test_queue(void **state)
+{
+	static const uint64_t bound[2] = { 3, 2 };
+	uint64_t val[6][2];
+	int to[2], from[2];
+	struct offered pg;
+	pthread_t t;
+	sa_exec *ex;
+	sa_shuffle sh = { .name = "program", .summary = "t" };
+	sa_audit_opts ao;
+	unsigned deck[3], seen = 0;
+	size_t queued = 0;
+
+	(void)state;
+	pipes(to, from);
+	pg.in = to[0];
+	pg.out = from[1];
+	pg.plans = true;
+	pg.waiting = -1;
+	assert_int_equal(pthread_create(&t, NULL, play_queued, &pg), 0);
+	ex = speaker(to[1], from[0], &sh);
+	assert_true(sa_exec_hello(ex, 3, "walk 3 0 1 0 64 0 40\n"));
+	sa_exec_plain(ex);
+	for (int r = 0; r < 6; r++) {
+		val[r][0] = (uint64_t)r / 2;
+		val[r][1] = (uint64_t)r % 2;
+		assert_true(sa_exec_queue(ex, 3, val[r], bound, 2));
+	}
+	memset(&ao, 0, sizeof ao);
+	ao.raw_bits = 8;
+	ao.real_cells = 6;
+	for (int r = 0; r < 6; r++) {
+		int status;
+
+		assert_true(sa_exec_offer(ex, val[r], bound, 2));
+		status = sa_replay_strict(&sh, 3, val[r], bound, 2, &ao, deck);
+		if (status != SA_OK) {
+			pthread_join(t, NULL);
+			fail_msg("run %d: status %d; %d bytes waited behind the "
+			    "first plan, not 5 plans' 115", r, status,
+			    pg.waiting);
+		}
+		/* Durstenfeld's runs give each ordering once. */
+		seen |= 1u << (deck[0] * 3 + deck[1]);
+		/* No new queue while runs of the last one are to come. */
+		if (r < 5)
+			assert_false(sa_exec_queue(ex, 3, val[0], bound, 2));
+	}
+	for (unsigned b = seen; b != 0; b &= b - 1)
+		queued++;
+	assert_int_equal(queued, 6);
+	queued = 0;
+	/* A queue holds what fits in SA_EXEC_AHEAD bytes, 23 a plan here. */
+	while (sa_exec_queue(ex, 3, val[5], bound, 2))
+		queued++;
+	assert_int_equal(queued, SA_EXEC_AHEAD / 23);
+	hang_up(ex, to, from, t);
+}
+
 int
 main(void)
 {
@@ -295,6 +403,7 @@ main(void)
 		cmocka_unit_test(test_fair),
 		cmocka_unit_test(test_breaches),
 		cmocka_unit_test(test_offer),
+		cmocka_unit_test(test_queue),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
