@@ -529,12 +529,6 @@ answer(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
 }
 
 /*
- * --batch: the run's first line, "shuffle N plan K:V ...", offers the
- * odometer's plan (see sa_replay_window): the draws it replays, then
- * 0 for each draw the run before made after them, below the bound that
- * run asked.  No further than the depth or --max-draws.
- */
-/*
  * The line that offers a run of N cards its draws, VAL below BOUND (LEN
  * of them, then 0 for each draw to LAST), into P->plan; its length, or
  * 0 out of memory.
@@ -568,6 +562,12 @@ format_plan(struct sa_exec *p, size_t n, const uint64_t *val,
 	return at;
 }
 
+/*
+ * --batch: the run's first line, "shuffle N plan K:V ...", offers the
+ * odometer's plan (see sa_replay_window): the draws it replays, then
+ * 0 for each draw the run before made after them, below the bound that
+ * run asked.  No further than the depth or --max-draws.
+ */
 static void
 send_plan(struct sa_exec *p, sa_oracle *o, size_t n)
 {
@@ -673,9 +673,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		p->ahead_left--;	/* its plan went with the queue's */
 	} else if (p->o.batch) {
 		send_plan(p, o, n);
-	}
-	else if (!send_line(p, "shuffle ", (unsigned long long)n))
+	} else if (!send_line(p, "shuffle ", (unsigned long long)n)) {
 		proto_fail(p, o, NULL);
+	}
 	if (p->o.batch) {
 		if (request(p, o, deck, n, &bound) != REQ_ASKED)
 			proto_fail(p, o, "broke the protocol at line %llu: with "

@@ -95,8 +95,9 @@ bool
 proc_wait_exit(pid_t pid, double seconds)
 {
 	double until = sa_clock() + seconds;
-	/* Naps from 50 us, doubled up to 5 ms: a program that exits as its
-	 * input closes is seen at once, a slow one cheaply. */
+	/* Where no pidfd can be had, naps from 50 us, doubled up to 5 ms: a
+	 * program that exits as its input closes is seen at once, a slow
+	 * one cheaply. */
 	struct timespec nap = { 0, 50 * 1000 };
 
 	if (proc_exited(pid) || pidfd_wait_exit(pid, seconds))
