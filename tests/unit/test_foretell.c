@@ -7,6 +7,7 @@
  * forecast timed from censuses of fewer cards.
  */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -80,8 +81,8 @@ instrumented(void)
  * work, foretells 6 times too little here, and one that did not count
  * the tables' setup foretells days at its first line.
  */
-static void
-test_progress_holds(void **state)
+static bool
+progress_holds(char *why, size_t size)
 {
 	const sa_shuffle *sh = sa_shuffle_find("naive");
 	sa_census_opts o;
@@ -89,9 +90,6 @@ test_progress_holds(void **state)
 	double start, total;
 	size_t held = 0;
 
-	(void)state;
-	if (instrumented())
-		skip();
 	memset(&o, 0, sizeof o);
 	o.threads = 1;
 	o.progress = record;
@@ -115,13 +113,38 @@ test_progress_holds(void **state)
 		whole = t / d;
 		left = whole * (1 - d);
 		if (whole < total / 2 || whole > total * 2 ||
-		    left < (total - t) / 2 || left > (total - t) * 2)
-			fail_msg("at %.1f%% done after %.3f s: foretold %.3f s "
-			    "in all, %.3f s left; it took %.3f s", 100 * d, t,
-			    whole, left, total);
+		    left < (total - t) / 2 || left > (total - t) * 2) {
+			snprintf(why, size, "at %.1f%% done after %.3f s: "
+			    "foretold %.3f s in all, %.3f s left; it took "
+			    "%.3f s", 100 * d, t, whole, left, total);
+			return false;
+		}
 		held++;
 	}
 	assert_true(held >= 5);
+	return true;
+}
+
+/*
+ * Processor time moves with the load after all, a little: beside two
+ * busy loops and another test, on this machine's two shared cores, the
+ * first 14% of one census took 2.5 times its share of the processor
+ * time (a full .ci/run's check-unit, two tests at a time).  So the census is run up to three times, and must hold in
+ * one: a progress that counts steps, not work (6 times off in every
+ * run), fails all three.
+ */
+static void
+test_progress_holds(void **state)
+{
+	char why[256] = "";
+
+	(void)state;
+	if (instrumented())
+		skip();
+	for (int tries = 0; tries < 3; tries++)
+		if (progress_holds(why, sizeof why))
+			return;
+	fail_msg("three censuses out of their time; the last %s", why);
 }
 
 /*
