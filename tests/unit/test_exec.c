@@ -251,6 +251,27 @@ play_offered(void *arg)
 	return NULL;
 }
 
+/*
+ * PROGRAM started as the program PG (its pipes TO and FROM, its thread T),
+ * its hello taken with a walk of 3 cards, and the plain protocol set for
+ * the runs made again after it: the auditor's side, as SH.
+ */
+static sa_exec *
+walked(struct offered *pg, void *(*program)(void *), int to[2], int from[2],
+    pthread_t *t, sa_shuffle *sh)
+{
+	sa_exec *ex;
+
+	pipes(to, from);
+	pg->in = to[0];
+	pg->out = from[1];
+	assert_int_equal(pthread_create(t, NULL, program, pg), 0);
+	ex = speaker(to[1], from[0], sh);
+	assert_true(sa_exec_hello(ex, 3, "walk 3 0 1 0 64 0 40\n"));
+	sa_exec_plain(ex);
+	return ex;
+}
+
 static void
 offer(bool plans)
 {
@@ -264,14 +285,8 @@ offer(bool plans)
 	sa_audit_opts ao;
 	unsigned deck[3];
 
-	pipes(to, from);
-	pg.in = to[0];
-	pg.out = from[1];
 	pg.plans = plans;
-	assert_int_equal(pthread_create(&t, NULL, play_offered, &pg), 0);
-	ex = speaker(to[1], from[0], &sh);
-	assert_true(sa_exec_hello(ex, 3, "walk 3 0 1 0 64 0 40\n"));
-	sa_exec_plain(ex);
+	ex = walked(&pg, play_offered, to, from, &t, &sh);
 	/* Queued, a plan goes as the run's own would (one, one write). */
 	assert_int_equal(sa_exec_queue(ex, 3, val, bound, 2), plans);
 	assert_int_equal(sa_exec_offer(ex, val, bound, 2), plans);
@@ -351,15 +366,9 @@ test_queue(void **state)
 	size_t queued = 0;
 
 	(void)state;
-	pipes(to, from);
-	pg.in = to[0];
-	pg.out = from[1];
 	pg.plans = true;
 	pg.waiting = -1;
-	assert_int_equal(pthread_create(&t, NULL, play_queued, &pg), 0);
-	ex = speaker(to[1], from[0], &sh);
-	assert_true(sa_exec_hello(ex, 3, "walk 3 0 1 0 64 0 40\n"));
-	sa_exec_plain(ex);
+	ex = walked(&pg, play_queued, to, from, &t, &sh);
 	for (int r = 0; r < 6; r++) {
 		val[r][0] = (uint64_t)r / 2;
 		val[r][1] = (uint64_t)r % 2;
