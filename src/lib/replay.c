@@ -434,7 +434,7 @@ sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 
 	memset(&t, 0, sizeof t);
 	t.orderings = orderings;
-	t.tally = calloc(orderings, sizeof *t.tally);
+	t.tally = sa_tally_alloc(orderings, sizeof *t.tally);
 	if (t.tally == NULL)
 		return SA_ENOMEM;
 	status = sa_walk_audited(sh, n, max_draws, audit, tally_run, &t);

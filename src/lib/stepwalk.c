@@ -209,7 +209,7 @@ sa_engine_walk(const sa_shuffle *sh, size_t n, uint64_t orderings,
 			w[t].opts = opts;
 			w[t].top = sa_step_total(&steps[0], n);
 		}
-		w[t].tally = calloc(orderings, sizeof *w[t].tally);
+		w[t].tally = sa_tally_alloc(orderings, sizeof *w[t].tally);
 		if (w[t].tally == NULL)
 			status = SA_ENOMEM;
 	}

@@ -12,6 +12,7 @@
 #define _DEFAULT_SOURCE
 #define _GNU_SOURCE	/* sched_getaffinity */
 
+#include <sys/mman.h>
 #include <sys/resource.h>
 
 #include <pthread.h>
@@ -141,6 +142,41 @@ sa_physical_memory(void)
 	if ((uint64_t)pages > UINT64_MAX / (uint64_t)size)
 		return UINT64_MAX;
 	return (uint64_t)pages * (uint64_t)size;
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *
+sa_tally_alloc(size_t count, size_t size)
+{
+	size_t bytes;
+	void *p;
+
+	if (size != 0 && count > SIZE_MAX / size)
+		return NULL;
+	bytes = count * size;
+	/*
+	 * Past 1 GiB, small pages made as the walk touches them: the step
+	 * engine's tables, which are that big, were slower in huge pages
+	 * where the host had taken their memory back (steps.c,
+	 * table_alloc).
+	 */
+	if (bytes < HUGE_PAGE || bytes > ((size_t)1 << 30))
+		return calloc(count, size);
+	if (posix_memalign(&p, HUGE_PAGE, bytes) != 0)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	/*
+	 * Advice only: refused, the pages are small.  Zeroed at once, not
+	 * page by page as the walk first touches them: the walk engine's
+	 * two 11-card tallies (319 MB each) took 2.8 to 2.9 s so, 3.1 to
+	 * 3.6 s made on first touch in huge pages, and 4.0 to 5.2 s in small
+	 * pages (its sys time 1.3 s).
+	 */
+	(void)madvise(p, bytes - bytes % HUGE_PAGE, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, bytes);
+	return p;
 }
 
 void

@@ -4,7 +4,9 @@
  * told one); the physical memory, against /proc/meminfo's MemTotal; the
  * memory it may take, at most that and naming what binds; and the
  * monotonic clock, read between two readings of clock_gettime (no
- * wall-clock limit: only the order of the readings is checked).
+ * wall-clock limit: only the order of the readings is checked); and a
+ * tally's memory, zeroed however it was used before, aligned to a huge
+ * page from 2 MiB on, and refused when its size overflows.
  */
 #define _GNU_SOURCE
 
@@ -16,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,6 +26,7 @@
 #include <cmocka.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"	/* white-box: sa_tally_alloc */
 
 static void
 test_cores(void **state)
@@ -98,6 +102,58 @@ test_clock(void **state)
 	}
 }
 
+/* Whether the COUNT words at P are all zero. */
+static bool
+all_zero(const uint64_t *p, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (p[i] != 0)
+			return false;
+	return true;
+}
+
+static void
+test_tally_alloc(void **state)
+{
+	/* A small tally, and one of 3 MiB and a word: past the huge page. */
+	const size_t counts[] = { 1000, ((size_t)3 << 20) / 8 + 1 };
+	void *big;
+
+	(void)state;
+	/*
+	 * 8 MiB mapped and freed: glibc raises its mmap threshold past it,
+	 * so the tallies below come from the heap, and the second of each
+	 * size is the first's memory, ones and all, unless it is zeroed.
+	 */
+	big = malloc((size_t)8 << 20);
+	assert_non_null(big);
+	free(memset(big, 1, (size_t)8 << 20));
+	for (size_t c = 0; c < 2; c++) {
+		size_t count = counts[c];
+
+		/* Twice each, the first filled with ones and freed. */
+		for (int round = 0; round < 2; round++) {
+			uint64_t *t = sa_tally_alloc(count, sizeof *t);
+
+			assert_non_null(t);
+			assert_true(all_zero(t, count));
+			if (count * sizeof *t >= (size_t)2 << 20)
+				assert_int_equal((uintptr_t)t % ((size_t)2 << 20),
+				    0);
+			memset(t, 0xff, count * sizeof *t);
+			t[count - 1] = 7;
+			free(t);
+		}
+	}
+	/*
+	 * A size past SIZE_MAX is refused, not wrapped round to a smaller
+	 * one: here to 4 MiB, which a wrapped product would allocate.
+	 */
+	assert_null(sa_tally_alloc(SIZE_MAX / 8 + 1 + ((size_t)4 << 20) / 8,
+	    8));
+	assert_null(sa_tally_alloc(SIZE_MAX, SIZE_MAX));
+}
+
 int
 main(void)
 {
@@ -105,6 +161,7 @@ main(void)
 		cmocka_unit_test(test_cores),
 		cmocka_unit_test(test_memory),
 		cmocka_unit_test(test_clock),
+		cmocka_unit_test(test_tally_alloc),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
