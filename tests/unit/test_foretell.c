@@ -3,8 +3,9 @@
  * runs: the progress of the step engine, told as the share of its work
  * done, held against the processor time it really took (a naive census
  * of 11 cards, where the steps' count once put the first line at 66.8%
- * and foretold a sixth of the time left); and sa_census_foretell's
- * forecast timed from censuses of fewer cards.
+ * and foretold a sixth of the time left); the walk engine's, its threads
+ * counted; and sa_census_foretell's forecast timed from censuses of
+ * fewer cards.
  */
 #include <setjmp.h>
 #include <stdbool.h>
@@ -147,6 +148,50 @@ test_progress_holds(void **state)
 	fail_msg("three censuses out of their time; the last %s", why);
 }
 
+/* The fractions the walk engine tells of Durstenfeld's 8 cards on THREADS. */
+static void
+walk_told(unsigned threads, struct told *out)
+{
+	sa_census_opts o;
+	sa_census *c = NULL;
+	double start = 0;
+
+	memset(&o, 0, sizeof o);
+	o.engine = SA_ENGINE_WALK;
+	o.threads = threads;
+	o.progress = record;
+	o.progress_ctx = &start;
+	told.len = 0;
+	assert_int_equal(sa_census_run(sa_shuffle_find("durstenfeld"), 8, &o,
+	    &c), SA_OK);
+	sa_census_free(c);
+	memcpy(out, &told, sizeof told);
+}
+
+/*
+ * The walk engine's threads take the first step's choices in turn, and
+ * thread 0 tells the fraction done after each of its own: on two
+ * threads, the other's choice walked alongside counts as done too.  On
+ * one thread each choice is an eighth of the work; on two, thread 0's
+ * first is told as two eighths (a progress of its own choices alone
+ * told one, and foretold the census twice as long as it took), each
+ * later one two eighths more, and the last as the whole.
+ */
+static void
+test_walk_progress(void **state)
+{
+	static struct told one, two;
+
+	(void)state;
+	walk_told(1, &one);
+	walk_told(2, &two);
+	assert_int_equal(one.len, 8);
+	assert_int_equal(two.len, 4);
+	for (size_t i = 0; i < two.len; i++)
+		assert_true(two.done[i] == one.done[2 * i + 1]);
+	assert_true(two.done[two.len - 1] == 1.0);
+}
+
 /*
  * The forecast's shape: a census of up to 6 cards is timed itself; one
  * of 9 from one of 6 to 8 cards, scaled up by the work, so no less than
@@ -184,6 +229,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_progress_holds),
+		cmocka_unit_test(test_walk_progress),
 		cmocka_unit_test(test_foretell_shape),
 	};
 
