@@ -167,16 +167,16 @@ fi
 
 # The same ratio at 10 cards, ten times the runs, for the languages
 # whose 10-card audit takes a few seconds: an audit pays its program's
-# start (a JVM's is 0.1 s here, Mono's 0.05 s) and the auditor's, which
-# the loop, timed inside the program, does not, and at 9 cards that is a
-# tenth to a third of the audit.  At 10 cards it is spread over ten
-# times the runs, and what is left is the walk's own speed.  Best of
-# five each; STEADY_CARDS=0 leaves it out.
+# start (a JVM's start and end take 0.14 s here, Mono's 0.05 s) and the
+# auditor's, which the loop, timed inside the program, does not, and at
+# 9 cards that is a tenth to a third of the audit.  At 10 cards it is
+# spread over ten times the runs, and what is left is the walk's own
+# speed.  Best of five each; STEADY_CARDS=0 leaves it out.
 tn=${STEADY_CARDS:-10}
 if [ "$tn" -gt 0 ]; then
 	echo
-	echo "the same at $tn cards, where the starts weigh ten times less," \
-	    "best of five (load $(cut -d' ' -f1-3 /proc/loadavg)):"
+	echo "the same at $tn cards, where the starts weigh less, best of" \
+	    "five (load $(cut -d' ' -f1-3 /proc/loadavg)):"
 	printf '%-8s %5s %12s %12s %6s  %s\n' language cards loop audit \
 	    ratio target
 	steady_row() {	# LANGUAGE COMMAND
