@@ -491,6 +491,16 @@ void sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
  */
 bool sa_stream_reader(const sa_shuffle *sh);
 
+/*
+ * The run SH (a reader) just read made again, when its transcript holds
+ * the repeat whole ("R K LEN D N deck": the run before's LEN draws, all
+ * returned, and the deck it read, which the engine holds): taken as the
+ * replay would take it, with its progress told, and true.  False, with
+ * nothing taken, otherwise: the replay then reads it and says what is
+ * wrong.
+ */
+bool sa_stream_again(const sa_shuffle *sh, size_t n, size_t len);
+
 /* O as the scripted oracle it is, or NULL when it is another. */
 const sa_script *sa_script_of(const sa_oracle *o);
 

@@ -145,6 +145,19 @@ again(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
 {
 	int status;
 
+	/* A streamed repeat, whole in the transcript: as the replay below
+	 * would leave the window (its draws all taken again), at once. */
+	if (own) {
+		if (window != NULL) {
+			window->pos = r->len;
+			window->len = r->len;
+		}
+		if (sa_stream_again(sh, n, r->len)) {
+			if (window != NULL)
+				window->last = r->len;
+			return SA_OK;
+		}
+	}
 	r->mode = SA_SCRIPT_STRICT;
 	status = replay_once(sh, own, copy, n, r, window);
 	r->mode = SA_SCRIPT_REPLAY;

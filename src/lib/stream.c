@@ -324,6 +324,7 @@ struct sa_stream_in {
 	size_t plain;		/* the first items, each a draw that returned */
 	bool again;		/* the run read is the run before's draws */
 	unsigned *deck;
+	unsigned char cards[SA_PERM_MAX];	/* DECK as it was written */
 	size_t deck_n;
 	bool has_deck;
 	bool ended;		/* E was read */
@@ -526,6 +527,7 @@ deck_from(sa_stream_in *p, const unsigned char *cards, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		p->deck[i] = cards[i];
+	memcpy(p->cards, cards, n);
 	p->has_deck = true;
 }
 
@@ -582,6 +584,36 @@ read_kept(sa_stream_in *p, size_t prev, size_t plain)
 }
 
 /*
+ * "R K KEPT v ... D N deck", whole in P's buffer after a run of PREV
+ * draws that all returned: read in one pass, as the items below would
+ * read it, and true (most runs of a walk).  False, with nothing taken
+ * but items past the ones kept (which the reading below writes again),
+ * for anything else.
+ */
+static bool
+read_whole(sa_stream_in *p, size_t n, size_t prev)
+{
+	const unsigned char *at = p->buf + p->at;
+	size_t end = p->have - p->at, i = 6, m;
+
+	if (end < 6 || at[0] != 'R' || at[1] != 'K' || (m = le32(at + 2)) >
+	    prev)
+		return false;
+	for (; i + 9 <= end && at[i] == 'v' && m < p->items_cap; i += 9, m++) {
+		p->items[m].tag = 'd';
+		p->items[m].done = true;
+		p->items[m].arg = (uint64_t)le32(at + i + 1) + 1;
+		p->items[m].value = le32(at + i + 5);
+	}
+	if (i + 2 + n > end || at[i] != 'D' || at[i + 1] != n)
+		return false;
+	p->nitems = p->plain = m;
+	deck_from(p, at + i + 2, n);
+	p->at += i + 2 + n;
+	return true;
+}
+
+/*
  * The next run's items into P->items (and its deck, when it has one);
  * SA_OK, or a status with P->what.  A run ends at its deck, or at the
  * next run's R or the walk's E, which are left to be read.
@@ -608,6 +640,8 @@ read_run(sa_stream_in *p, size_t n)
 		return SA_OK;
 	}
 	p->again = false;
+	if (plain == prev && read_whole(p, n, prev))
+		return SA_OK;
 	p->nitems = p->plain = 0;
 	p->has_deck = false;
 	if ((status = take(p, 0, &tag, 1)) != SA_OK)
@@ -849,6 +883,36 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		p->waited = false;
 		p->o.after_run(p->o.ctx, &p->win);
 	}
+}
+
+/*
+ * A repeat taken at once: what in_run does with "R K LEN D N deck" after
+ * a run of LEN draws that all returned (read_run's first case), less the
+ * replay around it, which took two thirds of a repeat's time.  The
+ * deck must be the one just read, byte for byte (which in_run copied to
+ * the engine's deck); anything else is left to the replay, which names
+ * it.
+ */
+bool
+sa_stream_again(const sa_shuffle *sh, size_t n, size_t len)
+{
+	sa_stream_in *p = sh->ctx;
+	const unsigned char *at = p->buf + p->at;
+
+	if (!p->has_deck || p->plain != p->nitems || p->nitems != len ||
+	    n > p->deck_n || p->have - p->at < 8 + n || at[0] != 'R' ||
+	    at[1] != 'K' || le32(at + 2) != len || at[6] != 'D' ||
+	    at[7] != n || memcmp(at + 8, p->cards, n) != 0)
+		return false;
+	p->at += 8 + n;
+	p->again = true;
+	p->completed++;
+	if (p->o.after_run != NULL && (++p->since >= 256 || p->waited)) {
+		p->since = 0;
+		p->waited = false;
+		p->o.after_run(p->o.ctx, &p->win);
+	}
+	return true;
 }
 
 bool
