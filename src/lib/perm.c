@@ -53,6 +53,18 @@ sa_perm_rank(const unsigned *p, size_t n)
 		    UINT64_C(6227020800), UINT64_C(87178291200),
 		    UINT64_C(1307674368000) };
 
+		/* Up to 11 cards, the used cards below p[i] are one 11-bit
+		 * lookup (a census of 9 or 10 cards ranks every run). */
+		if (n <= 11) {
+			for (size_t i = 0; i < n; i++) {
+				uint32_t bit = UINT32_C(1) << p[i];
+
+				r += (p[i] - sa_bits11[used & (bit - 1)]) *
+				    weight[n - 1 - i];
+				used |= bit;
+			}
+			return r;
+		}
 		for (size_t i = 0; i < n; i++) {
 			uint32_t bit = UINT32_C(1) << p[i], below = used & (bit - 1);
 
@@ -102,14 +114,20 @@ sa_perm_check(const unsigned *p, size_t n)
 	/* One word for decks of up to 64 cards (every run of a census
 	 * comes here); a bit set up to 4096; pairwise beyond that. */
 	if (n <= 64) {
-		uint64_t used = 0;
+		/*
+		 * N cards, each below N, whose bits fill N: no card twice.
+		 * No branch a card (a card past 63 is refused by BAD before
+		 * its bit, taken modulo 64, could be mistaken for another).
+		 */
+		uint64_t used = 0, all = n == 64 ? UINT64_MAX :
+		    (UINT64_C(1) << n) - 1;
+		unsigned bad = 0;
 
 		for (size_t i = 0; i < n; i++) {
-			if (p[i] >= n || (used >> p[i] & 1))
-				return false;
-			used |= UINT64_C(1) << p[i];
+			bad |= p[i] >= n;
+			used |= UINT64_C(1) << (p[i] & 63);
 		}
-		return true;
+		return bad == 0 && used == all;
 	}
 	if (n > 64 * 64) {
 		for (size_t i = 0; i < n; i++) {

@@ -2,6 +2,7 @@
  * test_perm.c - ranking, unranking, checking and writing orderings.
  */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -115,6 +116,82 @@ test_rank_twenty(void **state)
 	}
 }
 
+/*
+ * From 9 to 16 cards (the one-lookup count up to 11, the two-lookup one
+ * past it), ranks spread over each range agree with the slow rank.
+ */
+static void
+test_rank_middle(void **state)
+{
+	unsigned p[SA_PERM_MAX];
+
+	(void)state;
+	for (size_t n = 9; n <= 16; n++) {
+		uint64_t total = sa_factorial(n);
+
+		for (uint64_t k = 0; k < 2000; k++) {
+			uint64_t r = (total / 2000 * k + k * 104729) % total;
+
+			sa_perm_unrank(r, n, p);
+			assert_int_equal(sa_perm_rank(p, n), r);
+			assert_int_equal(slow_rank(p, n), r);
+		}
+	}
+}
+
+/* A permutation by pairs, the plainest way: every card below N, none
+ * twice. */
+static bool
+slow_check(const unsigned *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] >= n)
+			return false;
+		for (size_t j = 0; j < i; j++)
+			if (p[j] == p[i])
+				return false;
+	}
+	return true;
+}
+
+/*
+ * Every deck of up to 5 cards whose cards are drawn from 0..N-1, N, 64
+ * and 64 + 1 (which the check's 64-bit set would take for 1 if it let a
+ * card past 63 in), and the edge of one word (64 and 65 cards): the
+ * check agrees with the plain one.
+ */
+static void
+test_check_all(void **state)
+{
+	unsigned p[65], value[8];
+
+	(void)state;
+	for (size_t n = 1; n <= 5; n++) {
+		size_t m = 0, decks = 1;
+
+		for (unsigned v = 0; v <= n; v++)
+			value[m++] = v;
+		value[m++] = 64;
+		value[m++] = 65;
+		for (size_t i = 0; i < n; i++)
+			decks *= m;
+		for (size_t d = 0; d < decks; d++) {
+			for (size_t i = 0, x = d; i < n; i++, x /= m)
+				p[i] = value[x % m];
+			assert_int_equal(sa_perm_check(p, n), slow_check(p, n));
+		}
+	}
+	for (size_t n = 63; n <= 65; n++) {
+		for (unsigned i = 0; i < n; i++)
+			p[i] = (unsigned)(n - 1 - i);
+		assert_true(sa_perm_check(p, n));
+		p[n - 1] = (unsigned)n;		/* card 0 out, card N in */
+		assert_false(sa_perm_check(p, n));
+		p[n - 1] = p[0];		/* card N - 1 twice */
+		assert_false(sa_perm_check(p, n));
+	}
+}
+
 static void
 test_check(void **state)
 {
@@ -167,7 +244,9 @@ main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_ends),
 		cmocka_unit_test(test_rank_twenty),
+		cmocka_unit_test(test_rank_middle),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_check_all),
 		cmocka_unit_test(test_format),
 	};
 
