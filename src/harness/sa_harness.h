@@ -112,6 +112,7 @@ struct sa_harness_walk {
 	uint64_t *rcell, *rpos;		/* the run's reals, as the plan's */
 	size_t nreal;
 	size_t len, room, pos, req, cap, from;
+	int places;			/* a real's place was ever drawn */
 	int cut;			/* the run was cut: answers anyhow */
 	unsigned char pend[9];		/* the item it was cut at */
 	size_t npend;
@@ -399,6 +400,7 @@ sa_harness_w_digit(uint64_t bound, unsigned char kind)
 	w->val[p] = 0;
 	w->bound[p] = bound;
 	w->kind[p] = kind;
+	w->places |= kind == 3;
 	w->u[p] = 0;
 	w->len = w->pos = p + 1;
 	return 0;
@@ -483,6 +485,7 @@ sa_harness_w_once(void (*shuffle)(unsigned *, size_t), unsigned *deck,
     size_t n, int emit)
 {
 	struct sa_harness_walk *w = &sa_harness_w;
+	unsigned char *o;
 	size_t f, kept = 0;
 
 	w->pos = w->req = w->nreal = 0;
@@ -497,18 +500,26 @@ sa_harness_w_once(void (*shuffle)(unsigned *, size_t), unsigned *deck,
 	f = w->from < w->pos ? w->from : w->pos;
 	if (f < w->pos && w->kind[f] == 3)
 		f--;
-	for (size_t d = 0; d < f; d++)
-		kept += w->kind[d] != 3;
+	/* The items kept: the digits before F, less the reals' places
+	 * (none in a walk that never drew one). */
+	if (!w->places)
+		kept = f;
+	else
+		for (size_t d = 0; d < f; d++)
+			kept += w->kind[d] != 3;
 	if (w->have + 8 + 17 * (w->pos - f) + w->npend + n > SA_HARNESS_OUT)
 		sa_harness_w_flush();
 	if (8 + 17 * (w->pos - f) + w->npend + n > SA_HARNESS_OUT)
 		sa_harness_fail("a run of more draws than a transcript holds");
-	w->out[w->have++] = 'R';
-	w->out[w->have++] = 'K';
-	sa_harness_le(w->out + w->have, kept, 4);
-	w->have += 4;
+	/* Written through O, a pointer of its own, and counted once: a
+	 * store through w->out could be one to w->have, which the compiler
+	 * would then load again a byte. */
+	o = w->out + w->have;
+	*o++ = 'R';
+	*o++ = 'K';
+	sa_harness_le(o, kept, 4);
+	o += 4;
 	for (size_t d = f; d < w->pos; d++) {
-		unsigned char *o = w->out + w->have;
 		uint64_t bits;
 
 		switch (w->kind[d]) {
@@ -516,34 +527,35 @@ sa_harness_w_once(void (*shuffle)(unsigned *, size_t), unsigned *deck,
 			o[0] = 'v';
 			sa_harness_le(o + 1, w->bound[d] - 1, 4);
 			sa_harness_le(o + 5, w->val[d], 4);
-			w->have += 9;
+			o += 9;
 			break;
 		case 1:
 			o[0] = 'W';
 			sa_harness_le(o + 1, sa_harness_s.bits, 8);
 			sa_harness_le(o + 9, w->val[d], 8);
-			w->have += 17;
+			o += 17;
 			break;
 		case 2:
 			memcpy(&bits, &w->u[d], sizeof bits);
 			o[0] = 'U';
 			sa_harness_le(o + 1, bits, 8);
-			w->have += 9;
+			o += 9;
 			break;
 		default:
 			break;	/* a place: its real's item says it */
 		}
 	}
 	if (w->cut) {
-		memcpy(w->out + w->have, w->pend, w->npend);
-		w->have += w->npend;
-		return;
+		memcpy(o, w->pend, w->npend);
+		o += w->npend;
+	} else {
+		*o++ = 'D';
+		*o++ = (unsigned char)n;
+		for (size_t i = 0; i < n; i++)
+			o[i] = (unsigned char)(deck[i] < 255 ? deck[i] : 255);
+		o += n;
 	}
-	w->out[w->have++] = 'D';
-	w->out[w->have++] = (unsigned char)n;
-	for (size_t i = 0; i < n; i++)
-		w->out[w->have++] = (unsigned char)(deck[i] < 255 ? deck[i] :
-		    255);
+	w->have = (size_t)(o - w->out);
 }
 
 /*
@@ -581,14 +593,18 @@ sa_harness_w_advance(int skip, uint64_t part, uint64_t parts)
 }
 
 /* How many times run DONE + 1 (in its part) is run again, as the
- * auditor's engine does: one in EVERY, the k-th at least FLOOR / k. */
+ * auditor's engine does: one in EVERY, the k-th at least FLOOR / k.
+ * PHASE is DONE % EVERY, kept by the caller: a division a run is a
+ * tenth of a fast walk's time. */
 static inline uint64_t
-sa_harness_repeats(uint64_t done, uint64_t every, uint64_t floor_)
+sa_harness_repeats(uint64_t done, uint64_t phase, uint64_t floor_)
 {
-	uint64_t k = done + 1, least = (floor_ + k - 1) / k;
-	uint64_t base = done % every == 0 ? 1 : 0;
+	uint64_t k = done + 1, base = phase == 0 ? 1 : 0, least;
 
-	return k <= floor_ && least > base ? least : base;
+	if (k > floor_)
+		return base;
+	least = (floor_ + k - 1) / k;
+	return least > base ? least : base;
 }
 
 /*
@@ -603,7 +619,7 @@ sa_harness_walk(void (*shuffle)(unsigned *, size_t), const uint64_t *a,
 	struct sa_harness_walk *w = &sa_harness_w;
 	size_t n = (size_t)a[0];
 	unsigned *deck = (unsigned *)malloc((n ? n : 1) * sizeof *deck);
-	uint64_t done = 0, runs = 0, every = 64;
+	uint64_t done = 0, phase = 0, runs = 0, every = 64, due = every;
 	clock_t last = clock();
 
 	if (deck == NULL || a[2] == 0 || a[1] >= a[2])
@@ -615,6 +631,7 @@ sa_harness_walk(void (*shuffle)(unsigned *, size_t), const uint64_t *a,
 	w->on = 1;
 	w->cap = (size_t)(a[3] ? a[3] : a[4]);
 	w->len = w->from = w->have = 0;
+	w->places = 0;
 	w->mix = 1;
 	sa_harness_w_room(0);
 	for (;;) {
@@ -623,7 +640,7 @@ sa_harness_walk(void (*shuffle)(unsigned *, size_t), const uint64_t *a,
 		sa_harness_w_once(shuffle, deck, n, emit);
 		skip = a[2] > 1 && (w->len ? w->val[0] : 0) % a[2] != a[1];
 		if (!w->cut && !skip) {
-			uint64_t t = a[5] ? sa_harness_repeats(done, a[5], a[6]) :
+			uint64_t t = a[5] ? sa_harness_repeats(done, phase, a[6]) :
 			    0;
 
 			for (; t > 0; t--) {
@@ -631,6 +648,8 @@ sa_harness_walk(void (*shuffle)(unsigned *, size_t), const uint64_t *a,
 				sa_harness_w_once(shuffle, deck, n, emit);
 			}
 			done++;
+			if (a[5] && ++phase == a[5])
+				phase = 0;
 		}
 		runs++;
 		/*
@@ -639,7 +658,7 @@ sa_harness_walk(void (*shuffle)(unsigned *, size_t), const uint64_t *a,
 		 * doubles while the walk is fast (up to 4096) and is 64 again
 		 * when a flush came late.
 		 */
-		if (emit && runs % every == 0) {
+		if (emit && --due == 0) {
 			clock_t now = clock();
 
 			if (now - last > CLOCKS_PER_SEC / 100) {
@@ -650,6 +669,7 @@ sa_harness_walk(void (*shuffle)(unsigned *, size_t), const uint64_t *a,
 			} else if (every < 4096) {
 				every *= 2;
 			}
+			due = every;
 		}
 		if (!sa_harness_w_advance(skip, a[1], a[2]))
 			break;
