@@ -796,6 +796,20 @@ keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 		p->nkept++;
 }
 
+/* A run handed over: counted, and the progress line told a run in 256,
+ * or after the code kept us waiting (a slow walk is shown as it goes, a
+ * fast one cheaply). */
+static void
+run_done(sa_stream_in *p)
+{
+	p->completed++;
+	if (p->o.after_run != NULL && (++p->since >= 256 || p->waited)) {
+		p->since = 0;
+		p->waited = false;
+		p->o.after_run(p->o.ctx, &p->win);
+	}
+}
+
 static void
 in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
@@ -875,14 +889,7 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	}
 	memcpy(deck, p->deck, n * sizeof *deck);
 	keep_run(p, o, n);
-	p->completed++;
-	/* The progress line a run in 256, or after the code kept us
-	 * waiting: a slow walk is shown as it goes, a fast one cheaply. */
-	if (p->o.after_run != NULL && (++p->since >= 256 || p->waited)) {
-		p->since = 0;
-		p->waited = false;
-		p->o.after_run(p->o.ctx, &p->win);
-	}
+	run_done(p);
 }
 
 /*
@@ -906,12 +913,7 @@ sa_stream_again(const sa_shuffle *sh, size_t n, size_t len)
 		return false;
 	p->at += 8 + n;
 	p->again = true;
-	p->completed++;
-	if (p->o.after_run != NULL && (++p->since >= 256 || p->waited)) {
-		p->since = 0;
-		p->waited = false;
-		p->o.after_run(p->o.ctx, &p->win);
-	}
+	run_done(p);
 	return true;
 }
 
