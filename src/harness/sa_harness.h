@@ -594,8 +594,8 @@ sa_harness_w_advance(int skip, uint64_t part, uint64_t parts)
 
 /* How many times run DONE + 1 (in its part) is run again, as the
  * auditor's engine does: one in EVERY, the k-th at least FLOOR / k.
- * PHASE is DONE % EVERY, kept by the caller: a division a run is a
- * tenth of a fast walk's time. */
+ * PHASE is DONE % EVERY, kept by the caller, so that a walk divides
+ * only in its first FLOOR runs. */
 static inline uint64_t
 sa_harness_repeats(uint64_t done, uint64_t phase, uint64_t floor_)
 {
