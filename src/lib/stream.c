@@ -583,6 +583,17 @@ read_kept(sa_stream_in *p, size_t prev, size_t plain)
 	return SA_OK;
 }
 
+/* Whether P's buffer begins with "R K LEN D N" and N cards after it:
+ * a run that keeps all LEN items of the run before, then its deck. */
+static bool
+repeat_at(const sa_stream_in *p, size_t n, size_t len)
+{
+	const unsigned char *at = p->buf + p->at;
+
+	return p->have - p->at >= 8 + n && at[0] == 'R' && at[1] == 'K' &&
+	    le32(at + 2) == len && at[6] == 'D' && at[7] == n;
+}
+
 /*
  * "R K KEPT v ... D N deck", whole in P's buffer after a run of PREV
  * draws that all returned: read in one pass, as the items below would
@@ -631,9 +642,7 @@ read_run(sa_stream_in *p, size_t n)
 	 * and a deck (a run made again under --repeat, mostly), read at
 	 * once.
 	 */
-	if (plain == prev && p->have - p->at >= 8 + n && at[0] == 'R' &&
-	    at[1] == 'K' && le32(at + 2) == prev && at[6] == 'D' &&
-	    at[7] == n) {
+	if (plain == prev && repeat_at(p, n, prev)) {
 		deck_from(p, at + 8, n);
 		p->at += 8 + n;
 		p->again = true;
@@ -908,9 +917,8 @@ sa_stream_again(const sa_shuffle *sh, size_t n, size_t len)
 	const unsigned char *at = p->buf + p->at;
 
 	if (!p->has_deck || p->plain != p->nitems || p->nitems != len ||
-	    n > p->deck_n || p->have - p->at < 8 + n || at[0] != 'R' ||
-	    at[1] != 'K' || le32(at + 2) != len || at[6] != 'D' ||
-	    at[7] != n || memcmp(at + 8, p->cards, n) != 0)
+	    n > p->deck_n || !repeat_at(p, n, len) ||
+	    memcmp(at + 8, p->cards, n) != 0)
 		return false;
 	p->at += 8 + n;
 	p->again = true;
