@@ -167,7 +167,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all completions dist release check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all completions dist release check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -310,12 +310,15 @@ plugins: $(PLUGINS) $(EXEC_PROGS)
 # The harness examples, in every language whose toolchain is installed,
 # built as the README tells a user to (tests/examples/harness/build.sh),
 # under build/harness like the plugins: the CLI cases run them.
+# HARNESS_BIN prints the harnesses: the sanitizer pass, whose binary
+# carries the same bytes, uses the examples the native one built.
 HARNESS_DIR = $(O)/harness
 HARNESS_EXAMPLES = $(wildcard tests/examples/harness/*.*)
+HARNESS_BIN = $(BIN)
 
-$(HARNESS_DIR)/.built: $(BIN) $(HARNESS_EXAMPLES)
+$(HARNESS_DIR)/.built: $(HARNESS_BIN) $(HARNESS_EXAMPLES)
 	rm -rf $(HARNESS_DIR)
-	sh tests/examples/harness/build.sh ./$(BIN) $(HARNESS_DIR)
+	sh tests/examples/harness/build.sh ./$(HARNESS_BIN) $(HARNESS_DIR)
 	touch $@
 
 harness-examples: $(HARNESS_DIR)/.built
@@ -404,26 +407,23 @@ $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
 
 fuzz-build: $(FUZZ_TARGETS:%=$(FZ)/fuzz_%)
 
-fuzz: fuzz-build
-	@for t in $(FUZZ_TARGETS); do \
-		rm -rf $(FZ)/corpus-$$t; mkdir -p $(FZ)/corpus-$$t; \
-		cp tests/fuzz/corpus/$$t/* $(FZ)/corpus-$$t/ 2>/dev/null; \
-		if [ -d tests/fuzz/regress/$$t ]; then \
-			$(FZ)/fuzz_$$t tests/fuzz/regress/$$t/* \
-			    > $(FZ)/$$t.log 2>&1 || { tail -40 $(FZ)/$$t.log; \
-			    echo "fuzz: $$t: a regression input fails"; exit 1; }; \
-		fi; \
-		$(FZ)/fuzz_$$t -max_total_time=$(FUZZ_S) -timeout=20 \
-		    -rss_limit_mb=2048 -artifact_prefix=$(FZ)/crash-$$t- \
-		    $(FZ)/corpus-$$t > $(FZ)/$$t.log 2>&1 || \
-		    { tail -40 $(FZ)/$$t.log; echo "fuzz: $$t: FAILED"; exit 1; }; \
-		echo "fuzz: $$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' \
-		    $(FZ)/$$t.log) runs in $(FUZZ_S) s, no crash"; \
-	done
+# Two targets at a time (tests/fuzz/run.sh), each FUZZ_S seconds.
+fuzz:
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) fuzz-build
+	@sh tests/fuzz/run.sh $(FZ) $(FUZZ_S) $(FUZZ_TARGETS)
 
-# The quick static checks first, so that they fail in seconds.
-check: check-lengths check-circles check-floor check-layout check-symbols \
-	check-unit check-cli check-docs check-install check-browser
+# What the checks run, built BUILD_JOBS at a time first (the checks
+# then run their own processes side by side: tests/units.sh, cli.sh);
+# then the quick static checks, so that they fail in seconds.
+BUILD_JOBS = 2
+CHECKS = check-lengths check-circles check-floor check-layout \
+	check-symbols check-unit check-cli check-docs check-install \
+	check-browser
+check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS) $(LIB_OBJS) \
+	$(RUN_OBJS) $(CLI_OBJS)
+check:
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) check-build
+	@$(MAKE) --no-print-directory $(CHECKS)
 
 # No file of src/ calls into one that calls it back: the library's files,
 # and the command line's over them.
@@ -487,18 +487,26 @@ check-install: all
 
 # The native binary first: the CLI cases' `make audit` uses it, and two
 # shards must not both build it.
-check-asan: plugins $(BIN)
-	$(MAKE) O=build/asan BIN=build/asan/shuffle-audit \
-		LIB=build/asan/libshuffleaudit.a PLUGIN_DIR=build/plugins \
-		EXEC_DIR=build/exec HARNESS_DIR=build/harness \
-		CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined' \
-		SKIP_SLOW=1 SANITIZED=1 SHARDS=$(SAN_SHARDS) check-unit check-cli
+# Its build and the native one's BUILD_JOBS at a time; the harness
+# examples are the native binary's (HARNESS_BIN).
+ASAN = O=build/asan BIN=build/asan/shuffle-audit \
+	LIB=build/asan/libshuffleaudit.a PLUGIN_DIR=build/plugins \
+	EXEC_DIR=build/exec HARNESS_DIR=build/harness HARNESS_BIN=$(BIN) \
+	CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(LDFLAGS) -fsanitize=address,undefined'
+check-asan:
+	$(MAKE) -j$(BUILD_JOBS) plugins $(BIN)
+	$(MAKE) harness-examples
+	$(MAKE) -j$(BUILD_JOBS) $(ASAN) build/asan/shuffle-audit \
+		$(UNIT_TESTS:%=build/asan/tests/%)
+	$(MAKE) $(ASAN) SKIP_SLOW=1 SANITIZED=1 SHARDS=$(SAN_SHARDS) \
+		check-unit check-cli
 
 # Valgrind, the slowest pass, runs every unit test and one CLI case in
 # VALGRIND_SAMPLE (tests/cli.sh SAMPLE), a slice of every topic; the
 # sanitizer pass runs them all.
 VALGRIND_SAMPLE = 3
-check-valgrind: $(BIN) $(UNIT_BINS)
+check-valgrind:
+	$(MAKE) -j$(BUILD_JOBS) $(BIN) $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS)
 	$(MAKE) RUNNER='$(VALGRIND)' SHARDS=$(SAN_SHARDS) \
 		SAMPLE=$(VALGRIND_SAMPLE) check-unit check-cli
 
@@ -518,9 +526,10 @@ check-all: check-dist check-asan check-valgrind check-recipes check-mpi
 
 # The Open MPI build under mpirun -np 1 to 4 against this one, byte for
 # byte (tests/mpi.sh); skipped, saying so, without mpicc.
-check-mpi: $(BIN) plugins
+check-mpi:
+	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) $(BIN) plugins
 	@if command -v mpicc >/dev/null 2>&1; then \
-		$(MAKE) MPI=1 WERROR='$(WERROR)' && \
+		$(MAKE) -j$(BUILD_JOBS) MPI=1 WERROR='$(WERROR)' && \
 		sh tests/mpi.sh build/mpi/shuffle-audit ./$(BIN); \
 	else echo "mpi: skipped (mpicc is not installed: apt-get install \
 libopenmpi-dev openmpi-bin)"; fi

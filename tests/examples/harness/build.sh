@@ -24,54 +24,87 @@ done
 cp "$here"/*.py "$here"/*.js "$here"/*.java "$here"/*.go "$here"/*.rs \
     "$here"/*.cs "$here"/*.c "$here"/*.cc .
 
-if have javac; then
-	javac -Xlint:all -Werror -d . SaHarness.java Mine.java JavaOffByOne.java \
-	    JavaFloat.java JavaReduction.java JavaCoinSort.java JavaSortKeys.java \
-	    JavaHidden.java
-else
-	skip javac
-fi
-if have go; then
-	# A cache of its own, so that no user's (or root's) home is needed.
-	GOCACHE=${GOCACHE:-$(pwd)/.gocache}
-	export GOCACHE
-	go vet sa_harness.go mine.go
-	for p in mine go_naive go_float go_library go_perm go_shuffle_reals \
-	    go_sort_less go_sort_keys go_hidden; do
+# Each language's programs are built by a job of its own, the five at
+# once (a loaded machine's two cores stay busy), each job's output kept
+# and printed whole, in this order, when all have ended.
+java() {
+	if have javac; then
+		javac -Xlint:all -Werror -d . SaHarness.java Mine.java \
+		    JavaOffByOne.java JavaFloat.java JavaReduction.java \
+		    JavaCoinSort.java JavaSortKeys.java JavaHidden.java
+	else
+		skip javac
+	fi
+}
+golang() {
+	if have go; then
+		# A cache of its own, so that no user's (or root's) home is
+		# needed.
+		GOCACHE=${GOCACHE:-$(pwd)/.gocache}
+		export GOCACHE
+		go vet sa_harness.go mine.go
+		for p in mine go_naive go_float go_library go_perm \
+		    go_shuffle_reals go_sort_less go_sort_keys go_hidden; do
+			out=$p
+			[ $p = mine ] && out=mine_go
+			go build -o $out $p.go sa_harness.go
+		done
+	else
+		skip go
+	fi
+}
+rust() {
+	if have rustc; then
+		for p in mine rs_naive rs_float rs_sort_keys rs_hidden; do
+			out=$p
+			[ $p = mine ] && out=mine_rs
+			rustc -O -D warnings $p.rs -o $out
+		done
+	else
+		skip rustc
+	fi
+}
+csharp() {
+	if have mcs && have mono; then
+		for p in Mine CsOffByOne CsFloat CsReduction CsOrderByNext \
+		    CsOrderByDouble CsHidden; do
+			mcs -warnaserror+ -out:$p.exe SaHarness.cs $p.cs >/dev/null
+		done
+		mv Mine.exe mine.exe
+	else
+		skip "mcs or mono"
+	fi
+}
+c() {
+	cc=${CC:-cc}
+	for p in mine c_modulo c_float c_raw_naive c_hidden; do
 		out=$p
-		[ $p = mine ] && out=mine_go
-		go build -o $out $p.go sa_harness.go
+		[ $p = mine ] && out=mine_c
+		$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o $out $p.c
 	done
-else
-	skip go
-fi
-if have rustc; then
-	rustc -O -D warnings mine.rs -o mine_rs
-	rustc -O -D warnings rs_naive.rs -o rs_naive
-	rustc -O -D warnings rs_float.rs -o rs_float
-	rustc -O -D warnings rs_sort_keys.rs -o rs_sort_keys
-	rustc -O -D warnings rs_hidden.rs -o rs_hidden
-else
-	skip rustc
-fi
-if have mcs && have mono; then
-	for p in Mine CsOffByOne CsFloat CsReduction CsOrderByNext \
-	    CsOrderByDouble CsHidden; do
-		mcs -warnaserror+ -out:$p.exe SaHarness.cs $p.cs >/dev/null
-	done
-	mv Mine.exe mine.exe
-else
-	skip "mcs or mono"
-fi
-cc=${CC:-cc}
-$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o mine_c mine.c
-$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_modulo c_modulo.c
-$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_float c_float.c
-$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_raw_naive c_raw_naive.c
-$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o c_hidden c_hidden.c
-if have "${CXX:-g++}"; then
-	"${CXX:-g++}" -std=c++11 -Wall -Wextra -Wpedantic -Werror -O2 \
-	    -o c_std c_std.cc
-else
-	skip "${CXX:-g++}"
+	if have "${CXX:-g++}"; then
+		"${CXX:-g++}" -std=c++11 -Wall -Wextra -Wpedantic -Werror -O2 \
+		    -o c_std c_std.cc
+	else
+		skip "${CXX:-g++}"
+	fi
+}
+
+jobs="java golang rust csharp c"
+for j in $jobs; do
+	# set -e holds in each job: its first failing command ends it.
+	( set -e; $j ) > ".build-$j.log" 2>&1 &
+	eval "pid_$j=$!"
+done
+failed=
+for j in $jobs; do
+	eval "wait \$pid_$j" || failed="$failed $j"
+done
+for j in $jobs; do
+	cat ".build-$j.log"
+	rm -f ".build-$j.log"
+done
+if [ -n "$failed" ]; then
+	echo "harness examples: the build failed:$failed" >&2
+	exit 1
 fi
