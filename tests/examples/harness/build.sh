@@ -27,7 +27,7 @@ cp "$here"/*.py "$here"/*.js "$here"/*.java "$here"/*.go "$here"/*.rs \
 # Each language's programs are built by a job of its own, the five at
 # once (a loaded machine's two cores stay busy), each job's output kept
 # and printed whole, in this order, when all have ended.
-java() {
+build_java() {
 	if have javac; then
 		javac -Xlint:all -Werror -d . SaHarness.java Mine.java \
 		    JavaOffByOne.java JavaFloat.java JavaReduction.java \
@@ -36,7 +36,7 @@ java() {
 		skip javac
 	fi
 }
-golang() {
+build_go() {
 	if have go; then
 		# A cache of its own, so that no user's (or root's) home is
 		# needed.
@@ -53,7 +53,7 @@ golang() {
 		skip go
 	fi
 }
-rust() {
+build_rust() {
 	if have rustc; then
 		for p in mine rs_naive rs_float rs_sort_keys rs_hidden; do
 			out=$p
@@ -64,7 +64,7 @@ rust() {
 		skip rustc
 	fi
 }
-csharp() {
+build_csharp() {
 	if have mcs && have mono; then
 		for p in Mine CsOffByOne CsFloat CsReduction CsOrderByNext \
 		    CsOrderByDouble CsHidden; do
@@ -75,7 +75,7 @@ csharp() {
 		skip "mcs or mono"
 	fi
 }
-c() {
+build_c() {
 	cc=${CC:-cc}
 	for p in mine c_modulo c_float c_raw_naive c_hidden; do
 		out=$p
@@ -90,10 +90,10 @@ c() {
 	fi
 }
 
-jobs="java golang rust csharp c"
+jobs="java go rust csharp c"
 for j in $jobs; do
 	# set -e holds in each job: its first failing command ends it.
-	( set -e; $j ) > ".build-$j.log" 2>&1 &
+	( set -e; build_$j ) > ".build-$j.log" 2>&1 &
 	eval "pid_$j=$!"
 done
 failed=
