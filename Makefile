@@ -419,8 +419,7 @@ BUILD_JOBS = 2
 CHECKS = check-lengths check-circles check-floor check-layout \
 	check-symbols check-unit check-cli check-docs check-install \
 	check-browser
-check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS) $(LIB_OBJS) \
-	$(RUN_OBJS) $(CLI_OBJS)
+check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS)
 check:
 	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) check-build
 	@$(MAKE) --no-print-directory $(CHECKS)
