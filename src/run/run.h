@@ -216,9 +216,10 @@ bool guard_strays(void);
 
 /*
  * A child that can always be stopped (run_proc.c).  proc_start runs
- * COMMAND under /bin/sh -c as the leader of a process group of its own,
- * its stdout a pipe (FROM), its stdin one when INPUT (TO, written
- * without blocking), its stderr one when ERRORS (ERR), and the names
+ * COMMAND as /bin/sh -c would (directly when its words need no shell)
+ * as the leader of a process group of its own, its stdout a pipe
+ * (FROM), its stdin one when INPUT (TO, written without blocking), its
+ * stderr one when ERRORS (ERR), and the names
  * and values of ENV (pairs, then NULL; may be NULL) set in its
  * environment; false with errno.  The caller watches (guard_watch)
  * first.  proc_exited: PID has ended (left unreaped).  proc_wait_exit:
@@ -266,6 +267,13 @@ unsigned proc_confine(pid_t auditor, pid_t group);
  */
 void proc_probe(void);
 unsigned proc_protections(void);
+/*
+ * WORD, a name with no slash, as sh -c would find it on PATH: the path
+ * of the first executable regular file there, into BUF (of SIZE).  False
+ * when there is none, PATH is unset, or WORD is sh's own (a builtin or
+ * reserved word of dash or bash), all of which are sh's to judge.
+ */
+bool proc_which(const char *word, char *buf, size_t size);
 /* In a plugin's child: a seccomp filter that kills any new process. */
 void proc_forbid_forks(void);
 

@@ -59,7 +59,7 @@ startable(const char *command)
 	static const char plain[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
 	    "opqrstuvwxyz0123456789_./+-:,@%";
 	const char *p = command + strspn(command, " \t");
-	char word[4096];
+	char word[4096], path[4096];
 	struct stat st;
 	size_t len;
 	pid_t pid;
@@ -78,6 +78,9 @@ startable(const char *command)
 			return 127;
 		return S_ISREG(st.st_mode) && access(word, X_OK) == 0 ? 0 : 126;
 	}
+	/* Found on PATH here, sh's own start (some 3 ms) saved. */
+	if (proc_which(word, path, sizeof path))
+		return 0;
 	fflush(NULL);
 	if ((pid = fork()) < 0)
 		return 0;

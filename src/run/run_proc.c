@@ -17,6 +17,7 @@
 #define _DEFAULT_SOURCE
 
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -449,19 +450,70 @@ proc_forbid_forks(void)
 }
 
 /*
+ * The words sh takes as its own before it looks on PATH: the builtins
+ * and reserved words of dash and of bash, together, so that whichever
+ * of them /bin/sh is, such a word is left to it.
+ */
+static const char *const sh_words[] = {
+	"!", ".", ":", "[", "[[", "]]", "alias", "bg", "bind", "break",
+	"builtin", "caller", "case", "cd", "chdir", "command", "compgen",
+	"complete", "compopt", "continue", "coproc", "declare", "dirs",
+	"disown", "do", "done", "echo", "elif", "else", "enable", "esac",
+	"eval", "exec", "exit", "export", "false", "fc", "fg", "fi", "for",
+	"function", "getopts", "hash", "help", "history", "if", "in", "jobs",
+	"kill", "let", "local", "logout", "mapfile", "popd", "printf",
+	"pushd", "pwd", "read", "readarray", "readonly", "return", "select",
+	"set", "shift", "shopt", "source", "suspend", "test", "then", "time",
+	"times", "trap", "true", "type", "typeset", "ulimit", "umask",
+	"unalias", "unset", "until", "wait", "while", "{", "}", NULL
+};
+
+bool
+proc_which(const char *word, char *buf, size_t size)
+{
+	const char *path = getenv("PATH"), *dir = path, *end;
+	size_t wlen = strlen(word);
+	struct stat st;
+
+	if (wlen == 0 || strchr(word, '/') != NULL || path == NULL)
+		return false;
+	for (size_t i = 0; sh_words[i] != NULL; i++)
+		if (strcmp(word, sh_words[i]) == 0)
+			return false;
+	for (;; dir = end + 1) {
+		size_t dlen;
+
+		end = strchr(dir, ':');
+		if (end == NULL)
+			end = dir + strlen(dir);
+		dlen = (size_t)(end - dir);
+		/* An empty entry is the working directory, as sh has it. */
+		if (dlen + wlen + 3 <= size) {
+			snprintf(buf, size, "%.*s/%s", dlen ? (int)dlen : 1,
+			    dlen ? dir : ".", word);
+			if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) &&
+			    access(buf, X_OK) == 0)
+				return true;
+		}
+		if (*end == '\0')
+			return false;
+	}
+}
+
+/*
  * COMMAND split into ARGV (room for MAX words, their text in BUF of
- * SIZE) when sh -c would run it as it stands: a path (a first word with
- * a slash, so neither a builtin nor a search) and words of letters,
- * digits and / . _ - + = , : @ %, which no shell expands.  False: the
- * shell is needed.
+ * SIZE) when sh -c would run it as it stands: words of letters, digits
+ * and / . _ - + = , : @ %, which no shell expands, the first a path or
+ * a program found on PATH (proc_which), which FILE (of FSIZE) then
+ * names.  False: the shell is needed.
  */
 static bool
 plain_words(const char *command, char **argv, size_t max, char *buf,
-    size_t size)
+    size_t size, char *file, size_t fsize)
 {
 	size_t len = strlen(command), words = 0;
 
-	if (len >= size || strchr(command, '/') == NULL)
+	if (len >= size)
 		return false;
 	for (size_t i = 0; i < len; i++)
 		if (!isalnum((unsigned char)command[i]) &&
@@ -478,7 +530,14 @@ plain_words(const char *command, char **argv, size_t max, char *buf,
 		}
 	}
 	argv[words] = NULL;
-	return words > 0 && strchr(argv[0], '/') != NULL;
+	if (words == 0)
+		return false;
+	if (strchr(argv[0], '/') == NULL)
+		return proc_which(argv[0], file, fsize);
+	if (strlen(argv[0]) >= fsize)
+		return false;
+	strcpy(file, argv[0]);
+	return true;
 }
 
 bool
@@ -487,11 +546,11 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
 	int e;
-	char words[1024], *argv[64];
+	char words[1024], *argv[64], file[4096];
 	/* Split before the fork: a plain command is started directly, the
 	 * shell's own start (some 3 ms here) saved. */
 	bool plain = plain_words(command, argv, sizeof argv / sizeof *argv,
-	    words, sizeof words);
+	    words, sizeof words, file, sizeof file);
 
 	p->pid = -1;
 	p->to = p->from = p->err = -1;
@@ -526,7 +585,7 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 		/* As sh would: a file that is not a binary nor has a #!
 		 * line is a script of its; not found 127, not runnable 126. */
 		if (plain) {
-			execv(argv[0], argv);
+			execv(file, argv);
 			if (errno != ENOEXEC)
 				_exit(errno == ENOENT || errno == ENOTDIR ? 127 :
 				    126);

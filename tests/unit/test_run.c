@@ -6,11 +6,12 @@
  * breaches it must catch (a lost card, hidden state, a bad line) with
  * their runs; its refusals with their reasons and nothing printed; the
  * second model's count; a walk stopped at its deadline told as such;
- * the process primitives (a child stopped and reaped, none left); the
- * view called as documented.
+ * the process primitives (a child stopped and reaped, none left, a
+ * program found on PATH as sh finds it); the view called as documented.
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <setjmp.h>
@@ -388,6 +389,112 @@ test_proc_stop(void **state)
 	assert_false(guard_strays());
 }
 
+/* FILE in DIR with TEXT and MODE. */
+static void
+file_in(const char *dir, const char *file, const char *text, mode_t mode)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_true(fputs(text, f) >= 0);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(chmod(path, mode), 0);
+}
+
+/* The first line COMMAND writes, started by proc_start, into OUT. */
+static void
+first_line(const char *command, char *out, size_t size)
+{
+	struct proc p;
+	ssize_t got;
+	size_t have = 0;
+	int wst;
+
+	(void)guard_watch();
+	assert_true(proc_start(&p, command, false, false, NULL));
+	guard_group(p.pid);
+	while (have + 1 < size && (got = read(p.from, out + have, size - 1 -
+	    have)) > 0)
+		have += (size_t)got;
+	out[have] = '\0';
+	out[strcspn(out, "\n")] = '\0';
+	assert_true(proc_wait_exit(p.pid, 60));
+	assert_true(proc_stop(p.pid, &wst));
+	proc_close(&p);
+	guard_group(0);
+	guard_release();
+}
+
+/*
+ * A program named by a word with no slash is found on PATH as sh -c
+ * would find it (then started with no shell): the first executable
+ * regular file, an empty entry the working directory; a word sh takes
+ * as its own (a builtin, "echo" here, though a file of that name is on
+ * PATH), an unknown one or an unset PATH left to sh.  Each command's
+ * output is sh's: a script with no #! line is still run as sh would.
+ */
+static void
+test_which(void **state)
+{
+	char a[] = "/tmp/test_which_a.XXXXXX", b[] = "/tmp/test_which_b.XXXXXX";
+	char path[1024], want[512], line[256], cwd[512];
+	const char *old = getenv("PATH");
+	char *saved = old != NULL ? strdup(old) : NULL;
+
+	(void)state;
+	assert_non_null(mkdtemp(a));
+	assert_non_null(mkdtemp(b));
+	file_in(a, "prog", "#!/bin/sh\necho a\n", 0644);
+	file_in(b, "prog", "#!/bin/sh\necho b \"$@\"\n", 0755);
+	file_in(b, "echo", "#!/bin/sh\necho file\n", 0755);
+	file_in(b, "plainsh", "echo no hash-bang line\n", 0755);
+	mkdir(strcat(strcpy(path, b), "/sa-only-a-dir"), 0755);
+	file_in(a, "here", "#!/bin/sh\necho here\n", 0755);
+	snprintf(path, sizeof path, "%s:%s:/bin:/usr/bin", a, b);
+	assert_int_equal(setenv("PATH", path, 1), 0);
+
+	assert_true(proc_which("prog", line, sizeof line));
+	snprintf(want, sizeof want, "%s/prog", b);
+	assert_string_equal(line, want);	/* A's is not executable */
+	assert_false(proc_which("echo", line, sizeof line));
+	assert_false(proc_which("exit", line, sizeof line));
+	assert_false(proc_which("sa-only-a-dir", line, sizeof line));
+	assert_false(proc_which("sa-no-such-program", line, sizeof line));
+	assert_false(proc_which("./prog", line, sizeof line));
+	assert_false(proc_which("", line, sizeof line));
+	assert_false(proc_which("prog", line, 8));	/* no room */
+
+	first_line("prog x y", line, sizeof line);
+	assert_string_equal(line, "b x y");
+	first_line("echo builtin", line, sizeof line);
+	assert_string_equal(line, "builtin");
+	first_line("plainsh", line, sizeof line);
+	assert_string_equal(line, "no hash-bang line");
+
+	/* An empty entry: the working directory. */
+	assert_non_null(getcwd(cwd, sizeof cwd));
+	assert_int_equal(chdir(a), 0);
+	snprintf(path, sizeof path, "%s::/bin", b);
+	assert_int_equal(setenv("PATH", path, 1), 0);
+	assert_true(proc_which("here", line, sizeof line));
+	assert_string_equal(line, "./here");
+	first_line("here", line, sizeof line);
+	assert_string_equal(line, "here");
+	assert_int_equal(chdir(cwd), 0);
+
+	assert_int_equal(unsetenv("PATH"), 0);
+	assert_false(proc_which("sh", line, sizeof line));
+
+	if (saved != NULL)
+		assert_int_equal(setenv("PATH", saved, 1), 0);
+	free(saved);
+	snprintf(path, sizeof path, "rm -rf '%s' '%s'", a, b);
+	assert_int_equal(system(path), 0);
+}
+
 static void
 test_duration(void **state)
 {
@@ -419,6 +526,7 @@ main(void)
 		cmocka_unit_test(test_deadline),
 		cmocka_unit_test(test_view),
 		cmocka_unit_test(test_proc_stop),
+		cmocka_unit_test(test_which),
 		cmocka_unit_test(test_duration),
 	};
 
