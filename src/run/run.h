@@ -219,13 +219,13 @@ bool guard_strays(void);
  * COMMAND as /bin/sh -c would (directly when its words need no shell)
  * as the leader of a process group of its own, its stdout a pipe
  * (FROM), its stdin one when INPUT (TO, written without blocking), its
- * stderr one when ERRORS (ERR), and the names
- * and values of ENV (pairs, then NULL; may be NULL) set in its
- * environment; false with errno.  The caller watches (guard_watch)
- * first.  proc_exited: PID has ended (left unreaped).  proc_wait_exit:
- * waits at most SECONDS for that.  proc_stop kills PID by its pid and by
- * its group and reaps it into *WST (may be NULL), waiting at most
- * PROC_GRACE_S seconds; false when it could not be reaped in that time.
+ * stderr one when ERRORS (ERR), and the names and values of ENV (pairs,
+ * then NULL; may be NULL) set in its environment; false with errno.
+ * The caller watches (guard_watch) first.  proc_exited: PID has ended
+ * (left unreaped).  proc_wait_exit: waits at most SECONDS for that.
+ * proc_stop kills PID by its pid and by its group and reaps it into
+ * *WST (may be NULL), waiting at most PROC_GRACE_S seconds; false when
+ * it could not be reaped in that time.
  * proc_escaped: whether PID, or a process under it, has left PID's
  * process group, and where to; proc_escape_text puts that in words
  * (NULL for PROC_IN_GROUP).
