@@ -23,6 +23,15 @@ runs() {
 	awk -v n="$1" 'BEGIN { r = 1; for (i = 2; i <= n; i++) r *= i; print r }'
 }
 
+# The stopwatch's last seconds into BEST when fewer (or BEST unset).
+least() {
+	t=$(cat "$work/secs")
+	if [ -z "$best" ] || awk -v t="$t" -v b="$best" \
+	    'BEGIN { exit !(t < b) }'; then
+		best=$t
+	fi
+}
+
 # The best of TRIES (three unless set): runs a second of "$bin" census
 # ARGS on N cards.
 tries=3
@@ -36,11 +45,7 @@ rate() {
 		    --summary "$@" > /dev/null 2> "$work/err" ||
 		    { cat "$work/err" >&2; exit 1; }
 		grep -v 'foretold to take' "$work/err" >&2 || true
-		t=$(cat "$work/secs")
-		if [ -z "$best" ] || awk -v t="$t" -v b="$best" \
-		    'BEGIN { exit !(t < b) }'; then
-			best=$t
-		fi
+		least
 	done
 	echo "$(runs "$cards") $best" | awk '{ printf "%.0f", $1 / $2 }'
 }
@@ -143,11 +148,7 @@ alone_rate() {	# CARDS COMMAND: runs a second of the program alone
 		# shellcheck disable=SC2086 # the command's words, split
 		(cd "$h" && "$work/stopwatch" "$work/secs" $2 \
 		    < "$work/walk.in" > /dev/null)
-		t=$(cat "$work/secs")
-		if [ -z "$best" ] || awk -v t="$t" -v b="$best" \
-		    'BEGIN { exit !(t < b) }'; then
-			best=$t
-		fi
+		least
 	done
 	echo "$(runs "$1") $best" | awk '{ printf "%.0f", $1 / $2 }'
 }
