@@ -355,10 +355,20 @@ int sa_engine_weighted(const sa_shuffle *sh, size_t n,
 
 /*
  * The walk of every draw sequence behind sa_walk, with the audit's
- * options (replay.c); AUDIT may be NULL.
+ * options (replay.c); AUDIT may be NULL.  RANK, when not NULL, holds
+ * each run's rank (sa_perm_rank) when VISIT is called: found as the
+ * deck is checked.
  */
 int sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
-    const struct sa_audit_opts *audit, sa_visit_fn *visit, void *ctx);
+    const struct sa_audit_opts *audit, sa_visit_fn *visit, void *ctx,
+    uint64_t *rank);
+
+/*
+ * Whether P is an ordering of N cards, as sa_perm_check says, and when
+ * it is, its rank (sa_perm_rank) in *RANK: up to 11 cards in one pass
+ * over P, which a census of 9 or 10 cards makes a run.
+ */
+bool sa_perm_rank_checked(const unsigned *p, size_t n, uint64_t *rank);
 
 /*
  * The scripted oracle (oracle.c): the one oracle of the replay engine
@@ -411,6 +421,12 @@ typedef struct sa_script {
 	uint64_t cut_bound;	/* the bound of the draw that was cut */
 	uint64_t *val, *bound;
 	size_t len, pos, cap;
+	/*
+	 * The first SAME draws of the record are as they stood when the run
+	 * before ended: the replay engine's odometer moved none of them
+	 * (replay.c's advance), only the one after.  0 unless it says so.
+	 */
+	size_t same;
 	size_t room;		/* the record's size: CAP and place draws */
 	size_t places;		/* place draws among the run's first POS */
 	const uint64_t *given;
@@ -514,9 +530,12 @@ size_t sa_script_requests(const sa_script *s);
  * and return those values, each its own draw (no place, no raw word).
  * How many it took, stopping at the first it cannot take so (the caller
  * asks for that one as ever); 0 when O is not a script at its run's start.
+ * KNOWN: the first KNOWN of the N are the draws the run before took, each
+ * its own draw, as the record held them when it ended; those the record
+ * still holds so (its SAME) are taken unread.
  */
 size_t sa_script_take(sa_oracle *o, const uint64_t *bound,
-    const uint64_t *value, size_t stride, size_t n);
+    const uint64_t *value, size_t stride, size_t n, size_t known);
 /*
  * O's run made again (a strict script, as --repeat makes it) from its
  * record, whose first N draws the caller knows to be those of the run

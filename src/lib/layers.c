@@ -495,7 +495,7 @@ sa_layers_collect(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 		own.deadline = opts->deadline;
 	if (status == SA_OK)
 		status = sa_walk_audited(sh, n, l->info.depth, &own, finished,
-		    l);
+		    l, NULL);
 	/* A draw the reduction cannot make (a bound past 2^B). */
 	if (status == SA_ERANGE || (status == SA_EBOUND &&
 	    l->info.reduce.method != SA_REDUCE_NONE))

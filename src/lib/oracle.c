@@ -224,16 +224,23 @@ sa_script_of(const sa_oracle *o)
 
 size_t
 sa_script_take(sa_oracle *o, const uint64_t *bound, const uint64_t *value,
-    size_t stride, size_t n)
+    size_t stride, size_t n, size_t known)
 {
 	sa_script *s = (sa_script *)o;
-	size_t k = 0;
+	size_t k;
 
 	if (o == NULL || o->draw != script_draw || s->pos != 0)
 		return 0;
 	if (n > s->len)
 		n = s->len;
-	/* As digit takes a recorded draw: the same bound, its value. */
+	/*
+	 * As digit takes a recorded draw: the same bound, its value.  The
+	 * first K were the record's when the run before ended, and it has
+	 * not moved them since: they would compare equal.
+	 */
+	k = known < s->same ? known : s->same;
+	if (k > n)
+		k = n;
 	for (; k < n; k++) {
 		const uint64_t *b = (const uint64_t *)(const void *)
 		    ((const char *)bound + k * stride);

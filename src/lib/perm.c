@@ -107,6 +107,42 @@ sa_perm_unrank(uint64_t r, size_t n, unsigned *p)
 }
 
 bool
+sa_perm_rank_checked(const unsigned *p, size_t n, uint64_t *rank)
+{
+	static const uint64_t weight[11] = { 1, 1, 2, 6, 24, 120, 720, 5040,
+	    40320, 362880, 3628800 };
+	uint32_t used = 0;
+	uint64_t r = 0;
+	unsigned all = 0;
+
+	if (n > 11 || n == 0) {
+		if (!sa_perm_check(p, n))
+			return false;
+		*rank = sa_perm_rank(p, n);
+		return true;
+	}
+	/*
+	 * sa_perm_rank's digits and sa_perm_check's test at once: N cards,
+	 * each below N, whose bits fill N.  ALL, the cards ORed, is past 31
+	 * when a card is, whose bit (taken modulo 32) could be mistaken for
+	 * another's; below 32, a card from N up sets a bit past N.  The
+	 * lookup is kept inside its table whatever the cards.
+	 */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t bit = UINT32_C(1) << (p[i] & 31);
+
+		all |= p[i];
+		r += (p[i] - sa_bits11[used & (bit - 1) & 2047]) *
+		    weight[n - 1 - i];
+		used |= bit;
+	}
+	if (all > 31 || used != (UINT32_C(1) << n) - 1)
+		return false;
+	*rank = r;
+	return true;
+}
+
+bool
 sa_perm_check(const unsigned *p, size_t n)
 {
 	uint64_t seen[64];

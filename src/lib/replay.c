@@ -132,6 +132,7 @@ advance(const sa_audit_opts *audit, sa_script *r, bool skip)
 		r->val[k - 1]++;
 	}
 	r->len = k;
+	r->same = k - 1;
 	return true;
 }
 
@@ -197,7 +198,8 @@ repeats(uint64_t done, uint64_t every)
  */
 int
 sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
-    const sa_audit_opts *audit, sa_visit_fn *visit, void *ctx)
+    const sa_audit_opts *audit, sa_visit_fn *visit, void *ctx,
+    uint64_t *rank)
 {
 	sa_replay_window *window = audit ? audit->window : NULL;
 	bool twice = audit && audit->twice;
@@ -273,7 +275,8 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		}
 		if (status != SA_OK)
 			break;
-		if (!sa_perm_check(deck, n)) {
+		if (rank != NULL ? !sa_perm_rank_checked(deck, n, rank) :
+		    !sa_perm_check(deck, n)) {
 			status = SA_ENOTPERM;
 			break;
 		}
@@ -352,7 +355,7 @@ int
 sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
     void *ctx)
 {
-	return sa_walk_audited(sh, n, max_draws, NULL, visit, ctx);
+	return sa_walk_audited(sh, n, max_draws, NULL, visit, ctx, NULL);
 }
 
 /*
@@ -372,6 +375,7 @@ sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
  * an increment that waits on memory would hold up every run.
  */
 #define TALLY_AHEAD 16
+#define TALLY_KEPT 64
 
 struct tally_ctx {
 	uint64_t *tally;
@@ -382,6 +386,15 @@ struct tally_ctx {
 	bool weighted;
 	size_t waiting;		/* adds in AT and ADD not yet made */
 	uint64_t at[TALLY_AHEAD], add[TALLY_AHEAD];
+	/*
+	 * The run before's first NKEPT bounds, and PRODUCT[k], the product
+	 * of the first k of them (PRODUCT[0] = 1): a run of the odometer
+	 * shares most of its bounds with the run before, and its
+	 * denominator is then the product kept times the bounds after it.
+	 */
+	size_t nkept;
+	uint64_t kept[TALLY_KEPT], product[TALLY_KEPT + 1];
+	uint64_t rank;		/* the run's, set by the walk (its RANK) */
 };
 
 /* T's waiting adds made: before its counts are read or scaled. */
@@ -399,17 +412,31 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
     const uint64_t *bounds, size_t ndraws)
 {
 	struct tally_ctx *t = ctx;
-	uint64_t denom = 1;
+	size_t k = 0, same = ndraws < t->nkept ? ndraws : t->nkept;
+	uint64_t denom;
 
+	/* The deck was ranked as the walk checked it (its RANK). */
+	(void)deck;
+	(void)n;
 	(void)draws;
-	for (size_t k = 0; k < ndraws; k++) {
+	while (k < same && bounds[k] == t->kept[k])
+		k++;
+	denom = t->product[k];
+	for (; k < ndraws; k++) {
 		/* the check by a multiplication: a division a draw costs */
 		u128 d = (u128)denom * sa_bound_of(bounds[k]);
 
-		if (d > UINT64_MAX)
+		if (d > UINT64_MAX) {
+			t->nkept = k < TALLY_KEPT ? k : TALLY_KEPT;
 			return SA_EOVERFLOW;
+		}
 		denom = (uint64_t)d;
+		if (k < TALLY_KEPT) {
+			t->kept[k] = bounds[k];
+			t->product[k + 1] = denom;
+		}
 	}
+	t->nkept = ndraws < TALLY_KEPT ? ndraws : TALLY_KEPT;
 	if (t->weight == 0)
 		t->weight = t->first = denom;
 	if (denom != t->weight && t->weight % denom != 0) {
@@ -429,7 +456,7 @@ tally_run(void *ctx, const unsigned *deck, size_t n, const uint64_t *draws,
 	t->sequences++;
 	if (t->waiting == TALLY_AHEAD)
 		tally_settle(t);
-	t->at[t->waiting] = sa_perm_rank(deck, n);
+	t->at[t->waiting] = t->rank;
 	t->add[t->waiting] = denom == t->weight ? 1 : t->weight / denom;
 #ifdef __GNUC__
 	__builtin_prefetch(&t->tally[t->at[t->waiting]], 1);
@@ -446,11 +473,13 @@ sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	int status;
 
 	memset(&t, 0, sizeof t);
+	t.product[0] = 1;
 	t.orderings = orderings;
 	t.tally = sa_tally_alloc(orderings, sizeof *t.tally);
 	if (t.tally == NULL)
 		return SA_ENOMEM;
-	status = sa_walk_audited(sh, n, max_draws, audit, tally_run, &t);
+	status = sa_walk_audited(sh, n, max_draws, audit, tally_run, &t,
+	    &t.rank);
 	tally_settle(&t);
 	if (status != SA_OK) {
 		free(t.tally);

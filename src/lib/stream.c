@@ -322,6 +322,10 @@ struct sa_stream_in {
 	struct item *items;
 	size_t nitems, items_cap;
 	size_t plain;		/* the first items, each a draw that returned */
+	size_t shared;		/* the first items, the run before's (K) */
+	/* The first items, each a draw, that the last run made whole took
+	 * as the auditor's odometer gave them: its record when it ended. */
+	size_t known;
 	bool again;		/* the run read is the run before's draws */
 	unsigned *deck;
 	unsigned char cards[SA_PERM_MAX];	/* DECK as it was written */
@@ -577,7 +581,7 @@ read_kept(sa_stream_in *p, size_t prev, size_t plain)
 			    "a draw the run before did not return from)");
 			return SA_EPROTO;
 		}
-	p->nitems = (size_t)kept;
+	p->nitems = p->shared = (size_t)kept;
 	p->plain = plain < kept ? plain : (size_t)kept;
 	p->at += 5;
 	return SA_OK;
@@ -610,6 +614,7 @@ read_whole(sa_stream_in *p, size_t n, size_t prev)
 	if (end < 6 || at[0] != 'R' || at[1] != 'K' || (m = le32(at + 2)) >
 	    prev)
 		return false;
+	p->shared = m;
 	for (; i + 9 <= end && at[i] == 'v' && m < p->items_cap; i += 9, m++) {
 		p->items[m].tag = 'd';
 		p->items[m].done = true;
@@ -645,13 +650,14 @@ read_run(sa_stream_in *p, size_t n)
 	if (plain == prev && repeat_at(p, n, prev)) {
 		deck_from(p, at + 8, n);
 		p->at += 8 + n;
+		p->shared = prev;
 		p->again = true;
 		return SA_OK;
 	}
 	p->again = false;
 	if (plain == prev && read_whole(p, n, prev))
 		return SA_OK;
-	p->nitems = p->plain = 0;
+	p->nitems = p->plain = p->shared = 0;
 	p->has_deck = false;
 	if ((status = take(p, 0, &tag, 1)) != SA_OK)
 		return status;
@@ -823,8 +829,10 @@ static void
 in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
 	sa_stream_in *p = sh->ctx;
+	size_t known = p->known;
 	int status;
 
+	p->known = 0;	/* until this run is made whole */
 	if (n > p->deck_n) {
 		what(p, "a run of %zu cards, past the %zu it was set up for", n,
 		    p->deck_n);
@@ -835,13 +843,16 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	/*
 	 * Each draw made again, in order, by the auditor's odometer: those
 	 * its record holds already (the run's kept draws, mostly) compared
-	 * with the record at once, the rest asked for one by one.
+	 * with the record at once, the rest asked for one by one.  The kept
+	 * items that the run before took from the record, where the record
+	 * has not moved since, are its own: not compared again.
 	 */
 	size_t first = p->again ? sa_script_again(o, p->plain) : 0;
 
 	if (first == 0 && p->plain > 0)
 		first = sa_script_take(o, &p->items[0].arg, &p->items[0].value,
-		    sizeof *p->items, p->plain);
+		    sizeof *p->items, p->plain, p->shared < known ? p->shared :
+		    known);
 	for (size_t k = first; k < p->nitems; k++) {
 		const struct item *it = &p->items[k];
 		uint64_t v = 0;
@@ -897,6 +908,8 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		o->fail(o, SA_EPROTO);
 	}
 	memcpy(deck, p->deck, n * sizeof *deck);
+	if (p->plain == p->nitems)
+		p->known = p->nitems;
 	keep_run(p, o, n);
 	run_done(p);
 }

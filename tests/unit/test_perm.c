@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "shuffle_audit.h"
+#include "internal.h"	/* white-box: sa_perm_rank_checked */
 
 /*
  * An independent rank: count, for each position, the later entries that
@@ -193,6 +194,71 @@ test_check_all(void **state)
 	}
 }
 
+/*
+ * sa_perm_rank_checked, the walk's check and rank in one pass, against
+ * the check by counting and the rank by counting: every deck of up to 5
+ * cards drawn from the cards below N + 1 and from cards that a bit set
+ * of 32 (32, 33, 35) or a table of 2048 (2047, 2048) could mistake for
+ * small ones, or that wrap (UINT_MAX); every ordering of 8 cards;
+ * orderings of 11, and past 11 (sa_perm_check and sa_perm_rank), made
+ * wrong every way.
+ */
+static void
+test_rank_checked(void **state)
+{
+	unsigned p[20], value[16];
+	uint64_t r = 99;
+
+	(void)state;
+	for (size_t n = 1; n <= 5; n++) {
+		size_t m = 0, decks = 1;
+
+		for (unsigned v = 0; v <= n; v++)
+			value[m++] = v;
+		value[m++] = 32;
+		value[m++] = 33;
+		value[m++] = 35;
+		value[m++] = 2047;
+		value[m++] = 2048;
+		value[m++] = UINT32_MAX;
+		for (size_t i = 0; i < n; i++)
+			decks *= m;
+		for (size_t d = 0; d < decks; d++) {
+			bool ok;
+
+			for (size_t i = 0, x = d; i < n; i++, x /= m)
+				p[i] = value[x % m];
+			ok = sa_perm_rank_checked(p, n, &r);
+			assert_int_equal(ok, slow_check(p, n));
+			if (ok)
+				assert_int_equal(r, slow_rank(p, n));
+		}
+	}
+	for (uint64_t k = 0; k < 40320; k++) {
+		sa_perm_unrank(k, 8, p);
+		assert_true(sa_perm_rank_checked(p, 8, &r));
+		assert_int_equal(r, slow_rank(p, 8));
+	}
+	for (size_t n = 11; n <= 20; n += 1) {
+		for (unsigned i = 0; i < n; i++)
+			p[i] = (unsigned)(n - 1 - i);
+		p[0] = 1;
+		p[n - 2] = (unsigned)n - 1;	/* not the last ordering */
+		assert_true(sa_perm_rank_checked(p, n, &r));
+		assert_int_equal(r, slow_rank(p, n));
+		p[n - 1] += 32;			/* its bit, modulo 32, as before */
+		assert_false(sa_perm_rank_checked(p, n, &r));
+		p[n - 1] -= 32;
+		p[n - 1] = (unsigned)n;		/* card 0 out, card N in */
+		assert_false(sa_perm_rank_checked(p, n, &r));
+		p[n - 1] = p[1];		/* a card twice */
+		assert_false(sa_perm_rank_checked(p, n, &r));
+	}
+	r = 99;
+	assert_true(sa_perm_rank_checked(p, 0, &r));
+	assert_int_equal(r, 0);
+}
+
 static void
 test_check(void **state)
 {
@@ -248,6 +314,7 @@ main(void)
 		cmocka_unit_test(test_rank_middle),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_check_all),
+		cmocka_unit_test(test_rank_checked),
 		cmocka_unit_test(test_format),
 	};
 

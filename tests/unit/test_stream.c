@@ -545,7 +545,7 @@ test_take(void **state)
 		s.pos = 0;
 		watch = 0;
 		took = sa_script_take(&s.base, &it[0].bound, &it[0].value,
-		    sizeof it[0], m);
+		    sizeof it[0], m, 0);
 		assert_int_equal(took, want);
 		/* One by one: each draw of the prefix returns its value. */
 		sa_script_rewind(&s);
@@ -561,28 +561,49 @@ test_take(void **state)
 	it[2].value = 0;
 	s.pos = 0;
 	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
-	    sizeof it[0], 4), 2);
+	    sizeof it[0], 4, 0), 2);
 	assert_int_equal(s.pos, 2);
 	it[2].value = 2;
 	/* So does another bound, and a place draw's mark. */
 	it[1].bound = 6;
 	s.pos = 0;
 	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
-	    sizeof it[0], 4), 1);
+	    sizeof it[0], 4, 0), 1);
 	it[1].bound = 4;
 	bound[1] |= SA_PLACE_DRAW;
 	s.pos = 0;
 	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
-	    sizeof it[0], 4), 1);
+	    sizeof it[0], 4, 0), 1);
 	bound[1] = 4;
 	/* Past its run's start, or not a script: nothing taken. */
 	s.pos = 1;
 	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
-	    sizeof it[0], 4), 0);
+	    sizeof it[0], 4, 0), 0);
 	assert_int_equal(s.pos, 1);
 	memset(&other, 0, sizeof other);
 	assert_int_equal(sa_script_take(&other, &it[0].bound, &it[0].value,
-	    sizeof it[0], 4), 0);
+	    sizeof it[0], 4, 0), 0);
+	/*
+	 * The draws known to be the run before's are taken unread as far as
+	 * the record says it kept them (SAME), and read past it: a value
+	 * changed below both goes unseen (the caller vouches for those),
+	 * one at SAME or past KNOWN stops the take.
+	 */
+	it[0].value = 9;
+	s.same = 2;
+	s.pos = 0;
+	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4, 3), 4);
+	it[0].value = 4;
+	it[2].value = 0;
+	s.pos = 0;
+	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4, 3), 2);
+	s.same = 3;
+	s.pos = 0;
+	assert_int_equal(sa_script_take(&s.base, &it[0].bound, &it[0].value,
+	    sizeof it[0], 4, 1), 2);
+	it[2].value = 2;
 	sa_script_release(&s);
 }
 
