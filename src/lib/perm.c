@@ -35,6 +35,38 @@ sa_factorial(size_t n)
 #define B10(k) B8(k), B8(k + 1), B8(k + 1), B8(k + 2)
 const uint8_t sa_bits11[2048] = { B10(0), B10(1) };
 
+/* (n-1-i)!, the weight of rank digit I of N cards, for N up to 16. */
+static const uint64_t weight[16] = { 1, 1, 2, 6, 24, 120, 720, 5040, 40320,
+    362880, 3628800, 39916800, 479001600, UINT64_C(6227020800),
+    UINT64_C(87178291200), UINT64_C(1307674368000) };
+
+/*
+ * The rank of P, N cards up to 11: the digits weighed by (n-1-i)! and
+ * added (the products do not wait on each other as Horner's rule makes
+ * them), the used cards below p[i] one 11-bit lookup.  *USED gets the
+ * cards' bits (each taken modulo 32) and *ALL the cards ORed, for the
+ * check: whatever the cards, the lookup stays inside its table.
+ */
+static inline uint64_t
+rank11(const unsigned *p, size_t n, uint32_t *used_, unsigned *all_)
+{
+	uint32_t used = 0;
+	uint64_t r = 0;
+	unsigned all = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint32_t bit = UINT32_C(1) << (p[i] & 31);
+
+		all |= p[i];
+		r += (p[i] - sa_bits11[used & (bit - 1) & 2047]) *
+		    weight[n - 1 - i];
+		used |= bit;
+	}
+	*used_ = used;
+	*all_ = all;
+	return r;
+}
+
 uint64_t
 sa_perm_rank(const unsigned *p, size_t n)
 {
@@ -43,28 +75,12 @@ sa_perm_rank(const unsigned *p, size_t n)
 
 	/* Horner's rule in the factorial base: r = r * (n - i) + digit. */
 	if (n <= 16) {
-		/*
-		 * The digits weighed by (n-1-i)! and added: the products do
-		 * not wait on each other as Horner's rule makes them.  Two
-		 * table lookups count the used cards below p[i].
-		 */
-		static const uint64_t weight[16] = { 1, 1, 2, 6, 24, 120, 720,
-		    5040, 40320, 362880, 3628800, 39916800, 479001600,
-		    UINT64_C(6227020800), UINT64_C(87178291200),
-		    UINT64_C(1307674368000) };
+		unsigned all;
 
-		/* Up to 11 cards, the used cards below p[i] are one 11-bit
-		 * lookup (a census of 9 or 10 cards ranks every run). */
-		if (n <= 11) {
-			for (size_t i = 0; i < n; i++) {
-				uint32_t bit = UINT32_C(1) << p[i];
-
-				r += (p[i] - sa_bits11[used & (bit - 1)]) *
-				    weight[n - 1 - i];
-				used |= bit;
-			}
-			return r;
-		}
+		/* Up to 11 cards, one lookup a card (a census of 9 or 10
+		 * cards ranks every run); up to 16, two (count22). */
+		if (n <= 11)
+			return rank11(p, n, &used, &all);
 		for (size_t i = 0; i < n; i++) {
 			uint32_t bit = UINT32_C(1) << p[i], below = used & (bit - 1);
 
@@ -109,11 +125,9 @@ sa_perm_unrank(uint64_t r, size_t n, unsigned *p)
 bool
 sa_perm_rank_checked(const unsigned *p, size_t n, uint64_t *rank)
 {
-	static const uint64_t weight[11] = { 1, 1, 2, 6, 24, 120, 720, 5040,
-	    40320, 362880, 3628800 };
-	uint32_t used = 0;
-	uint64_t r = 0;
-	unsigned all = 0;
+	uint32_t used;
+	uint64_t r;
+	unsigned all;
 
 	if (n > 11 || n == 0) {
 		if (!sa_perm_check(p, n))
@@ -125,17 +139,9 @@ sa_perm_rank_checked(const unsigned *p, size_t n, uint64_t *rank)
 	 * sa_perm_rank's digits and sa_perm_check's test at once: N cards,
 	 * each below N, whose bits fill N.  ALL, the cards ORed, is past 31
 	 * when a card is, whose bit (taken modulo 32) could be mistaken for
-	 * another's; below 32, a card from N up sets a bit past N.  The
-	 * lookup is kept inside its table whatever the cards.
+	 * another's; below 32, a card from N up sets a bit past N.
 	 */
-	for (size_t i = 0; i < n; i++) {
-		uint32_t bit = UINT32_C(1) << (p[i] & 31);
-
-		all |= p[i];
-		r += (p[i] - sa_bits11[used & (bit - 1) & 2047]) *
-		    weight[n - 1 - i];
-		used |= bit;
-	}
+	r = rank11(p, n, &used, &all);
 	if (all > 31 || used != (UINT32_C(1) << n) - 1)
 		return false;
 	*rank = r;

@@ -140,6 +140,25 @@ test_rank_middle(void **state)
 	}
 }
 
+/* How many decks of N cards each of M values make (M^N), and the D-th of
+ * them (its card i is VALUE[the i-th base-M digit of D]) into P. */
+static size_t
+decks_of(size_t m, size_t n)
+{
+	size_t decks = 1;
+
+	for (size_t i = 0; i < n; i++)
+		decks *= m;
+	return decks;
+}
+
+static void
+deck_at(size_t d, const unsigned *value, size_t m, unsigned *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++, d /= m)
+		p[i] = value[d % m];
+}
+
 /* A permutation by counting, the plainest way: each of the N cards
  * 0..N-1 is found in the deck exactly once. */
 static bool
@@ -169,17 +188,14 @@ test_check_all(void **state)
 
 	(void)state;
 	for (size_t n = 1; n <= 5; n++) {
-		size_t m = 0, decks = 1;
+		size_t m = 0;
 
 		for (unsigned v = 0; v <= n; v++)
 			value[m++] = v;
 		value[m++] = 64;
 		value[m++] = 65;
-		for (size_t i = 0; i < n; i++)
-			decks *= m;
-		for (size_t d = 0; d < decks; d++) {
-			for (size_t i = 0, x = d; i < n; i++, x /= m)
-				p[i] = value[x % m];
+		for (size_t d = 0; d < decks_of(m, n); d++) {
+			deck_at(d, value, m, p, n);
 			assert_int_equal(sa_perm_check(p, n), slow_check(p, n));
 		}
 	}
@@ -211,7 +227,7 @@ test_rank_checked(void **state)
 
 	(void)state;
 	for (size_t n = 1; n <= 5; n++) {
-		size_t m = 0, decks = 1;
+		size_t m = 0;
 
 		for (unsigned v = 0; v <= n; v++)
 			value[m++] = v;
@@ -221,13 +237,10 @@ test_rank_checked(void **state)
 		value[m++] = 2047;
 		value[m++] = 2048;
 		value[m++] = UINT32_MAX;
-		for (size_t i = 0; i < n; i++)
-			decks *= m;
-		for (size_t d = 0; d < decks; d++) {
+		for (size_t d = 0; d < decks_of(m, n); d++) {
 			bool ok;
 
-			for (size_t i = 0, x = d; i < n; i++, x /= m)
-				p[i] = value[x % m];
+			deck_at(d, value, m, p, n);
 			ok = sa_perm_rank_checked(p, n, &r);
 			assert_int_equal(ok, slow_check(p, n));
 			if (ok)
