@@ -14,7 +14,7 @@ Write a few lines that hand your shuffle to run():
 
 and audit it:
 
-    shuffle-audit census --exec 'python3 mine.py' -n 5 --batch
+    shuffle-audit census --exec 'python3 mine.py' -n 5
 
 run() answers Python's own randomness from shuffle-audit, which walks
 every run your shuffle can take.  Your function gets a list of the cards
@@ -276,6 +276,21 @@ def _s_draw(k, kind=0):
     return _digit(k, kind)
 
 
+def _s_below(self, k):
+    """random.Random._randbelow in draw mode while the walk streams:
+    _s_draw's own case of a draw below K, in one call where the hook
+    would take three, since every draw of the shuffle passes here."""
+    global _req, _pos
+    if _cut is None and _req != _cap and 1 <= k <= 4294967296:
+        _req += 1
+        p = _pos
+        if p < len(_V) and _B[p] == k and _T[p] == 0:
+            _pos = p + 1
+            return _V[p]
+        return _digit(k, 0)
+    return _s_draw(k)
+
+
 def _s_raw():
     return _s_draw(1 << _BITS, 1)
 
@@ -402,6 +417,9 @@ def _walk(shuffle, n, part, parts, depth, most, every, floor, out):
     transcript written to OUT (a binary file; None: nothing written)."""
     global _draw, _raw, _real, _cap, _from, _sbuf
     _draw, _raw, _real = _s_draw, _s_raw, _s_real
+    cls = random.Random
+    if cls._randbelow is _below:
+        cls._randbelow = _s_below
     _cap = depth if depth else most
     del _V[:], _B[:], _T[:], _U[:]
     _from = 0
@@ -435,6 +453,8 @@ def _walk(shuffle, n, part, parts, depth, most, every, floor, out):
         out.write(buf)
         out.flush()
     _draw, _raw, _real = _p_draw, _p_raw, _p_real
+    if cls._randbelow is _s_below:
+        cls._randbelow = _below
     _sbuf = None
     return runs
 
@@ -472,10 +492,15 @@ def _chain(first):
         yield line
 
 
+def _below(self, n):
+    """random.Random._randbelow in draw mode: a draw below N."""
+    return _draw(n)
+
+
 def _hook(mode):
     cls = random.Random
     if mode == "draw":
-        cls._randbelow = lambda self, n: draw(n)
+        cls._randbelow = _below
         cls.getrandbits = _scaled
     elif mode == "library":
         cls._randbelow = cls._randbelow_with_getrandbits
