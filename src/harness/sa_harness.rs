@@ -19,7 +19,7 @@
 //!
 //! ```text
 //! rustc -O main.rs -o mine
-//! shuffle-audit census --exec ./mine -n 5 --batch
+//! shuffle-audit census --exec ./mine -n 5
 //! ```
 //!
 //! Your closure gets the cards 0 .. n-1 and shuffles them in place.  The
@@ -143,6 +143,7 @@ fn give_up(text: &str) -> ! {
 impl State {
     // The record's digit at pos when it has one below BOUND of KIND, else
     // a new one, 0 (the record past it was another run's).
+    #[inline(never)]
     fn digit(&mut self, bound: u64, kind: u8) -> u64 {
         let w = &mut self.w;
         let p = w.pos;
@@ -166,6 +167,7 @@ impl State {
 
     // Whether the run is cut at this request (the depth, --max-draws, or
     // a bound out of range): its item is left open.
+    #[inline]
     fn cut(&mut self, tag: u8, arg: u64, n: usize) -> bool {
         let w = &mut self.w;
         if w.cut.is_some() {
@@ -180,7 +182,27 @@ impl State {
         true
     }
 
+    // A draw below K (KIND 0) or a raw word (KIND 1, K = 2^B) from the
+    // odometer: its common case here, inlined where every draw of the
+    // shuffle passes; a cut, a bound out of range and a new digit in
+    // the functions it calls.
+    #[inline]
     fn walk_draw(&mut self, k: u64, kind: u8) -> u64 {
+        let w = &mut self.w;
+        if w.cut.is_none() && w.req < w.cap && (kind == 1 || (k >= 1 && k <= 1 << 32)) {
+            w.req += 1;
+            let p = w.pos;
+            if p < w.val.len() && w.bound[p] == k && w.kind[p] == kind {
+                w.pos = p + 1;
+                return w.val[p];
+            }
+            return self.digit(k, kind);
+        }
+        self.walk_draw_cut(k, kind)
+    }
+
+    #[inline(never)]
+    fn walk_draw_cut(&mut self, k: u64, kind: u8) -> u64 {
         let ok = k >= 1 && k <= 1 << 32;
         let cut = if kind == 1 {
             self.cut(b'w', self.bits, 8)
@@ -230,7 +252,14 @@ impl State {
         if f < w.pos && w.kind[f] == 3 {
             f -= 1;
         }
-        let kept = w.kind[..f].iter().filter(|&&k| k != 3).count() as u32;
+        // A real's place is not an item of its own: counted off only when
+        // the run drew reals.
+        let kept = if w.reals.is_empty() {
+            f as u32
+        } else {
+            w.kind[..f].iter().filter(|&&k| k != 3).count() as u32
+        };
+        w.out.reserve(6 + 17 * (w.pos - f) + 2 + deck.len());
         w.out.extend_from_slice(b"RK");
         w.out.extend_from_slice(&kept.to_le_bytes());
         for d in f..w.pos {
@@ -259,9 +288,7 @@ impl State {
         }
         w.out.push(b'D');
         w.out.push(deck.len() as u8);
-        for &c in deck {
-            w.out.push(if c < 255 { c as u8 } else { 255 });
-        }
+        w.out.extend(deck.iter().map(|&c| c.min(255) as u8));
     }
 
     fn say(&mut self, line: &str) {
@@ -418,8 +445,9 @@ fn repeats(done: u64, every: u64, floor: u64) -> u64 {
     }
 }
 
-// One run of the odometer as it stands, its transcript written (EMIT).
-fn walk_once<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, n: usize) {
+// One run of the odometer as it stands, its transcript written (EMIT);
+// DECK is the walk's own, dealt 0 .. n-1 afresh for each run.
+fn walk_once<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, n: usize, deck: &mut Vec<usize>) {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         s.w.pos = 0;
@@ -427,8 +455,9 @@ fn walk_once<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, n: usize) {
         s.w.cut = None;
         s.w.reals.clear();
     });
-    let mut deck: Vec<usize> = (0..n).collect();
-    shuffle(&mut deck);
+    deck.clear();
+    deck.extend(0..n);
+    shuffle(deck);
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         if s.w.cut.is_none() && s.w.pos < s.w.val.len() {
@@ -436,7 +465,7 @@ fn walk_once<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, n: usize) {
             s.w.truncate(p);
         }
         if s.w.emit {
-            s.walk_write(&deck);
+            s.walk_write(deck);
         }
     });
 }
@@ -455,9 +484,10 @@ fn walk<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, a: &[u64], emit: bool) -> u6
         s.w.cap = if a[3] > 0 { a[3] } else { a[4] } as usize;
     });
     let (mut done, mut runs) = (0u64, 0u64);
+    let mut deck = Vec::with_capacity(n);
     let mut last = std::time::Instant::now();
     loop {
-        walk_once(shuffle, n);
+        walk_once(shuffle, n, &mut deck);
         let (cut, skip, mut full) = STATE.with(|s| {
             let s = s.borrow();
             let first = if s.w.val.is_empty() { 0 } else { s.w.val[0] % parts };
@@ -470,7 +500,7 @@ fn walk<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, a: &[u64], emit: bool) -> u6
                     let mut s = s.borrow_mut();
                     s.w.from = s.w.val.len();
                 });
-                walk_once(shuffle, n);
+                walk_once(shuffle, n, &mut deck);
             }
             done += 1;
         }

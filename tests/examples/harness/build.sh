@@ -55,7 +55,7 @@ build_go() {
 }
 build_rust() {
 	if have rustc; then
-		for p in mine rs_naive rs_float rs_sort_keys rs_hidden; do
+		for p in mine rs_naive rs_float rs_sort_keys rs_hidden rs_modulo; do
 			out=$p
 			[ $p = mine ] && out=mine_rs
 			rustc -O -D warnings $p.rs -o $out
