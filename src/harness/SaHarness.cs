@@ -19,7 +19,7 @@
 // and audit it:
 //
 //     mcs -out:mine.exe SaHarness.cs Mine.cs
-//     shuffle-audit census --exec 'mono mine.exe' -n 5 --batch
+//     shuffle-audit census --exec 'mono mine.exe' -n 5
 //
 // Your function gets an int[] of the cards 0 .. n-1 and shuffles it in
 // place.  SaHarness.Random is the System.Random to give it: shuffle-audit

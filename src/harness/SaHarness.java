@@ -13,7 +13,7 @@
 // and audit it:
 //
 //     javac SaHarness.java Mine.java
-//     shuffle-audit census --exec 'java Mine' -n 5 --batch
+//     shuffle-audit census --exec 'java Mine' -n 5
 //
 // Your function gets a List<Integer> of the cards 0 .. n-1 (runArray: an
 // int[]) and shuffles it in place.  SaHarness.random() is the

@@ -17,7 +17,7 @@
 // and audit it:
 //
 //	go build -o mine mine.go sa_harness.go
-//	shuffle-audit census --exec ./mine -n 5 --batch
+//	shuffle-audit census --exec ./mine -n 5
 //
 // Your function gets a slice of the cards 0 .. n-1 and shuffles it in
 // place.  shuffle-audit answers its randomness, walking every run it can

@@ -28,7 +28,7 @@
  * and audit it:
  *
  *	cc -O2 -o mine mine.c
- *	shuffle-audit census --exec ./mine -n 5 --batch
+ *	shuffle-audit census --exec ./mine -n 5
  *
  * Your function gets the cards 0 .. n-1 and shuffles them in place,
  * taking its randomness from here, where it would call its generator:

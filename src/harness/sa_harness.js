@@ -13,7 +13,7 @@
 //
 // and audit it:
 //
-//     shuffle-audit census --exec 'node mine.js' -n 5 --batch
+//     shuffle-audit census --exec 'node mine.js' -n 5
 //
 // run() answers Math.random from shuffle-audit, which walks every run
 // your shuffle can take.  Your function gets an array of the cards
