@@ -62,6 +62,7 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Text;
 
 public static class SaHarness {
@@ -200,18 +201,8 @@ public static class SaHarness {
 
     /// <summary>A whole number in [0, k), 1 &lt;= k &lt;= 2^32.</summary>
     public static long Draw(long k) {
-        if (wOn) {
-            // The walk's common case here, where every draw passes: a
-            // digit the record holds, in no call of its own.
-            int p = wPos;
-            if (wCut == null && wReq < wCap && p < wLen && wBound[p] == k && wKind[p] == 0
-                && k >= 1 && k <= 1L << 32) {
-                wReq++;
-                wPos = p + 1;
-                return wVal[p];
-            }
+        if (wOn)
             return WalkDraw(k, 0);
-        }
         long v = Take(k, k.ToString(CultureInfo.InvariantCulture));
         return v >= 0 ? v : long.Parse(Ask("draw " + k.ToString(CultureInfo.InvariantCulture)),
             CultureInfo.InvariantCulture);
@@ -292,14 +283,21 @@ public static class SaHarness {
     static int wHave;
 
     // The record's digit at wPos when it has one below BOUND of KIND,
-    // else a new one, 0 (the record past it was another run's).
+    // else a new one, 0 (the record past it was another run's): the
+    // first inlined where every draw passes, the second a call.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     static long Digit(long bound, int kind) {
         int p = wPos;
+        if (p < wLen && wBound[p] == bound && wKind[p] == kind) {
+            wPos = p + 1;
+            return wVal[p];
+        }
+        return NewDigit(bound, kind);
+    }
+
+    static long NewDigit(long bound, int kind) {
+        int p = wPos;
         if (p < wLen) {
-            if (wBound[p] == bound && wKind[p] == kind) {
-                wPos = p + 1;
-                return wVal[p];
-            }
             wLen = p;
             if (p < wFrom)
                 wFrom = p;
@@ -338,7 +336,19 @@ public static class SaHarness {
         return true;
     }
 
+    // A draw below K (KIND 0) or a raw word (KIND 1, K = 2^B) from the
+    // odometer: its common case inlined where every draw passes; a cut
+    // and a bound out of range a call.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     static long WalkDraw(long k, int kind) {
+        if (wCut == null && wReq < wCap && (kind == 1 || (k >= 1 && k <= 1L << 32))) {
+            wReq++;
+            return Digit(k, kind);
+        }
+        return WalkDrawCut(k, kind);
+    }
+
+    static long WalkDrawCut(long k, int kind) {
         bool ok = k >= 1 && k <= 1L << 32;
         if (kind == 1 ? Cut('w', Bits, 8) : ok ? Cut('d', k - 1, 4) : Cut('b', k, 8))
             return Mixed(k);

@@ -142,16 +142,24 @@ fn give_up(text: &str) -> ! {
 
 impl State {
     // The record's digit at pos when it has one below BOUND of KIND, else
-    // a new one, 0 (the record past it was another run's).
-    #[inline(never)]
+    // a new one, 0 (the record past it was another run's): the first
+    // inlined where every draw passes, the second out of line.
+    #[inline]
     fn digit(&mut self, bound: u64, kind: u8) -> u64 {
         let w = &mut self.w;
         let p = w.pos;
+        if p < w.val.len() && w.bound[p] == bound && w.kind[p] == kind {
+            w.pos = p + 1;
+            return w.val[p];
+        }
+        self.new_digit(bound, kind)
+    }
+
+    #[inline(never)]
+    fn new_digit(&mut self, bound: u64, kind: u8) -> u64 {
+        let w = &mut self.w;
+        let p = w.pos;
         if p < w.val.len() {
-            if w.bound[p] == bound && w.kind[p] == kind {
-                w.pos = p + 1;
-                return w.val[p];
-            }
             w.truncate(p);
             if p < w.from {
                 w.from = p;
@@ -184,18 +192,12 @@ impl State {
 
     // A draw below K (KIND 0) or a raw word (KIND 1, K = 2^B) from the
     // odometer: its common case here, inlined where every draw of the
-    // shuffle passes; a cut, a bound out of range and a new digit in
-    // the functions it calls.
+    // shuffle passes; a cut and a bound out of range out of line.
     #[inline]
     fn walk_draw(&mut self, k: u64, kind: u8) -> u64 {
         let w = &mut self.w;
         if w.cut.is_none() && w.req < w.cap && (kind == 1 || (k >= 1 && k <= 1 << 32)) {
             w.req += 1;
-            let p = w.pos;
-            if p < w.val.len() && w.bound[p] == k && w.kind[p] == kind {
-                w.pos = p + 1;
-                return w.val[p];
-            }
             return self.digit(k, kind);
         }
         self.walk_draw_cut(k, kind)

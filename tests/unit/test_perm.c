@@ -159,6 +159,22 @@ deck_at(size_t d, const unsigned *value, size_t m, unsigned *p, size_t n)
 		p[i] = value[d % m];
 }
 
+/*
+ * The cards a deck of N is drawn from: those below N + 1 (N itself one
+ * too many), then the M extra ones in EXTRA, into VALUE; how many.
+ */
+static size_t
+values_of(size_t n, const unsigned *extra, size_t m, unsigned *value)
+{
+	size_t k = 0;
+
+	for (unsigned v = 0; v <= n; v++)
+		value[k++] = v;
+	for (size_t i = 0; i < m; i++)
+		value[k++] = extra[i];
+	return k;
+}
+
 /* A permutation by counting, the plainest way: each of the N cards
  * 0..N-1 is found in the deck exactly once. */
 static bool
@@ -184,16 +200,13 @@ slow_check(const unsigned *p, size_t n)
 static void
 test_check_all(void **state)
 {
+	static const unsigned wide[] = { 64, 65 };
 	unsigned p[65], value[8];
 
 	(void)state;
 	for (size_t n = 1; n <= 5; n++) {
-		size_t m = 0;
+		size_t m = values_of(n, wide, 2, value);
 
-		for (unsigned v = 0; v <= n; v++)
-			value[m++] = v;
-		value[m++] = 64;
-		value[m++] = 65;
 		for (size_t d = 0; d < decks_of(m, n); d++) {
 			deck_at(d, value, m, p, n);
 			assert_int_equal(sa_perm_check(p, n), slow_check(p, n));
@@ -222,21 +235,14 @@ test_check_all(void **state)
 static void
 test_rank_checked(void **state)
 {
+	static const unsigned wide[] = { 32, 33, 35, 2047, 2048, UINT32_MAX };
 	unsigned p[20], value[16];
 	uint64_t r = 99;
 
 	(void)state;
 	for (size_t n = 1; n <= 5; n++) {
-		size_t m = 0;
+		size_t m = values_of(n, wide, 6, value);
 
-		for (unsigned v = 0; v <= n; v++)
-			value[m++] = v;
-		value[m++] = 32;
-		value[m++] = 33;
-		value[m++] = 35;
-		value[m++] = 2047;
-		value[m++] = 2048;
-		value[m++] = UINT32_MAX;
 		for (size_t d = 0; d < decks_of(m, n); d++) {
 			bool ok;
 
