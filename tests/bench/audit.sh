@@ -173,15 +173,31 @@ alone_rate() {	# CARDS COMMAND: runs a second of the program alone
 	echo "$(runs "$1") $best $auditor_start" |
 	    awk '{ printf "%.0f", $1 / ($2 + $3) }'
 }
+# The 0.3 target's verdict (awk) on RATIO, BOUND and the loop's runs a
+# second: "met", or "not met" with the ratio to three places (0.2968 is
+# not met, and would print as 0.30 to two), and why where the figures
+# show it: a bound below 0.3 (the program's own side and the two starts
+# miss it whatever the auditor does), or 0.3 of the loop past 3,333,333
+# runs a second, the most the issue's budget for the auditor (0.3 us of
+# user CPU a run) promises.
+verdict='function verdict(ratio, bound, loop,    why) {
+	    if (ratio >= 0.3)
+	        return "met"
+	    if (bound < 0.3)
+	        why = sprintf("; no auditor can: bound %.2f", bound)
+	    else if (0.3 * loop > 1e6 / 0.3)
+	        why = sprintf("; %d runs/s: past the %d the auditor'"'"'s " \
+	            "budget promises", 0.3 * loop, 1e6 / 0.3)
+	    return sprintf("not met (%.3f%s)", ratio, why)
+	}'
 stream_row() {	# LANGUAGE CARDS BATCH-CARDS COMMAND FLOOR-RATE
 	l=$(loop_rate "$2" "$4")
 	o=$(alone_rate "$2" "$4")
 	a=$(in_h "$2" --exec "$4")
 	b=$(in_h "$3" --exec "$4" --batch --no-stream)
-	echo "$1 $2 $l $a $b $5 $o" | awk '{
+	echo "$1 $2 $l $a $b $5 $o" | awk "$verdict"'{
 	    ratio = $4 / $3; x = $4 / $5
-	    if (ratio >= 0.3) ok = "0.3 of the loop: met"
-	    else ok = sprintf("0.3 of the loop: not met (%.2f)", ratio)
+	    ok = "0.3 of the loop: " verdict(ratio, $7 / $3, $3)
 	    if ($6 > 0)
 	        ok = ok sprintf("; %d/s: %s", $6, $4 >= $6 ? "met" : "not met")
 	    if ($1 == "C")
@@ -229,9 +245,8 @@ if [ "$tn" -gt 0 ]; then
 		l=$(loop_rate "$tn" "$2")
 		o=$(alone_rate "$tn" "$2")
 		a=$(in_h "$tn" --exec "$2")
-		echo "$1 $tn $l $a $o" | awk '{ ratio = $4 / $3
-		    if (ratio >= 0.3) ok = "0.3 of the loop: met"
-		    else ok = sprintf("0.3 of the loop: not met (%.2f)", ratio)
+		echo "$1 $tn $l $a $o" | awk "$verdict"'{ ratio = $4 / $3
+		    ok = "0.3 of the loop: " verdict(ratio, $5 / $3, $3)
 		    printf "%-8s %5d %10d %10d %5.2f %10d %5.2f  %s\n", $1,
 		        $2, $3, $5, $5 / $3, $4, ratio, ok }'
 	}
@@ -368,10 +383,9 @@ forecast() {	# CARDS COMMAND [OPTIONS]: one audit, its forecast and time
 	cards=$1
 	cmd=$2
 	shift 2
-	s=$(date +%s.%N)
-	(cd "$h" && SHUFFLE_AUDIT_HINT=0 "$bin" census -n "$cards" --summary \
-	    --exec "$cmd" "$@" > /dev/null 2> "$work/err") || true
-	e=$(date +%s.%N)
+	(cd "$h" && SHUFFLE_AUDIT_HINT=0 "$work/stopwatch" "$work/secs" \
+	    "$bin" census -n "$cards" --summary --exec "$cmd" "$@" \
+	    > /dev/null 2> "$work/err") || true
 	f=$(sed -n 's/.*foretold to take about \([0-9.]*\) \(s\|minutes\|hours\).*/\1 \2/p' \
 	    "$work/err" | awk '{ print $2 == "s" ? $1 : $2 == "minutes" ? \
 	    $1 * 60 : $1 * 3600 }')
@@ -379,7 +393,7 @@ forecast() {	# CARDS COMMAND [OPTIONS]: one audit, its forecast and time
 	# Python shown as python3, not by its interpreter's path.
 	shown=$cmd
 	case $cmd in "$python "*) shown="python3 ${cmd#"$python "}" ;; esac
-	echo "$f $e $s" | awk -v a="$shown -n $cards $*" '{ t = $2 - $3;
+	echo "$f $(cat "$work/secs")" | awk -v a="$shown -n $cards $*" '{ t = $2;
 	    r = $1 > t ? $1 / t : t / $1;
 	    printf "%-44s %9.2fs %9.2fs %7.2fx\n", substr(a, 1, 44), $1, t, r }'
 }
