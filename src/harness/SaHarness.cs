@@ -552,7 +552,7 @@ public static class SaHarness {
             var clock = System.Diagnostics.Stopwatch.StartNew();
             long walked = Walk(shuffle, new long[] { long.Parse(loop, CultureInfo.InvariantCulture),
                 0, 1, 0, 1 << 20, 0, 0 }, false);
-            Out.Write(walked + " runs in " + clock.Elapsed.TotalSeconds.ToString("F3",
+            Out.Write(walked + " runs in " + clock.Elapsed.TotalSeconds.ToString("F6",
                 CultureInfo.InvariantCulture) + " s\n");
             Out.Flush();
             return;

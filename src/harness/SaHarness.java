@@ -612,7 +612,7 @@ public final class SaHarness {
             // A benchmark's baseline: the walk here, nothing written.
             long start = System.nanoTime();
             long runs = walk(deal, new long[] { Long.parseLong(loop), 0, 1, 0, 1 << 20, 0, 0 }, false);
-            out.print(runs + " runs in " + String.format("%.3f", (System.nanoTime() - start) / 1e9) + " s\n");
+            out.print(runs + " runs in " + String.format("%.6f", (System.nanoTime() - start) / 1e9) + " s\n");
             out.flush();
             return;
         }

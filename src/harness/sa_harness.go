@@ -600,7 +600,7 @@ func SaRun(shuffle func(deck []int)) {
 		// A benchmark's baseline: the walk here, nothing written.
 		start := time.Now()
 		runs := saWalk(shuffle, []uint64{n, 0, 1, 0, 1 << 20, 0, 0}, false)
-		fmt.Printf("%d runs in %.3f s\n", runs, time.Since(start).Seconds())
+		fmt.Printf("%d runs in %.6f s\n", runs, time.Since(start).Seconds())
 		return
 	}
 	first, err := saIn.ReadString('\n')

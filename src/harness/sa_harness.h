@@ -717,7 +717,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		clock_t start = clock();
 
 		runs = sa_harness_walk(shuffle, a, 0);
-		printf("%llu runs in %.3f s\n", (unsigned long long)runs,
+		printf("%llu runs in %.6f s\n", (unsigned long long)runs,
 		    (double)(clock() - start) / CLOCKS_PER_SEC);
 		return 0;
 	}

@@ -496,7 +496,7 @@ function run(shuffle, mode) {
     const start = process.hrtime.bigint();
     const runs = walk(shuffle, [Number(process.env.SHUFFLE_AUDIT_LOOP), 0, 1, 0, 2 ** 20, 0, 0], false);
     const s = Number(process.hrtime.bigint() - start) / 1e9;
-    fs.writeSync(1, runs + ' runs in ' + s.toFixed(3) + ' s\n');
+    fs.writeSync(1, runs + ' runs in ' + s.toFixed(6) + ' s\n');
     return;
   }
   let first = readLine();

@@ -522,7 +522,7 @@ def _loop(shuffle, n):
     streamed walk walks them, and nothing written: the runs, the seconds."""
     start = time.perf_counter()
     runs = _walk(shuffle, n, 0, 1, 0, 1 << 20, 0, 0, None)
-    _say("%d runs in %.3f s" % (runs, time.perf_counter() - start))
+    _say("%d runs in %.6f s" % (runs, time.perf_counter() - start))
     _out.flush()
 
 

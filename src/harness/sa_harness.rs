@@ -613,7 +613,7 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
         let start = std::time::Instant::now();
         let a = [env("SHUFFLE_AUDIT_LOOP", 0), 0, 1, 0, 1 << 20, 0, 0];
         let runs = walk(&mut shuffle, &a, false);
-        println!("{} runs in {:.3} s", runs, start.elapsed().as_secs_f64());
+        println!("{} runs in {:.6} s", runs, start.elapsed().as_secs_f64());
         return;
     }
     let mut first = String::new();
