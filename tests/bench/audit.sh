@@ -178,8 +178,8 @@ alone_rate() {	# CARDS COMMAND: runs a second of the program alone
 # not met, and would print as 0.30 to two), and why where the figures
 # show it: a bound below 0.3 (the program's own side and the two starts
 # miss it whatever the auditor does), or 0.3 of the loop past 3,333,333
-# runs a second, the most the issue's budget for the auditor (0.3 us of
-# user CPU a run) promises.
+# runs a second, the most the auditor's budget (0.3 us of user CPU a
+# run, its goal below) promises.
 verdict='function verdict(ratio, bound, loop,    why) {
 	    if (ratio >= 0.3)
 	        return "met"
