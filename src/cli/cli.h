@@ -18,6 +18,7 @@
 #include "shuffle_audit_audit.h"
 #include "run.h"
 #include "cli_report.h"
+#include "cli_progress.h"
 
 #define PROGNAME "shuffle-audit"
 
@@ -33,24 +34,8 @@ enum {
 /* Seconds on the monotonic clock, for timing and timeouts. */
 double cli_seconds(void);
 
-/*
- * Clears the line a progress report is on: by the erase-line escape, or
- * on a terminal that has none (TERM dumb or unset) by overwriting it.
- */
-void cli_clear_line(FILE *out);
-
 /* A p-value 10^L as text: "0.0123", "3.2e-7", "4.1e-1234". */
 void cli_p_text(double l, char *buf, size_t size);
-
-/*
- * Progress on stderr, once a second has passed since START and then at
- * most four times a second: "WHAT P% done, R UNIT/s, about S s left",
- * the rate when TOTAL (the units of the whole job) is known, not 0; the
- * line is cleared when DONE reaches 1.  The caller checks that stderr
- * is a terminal.
- */
-void cli_progress(const char *what, double start, double done,
-    uint64_t total, const char *unit);
 
 /*
  * True when the reducer RED made every draw SH asked of it; false after

@@ -497,8 +497,8 @@ progress(void *ctx, double done)
 		    "(%.3g%% of its work done in %.3g s)\n", words,
 		    100.0 * done, spent);
 	}
-	if (c->live)
-		cli_progress("census", c->start, done, c->plan->runs, "runs");
+	cli_progress("census", c->start, done, c->plan->runs, "runs", c->live,
+	    "adding up the tally and writing the report");
 }
 
 /* The census of the audited code into *C; an exit status. */
@@ -619,8 +619,6 @@ count_builtin(struct census_args *a, sa_census_opts *opts, sa_census **c)
 		status = sa_census_repeat(&a->repeated, a->n, opts, c);
 	else
 		status = sa_census_run(&a->shuffle, a->n, opts, c);
-	if (clock_start.live && cli_seconds() - clock_start.start >= 1.0)
-		cli_clear_line(stderr);
 	opts->plan = NULL;
 	if (status != SA_OK) {
 		refusal(a, status, &plan);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli_report.h"
+#include "cli_progress.h"
 
 #define TEXT_COLUMNS 80	/* the width text output fits */
 
@@ -285,6 +286,7 @@ flush_fields(report *r)
 void
 rep_begin(report *r, FILE *out, enum rep_format fmt)
 {
+	cli_progress_end();
 	memset(r, 0, sizeof *r);
 	r->out = out;
 	r->fmt = fmt;

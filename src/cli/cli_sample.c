@@ -282,7 +282,8 @@ progress(void *ctx, double done)
 {
 	const struct sample_args *a = ctx;
 
-	cli_progress("sample", a->start, done, a->o.decks, "decks");
+	cli_progress("sample", a->start, done, a->o.decks, "decks",
+	    isatty(STDERR_FILENO), "writing the report");
 }
 
 /*
@@ -361,11 +362,10 @@ sample_merge(int argc, char **argv, const struct part_set *merging)
 		return status < 0 ? EXIT_FAIR : status;
 	if (mpi_idle(a.part_count != 0))
 		return EXIT_FAIR;
-	if (isatty(STDERR_FILENO)) {
-		a.o.progress = progress;
-		a.o.progress_ctx = &a;
-		a.start = cli_seconds();
-	}
+	/* On a terminal a line rewritten; in a log, a line a minute. */
+	a.o.progress = progress;
+	a.o.progress_ctx = &a;
+	a.start = cli_seconds();
 	if (a.perms) {
 		struct writer *w = malloc(sizeof *w);
 

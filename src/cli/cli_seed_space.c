@@ -315,7 +315,8 @@ progress(void *ctx, double done)
 {
 	const struct seeds_args *a = ctx;
 
-	cli_progress("seed-space", a->start, done, a->o.count, "seeds");
+	cli_progress("seed-space", a->start, done, a->o.count, "seeds",
+	    isatty(STDERR_FILENO), "writing the report");
 }
 
 /*
@@ -613,11 +614,9 @@ match(struct seeds_args *a)
 	    a->nseen, &seeds, &bytes);
 	if (status == SA_OK) {
 		a->o.count = seeds;
-		if (isatty(STDERR_FILENO)) {
-			a->o.progress = progress;
-			a->o.progress_ctx = a;
-			a->start = cli_seconds();
-		}
+		a->o.progress = progress;
+		a->o.progress_ctx = a;
+		a->start = cli_seconds();
 		status = sa_seeds_match_run(&a->shuffle, a->n, a->gen, &a->o,
 		    a->seen, a->nseen, (size_t)a->list, &m);
 		if (a->o.progress != NULL)
@@ -684,11 +683,9 @@ count_seeds(struct seeds_args *a, sa_seeds **s)
 			    (unsigned long long)seeds);
 			return EXIT_TROUBLE;
 		}
-		if (isatty(STDERR_FILENO)) {
-			a->o.progress = progress;
-			a->o.progress_ctx = a;
-			a->start = cli_seconds();
-		}
+		a->o.progress = progress;
+		a->o.progress_ctx = a;
+		a->start = cli_seconds();
 		status = sa_seeds_run(&a->shuffle, a->n, a->gen, &a->o, s);
 		if (a->o.progress != NULL)
 			progress(a, 1.0);

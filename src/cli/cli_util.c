@@ -116,6 +116,7 @@ cli_error(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
+	cli_progress_end();
 	va_start(ap, fmt);
 	msg = cli_vformat(small, sizeof small, fmt, ap);
 	va_end(ap);
@@ -740,17 +741,6 @@ cli_seconds(void)
 }
 
 void
-cli_clear_line(FILE *out)
-{
-	const char *term = getenv("TERM");
-
-	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0)
-		fprintf(out, "\r%79s\r", "");
-	else
-		fputs("\r\033[K", out);
-}
-
-void
 cli_p_text(double l, char *buf, size_t size)
 {
 	double e = floor(l);
@@ -759,28 +749,6 @@ cli_p_text(double l, char *buf, size_t size)
 		snprintf(buf, size, "%.3g", pow(10.0, l));
 	else
 		snprintf(buf, size, "%.2ge%.0f", pow(10.0, l - e), e);
-}
-
-void
-cli_progress(const char *what, double start, double done, uint64_t total,
-    const char *unit)
-{
-	static double last;
-	double now = cli_seconds(), spent = now - start;
-
-	if (spent < 1.0 || done <= 0.0 || (done < 1.0 && now - last < 0.25))
-		return;
-	last = now;
-	if (total != 0)
-		fprintf(stderr, "\r" PROGNAME ": %s %5.1f%% done, %.3g %s/s, "
-		    "about %.0f s left ", what, 100.0 * done,
-		    done * (double)total / spent, unit,
-		    spent / done * (1.0 - done));
-	else
-		fprintf(stderr, "\r" PROGNAME ": %s %5.1f%% done, about %.0f "
-		    "s left ", what, 100.0 * done, spent / done * (1.0 - done));
-	if (done >= 1.0)
-		cli_clear_line(stderr);
 }
 
 /*
