@@ -27,7 +27,7 @@
  *      steps_push.c and steps_shard.c,
  *      replay.c, stepwalk.c, weighted.c, closed.c); sharded
  *      over ranks (shard.c); the system: cores, memory, the clock and
- *      time limits (sys.c)
+ *      time limits (sys.c); the time left of long work (eta.c)
  *   6. Fractions: sa_fraction, its formats and parsing (fraction.c)
  *   7. Figures: what a census says: fair share, ratio, distance,
  *      top rows, histogram (figures.c, tally.c)
