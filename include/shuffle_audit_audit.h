@@ -100,10 +100,21 @@ typedef struct sa_audit_opts {
 	 * The model of a real's place within its cell (sa_real_at): 0, or
 	 * 1 for the second model, which code that uses its reals only
 	 * through their cells and order cannot tell from the first.
+	 *
+	 * With SA_PLACED added, and TWICE, each run that drew reals is made
+	 * again with its reals placed elsewhere in their cells
+	 * (SA_PLACE_LOW, _HIGH and _INNER of sa_real_at, the cells and the
+	 * order of the reals kept), in place of its first repeat, and the
+	 * decks are compared run by run: a deck that moves ends the walk
+	 * with SA_EMODEL (or SA_ENONDET, when the run made again as it
+	 * first was moves too).  A streamed walk's transcript must hold
+	 * those runs, as the library's own writer (sa_stream_out) makes
+	 * them.
 	 */
 	unsigned real_place;
 	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 } sa_audit_opts;
+#define SA_PLACED 0x100u
 
 /*
  * One run of SHUFFLE on N cards, made again from its record: its first
@@ -376,19 +387,42 @@ int sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out);
  * The first real of a run in a cell is at its middle, 2^51; a real that
  * falls in a cell holding others of the run is put, by a draw, in one
  * of the gaps between them (every gap equally likely, as for
- * independent uniform reals), at the middle of that gap.  PLACE is the
- * model: 0, or 1 for the second model, which halves every place (the
- * same cells and order, other values).  With POS = A 2^t, A odd and
- * D = 52 - t + PLACE, the real is (CELL 2^D + A) / (M 2^D): both terms
- * are exact in a double and the quotient is correctly rounded, so that
- * every language computes the same u.  SA_ETIES when M 2^D passes 2^51,
- * past which a double could not keep floor(u * k) for every k dividing
- * M, nor the order of the reals, exact; SA_EINVAL for POS or M out of
- * range.
+ * independent uniform reals), at the middle of that gap.
+ *
+ * PLACE is where in its cell the real is put, by a map of the place
+ * x = POS / 2^52 to h(x) in (0, 1), the same strictly increasing map for
+ * every real of a run, so that the cells and the order of the reals
+ * (all the census counts) stay as they were, and only their values
+ * move:
+ *   SA_PLACE_MID     h(x) = x: the census's own, the first real of a
+ *                    cell at its middle;
+ *   SA_PLACE_QUARTER h(x) = x / 2: the second model of a census counted
+ *                    again, the first real a quarter of the way in;
+ *   SA_PLACE_LOW     h(x) = x 2^-K: every real within 2^-K of the
+ *                    cell's width from its low end;
+ *   SA_PLACE_HIGH    h(x) = 1 - (1 - x) 2^-K: from its high end;
+ *   SA_PLACE_INNER   h piecewise linear through (1/2, C 2^-K), C the
+ *                    odd integer nearest (3 - sqrt 5) / 2 2^K: an
+ *                    inner point no fraction of small denominator is.
+ * K = sa_real_place_bits(M) = min(20, (51 - L) / 2), L the bits of M.
+ * With h(x) = A / 2^D, A odd, the real is (CELL 2^D + A) / (M 2^D): both
+ * terms are exact in a double and the quotient is correctly rounded, so
+ * that every language computes the same u.  SA_ETIES when M 2^D passes
+ * 2^51, past which a double could not keep floor(u * k) for every k
+ * dividing M, nor the order of the reals, exact; SA_EINVAL for POS, M
+ * or PLACE out of range.
  */
 #define SA_REAL_PLACES (UINT64_C(1) << 52)
+enum sa_place {
+	SA_PLACE_MID = 0,
+	SA_PLACE_QUARTER = 1,
+	SA_PLACE_LOW = 2,
+	SA_PLACE_HIGH = 3,
+	SA_PLACE_INNER = 4
+};
 int sa_real_at(uint64_t cell, uint64_t pos, uint64_t m, unsigned place,
     double *u);
+unsigned sa_real_place_bits(uint64_t m);
 
 /*
  * The line "real" is answered with for cell J of M: the midpoint
@@ -512,6 +546,13 @@ int sa_stream_in_opening(sa_stream_in *p, int *code_status, char *msg,
     size_t size);
 int sa_stream_in_finish(sa_stream_in *p, int *code_status, char *msg,
     size_t size);
+/*
+ * Whether SH is the auditor's own reader of a streamed walk (set by
+ * sa_stream_in_shuffle), which sets every card of the deck from the
+ * transcript and touches nothing else: the replay engine neither deals
+ * it a starting deck nor guards it.
+ */
+bool sa_stream_reader(const sa_shuffle *sh);
 /* The runs kept, into *RUNS; how many. */
 size_t sa_stream_in_kept(const sa_stream_in *p, const sa_stream_kept **runs);
 /* The deck of the last run read. */

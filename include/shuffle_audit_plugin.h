@@ -57,7 +57,9 @@ enum {
 	SA_EOVERRUN,	/* a run wrote outside the deck it was given */
 	SA_ETIME,	/* the work reached its deadline and was stopped */
 	SA_ECOMM,	/* a rank of sharded work failed to exchange */
-	SA_ETIES	/* more reals tied in one cell than a double orders */
+	SA_ETIES,	/* more reals tied in one cell than a double orders */
+	SA_EMODEL	/* the same draws gave another deck with a number */
+			/* placed elsewhere in what the census counted */
 };
 
 /* A short lower-case description of STATUS, never NULL. */

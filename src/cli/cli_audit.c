@@ -212,18 +212,30 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	    au->part_index - 1 + p * au->part : au->part;
 	report r;
 
+	bool model = au->status == SA_EMODEL;
+
 	rep_begin(&r, stdout, fmt);
-	rep_line(&r, "The %s shuffle of %zu cards misbehaved: it %s.",
-	    au->shuffle.name, n, au->what);
+	if (model)
+		rep_line(&r, "The %s shuffle of %zu cards: the model decides. "
+		    "It %s.", au->shuffle.name, n, au->what);
+	else
+		rep_line(&r, "The %s shuffle of %zu cards misbehaved: it %s.",
+		    au->shuffle.name, n, au->what);
 	rep_line(&r, "%s", "");
 	rep_str(&r, "audited", "audited", au->command ? au->command :
 	    au->path, au->command ? "--exec" : "--plugin");
 	if (au->path != NULL)
 		rep_str(&r, "symbol", "function", au->symbol, NULL);
 	rep_u64(&r, "cards", "cards", n, NULL);
-	rep_str(&r, "verdict", "verdict", "misbehaved", "exit status 3");
+	rep_str(&r, "verdict", "verdict", model ? "the model decides" :
+	    "misbehaved", model ? "exit status 4" : "exit status 3");
 	rep_bool(&r, "fair", NULL, false, NULL);	/* not shown fair */
 	rep_str(&r, "problem", "problem", au->what, NULL);
+	if (model)
+		rep_list(&r, "placements", "reals placed", "mid low high inner",
+		    false, au->streamed ? "the census's, then the others, on "
+		    "the runs the auditor made again" : "the census's, then "
+		    "the others, run by run");
 	if (parts > 1) {
 		char note[96];
 

@@ -521,7 +521,7 @@ count_audited(struct census_args *a, sa_census_opts *opts, sa_census **c)
 		return status;
 	if (status == EXIT_FAIR)
 		audit_check(&a->audit, a->n, a->merging, *c, &a->model);
-	if (status == EXIT_MISBEHAVED) {
+	if (status == EXIT_MISBEHAVED || status == EXIT_MODEL) {
 		audit_report(&a->audit, a->n, a->fmt);
 		return cli_finish(status);
 	}

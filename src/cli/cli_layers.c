@@ -499,7 +499,7 @@ layers_census(const struct layers_args *a)
 	sa_deepen_result res;
 	int status = deepen(a, &l, &res);
 
-	if (status == EXIT_MISBEHAVED) {
+	if (status == EXIT_MISBEHAVED || status == EXIT_MODEL) {
 		audit_report(a->audit, a->n, a->fmt);
 		return cli_finish(status);
 	}

@@ -572,7 +572,7 @@ audited_matrix(struct matrix_args *a, sa_matrix **m)
 		return EXIT_TROUBLE;
 	}
 	status = audit_census(&a->audit, a->n, NULL, &c);
-	if (status == EXIT_MISBEHAVED) {
+	if (status == EXIT_MISBEHAVED || status == EXIT_MODEL) {
 		if (a->svg)
 			audit_report_svg(&a->audit, a->n);
 		else

@@ -499,13 +499,6 @@ void sa_window_free(sa_replay_window *w);
 void sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
     bool weighted);
 
-/*
- * Whether SH is the auditor's own reader of a streamed walk (stream.c),
- * which sets every card of the deck from the transcript and touches
- * nothing else: the replay engine neither deals it a starting deck nor
- * guards it.
- */
-bool sa_stream_reader(const sa_shuffle *sh);
 
 /*
  * The run SH (a reader) just read made again, when its transcript holds

@@ -288,18 +288,64 @@ sa_script_real_place(const sa_script *s)
 	return to > from ? to - from + 1 : 0;
 }
 
+unsigned
+sa_real_place_bits(uint64_t m)
+{
+	unsigned bits = 0;
+
+	for (; m != 0; m >>= 1)
+		bits++;
+	return bits >= 51 ? 0 : (51 - bits) / 2 < 20 ? (51 - bits) / 2 : 20;
+}
+
+/* The odd integer nearest (3 - sqrt 5) / 2 times 2^K, K <= 20. */
+static uint64_t
+inner_of(unsigned k)
+{
+	/* (3 - sqrt 5) / 2 = 0.381966011250105..., times 2^20: 400521.0... */
+	uint64_t c = UINT64_C(400521) >> (20 - k);
+
+	return c | 1;
+}
+
 int
 sa_real_at(uint64_t cell, uint64_t pos, uint64_t m, unsigned place,
     double *u)
 {
-	uint64_t a = pos;
-	unsigned d = 52 + place;
+	uint64_t a = pos, c;
+	unsigned d = 52, k = sa_real_place_bits(m);
 
 	if (m == 0 || m > SA_DRAW_MAX || cell >= m || pos == 0 ||
-	    pos >= SA_REAL_PLACES || place > 1)
+	    pos >= SA_REAL_PLACES || place > SA_PLACE_INNER)
 		return SA_EINVAL;
 	for (; a % 2 == 0; a /= 2)
 		d--;
+	/* x = A / 2^D, A odd, D from 1 to 52; then h(x), as A / 2^D. */
+	switch (place) {
+	case SA_PLACE_QUARTER:
+		d += 1;
+		break;
+	case SA_PLACE_LOW:
+	case SA_PLACE_HIGH:
+	case SA_PLACE_INNER:
+		if (k == 0 || d + k > 51)
+			return SA_ETIES;
+		if (place == SA_PLACE_HIGH)	/* 2^(D+K) - (2^D - A) */
+			a = (UINT64_C(1) << (d + k)) - (UINT64_C(1) << d) + a;
+		else if (place == SA_PLACE_INNER) {
+			c = inner_of(k);
+			/* x <= 1/2: 2 C x; past it, C + (2x - 1)(2^K - C). */
+			a = 2 * a <= (UINT64_C(1) << d) ? 2 * c * a : (c << d) +
+			    (2 * a - (UINT64_C(1) << d)) *
+			    ((UINT64_C(1) << k) - c);
+		}
+		d += k;
+		for (; a % 2 == 0 && d > 0; a /= 2)
+			d--;
+		break;
+	default:
+		break;
+	}
 	if (d > 51 || m > (UINT64_C(1) << 51) >> d)
 		return SA_ETIES;
 	*u = (double)((cell << d) + a) / (double)(m << d);

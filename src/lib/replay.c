@@ -170,6 +170,52 @@ again(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
 }
 
 /*
+ * The run just replayed, again with its reals placed elsewhere in their
+ * cells (sa_real_at's PLACE), the cells and their order the same: the
+ * census counted the run once for all the values its reals can take
+ * there, so the deck must not move.  When it does, the run is made again
+ * as it first was and under PLACE once more: another deck either time
+ * is randomness of the code's own (SA_ENONDET); the same decks both
+ * times are the code's use of where its reals fall inside their cells,
+ * which the census did not count (SA_EMODEL).  A run that ties more
+ * reals in a cell than PLACE can keep apart (SA_ETIES) is not compared.
+ */
+static int
+placed(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
+    unsigned *other, size_t n, sa_script *r, sa_replay_window *window,
+    unsigned place)
+{
+	unsigned was = r->real_place;
+	int status;
+
+	r->mode = SA_SCRIPT_STRICT;
+	r->real_place = place;
+	status = replay_once(sh, own, copy, n, r, window);
+	if (status == SA_OK && memcmp(deck, copy, n * sizeof *deck) != 0) {
+		r->real_place = was;
+		status = replay_once(sh, own, other, n, r, window);
+		if (status == SA_OK)
+			status = memcmp(deck, other, n * sizeof *deck) != 0 ?
+			    SA_ENONDET : SA_EMODEL;
+		r->real_place = place;
+		if (status == SA_EMODEL) {
+			status = replay_once(sh, own, other, n, r, window);
+			if (status == SA_OK)
+				status = memcmp(copy, other, n *
+				    sizeof *copy) != 0 ? SA_ENONDET :
+				    SA_EMODEL;
+		}
+	}
+	if (status == SA_ETIES)
+		status = SA_OK;
+	r->mode = SA_SCRIPT_REPLAY;
+	r->real_place = was;
+	if ((status == SA_ENONDET || status == SA_EMODEL) && window != NULL)
+		window->pos = r->len;
+	return status;
+}
+
+/*
  * How many times run DONE + 1 of a walk (counting from 1, as visited) is
  * run again: one in EVERY once, the first, the (EVERY+1)th and so on;
  * and at least ceil(SA_REPEAT_FLOOR / k) times the k-th, so that every
@@ -208,8 +254,12 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	size_t room;
 	sa_script r;
 	uint64_t *val, *bound;
-	unsigned *deck = NULL, *copy = NULL, *deck_mem, *copy_mem;
+	unsigned *deck = NULL, *copy = NULL, *other = NULL;
+	unsigned *deck_mem, *copy_mem, *other_mem;
+	bool placing;
 	int status = SA_OK;
+	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
+	    SA_PLACE_INNER };
 
 	if (sh == NULL || sh->run == NULL || visit == NULL)
 		return SA_EINVAL;
@@ -230,7 +280,8 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	    audit ? audit->raw_bits : 0);
 	r.room = room;
 	r.base.real_cells = audit ? audit->real_cells : 0;
-	r.real_place = audit ? audit->real_place : 0;
+	r.real_place = audit ? audit->real_place & ~SA_PLACED : 0;
+	placing = audit != NULL && (audit->real_place & SA_PLACED) != 0;
 	r.cut = audit != NULL && audit->cut != NULL;
 	if (window != NULL) {
 		r.watch = &window->pos;
@@ -247,7 +298,13 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		copy = copy_mem + GUARD;
 		guards_set(copy, n);
 	}
-	if (val == NULL || bound == NULL || deck == NULL || copy == NULL) {
+	other_mem = malloc((n + 2 * GUARD) * sizeof *other_mem);
+	if (other_mem != NULL) {
+		other = other_mem + GUARD;
+		guards_set(other, n);
+	}
+	if (val == NULL || bound == NULL || deck == NULL || copy == NULL ||
+	    other == NULL) {
 		status = SA_ENOMEM;
 		goto out;
 	}
@@ -281,8 +338,21 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 			break;
 		}
 		if (!skip) {
-			for (uint64_t t = twice ? repeats(done, every) : 0;
-			    t > 0 && status == SA_OK; t--)
+			uint64_t times = twice ? repeats(done, every) : 0;
+
+			/*
+			 * A run that drew reals is made again under each
+			 * other placement, in place of its first repeat: a
+			 * deck that moves is seen either way.
+			 */
+			if (times > 0 && r.nreal > 0 && placing) {
+				for (size_t p = 0; p < sizeof places /
+				    sizeof places[0] && status == SA_OK; p++)
+					status = placed(sh, own, deck, copy,
+					    other, n, &r, window, places[p]);
+				times--;
+			}
+			for (uint64_t t = times; t > 0 && status == SA_OK; t--)
 				status = again(sh, own, deck, copy, n, &r,
 				    window);
 			if (status != SA_OK)
@@ -303,6 +373,7 @@ out:
 	}
 	free(deck_mem);
 	free(copy_mem);
+	free(other_mem);
 	return status;
 }
 
@@ -337,7 +408,7 @@ sa_replay_strict(const sa_shuffle *sh, size_t n, const uint64_t *val,
 	    audit ? audit->raw_bits : 0);
 	r.len = len;
 	r.base.real_cells = audit ? audit->real_cells : 0;
-	r.real_place = audit ? audit->real_place : 0;
+	r.real_place = audit ? audit->real_place & ~SA_PLACED : 0;
 	guards_set(mem + GUARD, n);
 	status = replay_once(sh, sa_stream_reader(sh), mem + GUARD, n, &r,
 	    NULL);

@@ -54,6 +54,9 @@ sa_strerror(int status)
 	case SA_ETIES:
 		return "more reals tied in one cell than a double keeps in "
 		    "order";
+	case SA_EMODEL:
+		return "the same draws gave another deck with a real placed "
+		    "elsewhere in its cell";
 	default:
 		return "unknown error";
 	}

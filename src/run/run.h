@@ -25,8 +25,12 @@ enum run_status {
 	RUN_OK = 0,		/* counted */
 	RUN_REFUSED = 2,	/* not counted: the audit's error says why (may
 				   be empty: nothing to say, as documented) */
-	RUN_BREACH = 3		/* the code broke its contract: status, what,
+	RUN_BREACH = 3,		/* the code broke its contract: status, what,
 				   run and draws say how */
+	RUN_MODEL = 4		/* a run's deck moved with its reals placed
+				   elsewhere in their cells (SA_EMODEL): the
+				   census's model would decide; what, run and
+				   draws say where */
 };
 
 /* The most raw-word bits an audit enumerates: 2^16 values a word. */

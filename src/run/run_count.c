@@ -260,6 +260,20 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	audit->deadline = au->deadline;
 }
 
+/*
+ * Whether the runs that drew reals are made again with their reals
+ * placed elsewhere in their cells: where the auditor gives the values
+ * (a plugin, whose walk the library's own writer streams, and a
+ * program on the plain protocol), not where a program works out its
+ * reals itself from their cells (a plan, a streamed walk of its own).
+ */
+static bool
+placed_by_auditor(const struct audit *au, const sa_shuffle *sh)
+{
+	return au->ops == &run_plugin_ops || (!sa_stream_reader(sh) &&
+	    !au->batch);
+}
+
 
 /* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
 int
@@ -271,6 +285,8 @@ run_count_job(const struct audit *au, const sa_shuffle *sh, size_t n,
 	sa_layers_opts lo;
 
 	audit_opts(au, w, &opts, &audit);
+	if (placed_by_auditor(au, sh))
+		audit.real_place |= SA_PLACED;
 	if (job->depth == 0)
 		return sa_census_run_audited(sh, n, &opts, &audit, &job->census);
 	memset(&lo, 0, sizeof lo);
@@ -321,6 +337,19 @@ run_census_failed(struct audit *au, int status, const sa_replay_window *w,
 			    sa_strerror(status), hint);
 		return run_refuse(au, "--plugin %s: census of %zu cards: %s%s",
 		    au->shown, n, sa_strerror(status), hint);
+	}
+	if (status == SA_EMODEL && au->what[0] != '\0') {
+		run_breach(au, status, w, NULL);	/* the run said what */
+		return RUN_MODEL;
+	}
+	if (status == SA_EMODEL) {
+		run_breach(au, status, w, "gave another deck for the same "
+		    "draws with its reals placed elsewhere in their %llu cells "
+		    "(near their low ends, near their high ends, at an inner "
+		    "point; the cells and the order of the reals kept): it uses "
+		    "where a real falls inside its cell, which the census "
+		    "counts as one", (unsigned long long)au->real_cells);
+		return RUN_MODEL;
 	}
 	if (contract(status) != NULL && au->last_line[0] != '\0')
 		run_breach(au, status, w, "%s; its last line: \"%s\"",

@@ -274,6 +274,77 @@ deck_line(const unsigned *deck, size_t n, char *buf, size_t size)
 }
 
 /*
+ * The runs the stream kept, made again over the plain protocol's lines
+ * (no plan: the auditor gives each real's value) with their reals
+ * placed elsewhere in their cells, the cells and their order kept
+ * (sa_real_at's SA_PLACE_LOW, _HIGH and _INNER): each must end on the
+ * deck it streamed.  One that does not is made again as it first was:
+ * on its streamed deck then, it uses where its reals fall inside their
+ * cells (SA_EMODEL); elsewhere, randomness of its own (SA_ENONDET).  A
+ * program that works out its reals itself in its walk is checked on
+ * these runs alone, COUNT of them (the walk's own runs are its).  DECK
+ * has room for N cards.
+ */
+static int
+place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
+    const sa_stream_kept *runs, size_t count, unsigned *deck)
+{
+	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
+	    SA_PLACE_INNER };
+	static const char *const words[] = { "near their cells' low ends",
+	    "near their cells' high ends", "at an inner point of their cells" };
+	struct proto *p = in->p;
+	struct audit *au = &in->own;
+	char streamed[128], replayed[128];
+	sa_audit_opts ao;
+	int status = SA_OK;
+
+	memset(&ao, 0, sizeof ao);
+	ao.raw_bits = au->raw_bits;
+	ao.real_cells = au->real_cells;
+	sa_exec_plain(p->ex);	/* no plan: the values are the auditor's */
+	for (size_t i = 0; i < count && status == SA_OK; i++) {
+		const sa_stream_kept *k = &runs[i];
+
+		for (size_t j = 0; j < 3 && status == SA_OK; j++) {
+			ao.real_place = places[j];
+			status = sa_replay_strict(sh, n, k->val, k->bound,
+			    k->len, &ao, deck);
+			if (status == SA_ETIES)
+				status = SA_OK;		/* not kept apart */
+			if (status != SA_OK || memcmp(deck, k->deck, n *
+			    sizeof *deck) == 0)
+				continue;
+			deck_line(k->deck, n, streamed, sizeof streamed);
+			deck_line(deck, n, replayed, sizeof replayed);
+			ao.real_place = au->real_place;
+			status = sa_replay_strict(sh, n, k->val, k->bound,
+			    k->len, &ao, deck);
+			if (status == SA_OK)
+				status = memcmp(deck, k->deck, n *
+				    sizeof *deck) == 0 ? SA_EMODEL :
+				    SA_ENONDET;
+			p->win->runs = k->run;
+			p->win->pos = k->len;
+			memcpy(p->win->val, k->val, k->len * sizeof *k->val);
+			memcpy(p->win->bound, k->bound, k->len *
+			    sizeof *k->bound);
+			snprintf(au->what, sizeof au->what, "streamed run %llu "
+			    "with \"%s\", and ended on \"%s\" when the auditor "
+			    "made it again with its reals %s (the cells and the "
+			    "order of the reals kept)%s",
+			    (unsigned long long)k->run, streamed, replayed,
+			    words[j], status == SA_EMODEL ? ": it uses where a "
+			    "real falls inside its cell, which the census counts "
+			    "as one" : status == SA_ENONDET ? ", and elsewhere "
+			    "again as it first was: it uses randomness the "
+			    "auditor cannot see" : "");
+		}
+	}
+	return status;
+}
+
+/*
  * The runs the stream kept, each made again over the plain protocol
  * (offered as a plan, one round trip, where the program takes plans),
  * the auditor answering every draw: the program must ask the draws it
@@ -341,6 +412,8 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 			    sa_strerror(status));
 		status = SA_EPROTO;
 	}
+	if (status == SA_OK && p->win->real_used)
+		status = place_kept(in, n, sh, runs, count, deck);
 	free(deck);
 	return status;
 }

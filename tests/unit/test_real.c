@@ -230,7 +230,7 @@ test_real_places(void **state)
 	assert_int_equal(sa_real_at(0, 0, 12, 0, &u), SA_EINVAL);
 	assert_int_equal(sa_real_at(12, 1, 12, 0, &u), SA_EINVAL);
 	assert_int_equal(sa_real_at(0, SA_REAL_PLACES, 12, 0, &u), SA_EINVAL);
-	assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, 12, 2, &u),
+	assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, 12, 5, &u),
 	    SA_EINVAL);
 }
 

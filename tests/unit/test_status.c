@@ -1,6 +1,6 @@
 /*
  * test_status.c - the words for the library's statuses (status.c):
- * every status from SA_OK to SA_ETIES has words of its own, not those of
+ * every status from SA_OK to SA_EMODEL has words of its own, not those of
  * an unknown status, each different from every other's; a status past
  * the last, or below 0, is unknown.
  */
@@ -17,12 +17,12 @@
 static void
 test_words(void **state)
 {
-	const char *unknown = sa_strerror(SA_ETIES + 1);
+	const char *unknown = sa_strerror(SA_EMODEL + 1);
 
 	(void)state;
 	assert_string_equal(unknown, sa_strerror(-1));
 	assert_string_equal(sa_strerror(SA_OK), "success");
-	for (int a = SA_OK; a <= SA_ETIES; a++) {
+	for (int a = SA_OK; a <= SA_EMODEL; a++) {
 		const char *w = sa_strerror(a);
 
 		assert_non_null(w);

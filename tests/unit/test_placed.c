@@ -1,0 +1,301 @@
+/*
+ * test_placed.c - a real placed elsewhere in its cell (sa_real_at's
+ * SA_PLACE_LOW, _HIGH and _INNER), and the audit that makes every run
+ * that drew reals again under those placements (sa_audit_opts's
+ * PLACED), against what is worked out here with exact fractions:
+ *   - each placement keeps a real strictly inside its cell (checked by
+ *     integer arithmetic on the double's exact value) and the order of
+ *     the reals of a cell; LOW and HIGH stay within 2^-K of a cell's
+ *     width from its ends; the inner point is no fraction of
+ *     denominator up to 1000;
+ *   - code whose deck depends on where a real falls inside its cell,
+ *     not only on the cell (rounding half to even, whose boundaries fall
+ *     on the cells' midpoints; thresholds at 0.3 and 0.6), is fair when
+ *     counted at the midpoints alone, though the exact chances worked
+ *     out here from its boundaries are not equal: placed, it ends with
+ *     SA_EMODEL; code that uses its reals through floor(u * k) for k
+ *     dividing the cells is counted fair either way, as the exact
+ *     chances say; code that also changes its deck on its own (a
+ *     counter kept between calls) ends with SA_ENONDET.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "shuffle_audit.h"
+#include "shuffle_audit_audit.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+/*
+ * Whether the double U lies strictly inside cell CELL of M: CELL / M <
+ * U < (CELL + 1) / M, exactly.  U = F 2^(E - 53) with F < 2^53 an
+ * integer, so the test is CELL 2^(53 - E) < F M < (CELL + 1) 2^(53 - E).
+ */
+static bool
+inside(double u, uint64_t cell, uint64_t m)
+{
+	int e;
+	double f = frexp(u, &e);
+	u128 mant = (u128)ldexp(f, 53), lhs = mant * m, scale;
+
+	assert_true(e <= 0 && 53 - e < 120);
+	scale = (u128)1 << (53 - e);
+	return lhs > (u128)cell * scale && lhs < (u128)(cell + 1) * scale;
+}
+
+/* The bits of M. */
+static unsigned
+bits_of(uint64_t m)
+{
+	unsigned b = 0;
+
+	for (; m != 0; m >>= 1)
+		b++;
+	return b;
+}
+
+static void
+test_placements(void **state)
+{
+	static const uint64_t ms[] = { 1, 2, 3, 6, 12, 60, 840, 27720,
+	    720720 };
+	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
+	    SA_PLACE_INNER };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+		uint64_t m = ms[i];
+		unsigned k = sa_real_place_bits(m);
+
+		/* As documented: min(20, (51 - bits) / 2). */
+		assert_int_equal(k, (51 - bits_of(m)) / 2 < 20 ?
+		    (51 - bits_of(m)) / 2 : 20);
+		for (size_t p = 0; p < 3; p++)
+			for (uint64_t c = 0; c < m && c < 7; c++) {
+				uint64_t cell = (c * 7919) % m;
+				double prev = 0;
+
+				/* Places of depth up to 10, in order. */
+				for (uint64_t pos = SA_REAL_PLACES >> 10;
+				    pos < SA_REAL_PLACES;
+				    pos += SA_REAL_PLACES >> 10) {
+					double u, h;
+
+					assert_int_equal(sa_real_at(cell, pos, m,
+					    places[p], &u), SA_OK);
+					assert_true(inside(u, cell, m));
+					assert_true(u > prev);
+					prev = u;
+					h = u * (double)m - (double)cell;
+					if (places[p] == SA_PLACE_LOW)
+						assert_true(h < ldexp(1, -(int)k));
+					if (places[p] == SA_PLACE_HIGH)
+						assert_true(1 - h <
+						    ldexp(1, -(int)k));
+				}
+			}
+	}
+	/* The inner point of the first real: C / 2^K, C odd, so no p / q. */
+	for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+		double u;
+		unsigned k = sa_real_place_bits(ms[i]);
+		uint64_t num;
+
+		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, ms[i],
+		    SA_PLACE_INNER, &u), SA_OK);
+		num = (uint64_t)ldexp(u * (double)ms[i], (int)k);
+		assert_true(ldexp((double)num, -(int)k) == u * (double)ms[i]);
+		assert_true(num % 2 == 1);
+		for (uint64_t q = 1; q <= 1000; q++)
+			assert_true((num * q) % (UINT64_C(1) << k) != 0);
+		assert_true(fabs(u * (double)ms[i] - 0.381966) < 0.001);
+	}
+	/* A place too deep for the cells and K, and a place unknown. */
+	{
+		double u;
+
+		assert_int_equal(sa_real_at(0, 1, 12, SA_PLACE_LOW, &u),
+		    SA_ETIES);
+		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, 12, 5, &u),
+		    SA_EINVAL);
+	}
+}
+
+/* ---- Code over reals, audited with and without placements ---- */
+
+enum kind { ROUND, THRESHOLD, FLOOR, OWN_COUNTER };
+
+static void
+swap(unsigned *deck, size_t a, size_t b)
+{
+	unsigned t = deck[a];
+
+	deck[a] = deck[b];
+	deck[b] = t;
+}
+
+static unsigned counter;	/* OWN_COUNTER's state between calls */
+
+static void
+kind_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	enum kind k = *(const enum kind *)self->ctx;
+	double u;
+
+	switch (k) {
+	case ROUND:	/* j = round half to even of u i, i from n - 1 */
+		for (size_t i = n - 1; i >= 1; i--)
+			swap(deck, i, (size_t)lrint(sa_real(o) * (double)i));
+		break;
+	case THRESHOLD:	/* 3 cards: j by 0.3 and 0.6, then a coin */
+		u = sa_real(o);
+		swap(deck, 2, u < 0.3 ? 0 : u < 0.6 ? 1 : 2);
+		if (sa_real(o) < 0.5)
+			swap(deck, 0, 1);
+		break;
+	case FLOOR:	/* Durstenfeld's over floor(u i) */
+		for (size_t i = n; i > 1; i--)
+			swap(deck, i - 1, (size_t)floor(sa_real(o) *
+			    (double)i));
+		break;
+	case OWN_COUNTER:	/* FLOOR, then a swap every third call */
+		for (size_t i = n; i > 1; i--)
+			swap(deck, i - 1, (size_t)floor(sa_real(o) *
+			    (double)i));
+		if (++counter % 3 == 0)
+			swap(deck, 0, 1);
+		break;
+	}
+}
+
+/*
+ * The exact chance of each ordering of 3 cards, times 120 (all are
+ * multiples of 1/120), worked out from the code's boundaries: for a
+ * step j(u) of a uniform u, the chance of j is the length of the
+ * interval that gives it.  ROUND: lrint(2u) is 0 on [0, 1/4), 1 on
+ * [1/4, 3/4), 2 on [3/4, 1); lrint(u) is 0 on [0, 1/2), 1 on [1/2, 1)
+ * (the ties have chance 0).  THRESHOLD: 0.3, 0.3, 0.4, then 1/2 each.
+ * FLOOR: 1/3 each, then 1/2.  Each ordering is ranked as sa_perm_rank
+ * ranks it.
+ */
+static void
+exact(enum kind k, uint64_t want[6])
+{
+	uint64_t a[3], b[2] = { 60, 60 };	/* 120ths */
+
+	switch (k) {
+	case ROUND:
+		a[0] = 30, a[1] = 60, a[2] = 30;
+		break;
+	case THRESHOLD:
+		a[0] = 36, a[1] = 36, a[2] = 48;
+		break;
+	default:
+		a[0] = a[1] = a[2] = 40;
+		break;
+	}
+	memset(want, 0, 6 * sizeof *want);
+	for (size_t j = 0; j < 3; j++)
+		for (size_t c = 0; c < 2; c++) {
+			unsigned deck[3] = { 0, 1, 2 };
+			uint64_t rank;
+
+			swap(deck, 2, j);
+			if (k == THRESHOLD && c == 0)	/* u < 1/2 */
+				swap(deck, 0, 1);
+			else if (k != THRESHOLD)
+				swap(deck, 1, c);
+			rank = sa_perm_rank(deck, 3);
+			/* a[j] / 120 times b[c] / 120, over 120: / 120. */
+			want[rank] += a[j] * b[c] / 120;
+		}
+}
+
+/* The census of K on 3 cards, placed or not: its status, and *FAIR. */
+static int
+audit(enum kind k, bool placed, bool *fair)
+{
+	const sa_shuffle sh = { .name = "t", .summary = "t", .run = kind_run,
+	    .ctx = &k };
+	sa_census_opts opts;
+	sa_audit_opts ao;
+	sa_census *c = NULL;
+	int status;
+
+	memset(&opts, 0, sizeof opts);
+	opts.engine = SA_ENGINE_REPLAY;
+	memset(&ao, 0, sizeof ao);
+	ao.twice = true;
+	ao.real_place = placed ? SA_PLACED : 0;
+	assert_int_equal(sa_real_cells_for(3, &ao.real_cells), SA_OK);
+	status = sa_census_run_audited(&sh, 3, &opts, &ao, &c);
+	*fair = status == SA_OK && sa_census_about(c)->fair;
+	sa_census_free(c);
+	return status;
+}
+
+static bool
+uniform(const uint64_t want[6])
+{
+	for (size_t i = 1; i < 6; i++)
+		if (want[i] != want[0])
+			return false;
+	return true;
+}
+
+static void
+test_placed_census(void **state)
+{
+	uint64_t want[6], sum;
+	bool fair;
+
+	(void)state;
+	/* The exact chances: rounding and thresholds are not fair. */
+	exact(ROUND, want);
+	assert_false(uniform(want));
+	sum = 0;
+	for (size_t i = 0; i < 6; i++)
+		sum += want[i];
+	assert_true(sum == 120);
+	exact(THRESHOLD, want);
+	assert_false(uniform(want));
+	exact(FLOOR, want);
+	assert_true(uniform(want));
+
+	/* At the midpoints alone, both look fair: the model's verdict. */
+	assert_int_equal(audit(ROUND, false, &fair), SA_OK);
+	assert_true(fair);
+	assert_int_equal(audit(THRESHOLD, false, &fair), SA_OK);
+	assert_true(fair);
+	/* Placed, neither gets a verdict. */
+	assert_int_equal(audit(ROUND, true, &fair), SA_EMODEL);
+	assert_int_equal(audit(THRESHOLD, true, &fair), SA_EMODEL);
+	/* floor(u k), k dividing the cells: fair either way, as it is. */
+	assert_int_equal(audit(FLOOR, true, &fair), SA_OK);
+	assert_true(fair);
+	assert_int_equal(audit(FLOOR, false, &fair), SA_OK);
+	assert_true(fair);
+	/* Randomness of its own: the run made again as it was moves too. */
+	counter = 0;
+	assert_int_equal(audit(OWN_COUNTER, true, &fair), SA_ENONDET);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_placements),
+		cmocka_unit_test(test_placed_census),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
