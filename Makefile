@@ -169,7 +169,7 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
 .PHONY: help all completions dist release check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
-	check-asan check-valgrind check-all install uninstall clean
+	check-asan check-valgrind check-all install install-paths uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
 
@@ -545,15 +545,83 @@ INSTALL_DIRS = "$(BINDIR)" "$(LIBDIR)" "$(PKGCONFIGDIR)" "$(INCLUDEDIR)" \
 # make install notes the directories it had to make (deepest first) in
 # $(DATADIR)/installed-dirs, and make uninstall removes those of them
 # that are left empty, and no other. Every path is quoted, so a PREFIX or
-# a DESTDIR may hold spaces (not double quotes, dollars or backquotes).
+# a DESTDIR may hold spaces; a character that quoting cannot carry
+# through the shell, sed and shuffle-audit.pc is refused before anything
+# is copied or removed (INSTALL_VARS, PATH_CHARS below).
 # The library needs no rpath where the dynamic linker looks already (the
 # system's own directories); anywhere else, shuffle-audit.pc adds one, so
 # that a program linked through pkg-config finds the library it linked.
+# Only there, and only with no DESTDIR, does make install run ldconfig.
 SYSTEM_LIBDIRS = /lib /lib64 /usr/lib /usr/lib64 /usr/lib/$(shell \
 	$(CC) -print-multiarch 2>/dev/null)
-PC_RPATH = $(if $(filter $(LIBDIR),$(SYSTEM_LIBDIRS)),,-Wl,-rpath,$${libdir})
+EMPTY :=
+SPACE := $(EMPTY) $(EMPTY)
+# LIBDIR when it is one of SYSTEM_LIBDIRS (a path with a space never is).
+SYSTEM_LIBDIR = $(if $(findstring $(SPACE),$(LIBDIR)),,$(filter \
+	$(LIBDIR),$(SYSTEM_LIBDIRS)))
+PC_RPATH = $(if $(SYSTEM_LIBDIR),,-Wl,-rpath,$${libdir})
 
-install: all
+# The install paths, and the characters none of them may hold: each
+# would end a quoted word in the shell or break sed's substitution into
+# shuffle-audit.pc, and a newline would end a line of either.  make
+# expands a $ in a value it is given ($x, which the user meant as a
+# dollar), so the dollar is looked for in the value as written too,
+# make's own $(VAR) and ${VAR} references aside.
+INSTALL_VARS = DESTDIR PREFIX MANPREFIX BINDIR LIBDIR INCLUDEDIR MANDIR \
+	DATADIR PKGCONFIGDIR BASHCOMPDIR ZSHCOMPDIR FISHCOMPDIR
+PATH_CHARS = quote dquote pipe amp backquote dollar backslash newline
+define NEWLINE
+
+
+endef
+PATH_CHAR_quote := '
+PATH_CHAR_dquote := "
+PATH_CHAR_pipe := |
+PATH_CHAR_amp := &
+PATH_CHAR_backquote := `
+PATH_CHAR_dollar := $$
+PATH_CHAR_backslash := \$(EMPTY)
+PATH_CHAR_newline := $(NEWLINE)
+REF_PAREN := $$(
+REF_BRACE := $${
+path_text = $($1)$(if $(filter dollar,$2),$(subst $(REF_PAREN),,$(subst \
+	$(REF_BRACE),,$(value $1))))
+# VAR:CHAR for the first install path that holds a refused character.
+BAD_PATH = $(firstword $(foreach v,$(INSTALL_VARS),$(foreach c,$(PATH_CHARS),\
+	$(if $(findstring $(PATH_CHAR_$c),$(call path_text,$v,$c)),$v:$c))))
+bad_var = $(firstword $(subst :, ,$(BAD_PATH)))
+bad_char = $(lastword $(subst :, ,$(BAD_PATH)))
+# The message, one line (a newline shown as \n), in single quotes for
+# the shell; a dollar's value as the user wrote it.
+bad_value = $(if $(filter dollar,$(bad_char)),$(value $(bad_var)),$($(bad_var)))
+bad_what = $(if $(filter newline,$(bad_char)),a newline,the character \
+	$(PATH_CHAR_$(bad_char)))
+bad_path_msg = shuffle-audit: make $1: $(bad_var) $(subst \
+	$(NEWLINE),\n,$(bad_value)): cannot hold $(bad_what)
+refuse_paths = $(if $(BAD_PATH),printf '%s\n' '$(subst ','\'',$(call \
+	bad_path_msg,$1))' >&2; exit 2,:)
+
+# shuffle-audit.pc's paths: libdir and includedir by ${exec_prefix} and
+# ${prefix} where they lie under PREFIX; a space or a # escaped by a
+# backslash, as pkg-config reads them (and writes them, for the shell
+# that reads its output); then escaped again for sed's replacement (a |
+# or & is refused before, and escaped all the same).  A | marks the
+# start of the path in under_prefix: no path holds one.
+under_prefix = $(subst |,,$(subst |$(PREFIX)/,$1/,|$2))
+HASH := \#
+pc_escape = $(subst $(HASH),\$(HASH),$(subst $(SPACE),\$(SPACE),$1))
+sed_escape = $(subst |,\|,$(subst &,\&,$(subst \$(EMPTY),\\,$1)))
+pc_path = $(call sed_escape,$(call pc_escape,$1))
+PC_SED = -e 's|@PREFIX@|$(call pc_path,$(PREFIX))|' \
+	-e 's|@LIBDIR@|$(call pc_path,$(call \
+	under_prefix,$${exec_prefix},$(LIBDIR)))|' \
+	-e 's|@INCLUDEDIR@|$(call pc_path,$(call \
+	under_prefix,$${prefix},$(INCLUDEDIR)))|'
+
+install-paths:
+	@$(call refuse_paths,install)
+
+install: install-paths all
 	@mkdir -p $(O)
 	@{ cat "$(DESTDIR)$(DATADIR)/installed-dirs" 2>/dev/null; \
 	  for d in $(INSTALL_DIRS); do \
@@ -570,8 +638,7 @@ install: all
 	install -m 755 $(SHLIB) "$(DESTDIR)$(LIBDIR)/$(SHLIB)"
 	ln -sf $(SHLIB) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
 	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libshuffleaudit.so"
-	sed -e 's|@VERSION@|$(VERSION)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@LIBS@|$(LIB_LIBS)|' \
+	sed -e 's|@VERSION@|$(VERSION)|' $(PC_SED) -e 's|@LIBS@|$(LIB_LIBS)|' \
 		-e 's|@RPATH@|$(PC_RPATH)|' -e 's| *$$||' \
 		src/lib/shuffle-audit.pc.in \
 		> "$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc"
@@ -585,12 +652,12 @@ install: all
 	install -m 644 src/completions/shuffle-audit.fish \
 		"$(DESTDIR)$(FISHCOMPDIR)/"
 	@# The dynamic linker's cache, where that is how this system finds a
-	@# library: a system install (no DESTDIR) by root, with ldconfig.
-	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
-	    command -v ldconfig >/dev/null 2>&1; then \
-		echo ldconfig; ldconfig; fi
+	@# library: into one of its own directories, with no DESTDIR.
+	@$(if $(DESTDIR)$(if $(SYSTEM_LIBDIR),,no),:,if command -v ldconfig \
+	    >/dev/null 2>&1; then echo ldconfig; ldconfig; fi)
 
 uninstall:
+	@$(call refuse_paths,uninstall)
 	rm -f "$(DESTDIR)$(BINDIR)/shuffle-audit" \
 		"$(DESTDIR)$(LIBDIR)/libshuffleaudit.a" \
 		"$(DESTDIR)$(LIBDIR)/$(SHLIB)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \

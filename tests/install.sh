@@ -3,8 +3,17 @@
 # them (DESTDIR) and as a user without root does (PREFIX=$HOME/.local):
 #
 #   - the staged install holds exactly the files listed below (no
-#     record of its own), its shuffle-audit.pc no rpath for /usr/lib, and
-#     make uninstall leaves the stage empty, directories too;
+#     record of its own), its shuffle-audit.pc no rpath for /usr/lib and
+#     its paths by ${prefix} and ${exec_prefix} (a LIBDIR elsewhere as
+#     it is), make uninstall leaves the stage empty, directories too, and
+#     neither runs ldconfig (a package's scripts do);
+#   - a path that holds ' " | & ` $ \ or a newline (PREFIX, DESTDIR,
+#     LIBDIR) is refused with one line naming it, before anything is
+#     installed; make uninstall refuses one too, and removes nothing;
+#   - under a PREFIX with a space (and a #), a program builds through
+#     pkg-config's escaped output, shared and static, and runs;
+#   - ldconfig runs for a LIBDIR among the system's (SYSTEM_LIBDIRS), and
+#     for no other (a fake ldconfig first on PATH notes each call);
 #   - under a PREFIX: tests/examples/library.c builds through
 #     pkg-config, once against the shared library (which must be the one
 #     it loads, by its soname, found by the rpath the .pc gives) and
@@ -28,6 +37,15 @@ pass=0 fail=0 skip=0
 
 suite=install
 . "$top/tests/check.sh"
+
+# ldconfig, as make install finds it: a note of each call.
+mkdir "$tmp/bin"
+printf '#!/bin/sh\necho ldconfig "$@" >> "%s/ldconfig.log"\n' "$tmp" \
+    > "$tmp/bin/ldconfig"
+chmod 755 "$tmp/bin/ldconfig"
+PATH=$tmp/bin:$PATH
+export PATH
+ldconfig_ran() { [ -e "$tmp/ldconfig.log" ] && rm -f "$tmp/ldconfig.log"; }
 
 # --- as a packager: DESTDIR, PREFIX=/usr --------------------------------
 stage=$tmp/stage
@@ -59,15 +77,54 @@ version=$("$stage/usr/bin/shuffle-audit" --version | sed 's/^shuffle-audit //')
 sed -i "s/VERSION\$/$version/" "$tmp/want"
 diff -u "$tmp/want" "$tmp/files" >&2 && check ok ||
 	check no "the staged install's files differ from the list (diff above)"
-grep -qx "prefix=/usr\|libdir=/usr/lib" \
-    "$stage/usr/lib/pkgconfig/shuffle-audit.pc" && check ok ||
-	check no "shuffle-audit.pc does not name /usr/lib"
+printf '%s\n' prefix=/usr 'exec_prefix=${prefix}' \
+    'libdir=${exec_prefix}/lib' 'includedir=${prefix}/include' > "$tmp/pc-want"
+head -4 "$stage/usr/lib/pkgconfig/shuffle-audit.pc" | diff -u "$tmp/pc-want" - >&2 &&
+	check ok || check no "shuffle-audit.pc's paths for PREFIX=/usr (diff above)"
 grep -q rpath "$stage/usr/lib/pkgconfig/shuffle-audit.pc" &&
 	check no "shuffle-audit.pc gives an rpath for /usr/lib" || check ok
 "$make" -s -C "$top" uninstall DESTDIR="$stage" PREFIX=/usr >/dev/null
 left=$(cd "$stage" && find . -mindepth 1)
 [ -z "$left" ] && check ok ||
 	check no "make uninstall left in the stage: $left"
+ldconfig_ran && check no "make install ran ldconfig for a DESTDIR" ||
+	check ok
+
+# A LIBDIR and an INCLUDEDIR outside PREFIX are named as they are.
+"$make" -s -C "$top" install DESTDIR="$stage" PREFIX=/usr LIBDIR=/opt/lib \
+    INCLUDEDIR=/opt/include >/dev/null
+printf '%s\n' prefix=/usr 'exec_prefix=${prefix}' libdir=/opt/lib \
+    includedir=/opt/include > "$tmp/pc-want"
+head -4 "$stage/opt/lib/pkgconfig/shuffle-audit.pc" | diff -u "$tmp/pc-want" - >&2 &&
+	check ok || check no "shuffle-audit.pc's paths for LIBDIR=/opt/lib (diff above)"
+rm -rf "$stage"
+
+# --- paths no quoting carries: refused at once, nothing installed -------
+# Each character in PREFIX; then in DESTDIR and in LIBDIR.
+nl='
+'
+refused() { # VAR VALUE SHOWN CHAR-TEXT [make args]: refused as it should be
+	var=$1 value=$2 shown=$3 what=$4
+	shift 4
+	"$make" -s -C "$top" install "$var=$value" "$@" >/dev/null \
+	    2> "$tmp/refused.err"
+	status=$?
+	want="shuffle-audit: make install: $var $shown: cannot hold $what"
+	got=$(grep '^shuffle-audit:' "$tmp/refused.err")
+	[ "$status" -ne 0 ] && [ "$got" = "$want" ] &&
+	    [ ! -e "$tmp/refused" ] && check ok ||
+		check no "$var=$shown: exit $status, '$got', or installed: $(find "$tmp/refused" 2>/dev/null | head -3)"
+	rm -rf "$tmp/refused"
+}
+for c in "'" '"' '|' '&' '`' '$' '\'; do
+	refused PREFIX "$tmp/refused/a${c}b" "$tmp/refused/a${c}b" \
+	    "the character $c"
+done
+refused PREFIX "$tmp/refused/a${nl}b" "$tmp/refused/a\\nb" "a newline"
+refused DESTDIR "$tmp/refused/a|b" "$tmp/refused/a|b" "the character |" \
+    PREFIX=/usr
+refused LIBDIR "$tmp/refused/a&b" "$tmp/refused/a&b" "the character &" \
+    PREFIX="$tmp/refused"
 
 # --- paths with spaces: a DESTDIR and a PREFIX, each beside a file named
 # by the path's first word (which an unquoted rm would take) -------------
@@ -90,12 +147,55 @@ left=$(cd "$spaced" && find . -mindepth 1 | sort | tr '\n' ' ')
 	check no "uninstall with spaces left '$left' or took \$tmp/spaced"
 rm -rf "$spaced" "$tmp/spaced"
 
+# --- a PREFIX with a space: pkg-config escapes it (a backslash before
+# it), which a shell reads where it parses the line (make's $(shell),
+# or eval); the library is found by the rpath, shared, and linked
+# statically ----------------------------------------------------------
+sp=$tmp/"sp ace#1"/.local
+"$make" -s -C "$top" install PREFIX="$sp" >/dev/null
+pc() { PKG_CONFIG_PATH="$sp/lib/pkgconfig" pkg-config "$@" shuffle-audit; }
+# Shared, as a Makefile would build it (make's $(shell), whose output
+# the recipe's shell parses); static, by eval in a script.
+printf '%s\n' 'sp-shared: ; $(CC) -std=c11 -o $@ $(SRC) $(shell pkg-config --cflags --libs shuffle-audit)' > "$tmp/sp.mk"
+env -u MAKEFLAGS -u MFLAGS PKG_CONFIG_PATH="$sp/lib/pkgconfig" \
+    "$make" -s -C "$tmp" -f sp.mk SRC="$top/tests/examples/library.c" \
+    CC="${CC:-cc}" >/dev/null &&
+	"$tmp/sp-shared" | cmp -s - "$top/tests/examples/library.out" &&
+	check ok || check no "the example linked under a PREFIX with a space"
+readelf -d "$tmp/sp-shared" | grep -qF "[$sp/lib]" && check ok ||
+	check no "the example's rpath is not '$sp/lib'"
+eval "${CC:-cc} -std=c11 -static -o \"\$tmp/sp-static\" \"\$top/tests/examples/library.c\" $(pc --static --cflags --libs)" &&
+	"$tmp/sp-static" | cmp -s - "$top/tests/examples/library.out" &&
+	check ok || check no "the example linked statically under a PREFIX with a space"
+ldconfig_ran && check no "make install ran ldconfig for LIBDIR $sp/lib" ||
+	check ok
+# make uninstall refuses a path no quoting carries, and removes nothing.
+"$make" -s -C "$top" uninstall PREFIX="$sp" MANDIR="$sp/x\"y" >/dev/null \
+    2> "$tmp/uninstall.err"
+grep -qxF "shuffle-audit: make uninstall: MANDIR $sp/x\"y: cannot hold the character \"" \
+    "$tmp/uninstall.err" && [ -f "$sp/bin/shuffle-audit" ] && check ok ||
+	check no "make uninstall with a \" in MANDIR: $(cat "$tmp/uninstall.err")"
+"$make" -s -C "$top" uninstall PREFIX="$sp" >/dev/null
+[ ! -e "$tmp/sp ace#1" ] && check ok ||
+	check no "make uninstall left: $(find "$tmp/sp ace#1" | head -3)"
+
+# --- ldconfig for the system's own LIBDIR, here one the test names -------
+sys=$tmp/sys
+"$make" -s -C "$top" install PREFIX="$sys" SYSTEM_LIBDIRS="/usr/lib $sys/lib" \
+    >/dev/null
+ldconfig_ran && check ok ||
+	check no "make install did not run ldconfig for a system LIBDIR"
+"$make" -s -C "$top" uninstall PREFIX="$sys" >/dev/null
+rm -rf "$sys"
+
 # --- as a user: PREFIX=$HOME/.local -------------------------------------
 home=$tmp/home
 mkdir "$home"
 prefix=$home/.local
 "$make" -s -C "$top" install PREFIX="$prefix" >/dev/null
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+ldconfig_ran && check no "make install ran ldconfig for LIBDIR $prefix/lib" ||
+	check ok
 pc_version=$(pkg-config --modversion shuffle-audit 2>&1)
 [ "$pc_version" = "$version" ] && check ok ||
 	check no "pkg-config --modversion says '$pc_version', the binary $version"
