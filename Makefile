@@ -4,6 +4,8 @@
 #   make check           unit tests, CLI golden tests (the heavy ones by a
 #                        third; QUICK= for all), documentation checks,
 #                        make install, symbols, function lengths, no circles
+#   make needs           what make check needs (cmocka.h, mandoc, python3,
+#                        pkg-config), one missing named with its package
 #   make check-asan      the same tests built with -fsanitize=address,undefined
 #   make check-valgrind  the same tests run under valgrind
 #   make check-dist      make dist, then make, make check and make install
@@ -168,7 +170,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all completions dist release check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all completions dist release needs needs-cmocka check-needs check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install install-paths uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -268,7 +270,7 @@ $(BIN): $(CLI_OBJS) $(RUN_OBJS) $(LIB)
 		$(LDLIBS)
 
 $(O)/tests/%: tests/unit/%.c tests/unit/reference.h $(LIB) $(CLI_LIB_OBJS) \
-	    $(RUN_OBJS) $(HEADERS)
+	    $(RUN_OBJS) $(HEADERS) | needs-cmocka
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(CLI_LIB_OBJS) $(RUN_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
@@ -418,12 +420,40 @@ fuzz:
 # then the quick static checks, so that they fail in seconds.
 BUILD_JOBS = 2
 CHECKS = check-lengths check-circles check-floor check-layout \
-	check-symbols check-unit check-cli check-docs check-install \
+	check-needs check-symbols check-unit check-cli check-docs check-install \
 	check-browser
 check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS)
 check:
+	@$(NEED_CC); $(NEED_CMOCKA); $(NEED_TOOLS)
 	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) check-build
 	@$(MAKE) --no-print-directory $(CHECKS)
+
+# What make check needs, found before anything is built, each named with
+# the Debian package that holds it: a C compiler, cmocka's header (the
+# unit tests), and the tools its checks run (CHECK_TOOLS, command and
+# package).  The rest its cases use (g++, node, the JDK, Go, rustc, mono,
+# chromium, zsh, fish) is optional: those cases say they skip.  make
+# needs runs the same; the unit tests' build looks for cmocka.h first.
+CHECK_TOOLS = mandoc:mandoc python3:python3 pkg-config:pkgconf
+NEED_CC = $(CC) $(TEST_CPPFLAGS) -E -x c /dev/null >/dev/null 2>&1 || { \
+	echo "shuffle-audit: make check: $(CC) cannot preprocess C: apt-get \
+install gcc libc6-dev" >&2; exit 2; }
+NEED_CMOCKA = printf '\043if !__has_include(<cmocka.h>)\n\043error\n\043endif\n' | \
+	$(CC) $(TEST_CPPFLAGS) -E -x c - >/dev/null 2>&1 || { echo \
+	"shuffle-audit: make check: cmocka.h not found: apt-get install \
+libcmocka-dev" >&2; exit 2; }
+NEED_TOOLS = for t in $(CHECK_TOOLS); do command -v "$${t%%:*}" \
+	>/dev/null 2>&1 || { echo "shuffle-audit: make check: $${t%%:*} not \
+found: apt-get install $${t\#*:}" >&2; exit 2; }; done
+needs:
+	@$(NEED_CC); $(NEED_CMOCKA); $(NEED_TOOLS)
+needs-cmocka:
+	@$(NEED_CC); $(NEED_CMOCKA)
+
+# Each of those missing stops make check at once, with one line naming
+# its package (tests/needs.sh); the unit test's objects built first.
+check-needs: $(LIB) $(CLI_LIB_OBJS) $(RUN_OBJS)
+	@MAKE='$(MAKE)' CC='$(CC)' UNIT=$(O)/tests/test_perm sh tests/needs.sh
 
 # No file of src/ calls into one that calls it back: the library's files,
 # and the command line's over them.
