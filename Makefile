@@ -175,15 +175,13 @@ SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 all: $(BIN) $(LIB) $(SHLIB)
 
-# The release tarball: the files git tracks (or, outside a clone, the
-# tree's), under shuffle-audit-VERSION/, stamped with the last commit's
-# time (or SOURCE_DATE_EPOCH) so that the same tree makes the same bytes.
-DIST = shuffle-audit-$(VERSION)
-# The release tarball: exactly what HEAD holds (git archive), every file
+# The release tarball: exactly what HEAD holds (git archive; outside a
+# clone, make dist refuses), under shuffle-audit-VERSION/, every file
 # root's, 0644 or 0755, stamped with HEAD's commit time, so that the same
 # commit gives the same bytes whatever the clone's umask or its untracked
 # files.  A tree with changes not committed is refused unless DIRTY=1
 # (which still packs HEAD, not the changes).
+DIST = shuffle-audit-$(VERSION)
 dist:
 	@git rev-parse --verify -q HEAD >/dev/null 2>&1 || { echo \
 		"shuffle-audit: make dist: not a git clone with a commit: a release is made from one" >&2; \
@@ -197,9 +195,10 @@ dist:
 	@mv $(DIST).tar.gz.tmp $(DIST).tar.gz
 	@echo $(DIST).tar.gz
 
-# A release: HEAD must be the tag v$(VERSION); the tarball, and its
+# A release: HEAD must be the tag v$(VERSION), and DIRTY unset, which
+# are checked before anything is written; then the tarball, and its
 # SHA-256 in SHA256SUMS (sha256sum -c SHA256SUMS checks it).
-release: dist
+release:
 	@tag=v$(VERSION); \
 	at=$$(git rev-parse -q --verify "refs/tags/$$tag^{commit}") || { \
 		echo "shuffle-audit: make release: no tag $$tag (git tag -a $$tag)" >&2; \
@@ -208,7 +207,8 @@ release: dist
 	release: HEAD is not $$tag (git checkout $$tag)" >&2; exit 2; }; \
 	[ -z "$(DIRTY)" ] || { echo "shuffle-audit: make release: not with \
 	DIRTY" >&2; exit 2; }
-	sha256sum $(DIST).tar.gz > SHA256SUMS
+	@$(MAKE) --no-print-directory dist
+	@sha256sum $(DIST).tar.gz > SHA256SUMS.tmp && mv SHA256SUMS.tmp SHA256SUMS
 	@echo SHA256SUMS
 
 # The targets, from the comment at the top of this file.

@@ -7,9 +7,10 @@
 # make install PREFIX=$HOME/.local, and the installed binary's census of
 # the naive shuffle of 4 cards (its README's first command) gives the
 # golden output; a program linked through pkg-config runs, and make
-# uninstall leaves the prefix empty (the packager's trial).  Then, in a
-# clone, the release: the same bytes whatever the umask, no changed tree
-# packed, make release only at its tag.  A step that fails shows the end of its log; make
+# uninstall leaves the prefix empty (the packager's trial).  The tarball
+# holds NEWS.  Then, in a clone, the release: the same bytes whatever
+# the umask, no changed tree packed, make release only at its tag,
+# nothing left behind when it refuses.  A step that fails shows the end of its log; make
 # check's output is shown as it runs, since make check-all runs the
 # suite here, in the tarball, and not a second time in the tree.
 #
@@ -31,6 +32,8 @@ sum=$(cksum < "$top/$tarball")
 	check no "make dist made different bytes twice from the same tree"
 version=${tarball#shuffle-audit-}
 version=${version%.tar.gz}
+tar -tzf "$top/$tarball" | grep -qx "shuffle-audit-$version/NEWS" &&
+	check ok || check no "the tarball holds no NEWS"
 want=$(sed -n 's/^#define SA_VERSION "\(.*\)"/\1/p' \
 	"$top/include/shuffle_audit_plugin.h")
 [ "$version" = "$want" ] && check ok ||
@@ -100,8 +103,9 @@ step uninstall make uninstall PREFIX="$tmp/home/.local"
 
 # The release from a commit: a clone made under umask 077 packs the same
 # bytes, every file root's and 0644 or 0755; a change not committed is
-# refused unless DIRTY=1; make release wants HEAD tagged v$version and
-# writes SHA256SUMS that sha256sum -c accepts.
+# refused unless DIRTY=1; make release wants HEAD tagged v$version,
+# refuses without it before it writes anything, and writes SHA256SUMS
+# that sha256sum -c accepts.
 if command -v git >/dev/null 2>&1 && [ -e "$top/.git" ]; then
 	(umask 077 && git clone -q "$top" "$tmp/clone")
 	rel() { "$make" -s -C "$tmp/clone" "$@" 2> "$tmp/rel.err"; }
@@ -118,11 +122,22 @@ if command -v git >/dev/null 2>&1 && [ -e "$top/.git" ]; then
 	    "$top/$tarball" && check ok ||
 		check no "make dist DIRTY=1 did not pack HEAD"
 	git -C "$tmp/clone" checkout -q README.md
+	# Refused without the tag, and with it on another commit, before
+	# anything is written.
+	rm -f "$tmp/clone/$tarball"
 	rel release >/dev/null && check no "make release without the tag" ||
 		{ grep -q "no tag v$version" "$tmp/rel.err" && check ok ||
 		check no "make release refused without saying the tag"; }
-	git -C "$tmp/clone" -c user.name=t -c user.email=t@t tag -a \
-	    "v$version" -m "v$version"
+	tagit() { git -C "$tmp/clone" -c user.name=t -c user.email=t@t tag \
+	    -a "v$version" -m "v$version" "$@"; }
+	tagit HEAD~1
+	rel release >/dev/null && check no "make release off its tag" ||
+		{ grep -q "HEAD is not v$version" "$tmp/rel.err" && check ok ||
+		check no "make release off its tag refused without saying so"; }
+	[ ! -e "$tmp/clone/$tarball" ] && [ ! -e "$tmp/clone/SHA256SUMS" ] &&
+	    check ok || check no "a refused make release left files behind"
+	git -C "$tmp/clone" tag -d "v$version" >/dev/null
+	tagit
 	rel release >/dev/null && (cd "$tmp/clone" &&
 	    sha256sum -c SHA256SUMS >/dev/null) && check ok ||
 		check no "make release at the tag: no SHA256SUMS that checks"

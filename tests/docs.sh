@@ -15,6 +15,7 @@
 #     (tests/usage.pl, against `shuffle-audit completions options`);
 #   - .ci/run runs the README's test command word for word;
 #   - src/completions/ holds what `completions bash|zsh|fish` writes;
+#   - NEWS's first section is the binary's version;
 #   - README's contents list every chapter in order, and reach "Audit
 #     your own shuffle" and "Use it in CI" among the first five; no commit
 #     hash or issue number is left in README.md or the man page;
@@ -123,6 +124,12 @@ history=$(grep -nE "commit [0-9a-f]{7}|\b[Ii]ssues? [0-9]+\b|issue's" \
 	"$readme" "$man" $notes)
 [ -z "$history" ] && check ok ||
 	check no "development history in the documentation: $history"
+
+# NEWS's newest section is this version's, so a release says what it
+# changed.
+news=$(grep -m1 '^shuffle-audit [0-9]' "$top/NEWS" 2>/dev/null)
+[ "$news" = "$("$bin" --version)" ] && check ok ||
+	check no "NEWS's first section is '$news', not '$("$bin" --version)'"
 
 # The usage lines and the SYNOPSIS against the parsers' tables.
 tmp=$(mktemp -d)
