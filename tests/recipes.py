@@ -23,16 +23,24 @@ here); actions/checkout stands for the project already in place.
 GitLab's script lines run in one `sh -e`, but for the apt-get line,
 whose packages CI has installed.
 
-Each recipe must exit 0 and name the version make dist made.  The
-GitLab job run again on the naive shuffle must fail with exit status 1,
-and so must the action given `args` that audit the naive shuffle, while
-the same `args` on Durstenfeld's shuffle pass.
+Each recipe must exit 0 and name the version make dist made, and each
+that downloads the tarball must check it against SHUFFLE_AUDIT_SHA256
+(given the tarball's own hash here): the GitLab job given another hash
+must fail with nothing unpacked.  The GitLab job run again on the naive
+shuffle must fail with exit status 1, its log naming the commonest and
+rarest orderings and their ratio, and so must the action given `args`
+that audit the naive shuffle (and Sattolo's, which never reaches most
+orderings), each writing one error annotation that names them, while
+the same `args` on Durstenfeld's shuffle pass with none.  The action's
+cache key names the runner's image (ImageOS and ImageVersion, which
+GitHub's runners set and the jobs here are given).
 
 Only the part of YAML these files use is read: block mappings and
 sequences, `|` and `>-` block scalars, quoted and plain scalars, and
 one-line [a, b] lists.
 """
 import fnmatch
+import hashlib
 import itertools
 import os
 import re
@@ -44,6 +52,10 @@ TOP, TARBALL = sys.argv[1], sys.argv[2]
 TMP = sys.argv[3]
 NAME = os.path.basename(TARBALL)
 VERSION = NAME[len("shuffle-audit-"):-len(".tar.gz")]
+with open(TARBALL, "rb") as _f:
+    SHA256 = hashlib.sha256(_f.read()).hexdigest()
+# The runner's image, as GitHub's runners name it in their environment.
+IMAGE = {"ImageOS": "ubuntu24", "ImageVersion": "20261201.1"}
 ACTION = "OWNER/shuffle-audit/.github/actions/shuffle-audit@v"
 AS_USER = (["setpriv", "--reuid=nobody", "--regid=nogroup",
             "--clear-groups", "--"] if os.getuid() == 0 else [])
@@ -197,14 +209,19 @@ class Job:
         self.env.update(HOME=os.path.join(self.dir, "home"),
                         RUNNER_TEMP=os.path.join(self.dir, "temp"),
                         GITHUB_PATH=self.files["github_path"],
-                        GITHUB_ENV=self.files["github_env"])
+                        GITHUB_ENV=self.files["github_env"], **IMAGE)
         self.count = 0
         JOBS.append(self)
 
-    def variables(self, recipe):
-        """The recipe's variables, but a file:// URL for the download."""
+    def variables(self, recipe, sha256=SHA256):
+        """The recipe's variables, but a file:// URL for the download,
+        and SHA256 for its hash, which the recipe must name."""
+        check("SHUFFLE_AUDIT_SHA256" in recipe,
+              os.path.basename(self.dir) + ": the recipe does not check "
+              "the tarball's SHA-256 (SHUFFLE_AUDIT_SHA256)")
         self.env.update(recipe)
         self.env["SHUFFLE_AUDIT_TARBALL"] = "file://" + TARBALL
+        self.env["SHUFFLE_AUDIT_SHA256"] = sha256
 
     def run(self, script, shell, env=(), quiet=False):
         """SCRIPT in SHELL; its exit status.  Its output goes to a log,
@@ -280,6 +297,10 @@ def action(job, given, quiet=False):
         if status != 0:
             return status, {}
         steps[step.get("id", "")] = out
+        if step.get("id") == "source":
+            image = "-%(ImageOS)s-%(ImageVersion)s-" % IMAGE
+            check(image in out.get("key", ""), "the action's cache key %r "
+                  "does not name the runner's image" % out.get("key"))
     return 0, {k: expand(v["value"], inputs, steps)
                for k, v in spec["outputs"].items()}
 
@@ -310,7 +331,7 @@ def github_job(name, spec, matrix, store):
     if "SHUFFLE_AUDIT_VERSION" in env:
         check(env["SHUFFLE_AUDIT_VERSION"] == VERSION,
               name + ": the recipe's SHUFFLE_AUDIT_VERSION is not " + VERSION)
-    job.variables(env)
+        job.variables(env)
     steps = {}
     for step in spec["steps"]:
         uses = step.get("uses", "")
@@ -369,15 +390,30 @@ def gitlab(job_spec):
                        if not x.startswith("apt-get ")) + "\n"
     check(job.run(script, ["sh", "-e"]) == 0,
           "gitlab: the job failed (log above)")
+    # Another hash: the job fails before it unpacks or installs anything.
+    bad = Job("gitlab-sha256")
+    bad.variables(variables, sha256="0" * 64)
+    home = bad.env["HOME"]
+    status = bad.run(script, ["sh", "-e"], quiet=True)
+    left = [x for x in os.listdir(os.path.join(home, "src"))
+            if x != "shuffle-audit.tar.gz"] if os.path.isdir(
+                os.path.join(home, "src")) else []
+    check(status != 0 and not left
+          and not os.path.exists(os.path.join(home, ".local")),
+          "gitlab: a tarball of another SHA-256 exited %d and left %s"
+          % (status, left))
     # The same job on an unfair shuffle (the naive one) must fail, with
     # the census's exit status 1.
     plugin = os.path.join(job.project, "src/shuffle_plugin.c")
     shutil.copy(os.path.join(TOP, "tests/examples/plugins/naive.c"), plugin)
     own(plugin)
     status = job.run(script, ["sh", "-e"], quiet=True)
-    unfair = re.search(r"^verdict +unfair", open(job.log).read(), re.M)
-    check(status == 1 and unfair,
-          "gitlab: an unfair plugin exited %d, not 1" % status)
+    log = open(job.log).read()
+    named = all(re.search(x, log, re.M) for x in (
+        r"^verdict +unfair", r"^commonest +[0-9]+: [0-9]+ runs",
+        r"^rarest +[0-9]+: [0-9]+ runs", r"^commonest / rarest +[0-9.]+"))
+    check(status == 1 and named, "gitlab: an unfair plugin exited %d, not "
+          "1, or its log does not name the orderings and ratio" % status)
 
 
 def parts(workflow):
@@ -415,12 +451,23 @@ def main():
 
     # The action's own input, args, in the same job (whose tree the
     # action has built): Durstenfeld's shuffle passes, the naive one
-    # fails with the census's exit status.
-    for algo, want in (("durstenfeld", 0), ("naive", 1)):
-        status, _ = action(job, {"args": "census --check -a %s -n 4" % algo},
-                           quiet=True)
-        check(status == want, "the action with args auditing %s exited %d,"
-              " not %d" % (algo, status, want))
+    # and Sattolo's fail with the census's exit status, each with one
+    # annotation naming the orderings (census -n 4 and -a sattolo -n 3's
+    # goldens: 1032 15 runs, 3012 8; 120 and 201 once each, 012 never).
+    for algo, n, want, note in (
+            ("durstenfeld", 4, 0, None),
+            ("naive", 4, 1, "unfair: the commonest ordering, 1032, comes up"
+             " 15/8 (1.88) times as often as the rarest, 3012"),
+            ("sattolo", 3, 1, "unfair: the rarest ordering, 012, never comes"
+             " up; the commonest is 120")):
+        status, _ = action(job, {"args": "census --check -a %s -n %d"
+                                 % (algo, n)}, quiet=True)
+        notes = [x for x in open(job.log).read().split("\n")
+                 if x.startswith("::error::")]
+        check(status == want and notes == (
+            ["::error::shuffle-audit: " + note] if note else []),
+              "the action with args auditing %s exited %d, not %d, or "
+              "annotated %s" % (algo, status, want, notes))
 
     parts(matrix)
 
