@@ -20,6 +20,8 @@
 #   make bench           the speed goals in one run: the census against
 #                        a plain walker, the 1000-card matrix, sample
 #                        against std::shuffle, the auditor's cost a run
+#   make bench-progress  the census's time left against the time really
+#                        left, two busy loops arriving a third of the way
 #   make bench-sample    sample's decks a second against std::shuffle,
 #                        and fit's lines a second
 #   make bench-audit     runs a second of --exec audits, with and without
@@ -170,7 +172,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all completions dist release needs needs-cmocka check-needs check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all completions dist release needs needs-cmocka check-needs check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-progress bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install install-paths uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -352,6 +354,16 @@ bench: $(O)/bench $(BIN)
 	AUDIT_COST_ONLY=1 sh tests/bench/audit.sh ./$(BIN)
 
 # Decks a second of sample against std::shuffle, lines a second of fit.
+# The time left a census shows, against the time really left, with
+# busy loops arriving a third of the way in (tests/bench/progress.c).
+$(O)/progress: tests/bench/progress.c $(LIB) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) \
+		$(LIB_LIBS)
+
+bench-progress: $(O)/progress
+	$(O)/progress 11 2
+
 bench-sample: $(BIN)
 	sh tests/bench/sample.sh ./$(BIN)
 

@@ -215,6 +215,44 @@ placed(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
 	return status;
 }
 
+/* A deck of N cards between guards, in *MEM (malloc'd); NULL out of memory. */
+static unsigned *
+guarded_deck(size_t n, unsigned **mem)
+{
+	*mem = malloc((n + 2 * GUARD) * sizeof **mem);
+	if (*mem == NULL)
+		return NULL;
+	guards_set(*mem + GUARD, n);
+	return *mem + GUARD;
+}
+
+/*
+ * The run just replayed in R, made again TIMES times (see repeats): when
+ * it drew reals and PLACING, first under each other placement, in place
+ * of its first repeat (a deck that moves is seen either way), then as it
+ * was.  SA_OK or why not.
+ */
+static int
+run_again(const sa_shuffle *sh, bool own, const unsigned *deck,
+    unsigned *copy, unsigned *other, size_t n, sa_script *r,
+    sa_replay_window *window, uint64_t times, bool placing)
+{
+	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
+	    SA_PLACE_INNER };
+	int status = SA_OK;
+
+	if (times > 0 && r->nreal > 0 && placing) {
+		for (size_t p = 0; p < sizeof places / sizeof places[0] &&
+		    status == SA_OK; p++)
+			status = placed(sh, own, deck, copy, other, n, r,
+			    window, places[p]);
+		times--;
+	}
+	for (; times > 0 && status == SA_OK; times--)
+		status = again(sh, own, deck, copy, n, r, window);
+	return status;
+}
+
 /*
  * How many times run DONE + 1 of a walk (counting from 1, as visited) is
  * run again: one in EVERY once, the first, the (EVERY+1)th and so on;
@@ -258,8 +296,6 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	unsigned *deck_mem, *copy_mem, *other_mem;
 	bool placing;
 	int status = SA_OK;
-	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
-	    SA_PLACE_INNER };
 
 	if (sh == NULL || sh->run == NULL || visit == NULL)
 		return SA_EINVAL;
@@ -288,21 +324,9 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		r.raw_used = &window->raw_used;
 		r.real_used = &window->real_used;
 	}
-	deck_mem = malloc((n + 2 * GUARD) * sizeof *deck_mem);
-	copy_mem = malloc((n + 2 * GUARD) * sizeof *copy_mem);
-	if (deck_mem != NULL) {
-		deck = deck_mem + GUARD;
-		guards_set(deck, n);
-	}
-	if (copy_mem != NULL) {
-		copy = copy_mem + GUARD;
-		guards_set(copy, n);
-	}
-	other_mem = malloc((n + 2 * GUARD) * sizeof *other_mem);
-	if (other_mem != NULL) {
-		other = other_mem + GUARD;
-		guards_set(other, n);
-	}
+	deck = guarded_deck(n, &deck_mem);
+	copy = guarded_deck(n, &copy_mem);
+	other = guarded_deck(n, &other_mem);
 	if (val == NULL || bound == NULL || deck == NULL || copy == NULL ||
 	    other == NULL) {
 		status = SA_ENOMEM;
@@ -338,23 +362,8 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 			break;
 		}
 		if (!skip) {
-			uint64_t times = twice ? repeats(done, every) : 0;
-
-			/*
-			 * A run that drew reals is made again under each
-			 * other placement, in place of its first repeat: a
-			 * deck that moves is seen either way.
-			 */
-			if (times > 0 && r.nreal > 0 && placing) {
-				for (size_t p = 0; p < sizeof places /
-				    sizeof places[0] && status == SA_OK; p++)
-					status = placed(sh, own, deck, copy,
-					    other, n, &r, window, places[p]);
-				times--;
-			}
-			for (uint64_t t = times; t > 0 && status == SA_OK; t--)
-				status = again(sh, own, deck, copy, n, &r,
-				    window);
+			status = run_again(sh, own, deck, copy, other, n, &r,
+			    window, twice ? repeats(done, every) : 0, placing);
 			if (status != SA_OK)
 				break;
 			done++;
