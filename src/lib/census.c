@@ -125,10 +125,32 @@ count(const sa_shuffle *sh, size_t n, const sa_census_opts *own,
 	}
 }
 
+/*
+ * The summary's pass over the step engine's table, against a pulled
+ * count: 1.8 s of a naive census of 12 cards that took 35 s, told as
+ * 100% done while it ran (make bench-progress).
+ */
+#define SUMMARY_COST 4
+
+/* The engine's shares told as shares of the engine and the summary. */
+struct scaled {
+	const sa_census_opts *o;
+	double scale;
+};
+
+static void
+scaled_progress(void *ctx, double done)
+{
+	const struct scaled *s = ctx;
+
+	s->o->progress(s->o->progress_ctx, done * s->scale);
+}
+
 static int
 run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
     const sa_audit_opts *audit, sa_census **out)
 {
+	struct scaled sc = { opts, 1 };
 	sa_census_plan plan;
 	sa_census_opts own;
 	struct sa_census *c;
@@ -162,10 +184,21 @@ run(const sa_shuffle *sh, size_t n, const sa_census_opts *opts,
 	c->info.n = n;
 	c->info.orderings = plan.orderings;
 	c->info.engine = plan.engine;
+	/* The step engine's work weighed with the summary's after it. */
+	if (plan.engine == SA_ENGINE_STEPS && own.progress != NULL &&
+	    own.reduce.method == SA_REDUCE_NONE) {
+		double all = sa_engine_steps_work(sh, n, plan.orderings);
+
+		sc.scale = all / (all + SUMMARY_COST * (double)plan.orderings);
+		own.progress = scaled_progress;
+		own.progress_ctx = &sc;
+	}
 	status = count(sh, n, &own, &plan, audit, c);
 	if (status == SA_OK)
 		status = c->info.ranks > 1 ? sa_shard_summarize(c, own.comm) :
 		    sa_census_summarize(c);
+	if (status == SA_OK && sc.scale < 1)
+		opts->progress(opts->progress_ctx, 1.0);
 	if (status != SA_OK) {
 		sa_census_free(c);
 		return status;

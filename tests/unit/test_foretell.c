@@ -48,6 +48,9 @@ record(void *ctx, double done)
  *   - the pulls are told chunk by chunk, each step's end the same share
  *     past the one before (equal ways, equal table), a share larger
  *     than the setup's;
+ *   - the summary's pass over the table follows the last step, a
+ *     share of its own: the last step ends short of the whole, told
+ *     once the summary is done (it was told at 100% for seconds);
  *   - the shares only grow, and end at the whole.
  * Whether this model's shares are the processor's is a matter of speed,
  * measured by make bench-progress, not asserted here.
@@ -89,7 +92,7 @@ test_progress_follows_work(void **state)
 	assert_true(step > setup);
 	for (size_t k = 1; k < nends; k++)
 		assert_true(fabs(ends[k] - ends[k - 1] - step) < 1e-9);
-	assert_true(ends[nends - 1] == 1.0);
+	assert_true(ends[nends - 1] < 1.0 && ends[nends - 1] > 0.9);
 }
 
 /*
