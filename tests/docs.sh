@@ -14,7 +14,8 @@
 #     exactly when its parser takes one, and the SYNOPSIS names them all
 #     (tests/usage.pl, against `shuffle-audit completions options`);
 #   - .ci/run runs the README's test command word for word;
-#   - src/completions/ holds what `completions bash|zsh|fish` writes;
+#   - src/completions/ holds what `completions bash|zsh|fish` writes,
+#     and every option in them has a description (its --help line);
 #   - NEWS's first section is the binary's version;
 #   - README's contents list every chapter in order, and reach "Audit
 #     your own shuffle" and "Use it in CI" among the first five; no commit
@@ -149,6 +150,20 @@ if command -v mandoc >/dev/null 2>&1; then
 	*) check no "usage lines: $out" ;;
 	esac
 fi
+
+# Every option of every command is described in the completions by its
+# line of the command's --help (the fifth column of the tables), and
+# zsh's and fish's scripts carry each description.
+bare=$(awk -F'\t' 'NR > 1 && $5 == "" { printf " %s %s%s", $1, $2, $2 == "" ? $3 : "" }' \
+	"$tmp/options")
+[ -z "$bare" ] && check ok ||
+	check no "options whose --help has no line for them (no description):$bare"
+bare=$(grep -E "^		    '[(-]" "$top/src/completions/_shuffle-audit" |
+	grep -v "\[" | head -3)
+[ -z "$bare" ] && check ok || check no "zsh options without a description: $bare"
+bare=$(grep -E "^complete .* -[ls] " "$top/src/completions/shuffle-audit.fish" |
+	grep -v " -d '[^']" | head -3)
+[ -z "$bare" ] && check ok || check no "fish options without a description: $bare"
 
 want=$(sed -n '/^Install what the tests need/,/^```$/p' "$readme" |
 	sed -n '/^```sh$/,/^```$/p' | grep -v '^```')

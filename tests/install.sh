@@ -25,6 +25,9 @@
 #     "shuffle-audit cen", "census -a " (the names 'algorithms' lists),
 #     "census --re", "harness " (the names 'harness' lists) and
 #     "census --reduce le" (the reductions, with widths to start from);
+#   - in zsh and fish, every long option of every command is listed
+#     with its description (its line of the command's --help) when a
+#     user types "shuffle-audit CMD --" and TAB;
 #   - make uninstall removes every file and the directories it made.
 #
 # Run by make check-install, which passes MAKE.
@@ -252,6 +255,30 @@ set -- "shuffle-audit cen" "shuffle-audit census -a " \
     "shuffle-audit census --re" "shuffle-audit harness " \
     "shuffle-audit census --reduce le"
 
+# Every command's long options, a line each: command, option.
+"$bin" completions options | awk -F'\t' 'NR > 1 && $2 != "" {
+    print $1 "\t" $2 }' > "$tmp/longopts"
+# described LIST PATTERN SHELL COMMAND...: in LIST, what SHELL showed
+# after "shuffle-audit COMMAND --" for each COMMAND, every long option
+# of the command is on a line of its own followed by PATTERN (its
+# description).
+described() {
+	list=$1 pattern=$2 shell=$3
+	shift 3
+	missing=
+	for c; do
+		sed -n "/^== shuffle-audit $c --\$/,/^== /p" "$list" \
+		    > "$tmp/one"
+		for o in $(awk -F'\t' -v c="$c" '$1 == c { print $2 }' \
+		    "$tmp/longopts"); do
+			grep -qE -- "^$o$pattern" "$tmp/one" ||
+				missing="$missing $c $o;"
+		done
+	done
+	[ $# -gt 0 ] && [ -z "$missing" ] && check ok ||
+		check no "$shell lists without a description:$missing"
+}
+
 bash "$top/tests/completions/bash_complete.bash" \
     "$prefix/share/bash-completion/completions/shuffle-audit" "$@" \
     > "$tmp/bash" 2>&1
@@ -273,6 +300,17 @@ if command -v zsh >/dev/null 2>&1; then
 	sort -u "$tmp/words" >> "$tmp/zsh"
 	diff -u "$tmp/want-comp" "$tmp/zsh" >&2 && check ok ||
 		check no "zsh's completions differ (diff above)"
+	# The list zsh shows (a command with one long option has it put
+	# in the line, no list): each option with its description.
+	listed=$(cut -f1 "$tmp/longopts" | uniq -c | awk '$1 > 1 { print $2 }')
+	for c in $listed; do
+		printf 'shuffle-audit %s --\n' "$c"
+	done | tr '\n' '\0' | xargs -0 zsh -f \
+	    "$top/tests/completions/zsh_list.zsh" \
+	    "$prefix/share/zsh/site-functions" 2>&1 | tr -d '\r' |
+	    sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' > "$tmp/zsh-list"
+	# shellcheck disable=SC2086
+	described "$tmp/zsh-list" ' *-- [^ ]' zsh $listed
 else
 	echo "SKIP: install: zsh is not installed"
 	skip=$((skip + 1))
@@ -287,6 +325,17 @@ if command -v fish >/dev/null 2>&1; then
 	done > "$tmp/fish" 2>&1
 	diff -u "$tmp/want-comp" "$tmp/fish" >&2 && check ok ||
 		check no "fish's completions differ (diff above)"
+	# What fish offers after "CMD --": each option with its
+	# description, after a tab.
+	for c in $(cut -f1 "$tmp/longopts" | uniq); do
+		echo "echo '== shuffle-audit $c --'"
+		echo "complete -C 'shuffle-audit $c --'"
+	done > "$tmp/fish-lines"
+	HOME=$tmp XDG_CONFIG_HOME=$tmp/config XDG_DATA_HOME=$tmp/data \
+	    XDG_DATA_DIRS=$prefix/share fish "$tmp/fish-lines" \
+	    > "$tmp/fish-list" 2>&1
+	described "$tmp/fish-list" '	[^ ]' fish $(cut -f1 "$tmp/longopts" |
+	    uniq)
 else
 	echo "SKIP: install: fish is not installed"
 	skip=$((skip + 1))

@@ -127,7 +127,7 @@ bool cli_parse_notation(const char *s, int *out);
  */
 struct cli_options {
 	const char *cmd;
-	void (*help)(void);
+	void (*help)(FILE *out);
 	sa_shuffle *shuffle;	/* -a */
 	int *format;		/* -f */
 	uint64_t *cards;	/* -n, from 1 to CARDS_MAX */
@@ -263,8 +263,10 @@ bool census_parse_memory(const char *arg, uint64_t *bytes);
 /*
  * A command, described once: its name and summary (the list of
  * commands), its options as getopt reads them (SHORTOPTS, LONGOPTS: the
- * completions and the usage checks read these same tables), its help,
- * how it runs (an exit status), and, when it shares its work out
+ * completions and the usage checks read these same tables), its help
+ * (written to OUT: --help's text, whose line for each option is that
+ * option's description in the completions), how it runs (an exit
+ * status), and, when it shares its work out
  * (--part, merge, mpirun), how it runs on the parts merge read (MERGE,
  * with its words as they recorded them; NULL for the other commands);
  * and, for the completions, the formats -f takes past text, tsv, csv
@@ -281,7 +283,7 @@ struct cli_command {
 	const char *summary;
 	const char *shortopts;
 	const struct option *longopts;
-	void (*help)(void);
+	void (*help)(FILE *out);
 	int (*run)(int argc, char **argv);
 	int (*merge)(int argc, char **argv, const struct part_set *parts);
 	const char *more_formats;	/* -f's values past the four, or NULL */
@@ -325,7 +327,7 @@ extern const struct option cli_help_only[];
 /* completions: for the COUNT commands of TABLE. */
 int cli_completions(int argc, char **argv,
     const struct cli_command *const *table, size_t count);
-void cli_complete_help(void);
+void cli_complete_help(FILE *out);
 
 /* getopt_long, with what a part records of the command noted. */
 int cli_getopt_long(int argc, char **argv, const char *shortopts,

@@ -12,9 +12,9 @@ static const char usage_text[] =
     "usage: " PROGNAME " algorithms [--wild] [-f FORMAT]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Lists the shuffles census can count, with the number of runs each\n"
 	    "can take on n cards and a one-line description.  The machine\n"
@@ -25,7 +25,7 @@ help(void)
 	    "\n"
 	    "      --wild           the shuffles from the wild\n"
 	    "  -f, --format FORMAT  text (default), tsv, csv or json\n"
-	    "  -h, --help           show this help\n", stdout);
+	    "  -h, --help           show this help\n", out);
 }
 
 /* "swaps[:M]" for a shuffle with a parameter, else its name. */

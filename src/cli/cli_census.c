@@ -37,9 +37,9 @@ static const char usage_text[] =
     "                     [--part I/P]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Walks every run the shuffle can take on CARDS cards (every sequence\n"
 	    "of random draws), tallies the ordering each run lands on, and says\n"
@@ -88,7 +88,7 @@ help(void)
 	    "Exit status: 0 fair; 1 unfair (with --check, which an audit\n"
 	    "implies); 2 bad input; 3 the audited code misbehaved; 4 unfair\n"
 	    "under the model of its raw words or reals, which decides it.\n",
-	    stdout);
+	    out);
 }
 
 struct census_args {

@@ -16,9 +16,9 @@ static const char usage_text[] =
     "usage: " PROGNAME " claims [--upto N] [--big] [-f FORMAT]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Checks the common claims about the naive and Fisher-Yates shuffles\n"
 	    "and the seeded deal, and those this tool proves, by computing their\n"
@@ -31,7 +31,7 @@ help(void)
 	    "                        cards, not 9: past OEIS A192053, minutes\n"
 	    "                        and about 4 GiB\n"
 	    CLI_HELP_FORMAT
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 enum { OPT_UPTO = 256, OPT_BIG };

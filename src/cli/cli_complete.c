@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -23,6 +24,15 @@ struct values {
 };
 
 static const char *const shells[] = { "bash", "zsh", "fish", NULL };
+
+/* The options before a command (main.c's), with their descriptions. */
+static const struct {
+	const char *name, *desc;
+} top_options[] = {
+	{ "help", "describe the commands" },
+	{ "version", "print the version" },
+};
+#define TOP_OPTIONS (sizeof top_options / sizeof top_options[0])
 
 /* The commands, as main.c's table lists them. */
 static const struct cli_command *const *cli_commands;
@@ -126,24 +136,142 @@ operand_values(const struct cli_command *cmd, struct values *v)
 	}
 }
 
-/* One option of a command: its long name ("" for a letter alone). */
+/*
+ * One option of a command: its long name ("" for a letter alone), and
+ * its description, from the command's --help ("" when that has no line
+ * for it).
+ */
 struct entry {
 	const char *name;
 	int letter;		/* 0 when it has none */
 	bool arg;
+	char desc[256];
 };
 
 #define ENTRIES_MAX 64
 
+/* Command CMD's --help text, or NULL when memory ran out. */
+static char *
+help_text(const struct cli_command *cmd)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+
+	if (f == NULL)
+		return NULL;
+	cmd->help(f);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* Whether the words SPEC (LEN bytes: "-a, --algorithm NAME") name E. */
+static bool
+names(const char *spec, size_t len, const struct entry *e)
+{
+	size_t k, nlen = strlen(e->name);
+
+	for (size_t i = 0; i < len; i += k + 1) {
+		k = strcspn(spec + i, " ,");
+		if (k > len - i)
+			k = len - i;
+		if (e->letter != 0 && k == 2 && spec[i] == '-' &&
+		    spec[i + 1] == e->letter)
+			return true;
+		if (nlen > 0 && k >= nlen + 2 && strncmp(spec + i, "--", 2) ==
+		    0 && strncmp(spec + i + 2, e->name, nlen) == 0 &&
+		    (k == nlen + 2 || spec[i + nlen + 2] == '=' ||
+		    spec[i + nlen + 2] == '['))
+			return true;
+	}
+	return false;
+}
+
+/* LINE's LEN bytes, past their leading blanks, onto E's description. */
+static void
+describe_more(struct entry *e, const char *line, size_t len)
+{
+	size_t have = strlen(e->desc);
+
+	while (len > 0 && *line == ' ')
+		line++, len--;
+	snprintf(e->desc + have, sizeof e->desc - have, "%s%.*s",
+	    have > 0 && len > 0 ? " " : "", (int)len, line);
+}
+
+/* S cut to its first clause: before a "; " outside parentheses. */
+static void
+clause(char *s)
+{
+	int depth = 0;
+
+	for (; *s != '\0'; s++) {
+		depth += *s == '(' ? 1 : *s == ')' ? -1 : 0;
+		if (depth == 0 && s[0] == ';' && s[1] == ' ') {
+			*s = '\0';
+			return;
+		}
+	}
+}
+
+/*
+ * E's description from HELP, a command's --help text: the words after
+ * the line that names it (an option's line: indented at most six
+ * blanks, its option words ending at two blanks), and the lines below
+ * indented further, which go on with it, up to a colon that ends a line
+ * (a list follows it, as a generator's names do), and of those its
+ * first clause.
+ */
+static void
+describe(const char *help, struct entry *e)
+{
+	const char *line, *end, *p, *gap;
+	bool found = false;
+
+	e->desc[0] = '\0';
+	for (line = help; line != NULL && *line != '\0';
+	    line = *end ? end + 1 : NULL) {
+		size_t indent = strspn(line, " ");
+
+		end = line + strcspn(line, "\n");
+		if (found) {
+			if (indent <= 6 || line + indent == end)
+				break;
+			describe_more(e, line, (size_t)(end - line));
+		} else if (indent >= 1 && indent <= 6 && line[indent] == '-') {
+			p = line + indent;
+			gap = strstr(p, "  ");
+			if (gap == NULL || gap > end)
+				gap = end;
+			if (!names(p, (size_t)(gap - p), e))
+				continue;
+			found = true;
+			describe_more(e, gap, (size_t)(end - gap));
+		} else {
+			continue;
+		}
+		if (e->desc[0] != '\0' && e->desc[strlen(e->desc) - 1] == ':') {
+			e->desc[strlen(e->desc) - 1] = '\0';
+			break;
+		}
+	}
+	clause(e->desc);
+}
+
 /*
  * Command CMD's options, from the tables its parser reads: the long
- * ones with their letters, then the letters alone.  Returns how many.
+ * ones with their letters, then the letters alone, each described by
+ * its line of the command's --help.  Returns how many.
  */
 static size_t
 entries(const struct cli_command *cmd, struct entry *e)
 {
 	const char *s = cmd->shortopts;
 	size_t n = 0, j;
+	char *help;
 
 	for (size_t i = 0; cmd->longopts[i].name != NULL && n < ENTRIES_MAX;
 	    i++) {
@@ -165,6 +293,10 @@ entries(const struct cli_command *cmd, struct entry *e)
 		e[n].letter = *s;
 		e[n++].arg = s[1] == ':';
 	}
+	help = help_text(cmd);
+	for (j = 0; j < n; j++)
+		describe(help != NULL ? help : "", &e[j]);
+	free(help);
 	return n;
 }
 
@@ -224,7 +356,7 @@ bash_command(const struct cli_command *cmd)
 static void
 bash(void)
 {
-	puts("# bash completion for shuffle-audit, made by 'shuffle-audit "
+	fputs("# bash completion for shuffle-audit, made by 'shuffle-audit "
 	    "completions bash'\n"
 	    "# from the option tables of its parsers.\n"
 	    "_shuffle_audit()\n"
@@ -247,8 +379,10 @@ bash(void)
 	    "\tdone\n"
 	    "\tcase $cmd in\n"
 	    "\t'')\n"
-	    "\t\topts='--help --version'");
-	fputs("\t\tkind=words; words='", stdout);
+	    "\t\topts='", stdout);
+	for (size_t i = 0; i < TOP_OPTIONS; i++)
+		printf("%s--%s", i ? " " : "", top_options[i].name);
+	fputs("'\n\t\tkind=words; words='", stdout);
 	for (size_t i = 0; i < cli_command_count; i++)
 		printf("%s%s", i ? " " : "", cli_commands[i]->name);
 	puts("' ;;");
@@ -331,6 +465,11 @@ zsh_command(const struct cli_command *cmd)
 			printf("-%c%s", c, arg ? "+" : "");
 		else
 			printf("--%s%s", e[i].name, arg ? "=" : "");
+		if (e[i].desc[0] != '\0') {
+			putchar('[');
+			quoted(e[i].desc, "[]");
+			putchar(']');
+		}
 		if (arg) {
 			option_values(cmd, e[i].name, &v);
 			printf(":%s:", *e[i].name ? e[i].name : "value");
@@ -356,13 +495,20 @@ zsh(void)
 	    "completions zsh'\n"
 	    "# from the option tables of its parsers.\n"
 	    "_shuffle-audit() {\n"
-	    "\tlocal -a commands\n"
+	    "\tlocal -a commands options\n"
 	    "\tlocal cmd i\n"
 	    "\n"
 	    "\tcommands=(");
 	for (size_t i = 0; i < cli_command_count; i++) {
 		printf("\t    '%s:", cli_commands[i]->name);
 		quoted(cli_commands[i]->summary, ":");
+		puts("'");
+	}
+	puts("\t)\n"
+	    "\toptions=(");
+	for (size_t i = 0; i < TOP_OPTIONS; i++) {
+		printf("\t    '--%s:", top_options[i].name);
+		quoted(top_options[i].desc, ":");
 		puts("'");
 	}
 	puts("\t)\n"
@@ -374,7 +520,7 @@ zsh(void)
 	    "\tdone\n"
 	    "\tif [[ -z $cmd ]]; then\n"
 	    "\t\tif [[ $PREFIX == -* ]]; then\n"
-	    "\t\t\tcompadd -- --help --version\n"
+	    "\t\t\t_describe option options\n"
 	    "\t\telse\n"
 	    "\t\t\t_describe command commands\n"
 	    "\t\tfi\n"
@@ -436,6 +582,11 @@ fish_command(const struct cli_command *cmd)
 			option_values(cmd, e[i].name, &v);
 			fish_values(&v);
 		}
+		if (e[i].desc[0] != '\0') {
+			fputs(" -d '", stdout);
+			quoted(e[i].desc, "");
+			putchar('\'');
+		}
 		putchar('\n');
 	}
 	operand_values(cmd, &v);
@@ -453,23 +604,28 @@ fish(void)
 	puts("# fish completion for shuffle-audit, made by 'shuffle-audit "
 	    "completions fish'\n"
 	    "# from the option tables of its parsers.\n"
-	    "complete -c shuffle-audit -f\n"
-	    "complete -c shuffle-audit -n __fish_use_subcommand -l help "
-	    "-d 'describe the commands'\n"
-	    "complete -c shuffle-audit -n __fish_use_subcommand -l version "
-	    "-d 'print the version'");
+	    "complete -c shuffle-audit -f");
+	for (size_t i = 0; i < TOP_OPTIONS; i++) {
+		printf("complete -c shuffle-audit -n __fish_use_subcommand -l %s "
+		    "-d '", top_options[i].name);
+		quoted(top_options[i].desc, "");
+		puts("'");
+	}
 	for (size_t i = 0; i < cli_command_count; i++)
 		fish_command(cli_commands[i]);
 }
 
-/* The option tables as TSV: command, long name, letter, argument. */
+/*
+ * The option tables as TSV: command, long name, letter, argument, and
+ * the description --help gives.
+ */
 static void
 options(void)
 {
 	struct entry e[ENTRIES_MAX];
 	size_t n;
 
-	puts("command\toption\tletter\targument");
+	puts("command\toption\tletter\targument\tdescription");
 	for (size_t i = 0; i < cli_command_count; i++) {
 		n = entries(cli_commands[i], e);
 		for (size_t j = 0; j < n; j++) {
@@ -477,24 +633,27 @@ options(void)
 			    *e[j].name ? "--" : "", e[j].name);
 			if (e[j].letter != 0)
 				printf("-%c", e[j].letter);
-			printf("\t%s\n", e[j].arg ? "yes" : "no");
+			printf("\t%s\t%s\n", e[j].arg ? "yes" : "no",
+			    e[j].desc);
 		}
 	}
 }
 
 void
-cli_complete_help(void)
+cli_complete_help(FILE *out)
 {
 	fputs("usage: " PROGNAME " completions bash | zsh | fish | options\n"
 	    "\n"
 	    "Prints the completion script for a shell, made from the option\n"
-	    "tables the commands parse with:\n"
+	    "tables the commands parse with, each option described (in zsh\n"
+	    "and fish) by its line of the command's --help:\n"
 	    "  source <(" PROGNAME " completions bash)\n"
 	    "make install puts each where its shell looks.  'options' prints\n"
-	    "the tables themselves as TSV: command, option, letter, argument.\n"
+	    "the tables themselves as TSV: command, option, letter, argument,\n"
+	    "description.\n"
 	    "\n"
 	    "options:\n"
-	    "  -h, --help  this help\n", stdout);
+	    "  -h, --help  this help\n", out);
 }
 
 int

@@ -19,9 +19,9 @@ static const char usage_text[] =
     "                   [--hands H] [--reduce METHOD:BITS] [-f FORMAT]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Deals a deck: mulberry32 seeded with S answers the shuffle's draws,\n"
 	    "so the same seed deals the same hand on every machine.  --random\n"
@@ -40,7 +40,7 @@ help(void)
 	    "                        or getrandom's unbiased rejection)\n"
 	    "      --seed S          seed mulberry32 with S, 0 .. 4294967295\n"
 	    "                        (default 12345)\n"
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 struct deck {

@@ -18,9 +18,9 @@ static const char usage_text[] =
     "                       [--time-limit S] [-f text|tsv|csv|json|svg]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "How far the shuffle, done k times, is from uniform: the total\n"
 	    "variation distance, the separation and the commonest ordering's\n"
@@ -38,7 +38,7 @@ help(void)
 	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv, json or svg (a\n"
 	    "                        chart)\n"
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 struct distance_args {

@@ -17,9 +17,9 @@ static const char usage_text[] =
     "                          [--reduce METHOD:BITS] [-f FORMAT]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Prints the runs a shuffle can take on CARDS cards and the n!\n"
 	    "orderings, exactly, and whether n! divides the runs: a shuffle can\n"
@@ -31,7 +31,7 @@ help(void)
 	    "      --reduce M:B      count raw-word runs: each draw made from a\n"
 	    "                        B-bit word by M, as census --reduce does\n"
 	    CLI_HELP_FORMAT
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 /* The census verdict for small sizes, where n! divides the runs. */

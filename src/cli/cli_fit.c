@@ -29,9 +29,9 @@ static const char usage_text[] =
     "                     [--alpha A] [--power P] [-f FORMAT]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Reads decks, one a line (position 0 first, each entry the item\n"
 	    "there), from each FILE in turn (- is standard input) or, without\n"
@@ -54,7 +54,7 @@ help(void)
 	    "      --reduce M:B      with --detect: draws made by M from B bits\n"
 	    "      --power P         with --detect: the chance to show it (0.99)\n"
 	    CLI_HELP_FORMAT
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 enum { OPT_BASE = 256, OPT_NAMES, OPT_RUN, OPT_SAMPLES, OPT_ALPHA,

@@ -14,9 +14,9 @@ static const char usage_text[] =
     "usage: " PROGNAME " harness [-f FORMAT] [LANGUAGE]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Prints the harness for LANGUAGE, a file to put beside your code\n"
 	    "that answers your language's own randomness from shuffle-audit,\n"
@@ -30,7 +30,7 @@ help(void)
 	    "\n"
 	    "  -f, --format FORMAT   the list as text (default), tsv, csv or "
 	    "json\n"
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 /* The languages, in the order of the Makefile's HARNESS_FILES. */

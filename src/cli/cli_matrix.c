@@ -24,9 +24,9 @@ static const char usage_text[] =
     "                     [--time-limit S]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Works out P(card c ends at position p) for every card and position,\n"
 	    "exactly: for a shuffle made of steps, one card at a time through its\n"
@@ -48,7 +48,7 @@ help(void)
 	    "\n"
 	    "Every cell 1/n is necessary for a fair shuffle, not sufficient: a\n"
 	    "random rotation of the deck has it and reaches only n orderings.\n",
-	    stdout);
+	    out);
 }
 
 enum { OPT_CENSUS = 256 };

@@ -184,7 +184,7 @@ part_set_kind(const struct part_set *set, const char *kind)
 
 
 void
-part_merge_help(void)
+part_merge_help(FILE *out)
 {
 	fputs("usage: " PROGNAME " merge FILE...\n"
 	    "\n"
@@ -194,7 +194,7 @@ part_merge_help(void)
 	    "Refuses parts missing, given twice, changed or cut, of another\n"
 	    "run or of another version.\n"
 	    "\n"
-	    "  -h, --help  show this help\n", stdout);
+	    "  -h, --help  show this help\n", out);
 }
 
 /*

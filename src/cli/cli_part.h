@@ -49,7 +49,7 @@ bool part_set_kind(const struct part_set *set, const char *kind);
  */
 int part_merge_load(int argc, char **argv, struct part_set *set,
     char ***words, int *count);
-void part_merge_help(void);
+void part_merge_help(FILE *out);
 void part_set_free(struct part_set *set);
 /*
  * The same for parts held in memory (cli_mpi.c's, from every rank):

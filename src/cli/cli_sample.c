@@ -19,9 +19,9 @@ static const char usage_text[] =
     "                     [--part I/P]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Deals D decks from xoshiro256** (draws by Lemire's unbiased bound,\n"
 	    "or by the reduction asked for) and tests them as fit tests a black\n"
@@ -41,7 +41,7 @@ help(void)
 	    "                        --threads N and write them as a part\n"
 	    "                        file, for merge\n"
 	    "  -f, --format FORMAT   text (default), tsv, csv, json, or perms\n"
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 enum { OPT_DECKS = 256, OPT_SEED, OPT_ALPHA };

@@ -26,22 +26,22 @@ static const char usage_text[] =
     "                         [-f FORMAT] [--part I/P]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
 	size_t count;
 	const sa_seeded_gen *g = sa_seeded_gens(&count);
 
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "Deals from every seed of a seeded generator (or the seeds FROM to\n"
 	    "TO) and counts the orderings exactly: how many are reached, the\n"
 	    "commonest and the rarest, and whether the deal is uniform over the\n"
 	    "seeds.\n"
 	    "\n"
-	    "  -g, --generator NAME  the generator (default mulberry32):\n", stdout);
+	    "  -g, --generator NAME  the generator (default mulberry32):\n", out);
 	for (size_t i = 0; i < count; i++)
-		printf("                          %-11s %u-bit seeds\n", g[i].name,
-		    g[i].seed_bits);
+		fprintf(out, "                          %-11s %u-bit seeds\n",
+		    g[i].name, g[i].seed_bits);
 	fputs("      --seeds FROM-TO   the seeds dealt (default: every one)\n"
 	    "  -a, --algorithm NAME  the shuffle (default durstenfeld)\n"
 	    "  -n, --cards N         cards in the deck (default 4); past 12,\n"
@@ -61,7 +61,7 @@ help(void)
 	    "      --part I/P        deal part I of P stretches of the seeds and\n"
 	    "                        write it as a part file, for merge\n"
 	    CLI_HELP_FORMAT
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 enum { OPT_SEEDS = 256, OPT_MATCH,

@@ -15,9 +15,9 @@ static const char usage_text[] =
     "usage: " PROGNAME " state-space [-n CARDS] [--bits S] [-f FORMAT]\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "A generator seeded with S bits of state starts from at most 2^S\n"
 	    "states, so a deal from it can land on at most 2^S orderings.\n"
@@ -26,7 +26,7 @@ help(void)
 	    "  -n, --cards N         cards in the deck (default 52)\n"
 	    "      --bits S          bits of generator state (default 32)\n"
 	    CLI_HELP_FORMAT
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 enum { OPT_BITS = 256 };

@@ -19,9 +19,9 @@ static const char usage_text[] =
     "                    (--draws J0,J1,... | --seed S | --ordering O)\n";
 
 static void
-help(void)
+help(FILE *out)
 {
-	fputs(usage_text, stdout);
+	fputs(usage_text, out);
 	fputs("\n"
 	    "With --draws or --seed, runs the shuffle once and shows each draw:\n"
 	    "the bound it was drawn below, the value, and the deck after the\n"
@@ -37,7 +37,7 @@ help(void)
 	    "      --reduce M:B      make each draw from a B-bit word by M;\n"
 	    "                        --draws then lists the raw words\n"
 	    CLI_HELP_FORMAT
-	    CLI_HELP_HELP, stdout);
+	    CLI_HELP_HELP, out);
 }
 
 /* "2,0,2" into a fresh array; false after a message. */

@@ -579,7 +579,7 @@ cli_option(int c, char **argv, const struct cli_options *o)
 		return cli_parse_format(optarg, o->format) ? CLI_CONTINUE :
 		    EXIT_TROUBLE;
 	case 'h':
-		o->help();
+		o->help(stdout);
 		return cli_finish(EXIT_FAIR);
 	case 'n':
 		if (o->cards == NULL)

@@ -13,7 +13,7 @@
 static int completions(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_merge(int argc, char **argv);
-static void help_help(void);
+static void help_help(FILE *out);
 
 static const struct cli_command cmd_completions = {
 	.name = "completions",
@@ -133,12 +133,14 @@ cmd_merge(int argc, char **argv)
 }
 
 static void
-help_help(void)
+help_help(FILE *out)
 {
 	fputs("usage: " PROGNAME " help [COMMAND]\n"
 	    "\n"
 	    "Lists the commands, or describes COMMAND's options (as COMMAND "
-	    "--help).\n", stdout);
+	    "--help).\n"
+	    "\n"
+	    CLI_HELP_HELP, out);
 }
 
 /* help [COMMAND]: the list of commands, or COMMAND's help. */
@@ -151,7 +153,7 @@ cmd_help(int argc, char **argv)
 	while ((c = cli_getopt_long(argc, argv, ":h", cli_help_only)) != -1) {
 		if (c != 'h')
 			return cli_bad_option("help", c, argv);
-		help_help();
+		help_help(stdout);
 		return cli_finish(EXIT_FAIR);
 	}
 	if (optind == argc) {
@@ -171,7 +173,7 @@ cmd_help(int argc, char **argv)
 		    sizeof did));
 		return EXIT_TROUBLE;
 	}
-	cmd->help();
+	cmd->help(stdout);
 	return cli_finish(EXIT_FAIR);
 }
 

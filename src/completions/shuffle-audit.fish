@@ -4,160 +4,160 @@ complete -c shuffle-audit -f
 complete -c shuffle-audit -n __fish_use_subcommand -l help -d 'describe the commands'
 complete -c shuffle-audit -n __fish_use_subcommand -l version -d 'print the version'
 complete -c shuffle-audit -n __fish_use_subcommand -a algorithms -d 'list the shuffles it knows'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from algorithms' -l wild
-complete -c shuffle-audit -n '__fish_seen_subcommand_from algorithms' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from algorithms' -s h -l help
+complete -c shuffle-audit -n '__fish_seen_subcommand_from algorithms' -l wild -d 'the shuffles from the wild'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from algorithms' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from algorithms' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n __fish_use_subcommand -a census -d 'count every run of a shuffle, exactly'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l check
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l engine -x -a 'auto steps replay walk'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l notation -x -a 'array inverse cycles'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l summary
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l threads -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l sort -x -a 'ordering runs'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l top -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l plugin -r -F
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l exec -x -a '(__fish_complete_command)'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l timeout -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l raw-bits -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l max-draws -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l repeat -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l batch
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l no-stream
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l instances -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l real-cells -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l layers
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l depth -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l remainder -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l time-limit -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l times -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l part -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l plan
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l ranks -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l network -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l memory -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default naive; see '\''shuffle-audit algorithms'\'')'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s n -l cards -x -d 'cards in the deck (default 4)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l check -d 'exit 1 when the shuffle is unfair'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l engine -x -a 'auto steps replay walk' -d 'auto (default; a proven formula where the shuffle has one), steps, replay or walk'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l notation -x -a 'array inverse cycles' -d 'array (default), inverse or cycles'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'make each draw from a B-bit word by M'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l summary -d 'the summary and a histogram, no rows'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l threads -x -d 'threads for the step and walk engines (default'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l sort -x -a 'ordering runs' -d 'ordering (default) or runs (most first)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l top -x -d 'keep the first K rows (text default: 24)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l plugin -r -F -d 'audit the shuffle SYM (default shuffle_audit_shuffle) in the shared object P, in a child process'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l exec -x -a '(__fish_complete_command)' -d 'audit a program speaking the exec protocol'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l timeout -x -d 'stop audited code idle for S seconds (60)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l raw-bits -x -d 'raw words of B bits for audited code (8)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l max-draws -x -d 'most draws in one run of audited code (4096)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l repeat -x -d 'run every run of audited code again (all, the default), none, or one in K'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l batch -d '--exec: offer a plan of draws with each run'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l no-stream -d '--exec: decline a program'\''s streamed walk'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l instances -x -d '--exec: N copies of the program side by side'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l real-cells -x -d 'reals from M equal cells (lcm(1..n))'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l layers -d 'count by layers, for draws by rejection'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l depth -x -d 'layers: follow every run for D draws'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l remainder -x -d 'layers: deepen until the runs still going have probability at most EPS (2^-20)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l time-limit -x -d 'layers: stop deepening after about S seconds (60)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l times -x -d 'the shuffle done K times over (1 to 1000)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l part -x -d 'walk part I of P and write it as a part file, for merge (an audit, or --engine replay)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l plan -d 'print what the census will take, and do not run it'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l ranks -x -d '--plan: split over P ranks (mpirun -np P)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l network -x -d '--plan: each rank'\''s network, in Gbit/s (10)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l memory -x -d '--plan: each rank'\''s memory, as 16G (default'
 complete -c shuffle-audit -n __fish_use_subcommand -a claims -d 'check the claims about shuffles, live'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -l upto -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -l big
+complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -l upto -x -d 'check the naive shuffle'\''s fairness up to N cards (default 7, at most 10)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from claims' -l big -d 'count the naive shuffle'\''s patterns up to 12 cards, not 9: past OEIS A192053, minutes and about 4 GiB'
 complete -c shuffle-audit -n __fish_use_subcommand -a completions -d 'print the completions for bash, zsh or fish'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from completions' -s h -l help
+complete -c shuffle-audit -n '__fish_seen_subcommand_from completions' -s h -l help -d 'this help'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'
 complete -c shuffle-audit -n __fish_use_subcommand -a deal -d 'deal a hand from a seed, or unpredictably'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l deck -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l hands -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l random
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l seed -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s n -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default durstenfeld)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l cards -x -d 'the deck, names separated by spaces (default "A K Q J")'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l deck -x -d 'a standard deck, AS 2S ... KS AH ... KC'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l hands -x -d 'deal round-robin into H hands (default 1)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l random -d 'deal from getrandom, unpredictably'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'make each draw from a B-bit word by M (default: mulberry32'\''s floor(x k / 2^32), or getrandom'\''s unbiased rejection)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -l seed -x -d 'seed mulberry32 with S, 0 .. 4294967295 (default 12345)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from deal' -s n -x -d 'a deck of N cards named 0 .. N-1'
 complete -c shuffle-audit -n __fish_use_subcommand -a distance -d 'how far a shuffle done k times is from uniform'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s f -l format -x -a 'text tsv csv json svg'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l repeat -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l upto -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l method -x -a 'auto formula census'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l plot
-complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l time-limit -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default riffle)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s n -l cards -x -d 'cards in the deck (default 52)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s f -l format -x -a 'text tsv csv json svg' -d 'text (default), tsv, csv, json or svg (a chart)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l repeat -x -d 'the shuffle done K times only'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l upto -x -d 'done 1 to K times (default 10)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l method -x -a 'auto formula census' -d 'auto (default), formula or census'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l plot -d 'text: a bar of total variation for each k'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from distance' -l time-limit -x -d 'refuse, or stop, work past S seconds (600)'
 complete -c shuffle-audit -n __fish_use_subcommand -a divisibility -d 'whether n! divides the runs, for any n'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default naive)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s n -l cards -x -d 'cards in the deck (default 4)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from divisibility' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'count raw-word runs: each draw made from a B-bit word by M, as census --reduce does'
 complete -c shuffle-audit -n __fish_use_subcommand -a fit -d 'whether a black box'\''s decks look fair'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s d -l delimiter -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l base -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l names
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l run -x -a '(__fish_complete_command)'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l samples -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l alpha -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l detect -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l power -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l timeout -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s n -l cards -x -d 'items in a deck (2 to 4096)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -s d -l delimiter -x -d 'entries separated by C as well as blanks'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l base -x -d 'the first item'\''s number, 0 (default) or 1'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l names -d 'entries are card names, AS 2S ... KC (52)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l run -x -a '(__fish_complete_command)' -d 'read the decks COMMAND writes (sh -c)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l samples -x -d 'with --run: read S decks'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l alpha -x -d 'the false-alarm odds (default 1e-6)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l detect -x -d 'how many decks the shuffle NAME'\''s bias takes to show (from its exact matrix)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'with --detect: draws made by M from B bits'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l power -x -d 'with --detect: the chance to show it (0.99)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -l timeout -x -d 'with --run: stop it after S seconds without output (60)'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from fit' -F
 complete -c shuffle-audit -n __fish_use_subcommand -a harness -d 'print the harness that audits code in a language'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from harness' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from harness' -s h -l help
+complete -c shuffle-audit -n '__fish_seen_subcommand_from harness' -s f -l format -x -a 'text tsv csv json' -d 'the list as text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from harness' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from harness' -a 'python javascript java go rust csharp c'
 complete -c shuffle-audit -n __fish_use_subcommand -a help -d 'describe the commands, or one command'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from help' -s h -l help
+complete -c shuffle-audit -n '__fish_seen_subcommand_from help' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from help' -a 'algorithms census claims completions deal distance divisibility fit harness help matrix merge sample seed-space state-space trace'
 complete -c shuffle-audit -n __fish_use_subcommand -a matrix -d 'P(card c ends at position p), exactly'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s f -l format -x -a 'text tsv csv json svg'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l census
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l check
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l threads -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l time-limit -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l plugin -r -F
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l exec -x -a '(__fish_complete_command)'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l timeout -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l raw-bits -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l max-draws -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l repeat -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l batch
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l no-stream
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l instances -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l real-cells -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default naive)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s n -l cards -x -d 'cards in the deck (default 52)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s f -l format -x -a 'text tsv csv json svg' -d 'text (default, with a heat map), tsv, csv, json (every cell) or svg (a picture)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'make each draw from a B-bit word by M'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l census -d 'from the census even with a step form'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l check -d 'exit 1 unless every cell is 1/n'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l threads -x -d 'threads (default: the machine'\''s cores)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l time-limit -x -d 'stop an audit after S seconds, with no verdict'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l plugin -r -F -d 'audit the shuffle SYM (default shuffle_audit_shuffle) in the shared object P, in a child process'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l exec -x -a '(__fish_complete_command)' -d 'audit a program speaking the exec protocol'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l timeout -x -d 'stop audited code idle for S seconds (60)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l raw-bits -x -d 'raw words of B bits for audited code (8)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l max-draws -x -d 'most draws in one run of audited code (4096)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l repeat -x -d 'run every run of audited code again (all, the default), none, or one in K'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l batch -d '--exec: offer a plan of draws with each run'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l no-stream -d '--exec: decline a program'\''s streamed walk'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l instances -x -d '--exec: N copies of the program side by side'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l real-cells -x -d 'reals from M equal cells (lcm(1..n))'
 complete -c shuffle-audit -n __fish_use_subcommand -a merge -d 'add up the parts of a run (--part) into its report'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -s h -l help
+complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -F
 complete -c shuffle-audit -n __fish_use_subcommand -a sample -d 'deal decks from a real generator and test them'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s f -l format -x -a 'text tsv csv json perms'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l decks -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l seed -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l threads -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l alpha -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l time-limit -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l part -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default naive)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s n -l cards -x -d 'cards in the deck (default 52)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s f -l format -x -a 'text tsv csv json perms' -d 'text (default), tsv, csv, json, or perms'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l decks -x -d 'how many decks to deal'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l seed -x -d 'the generator'\''s seed (default 1)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'make each draw from a B-bit word by M'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l threads -x -d 'threads (default: the cores; the decks dealt depend on the seed and the threads)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l alpha -x -d 'the false-alarm odds (default 1e-6)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l time-limit -x -d 'refuse, or stop, work past S seconds (600)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from sample' -l part -x -d 'deal the streams I-1 modulo P of the --threads N and write them as a part file, for merge'
 complete -c shuffle-audit -n __fish_use_subcommand -a seed-space -d 'deal from every seed of a seeded generator and count'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s g -l generator -x -a 'mulberry32 delphi glibc java mt19937 dotnet'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l seeds -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l threads -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l check
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l match -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l list -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l time-limit -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l part -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default durstenfeld)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s n -l cards -x -d 'cards in the deck (default 4)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s g -l generator -x -a 'mulberry32 delphi glibc java mt19937 dotnet' -d 'the generator (default mulberry32)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l seeds -x -d 'the seeds dealt (default: every one)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'make each draw from a B-bit word by M (default: the generator'\''s own draw)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l threads -x -d 'threads (default: the machine'\''s cores)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l check -d 'exit 1 unless every ordering is dealt by as many seeds'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l match -x -d 'count the seeds whose deal starts with CARDS (numbers from 0, as 51,3,17, or at 52 cards names, as AS,10H,KC), and the seeds left once 1 to 8 cards are seen'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l list -x -d 'list the first L matching seeds (10)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l time-limit -x -d 'refuse, or stop, work past S seconds (600)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from seed-space' -l part -x -d 'deal part I of P stretches of the seeds and write it as a part file, for merge'
 complete -c shuffle-audit -n __fish_use_subcommand -a state-space -d 'how many orderings a seeded generator can reach'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -l bits -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -s h -l help
+complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -l bits -x -d 'bits of generator state (default 32)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -s n -l cards -x -d 'cards in the deck (default 52)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from state-space' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n __fish_use_subcommand -a trace -d 'one run step by step, or the runs to an ordering'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s n -l cards -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l draws -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s f -l format -x -a 'text tsv csv json'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s h -l help
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l notation -x -a 'array inverse cycles'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l ordering -x
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l seed -x
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s a -l algorithm -x -a 'naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999' -d 'the shuffle (default naive)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s n -l cards -x -d 'cards in the deck (default 4)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l draws -x -d 'the draws, comma-separated, from 0'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -s h -l help -d 'show this help'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l notation -x -a 'array inverse cycles' -d 'array (default), inverse or cycles'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l ordering -x -d 'every run that lands on ordering O'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'make each draw from a B-bit word by M'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from trace' -l seed -x -d 'draws from mulberry32 seeded with S'
