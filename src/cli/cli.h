@@ -99,7 +99,8 @@ bool cli_parse_uint(const char *opt, const char *s, uint64_t min,
  * "Did you mean": cli_near_init for the word TYPED, cli_near_try with
  * each name it could have meant, and cli_near_say gives
  * "; did you mean 'NAME'?" for the nearest within a slip of a letter in
- * three (letters in any case), or "".
+ * three (letters in any case) that leaves more than half of the longer
+ * word as it was, or "": no far-off name is offered.
  */
 struct cli_near {
 	const char *typed, *best;

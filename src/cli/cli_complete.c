@@ -639,6 +639,36 @@ options(void)
 	}
 }
 
+/*
+ * The index in shells of the shell NAME, or past them for "options";
+ * -1 after a message that lists the shells (and a name NAME nearly
+ * spells, if any).
+ */
+static int
+shell_named(const char *name)
+{
+	struct cli_near near;
+	char list[64] = "", did[96];
+	int i;
+
+	cli_near_init(&near, name);
+	for (i = 0; shells[i] != NULL; i++) {
+		if (strcmp(name, shells[i]) == 0)
+			return i;
+		cli_near_try(&near, shells[i]);
+		snprintf(list + strlen(list), sizeof list - strlen(list),
+		    "%s%s", i == 0 ? "" : shells[i + 1] == NULL ? " and " : ", ",
+		    shells[i]);
+	}
+	if (strcmp(name, "options") == 0)
+		return i;
+	cli_near_try(&near, "options");
+	cli_error("completions %s: unknown shell%s (the shells are %s; "
+	    "'options' prints the option tables)", cli_arg(name),
+	    cli_near_say(&near, did, sizeof did), list);
+	return -1;
+}
+
 void
 cli_complete_help(FILE *out)
 {
@@ -660,8 +690,6 @@ int
 cli_completions(int argc, char **argv,
     const struct cli_command *const *table, size_t count)
 {
-	static const char *const what[] = { "bash", "zsh", "fish", "options",
-	    NULL };
 	const struct cli_options common = { "completions", cli_complete_help,
 	    NULL, NULL, NULL, 0 };
 	int c, status, choice;
@@ -672,7 +700,7 @@ cli_completions(int argc, char **argv,
 		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
 			return status;
 	if (optind == argc) {
-		cli_error("completions: which shell? (bash, zsh, fish, or "
+		cli_error("completions: which shell? (bash, zsh or fish; or "
 		    "options)");
 		return EXIT_TROUBLE;
 	}
@@ -681,8 +709,7 @@ cli_completions(int argc, char **argv,
 		    cli_arg(argv[optind + 1]));
 		return EXIT_TROUBLE;
 	}
-	if (!cli_parse_choice("completions", argv[optind], what, "shell",
-	    &choice))
+	if ((choice = shell_named(argv[optind])) < 0)
 		return EXIT_TROUBLE;
 	if (choice == 0)
 		bash();

@@ -235,12 +235,19 @@ cli_near_init(struct cli_near *n, const char *typed)
 	n->within = len < 9 ? (len + 2) / 3 : 3;
 }
 
+/*
+ * NAME is near when it is within the slips the typed word's length
+ * allows, and the slips change fewer than half the letters of the longer
+ * word: "zhs" is "zsh" (a swap), "nieve" "naive" (two in five), but
+ * "tcsh" is not "bash" (two in four).
+ */
 void
 cli_near_try(struct cli_near *n, const char *name)
 {
-	size_t d = edits(n->typed, name);
+	size_t d = edits(n->typed, name), la = strlen(n->typed),
+	    lb = strlen(name);
 
-	if (d <= n->within && d > 0) {
+	if (d <= n->within && d > 0 && 2 * d < (la > lb ? la : lb)) {
 		n->within = d - 1;	/* only a nearer one from now on */
 		n->best = name;
 	}
