@@ -20,6 +20,13 @@ extern "C" {
 #endif
 
 #define SA_VERSION "0.1.0"
+/*
+ * The same version as one number, for the preprocessor: MAJOR * 10000 +
+ * MINOR * 100 + PATCH, MINOR and PATCH each below 100 (0.1.0 is 100,
+ * 1.12.3 is 11203), so that "#if SA_VERSION_NUMBER >= 10200" asks for
+ * 1.2.0 or later.  Set with SA_VERSION; test_status checks they agree.
+ */
+#define SA_VERSION_NUMBER 100
 
 /*
  * The structs a program allocates and the library reads or fills in
