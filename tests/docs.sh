@@ -17,6 +17,7 @@
 #   - src/completions/ holds what `completions bash|zsh|fish` writes,
 #     and every option in them has a description (its --help line);
 #   - NEWS's first section is the binary's version;
+#   - README's count of the exported names is src/lib/exports.map's;
 #   - README's contents list every chapter in order, and reach "Audit
 #     your own shuffle" and "Use it in CI" among the first five; no commit
 #     hash or issue number is left in README.md or the man page;
@@ -131,6 +132,15 @@ history=$(grep -nE "commit [0-9a-f]{7}|\b[Ii]ssues? [0-9]+\b|issue's" \
 news=$(grep -m1 '^shuffle-audit [0-9]' "$top/NEWS" 2>/dev/null)
 [ "$news" = "$("$bin" --version)" ] && check ok ||
 	check no "NEWS's first section is '$news', not '$("$bin" --version)'"
+
+# The README's count of the names the shared library exports is the
+# length of the list it exports them by (tests/symbols.sh holds the
+# list to the headers and the library).
+map_names=$(sed -n 's/^[[:space:]]*\(sa_[a-z0-9_]*\);$/\1/p' \
+	"$top/src/lib/exports.map" | wc -l | tr -d ' ')
+said=$(grep -o '([0-9][0-9]* names)' "$readme" | tr -dc '0-9\n')
+[ "$said" = "$map_names" ] && check ok ||
+	check no "README.md says the library exports '$said' names; src/lib/exports.map lists $map_names"
 
 # The usage lines and the SYNOPSIS against the parsers' tables.
 tmp=$(mktemp -d)
