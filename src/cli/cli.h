@@ -123,6 +123,16 @@ bool cli_parse_format_or(const char *s, const char *extra, int *fmt,
 bool cli_parse_notation(const char *s, int *out);
 
 /*
+ * --color WHEN: auto, always or never, as enum cli_color; and whether
+ * output to descriptor FD is coloured under WHEN: always, never, or
+ * under auto when FD is a terminal, NO_COLOR is unset or empty, and TERM
+ * is set and not dumb (a terminal that takes no escapes).
+ */
+enum cli_color { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
+bool cli_parse_color(const char *s, int *out);
+bool cli_color_on(int when, int fd);
+
+/*
  * The options most commands share: -a, -f, -h and -n.  A NULL pointer
  * means the command has no such option.
  */
@@ -307,7 +317,7 @@ extern const struct cli_command cli_cmd_algorithms, cli_cmd_census,
 #define CLI_ROW_HELP { "help", no_argument, NULL, 'h' }
 #define CLI_ROW_END { NULL, 0, NULL, 0 }
 enum { CLI_OPT_REDUCE = 0x300, CLI_OPT_NOTATION, CLI_OPT_THREADS,
-	CLI_OPT_PART, CLI_OPT_TIME_LIMIT, CLI_OPT_CHECK };
+	CLI_OPT_PART, CLI_OPT_TIME_LIMIT, CLI_OPT_CHECK, CLI_OPT_COLOR };
 #define CLI_ROW_REDUCE { "reduce", required_argument, NULL, CLI_OPT_REDUCE }
 #define CLI_ROW_NOTATION { "notation", required_argument, NULL, \
 	CLI_OPT_NOTATION }
@@ -317,10 +327,15 @@ enum { CLI_OPT_REDUCE = 0x300, CLI_OPT_NOTATION, CLI_OPT_THREADS,
 #define CLI_ROW_TIME_LIMIT { "time-limit", required_argument, NULL, \
 	CLI_OPT_TIME_LIMIT }
 #define CLI_ROW_CHECK { "check", no_argument, NULL, CLI_OPT_CHECK }
+#define CLI_ROW_COLOR { "color", required_argument, NULL, CLI_OPT_COLOR }
 /* Their help lines, where every command says the same. */
 #define CLI_HELP_FORMAT \
 	"  -f, --format FORMAT   text (default), tsv, csv or json\n"
 #define CLI_HELP_HELP "  -h, --help            show this help\n"
+#define CLI_HELP_COLOR \
+	"      --color WHEN      colour the output: auto (default: on a\n" \
+	"                        terminal, unless NO_COLOR is set or TERM\n" \
+	"                        is dumb), always or never\n"
 
 /* The options of a command that takes none but --help. */
 extern const struct option cli_help_only[];
@@ -354,6 +369,7 @@ void cli_seen_free(void);
 /* The names the parsers take, NULL-ended, for the completions. */
 extern const char *const cli_format_names[];	/* -f */
 extern const char *const cli_notation_names[];	/* --notation */
+extern const char *const cli_color_names[];	/* --color */
 extern const char *const cli_census_engines[];	/* census --engine */
 extern const char *const cli_census_sorts[];	/* census --sort */
 extern const char *const cli_distance_methods[]; /* distance --method */

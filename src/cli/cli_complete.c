@@ -80,6 +80,8 @@ option_values(const struct cli_command *cmd, const char *name,
 		formats(cmd, v);
 	} else if (strcmp(name, "notation") == 0) {
 		add_words(v, cli_notation_names);
+	} else if (strcmp(name, "color") == 0) {
+		add_words(v, cli_color_names);
 	} else if (strcmp(name, "engine") == 0) {
 		add_words(v, cli_census_engines);
 	} else if (strcmp(name, "sort") == 0) {

@@ -20,8 +20,8 @@
 static const char usage_text[] =
     "usage: " PROGNAME " matrix [-a ALGORITHM] [-n CARDS] [--reduce METHOD:BITS]\n"
     "                     [-f text|tsv|csv|json|svg] [--census] [--check]\n"
-    "                     [--threads N] [--plugin P[:SYM] | --exec COMMAND]\n"
-    "                     [--time-limit S]\n";
+    "                     [--threads N] [--color WHEN]\n"
+    "                     [--plugin P[:SYM] | --exec COMMAND] [--time-limit S]\n";
 
 static void
 help(FILE *out)
@@ -41,6 +41,7 @@ help(FILE *out)
 	    "      --census          from the census even with a step form\n"
 	    "      --check           exit 1 unless every cell is 1/n\n"
 	    "      --threads N       threads (default: the machine's cores)\n"
+	    CLI_HELP_COLOR
 	    AUDIT_HELP
 	    "      --time-limit S    stop an audit after S seconds, with no "
 	    "verdict\n"
@@ -66,6 +67,7 @@ struct matrix_args {
 	struct audit_check model;	/* the audit's second models */
 	double seconds;		/* --time-limit; 0: none */
 	int fmt_choice;	/* -f, as parsed */
+	int color;	/* --color, enum cli_color */
 };
 
 /*
@@ -153,23 +155,18 @@ shade_of(const sa_matrix *m, size_t c0, size_t c1, size_t p0, size_t p1)
  * The text heat map: a character a cell, from ' ' (the lowest ratio)
  * through '=' (fair) to '@' (the highest), scaled to the largest
  * deviation; past MAP_COLS cards, a character is a block of cells (their
- * mean).  On a terminal, unless NO_COLOR is set or TERM is dumb or
- * unset, each character's background is coloured too, blue below fair
- * and red above.
+ * mean).  When COLOR says so (cli_color_on: by default on a terminal,
+ * unless NO_COLOR is set or TERM is dumb or unset), each character's
+ * background is coloured too, blue below fair and red above.
  */
 static void
-heat_map(const sa_matrix *m)
+heat_map(const sa_matrix *m, int color)
 {
 	static const char ramp[] = " .:-=+*#@";
 	static const int colour[] = { 19, 26, 33, 75, 255, 217, 210, 203, 196 };
 	size_t n = sa_matrix_about(m)->n;
 	size_t b = (n + MAP_COLS - 1) / MAP_COLS, rows = (n + b - 1) / b;
-	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
-	/* A terminal that says it takes no escapes (TERM=dumb, or none)
-	 * gets none. */
-	bool paint = isatty(STDOUT_FILENO) && (no_color == NULL ||
-	    *no_color == '\0') && term != NULL && *term != '\0' &&
-	    strcmp(term, "dumb") != 0;
+	bool paint = cli_color_on(color, STDOUT_FILENO);
 
 	for (size_t i = 0; i < rows; i++) {
 		printf("%5zu ", i * b);
@@ -309,7 +306,7 @@ render(const struct matrix_args *a, const sa_matrix *m)
 			rep_line(&r, "each character is a block of %zu x %zu "
 			    "cells, shaded by their mean.", b, b);
 		fflush(stdout);
-		heat_map(m);
+		heat_map(m, a->color);
 	} else {
 		cells_table(&r, m);
 	}
@@ -453,6 +450,7 @@ static const struct option options[] = {
 	{ "census", no_argument, NULL, OPT_CENSUS },
 	CLI_ROW_CHECK,
 	CLI_ROW_THREADS,
+	CLI_ROW_COLOR,
 	CLI_ROW_TIME_LIMIT,
 	AUDIT_LONGOPTS,
 	CLI_ROW_END,
@@ -486,6 +484,9 @@ matrix_option(int c, const char *arg, void *ctx)
 		return CLI_TAKEN;
 	case CLI_OPT_TIME_LIMIT:
 		return cli_parse_time_limit(arg, &a->seconds) ? CLI_TAKEN :
+		    EXIT_TROUBLE;
+	case CLI_OPT_COLOR:
+		return cli_parse_color(arg, &a->color) ? CLI_TAKEN :
 		    EXIT_TROUBLE;
 	AUDIT_CASES:
 		if (!audit_option(c, arg, &a->audit))

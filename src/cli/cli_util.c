@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -305,6 +306,26 @@ cli_parse_notation(const char *s, int *out)
 {
 	return cli_parse_choice("--notation", s, cli_notation_names,
 	    "notation", out);
+}
+
+/* In the order of enum cli_color. */
+const char *const cli_color_names[] = { "auto", "always", "never", NULL };
+
+bool
+cli_parse_color(const char *s, int *out)
+{
+	return cli_parse_choice("--color", s, cli_color_names, "choice", out);
+}
+
+bool
+cli_color_on(int when, int fd)
+{
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (when != CLI_COLOR_AUTO)
+		return when == CLI_COLOR_ALWAYS;
+	return isatty(fd) && (no_color == NULL || *no_color == '\0') &&
+	    term != NULL && *term != '\0' && strcmp(term, "dumb") != 0;
 }
 
 /* The options getopt read last, for a message about an unknown one. */

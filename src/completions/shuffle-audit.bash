@@ -132,7 +132,7 @@ _shuffle_audit()
 		case $prev in
 		esac ;;
 	matrix)
-		opts='--algorithm --cards --format --help --reduce --census --check --threads --time-limit --plugin --exec --timeout --raw-bits --max-draws --repeat --batch --no-stream --instances --real-cells'
+		opts='--algorithm --cards --format --help --reduce --census --check --threads --color --time-limit --plugin --exec --timeout --raw-bits --max-draws --repeat --batch --no-stream --instances --real-cells'
 		kind=none
 		case $prev in
 		-a|--algorithm) kind=words; words='naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'; arg=1 ;;
@@ -140,6 +140,7 @@ _shuffle_audit()
 		-f|--format) kind=words; words='text tsv csv json svg'; arg=1 ;;
 		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--threads) kind=none; arg=1 ;;
+		--color) kind=words; words='auto always never'; arg=1 ;;
 		--time-limit) kind=none; arg=1 ;;
 		--plugin) kind=files; arg=1 ;;
 		--exec) kind=commands; arg=1 ;;

@@ -106,6 +106,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l reduce -x -
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l census -d 'from the census even with a step form'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l check -d 'exit 1 unless every cell is 1/n'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l threads -x -d 'threads (default: the machine'\''s cores)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l color -x -a 'auto always never' -d 'colour the output: auto (default: on a terminal, unless NO_COLOR is set or TERM is dumb), always or never'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l time-limit -x -d 'stop an audit after S seconds, with no verdict'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l plugin -r -F -d 'audit the shuffle SYM (default shuffle_audit_shuffle) in the shared object P, in a child process'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l exec -x -a '(__fish_complete_command)' -d 'audit a program speaking the exec protocol'
