@@ -80,7 +80,7 @@ parse_repeat(const char *arg, struct audit *au)
 		return true;
 	}
 	if (strncmp(arg, "1/", 2) != 0) {
-		cli_error("--repeat: expected all, none or 1/K, not \"%s\"",
+		cli_error("--repeat %s: expected all, none or 1/K",
 		    cli_arg(arg));
 		return false;
 	}

@@ -119,16 +119,16 @@ census_parse_memory(const char *arg, uint64_t *bytes)
 	if (arg[0] < '0' || arg[0] > '9' || errno != 0 || v == 0 ||
 	    (*end != '\0' && (end[1] != '\0' ||
 	    (u = strchr(units, *end)) == NULL))) {
-		cli_error("--memory: '%s' is not a size: a whole number of "
-		    "bytes above 0, or of K, M, G or T (binary units)", arg);
+		cli_error("--memory %s: not a size: a whole number of bytes "
+		    "above 0, or of K, M, G or T (binary units)", cli_arg(arg));
 		return false;
 	}
 	*bytes = v;
 	if (*end != '\0')
 		for (long k = u - units; k >= 0; k--) {
 			if (*bytes > UINT64_MAX / 1024) {
-				cli_error("--memory: '%s' is past 2^64 bytes",
-				    arg);
+				cli_error("--memory %s: past 2^64 bytes",
+				    cli_arg(arg));
 				return false;
 			}
 			*bytes *= 1024;

@@ -53,7 +53,7 @@ part_parse(const char *arg, unsigned *index, unsigned *count)
 	char head[24];
 
 	if (slash == NULL || (size_t)(slash - arg) >= sizeof head) {
-		cli_error("--part: expected I/P (part I of P), not \"%s\"",
+		cli_error("--part %s: expected I/P (part I of P)",
 		    cli_arg(arg));
 		return false;
 	}
