@@ -44,7 +44,8 @@
 #
 # CC, CFLAGS, CPPFLAGS and LDFLAGS are yours; the warnings and the include
 # path are added to them, never replace them.  WERROR=-Werror turns every
-# warning into an error (CI does).
+# warning into an error (CI does).  A build says one short line a file
+# ("CC build/lib/big.o"); V=1 shows every command in full.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -55,6 +56,11 @@ MANDIR ?= $(MANPREFIX)/man1
 DATADIR ?= $(PREFIX)/share/shuffle-audit
 
 CFLAGS ?= -O2 -g
+# V=1: every command as it runs; else a line a target, from SAY (its
+# kind and the target): $(call say,CC,$@)$(CC) ...
+V =
+Q = $(if $(V),,@)
+say = $(if $(V),,@printf '  %-8s %s\n' '$(1)' '$(2)';)
 WARNINGS = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wpointer-arith -Wformat=2 -Wundef $(WERROR)
 # CI sets WERROR=-Werror: a warning fails the build there.
@@ -221,7 +227,7 @@ help:
 # lists them beside it), so a header touched rebuilds only its readers.
 $(O)/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(call say,CC,$@)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
 $(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
@@ -244,14 +250,14 @@ $(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
 	  echo '	{ NULL, NULL, 0 },'; echo '};'; } > $@.tmp && mv $@.tmp $@
 
 $(O)/cli/harness_files.o: $(O)/cli/harness_files.c $(HEADERS)
-	$(CC) $(CLI_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(call say,CC,$@)$(CC) $(CLI_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 -include $(LIB_OBJS:.o=.d) $(RUN_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
 	$(LIB_SRCS:src/%.c=$(O)/pic/%.d)
 
 $(LIB): $(LIB_OBJS)
-	rm -f $@
-	$(AR) rcs $@ $(LIB_OBJS)
+	$(Q)rm -f $@
+	$(call say,AR,$@)$(AR) rcs $@ $(LIB_OBJS)
 
 # The shared library: the same sources built position-independent,
 # exporting only the public names, listed in src/lib/exports.map.
@@ -259,22 +265,22 @@ PIC_OBJS = $(LIB_SRCS:src/%.c=$(O)/pic/%.o)
 
 $(O)/pic/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -fPIC -c -o $@ $<
+	$(call say,CC,$@)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -fPIC -c -o $@ $<
 
 $(SHLIB): $(PIC_OBJS) src/lib/exports.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	$(call say,LD,$@)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
 		-Wl,--version-script=src/lib/exports.map -o $@ $(PIC_OBJS) \
 		$(LIB_LIBS)
 
 
 $(BIN): $(CLI_OBJS) $(RUN_OBJS) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(RUN_OBJS) $(LIB) \
+	$(call say,LD,$@)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) $(RUN_OBJS) $(LIB) \
 		$(LDLIBS)
 
 $(O)/tests/%: tests/unit/%.c tests/unit/reference.h $(LIB) $(CLI_LIB_OBJS) \
 	    $(RUN_OBJS) $(HEADERS) | needs-cmocka
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
+	$(call say,CC,$@)$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< \
 		$(CLI_LIB_OBJS) $(RUN_OBJS) $(LIB) $(CMOCKA_LIBS) $(LDLIBS)
 
 # The example plugins, built the way the man page tells users to, with
@@ -294,7 +300,7 @@ PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 
 $(PLUGIN_DIR)/%.so: tests/examples/plugins/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
+	$(call say,CC,$@)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
 # The C++ plugins (libstdc++'s std::shuffle), with your CXX, CXXFLAGS
 # and the rest, when there is a C++ compiler; their cases skip without.
@@ -307,7 +313,7 @@ CXXFLAGS ?= -O2 -g
 
 $(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc include/shuffle_audit.h
 	@mkdir -p $(@D)
-	$(CXX) -Iinclude $(CPPFLAGS) -std=c++17 -Wall -Wextra -Wpedantic \
+	$(call say,CXX,$@)$(CXX) -Iinclude $(CPPFLAGS) -std=c++17 -Wall -Wextra -Wpedantic \
 		$(WERROR) $(CXXFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
 
 plugins: $(PLUGINS) $(EXEC_PROGS)
@@ -322,15 +328,15 @@ HARNESS_EXAMPLES = $(wildcard tests/examples/harness/*.*)
 HARNESS_BIN = $(BIN)
 
 $(HARNESS_DIR)/.built: $(HARNESS_BIN) $(HARNESS_EXAMPLES)
-	rm -rf $(HARNESS_DIR)
-	sh tests/examples/harness/build.sh ./$(HARNESS_BIN) $(HARNESS_DIR)
-	touch $@
+	$(Q)rm -rf $(HARNESS_DIR)
+	$(Q)sh tests/examples/harness/build.sh ./$(HARNESS_BIN) $(HARNESS_DIR)
+	$(Q)touch $@
 
 harness-examples: $(HARNESS_DIR)/.built
 
 $(EXEC_DIR)/%: tests/examples/exec/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+	$(call say,CC,$@)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
 # The property test's two scripts share their stream and log.
 $(EXEC_DIR)/adversary $(PLUGIN_DIR)/misbehave.so: tests/examples/script.h
@@ -344,7 +350,7 @@ audit: $(BIN) $(PLUGINS)
 
 $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(call say,CC,$@)$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # Timings print against their goals; nothing is asserted about them, but a
 # tally that disagrees with its check exits 1.  BENCH_MAX=11 stops at 11.
@@ -409,13 +415,13 @@ SKIP_fit = $(FZ)/cli/cli_fit.o
 
 $(FZ)/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+	$(call say,CC,$@)$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
 $(FZ)/cli/harness_files.o: $(FZ)/cli/harness_files.c $(HEADERS)
-	$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+	$(call say,CC,$@)$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
 $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
-	$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
+	$(call say,LD,$@)$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
 		-o $@ $< $(filter-out $(SKIP_$*),$(FUZZ_OBJS)) $(LDLIBS)
 
 .SECONDARY: $(FUZZ_OBJS)
@@ -503,7 +509,7 @@ check-unit: $(UNIT_BINS)
 		$(UNIT_LONG) $(filter-out $(UNIT_LONG),$(UNIT_BINS))
 
 check-cli: $(BIN) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
-	RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
+	$(Q)RUNNER='$(RUNNER)' SKIP_SLOW='$(SKIP_SLOW)' SANITIZED='$(SANITIZED)' \
 		SHARDS='$(SHARDS)' SAMPLE='$(SAMPLE)' QUICK='$(QUICK)' \
 		HARNESS_DIR='$(HARNESS_DIR)' sh tests/cli.sh ./$(BIN)
 
@@ -515,17 +521,17 @@ completions: $(BIN)
 	./$(BIN) completions fish > src/completions/shuffle-audit.fish
 
 check-docs: $(BIN)
-	sh tests/docs.sh ./$(BIN)
+	$(Q)sh tests/docs.sh ./$(BIN)
 
 # The matrix's SVG in headless Chromium, its pixels checked.
 check-browser: $(BIN)
-	sh tests/browser.sh ./$(BIN)
+	$(Q)sh tests/browser.sh ./$(BIN)
 
 # make install and uninstall, staged (DESTDIR) and under a PREFIX: the
 # files, the example linked both ways through pkg-config, the
 # completions in bash, zsh and fish (tests/install.sh).
 check-install: all
-	MAKE='$(MAKE)' sh tests/install.sh
+	$(Q)MAKE='$(MAKE)' sh tests/install.sh
 
 # The native binary first: the CLI cases' `make audit` uses it, and two
 # shards must not both build it.
