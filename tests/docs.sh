@@ -25,6 +25,9 @@
 #     the man page's JSON OUTPUT section, and the JSON keeps the rules
 #     that section states (tests/json_rules.py: shortest numbers, lists
 #     as arrays, verdict beside fair, exact forms beside their numbers).
+#
+# Each part says as it starts what it checks, and the JSON part how far
+# it is every ten seconds, so that the run is never silent for long.
 
 set -u
 bin=$1
@@ -37,6 +40,14 @@ cases=$top/tests/cli/cases
 suite=docs
 pass=0 fail=0
 . "$top/tests/check.sh"
+started=$(date +%s)
+said=$started
+# A line on the part begun, with the seconds so far.
+part() {
+	said=$(date +%s)
+	echo "docs: $1 ($((said - started)) s)"
+}
+part "the man page (mandoc -Tlint, rendered by mandoc and man)"
 
 if command -v mandoc >/dev/null 2>&1; then
 	out=$(mandoc -Tlint -Wwarning "$man" 2>&1)
@@ -71,6 +82,7 @@ if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
 	    sed "s/.$bs//g")"
 fi
 
+part "the examples of the man page and the READMEs, as cases"
 # The commands of the cases file, one per line.
 commands=$(sed -n 's/^[^#][^|]* | [0-9]* | [^|]* | //p' "$cases")
 
@@ -101,6 +113,7 @@ sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
 		check no "README.md does not show ${f#"$top"/} as it is"
 done
 
+part "every command and option of --help in the man page and README"
 for cmd in $("$bin" --help | sed -n 's/^  \([a-z-]*\)  .*/\1/p'); do
 	grep -q "^\.Cm $cmd\$" "$man" && grep -q "^\.Ss $cmd\$" "$man" &&
 		check ok || check no "command '$cmd' has no section in the man page"
@@ -142,6 +155,7 @@ said=$(grep -o '([0-9][0-9]* names)' "$readme" | tr -dc '0-9\n')
 [ "$said" = "$map_names" ] && check ok ||
 	check no "README.md says the library exports '$said' names; src/lib/exports.map lists $map_names"
 
+part "the usage lines, the SYNOPSIS and the descriptions against the option tables"
 # The usage lines and the SYNOPSIS against the parsers' tables.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -180,6 +194,7 @@ want=$(sed -n '/^Install what the tests need/,/^```$/p' "$readme" |
 grep -qxF -- "$want" "$top/.ci/run" && check ok ||
 	check no ".ci/run does not run the README's test command: $want"
 
+part "every command's JSON against JSON OUTPUT"
 # Every JSON member each command prints, at any depth, is named with Ql
 # in JSON OUTPUT; a command whose output a plugin needs runs only when
 # the example plugins are built (make plugins).
@@ -223,6 +238,7 @@ for c in "census -n 4" "census -n 4 --summary" \
 	case $c in *"$plugin"* | *"$layered"*)
 		[ -f "$plugin" ] && [ -f "$layered" ] || continue ;;
 	esac
+	[ $(($(date +%s) - said)) -lt 10 ] || part "JSON: now $c -f json"
 	# shellcheck disable=SC2086
 	"$bin" $c -f json > "$tmp/json" 2>/dev/null
 	keys=$(json_keys < "$tmp/json")
@@ -241,6 +257,7 @@ for c in "census -n 4" "census -n 4 --summary" \
 	done
 done
 
+part "src/completions/ against what the binary writes"
 # The completions make install copies from the tree are what the binary
 # writes (make completions writes them again).
 for sh in bash zsh fish; do

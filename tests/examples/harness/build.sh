@@ -26,7 +26,8 @@ cp "$here"/*.py "$here"/*.js "$here"/*.java "$here"/*.go "$here"/*.rs \
 
 # Each language's programs are built by a job of its own, the five at
 # once (a loaded machine's two cores stay busy), each job's output kept
-# and printed whole, in this order, when all have ended.
+# and printed whole when it ends, with a line saying so; while any is
+# still building, a line every ten seconds says which.
 build_java() {
 	if have javac; then
 		javac -Xlint:all -Werror -d . SaHarness.java Mine.java \
@@ -91,19 +92,38 @@ build_c() {
 }
 
 jobs="java go rust csharp c"
+start=$(date +%s)
+echo "harness examples: building $jobs"
 for j in $jobs; do
-	# set -e holds in each job: its first failing command ends it.
-	( set -e; build_$j ) > ".build-$j.log" 2>&1 &
-	eval "pid_$j=$!"
+	# set -e holds in each job: its first failing command ends it.  Its
+	# exit status, in a file, says it has ended.
+	{ ( set -e; build_$j ) > ".build-$j.log" 2>&1; echo $? > ".build-$j.rc"; } &
 done
-failed=
-for j in $jobs; do
-	eval "wait \$pid_$j" || failed="$failed $j"
+failed= left=$jobs ticks=0
+while :; do
+	still=
+	for j in $left; do
+		if [ ! -s ".build-$j.rc" ]; then
+			still="$still $j"
+			continue
+		fi
+		cat ".build-$j.log"
+		if [ "$(cat ".build-$j.rc")" = 0 ]; then
+			echo "harness examples: $j done ($(($(date +%s) - start)) s)"
+		else
+			echo "harness examples: $j failed"
+			failed="$failed $j"
+		fi
+		rm -f ".build-$j.log" ".build-$j.rc"
+	done
+	left=$still
+	[ -n "$left" ] || break
+	sleep 1
+	ticks=$((ticks + 1))
+	[ $((ticks % 10)) -ne 0 ] ||
+		echo "harness examples: building$left ($(($(date +%s) - start)) s)"
 done
-for j in $jobs; do
-	cat ".build-$j.log"
-	rm -f ".build-$j.log"
-done
+wait
 if [ -n "$failed" ]; then
 	echo "harness examples: the build failed:$failed" >&2
 	exit 1
