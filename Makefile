@@ -3,7 +3,10 @@
 #   make                 the binary, libshuffleaudit.a and libshuffleaudit.so
 #   make check           unit tests, CLI golden tests (the heavy ones by a
 #                        third; QUICK= for all), documentation checks,
-#                        make install, symbols, function lengths, no circles
+#                        make install, symbols, function lengths, no circles,
+#                        each suite run whatever the others did, then one
+#                        table of them all and "check: P passed, F failed,
+#                        S skipped" (tests/suites.sh)
 #   make needs           what make check needs (cmocka.h, mandoc, python3,
 #                        pkg-config), one missing named with its package
 #   make check-asan      the same tests built with -fsanitize=address,undefined
@@ -435,16 +438,20 @@ fuzz:
 
 # What the checks run, built BUILD_JOBS at a time first (the checks
 # then run their own processes side by side: tests/units.sh, cli.sh);
-# then the quick static checks, so that they fail in seconds.
+# then the quick static checks, so that they fail in seconds.  Each
+# suite runs whatever those before it did (make -k), and
+# tests/suites.sh ends with a table of every suite's passes, failures,
+# skips and seconds, the wall time, and "check: P passed, F failed, S
+# skipped"; make check fails when anything failed.
 BUILD_JOBS = 2
 CHECKS = check-lengths check-circles check-floor check-layout \
 	check-needs check-symbols check-unit check-cli check-docs check-install \
 	check-browser
-check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS)
+check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 check:
 	@$(NEED_CC); $(NEED_CMOCKA); $(NEED_TOOLS)
-	@$(MAKE) --no-print-directory -j$(BUILD_JOBS) check-build
-	@$(MAKE) --no-print-directory $(CHECKS)
+	@MAKE='$(MAKE)' BUILD_JOBS='$(BUILD_JOBS)' sh tests/suites.sh \
+		check-build $(CHECKS)
 
 # What make check needs, found before anything is built, each named with
 # the Debian package that holds it: a C compiler, cmocka's header (the
