@@ -367,7 +367,7 @@ bench: $(O)/bench $(BIN)
 # busy loops arriving a third of the way in (tests/bench/progress.c).
 $(O)/progress: tests/bench/progress.c $(LIB) $(HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) \
+	$(call say,CC,$@)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) \
 		$(LIB_LIBS)
 
 bench-progress: $(O)/progress
