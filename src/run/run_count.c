@@ -270,7 +270,7 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 static bool
 placed_by_auditor(const struct audit *au, const sa_shuffle *sh)
 {
-	return au->ops == &run_plugin_ops || (!sa_stream_reader(sh) &&
+	return au->command == NULL || (!sa_stream_reader(sh) &&
 	    !au->batch);
 }
 
