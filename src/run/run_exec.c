@@ -273,6 +273,16 @@ deck_line(const unsigned *deck, size_t n, char *buf, size_t size)
 		len += (size_t)snprintf(buf + len, size - len, " %u", deck[i]);
 }
 
+/* Kept run K in the window W, for the report: its number and draws. */
+static void
+show_run(sa_replay_window *w, const sa_stream_kept *k)
+{
+	w->runs = k->run;
+	w->pos = k->len;
+	memcpy(w->val, k->val, k->len * sizeof *k->val);
+	memcpy(w->bound, k->bound, k->len * sizeof *k->bound);
+}
+
 /*
  * The runs the stream kept, made again over the plain protocol's lines
  * (no plan: the auditor gives each real's value) with their reals
@@ -324,11 +334,7 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 				status = memcmp(deck, k->deck, n *
 				    sizeof *deck) == 0 ? SA_EMODEL :
 				    SA_ENONDET;
-			p->win->runs = k->run;
-			p->win->pos = k->len;
-			memcpy(p->win->val, k->val, k->len * sizeof *k->val);
-			memcpy(p->win->bound, k->bound, k->len *
-			    sizeof *k->bound);
+			show_run(p->win, k);
 			snprintf(au->what, sizeof au->what, "streamed run %llu "
 			    "with \"%s\", and ended on \"%s\" when the auditor "
 			    "made it again with its reals %s (the cells and the "
@@ -388,10 +394,7 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 		    sizeof *deck) == 0)
 			continue;
 		/* The report shows the run, its draws as streamed. */
-		p->win->runs = k->run;
-		p->win->pos = k->len;
-		memcpy(p->win->val, k->val, k->len * sizeof *k->val);
-		memcpy(p->win->bound, k->bound, k->len * sizeof *k->bound);
+		show_run(p->win, k);
 		deck_line(k->deck, n, streamed, sizeof streamed);
 		deck_line(deck, n, replayed, sizeof replayed);
 		if (status == SA_EPROTO)
