@@ -350,9 +350,10 @@ double sa_replay_done(const sa_replay_window *w);
  * sa_audit_pace_update (NOW from sa_clock()) reads the odometer W; the
  * first past run SA_REPEAT_FLOOR marks where the forecast starts (so that
  * a program's start-up and the first runs' many repeats are not taken
- * for its pace), and once a quarter of a
- * second has passed since, the rest are filled in.  LEFT is below 0
- * until then.
+ * for its pace).  RUNS, the runs since then over the share walked since,
+ * is filled in as soon as the walk has moved on (no clock in it); RATE
+ * and LEFT once a quarter of a second has passed since, or an eighth of
+ * the walk.  LEFT is below 0 until then.
  */
 typedef struct sa_audit_pace {
 	double t0, done0;	/* when and where the forecast began */

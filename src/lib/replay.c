@@ -604,9 +604,16 @@ sa_audit_pace_update(sa_audit_pace *p, const sa_replay_window *w, double now)
 		p->left = -1;
 		return;
 	}
-	if (now - p->t0 < 0.25 || f <= p->done0 || w->runs <= p->runs0)
+	if (f <= p->done0 || w->runs <= p->runs0)
+		return;
+	/* The runs foretold are the runs since T0 over the share walked
+	 * since: no clock in them. */
+	p->runs = (double)w->runs + (double)(w->runs - p->runs0) * (1 - f) /
+	    (f - p->done0);
+	/* The time, once a quarter second or an eighth of the walk says
+	 * enough of the pace. */
+	if (now <= p->t0 || (now - p->t0 < 0.25 && f - p->done0 < 0.125))
 		return;
 	p->rate = (double)(w->runs - p->runs0) / (now - p->t0);
 	p->left = (now - p->t0) * (1 - f) / (f - p->done0);
-	p->runs = (double)w->runs + p->rate * p->left;
 }

@@ -88,7 +88,8 @@ void
 run_meter_start(struct meter *m, struct audit *au, size_t cards)
 {
 	memset(m, 0, sizeof *m);
-	m->start = m->last = sa_clock();
+	m->clock = sa_clock;
+	m->start = m->last = m->clock();
 	m->started = true;
 	m->au = au;
 	m->cards = cards;
@@ -172,25 +173,41 @@ run_duration(double s, char *buf, size_t size)
 		snprintf(buf, size, "%.3g days", s / 86400);
 }
 
+/*
+ * The audit stopped, foretold at SPENT + LEFT seconds in all: why, in
+ * AU->too_long, with the runs it had counted, which no verdict is drawn
+ * from.
+ */
+static void
+too_long(struct meter *m, const sa_replay_window *w, double spent,
+    double left, const char *cut)
+{
+	char total[48], so_far[48];
+
+	run_duration(spent + left, total, sizeof total);
+	run_duration(spent, so_far, sizeof so_far);
+	snprintf(m->au->too_long, sizeof m->au->too_long, "foretold to take "
+	    "about %s (about %.3g runs at %.3g a second), past %.0f minutes, "
+	    "so it was stopped after %llu runs in %s, a part of the walk that "
+	    "no verdict is drawn from: it would take less with %s; "
+	    "--time-limit SECONDS lets it run that long", total,
+	    m->pace.runs, m->pace.rate, RUN_TOO_LONG_S / 60,
+	    (unsigned long long)w->runs, so_far, cut[0] ? cut : "fewer cards");
+	m->stop(m->stop_ctx);
+}
+
 static void
 hint(struct meter *m, const sa_replay_window *w, double spent)
 {
 	struct audit *au = m->au;
-	char total[48], cut[480];
+	char cut[480];
 
 	cheaper(m, w, cut, sizeof cut);
 	m->hinted = true;
 	if (au->deadline == 0 && spent + m->pace.left > RUN_TOO_LONG_S &&
 	    m->stop != NULL) {
 		/* Too long to start blind: stopped, the way round named. */
-		run_duration(spent + m->pace.left, total, sizeof total);
-		snprintf(au->too_long, sizeof au->too_long, "foretold to take "
-		    "about %s (about %.3g runs at %.3g a second), past %.0f "
-		    "minutes, so it was stopped with no verdict: it would take "
-		    "less with %s; --time-limit SECONDS lets it run that long",
-		    total, m->pace.runs, m->pace.rate, RUN_TOO_LONG_S / 60,
-		    cut[0] ? cut : "fewer cards");
-		m->stop(m->stop_ctx);
+		too_long(m, w, spent, m->pace.left, cut);
 		return;
 	}
 	if (au->again)
@@ -200,22 +217,57 @@ hint(struct meter *m, const sa_replay_window *w, double spent)
 		    &m->pace, cut);
 }
 
+/*
+ * The forecast taken again, at the pace of the last seconds: a program
+ * fast at first and slow later is stopped once it is foretold past
+ * RUN_TOO_LONG_S, as it would have been at the start.
+ */
+static void
+again(struct meter *m, const sa_replay_window *w, double now, double spent)
+{
+	double left;
+	char cut[480];
+
+	if (m->au->deadline != 0 || m->stop == NULL || m->au->too_long[0])
+		return;
+	sa_eta_tell(&m->eta, now, m->pace.done);
+	left = sa_eta_left(&m->eta);
+	if (left < 0 || spent + left <= RUN_TOO_LONG_S)
+		return;
+	cheaper(m, w, cut, sizeof cut);
+	too_long(m, w, spent, left, cut);
+}
+
+/* Runs between clock readings once nothing is shown but the forecast. */
+#define QUIET_RUNS 64
+
 void
 run_meter_show(struct meter *m, const sa_replay_window *w)
 {
 	double now, spent;
+	bool had = m->pace.t0 != 0;
 
-	/* Nothing left to show: no clock to read, a run. */
-	if (!m->started || (m->hinted && !live(m->au)))
+	if (!m->started)
 		return;
-	now = sa_clock();
+	/* Off a terminal after the first forecast, only the forecast taken
+	 * again: a clock read every QUIET_RUNS runs. */
+	if (m->hinted && !live(m->au) && w->runs - m->checked < QUIET_RUNS)
+		return;
+	m->checked = w->runs;
+	now = m->clock();
 	spent = now - m->start;
 	sa_audit_pace_update(&m->pace, w, now);
-	/* A second of pace at least: a program warming up (a JIT) is slow
-	 * at first, and its first runs would foretell too much. */
-	if (!m->hinted && m->pace.left >= 0 && now - m->pace.t0 >= 1.0 &&
+	if (!had && m->pace.t0 != 0)
+		sa_eta_start(&m->eta, m->pace.t0, 0);
+	/* A second of pace at least, or an eighth of the walk: a program
+	 * warming up (a JIT) is slow at first, and its first runs would
+	 * foretell too much. */
+	if (!m->hinted && m->pace.left >= 0 && (now - m->pace.t0 >= 1.0 ||
+	    m->pace.done - m->pace.done0 >= 0.125) &&
 	    spent + m->pace.left > run_hint_seconds())
 		hint(m, w, spent);
+	else if (m->pace.left >= 0 && now - m->pace.t0 >= 1.0)
+		again(m, w, now, spent);
 	if (!live(m->au) || spent < 1.0 || now - m->last < 0.5)
 		return;
 	m->last = now;
@@ -227,7 +279,7 @@ void
 run_meter_end(const struct meter *m)
 {
 	if (m->started && m->au->view != NULL && m->au->view->end != NULL)
-		m->au->view->end(m->au->view->ctx, sa_clock() - m->start);
+		m->au->view->end(m->au->view->ctx, m->clock() - m->start);
 }
 
 void

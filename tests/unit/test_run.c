@@ -26,6 +26,7 @@
 #include <cmocka.h>
 
 #include "run.h"
+#include "run_internal.h"
 #include "reference.h"
 
 /*
@@ -495,6 +496,86 @@ test_which(void **state)
 	assert_int_equal(system(path), 0);
 }
 
+/*
+ * The forecast taken again, on the test's own clock: a walk of 1000
+ * runs (its odometer one draw below 1000, a run each) whose first 100
+ * runs take 0.01 s each and the rest SLOW s each.  Fast all through it
+ * is never stopped; slow later (2 s a run: about 1,800 s foretold) it is
+ * stopped once the last seconds' pace says so, which the first second's
+ * pace (about 10 s in all) never would; under a deadline it is not.
+ */
+static double fake_now;
+
+static double
+fake_clock(void)
+{
+	return fake_now;
+}
+
+static int stops;
+
+static void
+count_stop(void *ctx)
+{
+	(void)ctx;
+	stops++;
+}
+
+static uint64_t
+walk_metered(double slow, unsigned deadline, char *why, size_t size)
+{
+	struct audit au;
+	struct meter m;
+	uint64_t val = 0, bound = 1000;
+	sa_replay_window w;
+
+	audit_of(&au, "true", 8);
+	au.deadline = deadline;
+	memset(&w, 0, sizeof w);
+	w.val = &val;
+	w.bound = &bound;
+	w.cap = 1;
+	w.pos = 1;
+	fake_now = 100;
+	run_meter_start(&m, &au, 8);
+	m.clock = fake_clock;
+	m.start = m.last = fake_now;
+	m.stop = count_stop;
+	stops = 0;
+	for (val = 0; val < 1000 && stops == 0; val++) {
+		w.runs = val + 1;
+		fake_now += val < 100 ? 0.01 : slow;
+		run_meter_show(&m, &w);
+	}
+	snprintf(why, size, "%s", au.too_long);
+	run_free(&au);
+	return val;
+}
+
+static void
+test_forecast_again(void **state)
+{
+	char why[720];
+	uint64_t at;
+
+	(void)state;
+	assert_int_equal(setenv("SHUFFLE_AUDIT_HINT", "3600", 1), 0);
+	assert_int_equal(walk_metered(0.01, 0, why, sizeof why), 1000);
+	assert_int_equal(stops, 0);
+	assert_string_equal(why, "");
+	at = walk_metered(2.0, 0, why, sizeof why);
+	assert_int_equal(stops, 1);
+	/* Stopped within the last seconds' window (10 s, 5 runs) of the
+	 * slowing, and not before it. */
+	assert_true(at > 100 && at <= 112);
+	assert_non_null(strstr(why, "past 10 minutes, so it was stopped "
+	    "after "));
+	assert_non_null(strstr(why, "no verdict is drawn from"));
+	assert_int_equal(walk_metered(2.0, 3600, why, sizeof why), 1000);
+	assert_int_equal(stops, 0);
+	unsetenv("SHUFFLE_AUDIT_HINT");
+}
+
 static void
 test_duration(void **state)
 {
@@ -527,6 +608,7 @@ main(void)
 		cmocka_unit_test(test_view),
 		cmocka_unit_test(test_proc_stop),
 		cmocka_unit_test(test_which),
+		cmocka_unit_test(test_forecast_again),
 		cmocka_unit_test(test_duration),
 	};
 
