@@ -161,7 +161,10 @@ struct job {
 	sa_layers *layers;	/* collected, not yet judged */
 };
 
-/* JOB of AU's code on N cards: a run_status. */
+/*
+ * JOB of AU's code on N cards: a run_status.  Code that drew nothing is
+ * run again past a second, twice, for a clock seed (run_own.c).
+ */
 int run_count(struct audit *au, size_t n, struct job *job);
 
 /*

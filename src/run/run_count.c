@@ -414,12 +414,6 @@ run_census_failed(struct audit *au, int status, const sa_replay_window *w,
 	return RUN_BREACH;
 }
 
-int
-run_count(struct audit *au, size_t n, struct job *job)
-{
-	au->error[0] = '\0';
-	return au->ops->count(au, n, job);
-}
 
 void
 run_job_free(struct job *job)
@@ -468,7 +462,8 @@ run_again(struct audit *au, size_t n, const struct job *job,
 		au->real_place = 1;
 	au->again = true;
 	au->depth = job->depth;
-	status = run_count(au, n, out);
+	au->error[0] = '\0';
+	status = au->ops->count(au, n, out);
 	au->again = false;
 	au->depth = depth;
 	if (kind == AGAIN_WIDER)

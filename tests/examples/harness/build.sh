@@ -32,7 +32,8 @@ build_java() {
 	if have javac; then
 		javac -Xlint:all -Werror -d . SaHarness.java Mine.java \
 		    JavaOffByOne.java JavaFloat.java JavaReduction.java \
-		    JavaCoinSort.java JavaSortKeys.java JavaHidden.java
+		    JavaCoinSort.java JavaSortKeys.java JavaHidden.java \
+		    JavaClockSeed.java
 	else
 		skip javac
 	fi

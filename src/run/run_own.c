@@ -1,0 +1,131 @@
+/*
+ * run_own.c - the count (run_count), and code that shuffles with
+ * randomness of its own and asks the auditor for nothing.
+ *
+ * A run that draws nothing is the census's one run: every sequence of
+ * draws is the empty one, so the census lands on one ordering and reads
+ * "unfair".  That is the verdict for code that does not shuffle (a fixed
+ * order), but not for code that seeds a generator of its own from the
+ * clock: its deck follows the clock, not the draws, and it must be named
+ * as a breach (exit 3), not judged.  The repeat that finds hidden
+ * randomness in other code runs the run again at once, inside the same
+ * second and often the same millisecond, so a clock seed gives the same
+ * deck there.  Here the run is made again after more than a second, and
+ * once more a second after that: a seed from time(), from the
+ * milliseconds or from anything finer has changed by then.  A uniform
+ * shuffle of its own over N cards still gives the same deck both times
+ * with chance 1/(N!)^2 (1/36 at 3 cards, 1/576 at 4), the only miss.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "run.h"
+#include "run_internal.h"
+
+/* The pause before each run made again: past a second of time(). */
+#define OWN_PAUSE_NS 1050000000L
+#define OWN_AGAIN 2
+/* A census's cards at most: N! below 2^64. */
+#define OWN_MAX_N 20
+
+/* Whether JOB is a census of one run (no draw, or none with a choice). */
+static bool
+one_run(const struct job *job, size_t n)
+{
+	const sa_census_info *info;
+
+	if (job->depth != 0 || job->census == NULL || n < 2 || n > OWN_MAX_N)
+		return false;
+	info = sa_census_about(job->census);
+	return !info->wide && info->sequences == 1 && info->runs == 1;
+}
+
+/* The rank of the ordering JOB's one run landed on. */
+static uint64_t
+landed(const struct job *job)
+{
+	const sa_census_info *info = sa_census_about(job->census);
+
+	for (uint64_t r = 0; r < info->orderings; r++)
+		if (sa_census_count(job->census, r) != 0)
+			return r;
+	return 0;
+}
+
+/* The ordering of rank R on N cards, "2 0 1", into BUF. */
+static void
+deck_words(uint64_t r, size_t n, char *buf, size_t size)
+{
+	unsigned p[OWN_MAX_N];
+	size_t len = 0;
+
+	sa_perm_unrank(r, n, p);
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%u",
+		    i ? " " : "", p[i]);
+}
+
+/* Breach: the decks of rank FIRST and THEN, SECONDS apart. */
+static int
+own_breach(struct audit *au, size_t n, uint64_t first, uint64_t then,
+    double seconds)
+{
+	char a[4 * OWN_MAX_N], b[4 * OWN_MAX_N];
+	uint64_t val = 0, bound = 0;
+	sa_replay_window w;
+
+	memset(&w, 0, sizeof w);
+	w.runs = 1;
+	w.val = &val;
+	w.bound = &bound;
+	deck_words(first, n, a, sizeof a);
+	deck_words(then, n, b, sizeof b);
+	run_breach(au, SA_ENONDET, &w, "drew nothing from the auditor, yet "
+	    "gave the deck %s and, %.2f s later, the deck %s: it shuffles "
+	    "with randomness of its own (a generator seeded from the clock?), "
+	    "which the auditor cannot see", a, seconds, b);
+	return RUN_BREACH;
+}
+
+static int
+own_randomness(struct audit *au, size_t n, const struct job *job)
+{
+	const struct timespec pause = { OWN_PAUSE_NS / 1000000000L,
+	    OWN_PAUSE_NS % 1000000000L };
+	uint64_t first;
+	int status = RUN_OK;
+
+	if (!one_run(job, n) || au->every == 0 || au->part_count != 0)
+		return RUN_OK;
+	first = landed(job);
+	for (unsigned k = 1; k <= OWN_AGAIN && status == RUN_OK; k++) {
+		struct job again;
+		uint64_t then;
+
+		memset(&again, 0, sizeof again);
+		nanosleep(&pause, NULL);
+		au->again = true;
+		status = au->ops->count(au, n, &again);
+		au->again = false;
+		if (status == RUN_OK && one_run(&again, n) &&
+		    (then = landed(&again)) != first)
+			status = own_breach(au, n, first, then,
+			    k * (double)OWN_PAUSE_NS / 1e9);
+		run_job_free(&again);
+	}
+	return status;
+}
+
+int
+run_count(struct audit *au, size_t n, struct job *job)
+{
+	int status;
+
+	au->error[0] = '\0';
+	status = au->ops->count(au, n, job);
+	return status == RUN_OK ? own_randomness(au, n, job) : status;
+}
