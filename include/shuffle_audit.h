@@ -739,6 +739,13 @@ typedef struct sa_census_info {
 	 */
 	unsigned ranks;
 	uint64_t shard_lo, shard_hi;
+	/*
+	 * An audit's (sa_census_run_audited with SA_PLACED): the runs that
+	 * drew reals and were made again with them placed at both ends of
+	 * their cells and at an inner point, each landing on the same deck
+	 * (a deck that moved ends the walk).  Summed by sa_census_merge.
+	 */
+	uint64_t placed;
 } sa_census_info;
 
 /* The facts of C, which live as long as C does. */
@@ -1059,6 +1066,7 @@ typedef struct sa_layers_info {
 	uint64_t witness;
 	bool above;
 	sa_reduce reduce;	/* the reduction walked; NONE: plain draws */
+	uint64_t placed;	/* runs placed elsewhere, as sa_census_info's */
 } sa_layers_info;
 
 const sa_layers_info *sa_layers_about(const sa_layers *l);

@@ -309,6 +309,16 @@ audit_layers_same(struct audit *au, size_t n,
 }
 
 void
+audit_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
+{
+	k->real_drawn = au->real_used;
+	k->placed = placed;
+	k->every = au->every;
+	k->streamed = au->command != NULL && (au->streamed || au->batch);
+	k->cells = au->real_cells;
+}
+
+void
 audit_check(struct audit *au, size_t n, const struct part_set *merging,
     const sa_census *c, struct audit_check *out)
 {
@@ -318,6 +328,7 @@ audit_check(struct audit *au, size_t n, const struct part_set *merging,
 
 	memset(out, 0, sizeof *out);
 	out->protections = au->protections;
+	audit_placed(au, in->placed, out);
 	if (in->fair || (!au->raw_used && !au->real_used))
 		return;
 	if (au->raw_used) {
@@ -392,9 +403,10 @@ raw_fields(report *r, const struct audit_check *b)
 	}
 	switch (b->cause) {
 	case SA_BIAS_LOOP:
-		snprintf(value, sizeof value, "the loop: the same chances with "
-		    "%u-bit words as with %u, so the width of the words does "
-		    "not make it", b->wider, b->bits);
+		snprintf(value, sizeof value, "the loop, at these widths: the "
+		    "same chances with %u-bit words as with %u (evidence, not "
+		    "proof: the bits past those drawn were not varied)",
+		    b->wider, b->bits);
 		break;
 	case SA_BIAS_REDUCTION:
 		snprintf(value, sizeof value, "the reduction of raw words: "
@@ -434,9 +446,11 @@ real_fields(report *r, const struct audit_check *k)
 		    (unsigned long long)k->cells);
 	else if (k->real_same)
 		snprintf(value, sizeof value, "the same chances with every "
-		    "real placed elsewhere in its cell: the code uses its "
-		    "reals through their %llu cells and their order, which "
-		    "the census counts exactly", (unsigned long long)k->cells);
+		    "real placed a quarter into its cell as at its middle: "
+		    "evidence, not proof, that the code uses its reals only "
+		    "through their %llu cells and their order (shuffle-audit(1), "
+		    "Placements, says what proves it)",
+		    (unsigned long long)k->cells);
 	else
 		snprintf(value, sizeof value, "other chances with every real "
 		    "placed elsewhere in its cell: the code uses its reals "
@@ -484,13 +498,44 @@ guard_fields(report *r, unsigned protections)
 	rep_str(r, "protections", NULL, keys, NULL);
 }
 
+/* The runs made again with their reals placed elsewhere, in words. */
+static void
+placed_fields(report *r, const struct audit_check *k)
+{
+	char runs[24], note[400];
+
+	if (!k->real_drawn)
+		return;
+	snprintf(runs, sizeof runs, "%llu", (unsigned long long)k->placed);
+	if (k->placed > 0)
+		snprintf(note, sizeof note, "sequences of draws that drew "
+		    "reals, %s: each made again with its reals at both ends of "
+		    "their cells and at an inner point, and landing on its deck "
+		    "every time", k->every == 1 ? "every one" : "those --repeat "
+		    "made again");
+	else
+		snprintf(note, sizeof note, "the census's middle of each cell "
+		    "only: %s, so what the verdict says holds for the model of "
+		    "%llu cells", k->every == 0 ? "no run was made again "
+		    "(--repeat none)" : k->streamed ? "the program works its "
+		    "reals out itself in its walk or plans (the auditor places "
+		    "at most the few runs it makes again over the plain "
+		    "protocol)" : "no run was made again elsewhere in its cells",
+		    (unsigned long long)k->cells);
+	rep_str(r, NULL, "reals placed", runs, note);
+	rep_list(r, "placements", NULL, k->placed > 0 ?
+	    "mid low high inner" : "mid", false, NULL);
+	rep_u64(r, "placed_sequences", NULL, k->placed, NULL);
+}
+
 void
 check_fields(report *r, const struct audit_check *k)
 {
-	static const char *const models[] = { "none", "holds", "differs",
+	static const char *const models[] = { "none", "same", "differs",
 	    "unchecked" };
 
 	guard_fields(r, k->protections);
+	placed_fields(r, k);
 	if (k->model == SA_MODEL_NONE)
 		return;
 	if (k->raw_asked)

@@ -89,6 +89,11 @@ struct audit_check {
 	bool real_asked;	/* the code asked for reals */
 	bool real_settled;	/* the census with other places ran */
 	bool real_same;		/* and gave the same chances */
+	/* Reals placed elsewhere run by run (fair or not): */
+	bool real_drawn;	/* the code drew reals */
+	uint64_t placed;	/* runs made again under each placement */
+	unsigned every;		/* --repeat 1/EVERY; 0: none */
+	bool streamed;		/* a walk or plans the program made itself */
 	uint64_t cells;
 	size_t n;		/* the cards */
 	unsigned protections;	/* GUARD_ bits the code ran under */
@@ -96,6 +101,13 @@ struct audit_check {
 
 void audit_check(struct audit *au, size_t n, const struct part_set *merging,
     const sa_census *c, struct audit_check *out);
+/*
+ * Into K, whatever the verdict: whether AU's code drew reals, and the
+ * PLACED runs (sa_census_info's) made again with them elsewhere in their
+ * cells, deck by deck.
+ */
+void audit_placed(const struct audit *au, uint64_t placed,
+    struct audit_check *k);
 /*
  * Layers L of AU's code (to their depth, judged) under a second model:
  * its raw words a bit wider (WIDER) or its reals placed elsewhere;

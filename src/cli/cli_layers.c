@@ -462,8 +462,10 @@ layers_check(const struct layers_args *a, sa_layers *l,
 	bool same = false, differs = false, unchecked = false;
 
 	memset(k, 0, sizeof *k);
-	if (au != NULL)
+	if (au != NULL) {
 		k->protections = au->protections;
+		audit_placed(au, sa_layers_about(l)->placed, k);
+	}
 	if (au == NULL || sa_layers_about(l)->verdict == SA_LAYERS_FAIR ||
 	    (!au->raw_used && !au->real_used))
 		return;

@@ -522,6 +522,7 @@ sa_census_merge(sa_census *into, const sa_census *from)
 	    (a->runs != 0 && a->runs != b->runs);
 	sa_tally_lowest(tally, orderings, &weight, into->info.weighted);
 	into->info.sequences += b->sequences;
+	into->info.placed += b->placed;
 	into->info.runs = weight;
 	free(into->tally);
 	free(into->tally32);

@@ -357,11 +357,12 @@ int sa_engine_weighted(const sa_shuffle *sh, size_t n,
  * The walk of every draw sequence behind sa_walk, with the audit's
  * options (replay.c); AUDIT may be NULL.  RANK, when not NULL, holds
  * each run's rank (sa_perm_rank) when VISIT is called: found as the
- * deck is checked.
+ * deck is checked.  PLACED, when not NULL, counts the runs made again
+ * under every other placement of their reals (SA_PLACED), deck by deck.
  */
 int sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
     const struct sa_audit_opts *audit, sa_visit_fn *visit, void *ctx,
-    uint64_t *rank);
+    uint64_t *rank, uint64_t *placed);
 
 /*
  * Whether P is an ordering of N cards, as sa_perm_check says, and when

@@ -495,7 +495,7 @@ sa_layers_collect(const sa_shuffle *sh, size_t n, const sa_layers_opts *opts,
 		own.deadline = opts->deadline;
 	if (status == SA_OK)
 		status = sa_walk_audited(sh, n, l->info.depth, &own, finished,
-		    l, NULL);
+		    l, NULL, &l->info.placed);
 	/* A draw the reduction cannot make (a bound past 2^B). */
 	if (status == SA_ERANGE || (status == SA_EBOUND &&
 	    l->info.reduce.method != SA_REDUCE_NONE))
@@ -553,6 +553,7 @@ sa_layers_merge(sa_layers *into, const sa_layers *from)
 		}
 	into->info.runs += from->info.runs;
 	into->info.unfinished += from->info.unfinished;
+	into->info.placed += from->info.placed;
 	into->next_cut = from->next_cut > UINT64_MAX - into->next_cut ?
 	    UINT64_MAX : into->next_cut + from->next_cut;
 	return SA_OK;

@@ -228,24 +228,25 @@ guarded_deck(size_t n, unsigned **mem)
 
 /*
  * The run just replayed in R, made again TIMES times (see repeats): when
- * it drew reals and PLACING, first under each other placement, in place
- * of its first repeat (a deck that moves is seen either way), then as it
- * was.  SA_OK or why not.
+ * it drew reals and PLACING is not NULL, first under each other
+ * placement, in place of its first repeat (a deck that moves is seen
+ * either way), counted in *PLACING, then as it was.  SA_OK or why not.
  */
 static int
 run_again(const sa_shuffle *sh, bool own, const unsigned *deck,
     unsigned *copy, unsigned *other, size_t n, sa_script *r,
-    sa_replay_window *window, uint64_t times, bool placing)
+    sa_replay_window *window, uint64_t times, uint64_t *placing)
 {
 	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
 	    SA_PLACE_INNER };
 	int status = SA_OK;
 
-	if (times > 0 && r->nreal > 0 && placing) {
+	if (times > 0 && r->nreal > 0 && placing != NULL) {
 		for (size_t p = 0; p < sizeof places / sizeof places[0] &&
 		    status == SA_OK; p++)
 			status = placed(sh, own, deck, copy, other, n, r,
 			    window, places[p]);
+		*placing += status == SA_OK;
 		times--;
 	}
 	for (; times > 0 && status == SA_OK; times--)
@@ -283,7 +284,7 @@ repeats(uint64_t done, uint64_t every)
 int
 sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
     const sa_audit_opts *audit, sa_visit_fn *visit, void *ctx,
-    uint64_t *rank)
+    uint64_t *rank, uint64_t *placed)
 {
 	sa_replay_window *window = audit ? audit->window : NULL;
 	bool twice = audit && audit->twice;
@@ -294,7 +295,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	uint64_t *val, *bound;
 	unsigned *deck = NULL, *copy = NULL, *other = NULL;
 	unsigned *deck_mem, *copy_mem, *other_mem;
-	bool placing;
+	uint64_t none = 0, *placing = placed != NULL ? placed : &none;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || visit == NULL)
@@ -317,7 +318,8 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	r.room = room;
 	r.base.real_cells = audit ? audit->real_cells : 0;
 	r.real_place = audit ? audit->real_place & ~SA_PLACED : 0;
-	placing = audit != NULL && (audit->real_place & SA_PLACED) != 0;
+	if (audit == NULL || (audit->real_place & SA_PLACED) == 0)
+		placing = NULL;
 	r.cut = audit != NULL && audit->cut != NULL;
 	if (window != NULL) {
 		r.watch = &window->pos;
@@ -435,7 +437,8 @@ int
 sa_walk(const sa_shuffle *sh, size_t n, size_t max_draws, sa_visit_fn *visit,
     void *ctx)
 {
-	return sa_walk_audited(sh, n, max_draws, NULL, visit, ctx, NULL);
+	return sa_walk_audited(sh, n, max_draws, NULL, visit, ctx, NULL,
+	    NULL);
 }
 
 /*
@@ -559,7 +562,7 @@ sa_engine_replay(const sa_shuffle *sh, size_t n, uint64_t orderings,
 	if (t.tally == NULL)
 		return SA_ENOMEM;
 	status = sa_walk_audited(sh, n, max_draws, audit, tally_run, &t,
-	    &t.rank);
+	    &t.rank, &out->info.placed);
 	tally_settle(&t);
 	if (status != SA_OK) {
 		free(t.tally);

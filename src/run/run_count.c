@@ -251,9 +251,9 @@ run_meter_show(struct meter *m, const sa_replay_window *w)
 		return;
 	/* Off a terminal after the first forecast, only the forecast taken
 	 * again: a clock read every QUIET_RUNS runs. */
-	if (m->hinted && !live(m->au) && w->runs - m->checked < QUIET_RUNS)
+	if (m->hinted && !live(m->au) && ++m->quiet < QUIET_RUNS)
 		return;
-	m->checked = w->runs;
+	m->quiet = 0;
 	now = m->clock();
 	spent = now - m->start;
 	sa_audit_pace_update(&m->pace, w, now);

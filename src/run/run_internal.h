@@ -25,7 +25,7 @@ struct meter {
 	size_t cards;
 	sa_audit_pace pace;
 	sa_eta eta;		/* the pace of the last seconds, from pace's T0 */
-	uint64_t checked;	/* the runs at the last forecast taken again */
+	unsigned quiet;		/* runs since the clock was last read */
 	double (*clock)(void);	/* sa_clock; a test's own */
 	/* Stops every copy of the walk (an audit foretold too long). */
 	void (*stop)(void *ctx);

@@ -220,7 +220,12 @@ exact(enum kind k, uint64_t want[6])
 		}
 }
 
-/* The census of K on 3 cards, placed or not: its status, and *FAIR. */
+/*
+ * The census of K on 3 cards, placed or not: its status, *FAIR, and in
+ * PLACED_SEQS the sequences it says were placed, SEQS those it walked.
+ */
+static uint64_t placed_seqs, seqs;
+
 static int
 audit(enum kind k, bool placed, bool *fair)
 {
@@ -239,6 +244,8 @@ audit(enum kind k, bool placed, bool *fair)
 	assert_int_equal(sa_real_cells_for(3, &ao.real_cells), SA_OK);
 	status = sa_census_run_audited(&sh, 3, &opts, &ao, &c);
 	*fair = status == SA_OK && sa_census_about(c)->fair;
+	placed_seqs = status == SA_OK ? sa_census_about(c)->placed : 0;
+	seqs = status == SA_OK ? sa_census_about(c)->sequences : 0;
 	sa_census_free(c);
 	return status;
 }
@@ -279,11 +286,16 @@ test_placed_census(void **state)
 	/* Placed, neither gets a verdict. */
 	assert_int_equal(audit(ROUND, true, &fair), SA_EMODEL);
 	assert_int_equal(audit(THRESHOLD, true, &fair), SA_EMODEL);
-	/* floor(u k), k dividing the cells: fair either way, as it is. */
+	/* floor(u k), k dividing the cells: fair either way, as it is;
+	 * placed, every sequence (each draws reals) is said to be placed,
+	 * and none when not. */
 	assert_int_equal(audit(FLOOR, true, &fair), SA_OK);
 	assert_true(fair);
+	assert_true(seqs > 6);
+	assert_true(placed_seqs == seqs);
 	assert_int_equal(audit(FLOOR, false, &fair), SA_OK);
 	assert_true(fair);
+	assert_true(placed_seqs == 0);
 	/* Randomness of its own: the run made again as it was moves too. */
 	counter = 0;
 	assert_int_equal(audit(OWN_COUNTER, true, &fair), SA_ENONDET);
