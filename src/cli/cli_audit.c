@@ -318,6 +318,8 @@ audit_check(struct audit *au, size_t n, const struct part_set *merging,
 
 	memset(out, 0, sizeof *out);
 	out->protections = au->protections;
+	out->streamed = au->streamed;
+	out->replayed = au->every;
 	if (in->fair || (!au->raw_used && !au->real_used))
 		return;
 	if (au->raw_used) {
@@ -484,6 +486,33 @@ guard_fields(report *r, unsigned protections)
 	rep_str(r, "protections", NULL, keys, NULL);
 }
 
+/*
+ * The runs of a streamed walk the auditor made again over the plain
+ * protocol, where that is not all of them (--repeat 1/K or none), and
+ * the odds that a lie in one run goes unseen.
+ */
+static void
+replay_fields(report *r, const struct audit_check *k)
+{
+	char value[64], note[128];
+
+	if (!k->streamed || k->replayed == 1)
+		return;
+	if (k->replayed == 0) {
+		rep_str(r, "replayed", "runs made again", "the first 32 and 32 "
+		    "more at random", "--repeat none: a lie in one streamed run "
+		    "past them goes unseen");
+		return;
+	}
+	snprintf(value, sizeof value, "1 in %llu, at random",
+	    (unsigned long long)k->replayed);
+	snprintf(note, sizeof note, "--repeat 1/%llu: a lie in one streamed "
+	    "run goes unseen with odds %llu/%llu", (unsigned long long)
+	    k->replayed, (unsigned long long)k->replayed - 1,
+	    (unsigned long long)k->replayed);
+	rep_str(r, "replayed", "runs made again", value, note);
+}
+
 void
 check_fields(report *r, const struct audit_check *k)
 {
@@ -491,6 +520,7 @@ check_fields(report *r, const struct audit_check *k)
 	    "unchecked" };
 
 	guard_fields(r, k->protections);
+	replay_fields(r, k);
 	if (k->model == SA_MODEL_NONE)
 		return;
 	if (k->raw_asked)

@@ -92,6 +92,10 @@ struct audit_check {
 	uint64_t cells;
 	size_t n;		/* the cards */
 	unsigned protections;	/* GUARD_ bits the code ran under */
+	/* Of a streamed walk: the runs the auditor made again, one in
+	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
+	bool streamed;
+	uint64_t replayed;
 };
 
 void audit_check(struct audit *au, size_t n, const struct part_set *merging,

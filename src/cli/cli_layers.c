@@ -462,8 +462,11 @@ layers_check(const struct layers_args *a, sa_layers *l,
 	bool same = false, differs = false, unchecked = false;
 
 	memset(k, 0, sizeof *k);
-	if (au != NULL)
+	if (au != NULL) {
 		k->protections = au->protections;
+		k->streamed = au->streamed;
+		k->replayed = au->every;
+	}
 	if (au == NULL || sa_layers_about(l)->verdict == SA_LAYERS_FAIR ||
 	    (!au->raw_used && !au->real_used))
 		return;
