@@ -145,12 +145,15 @@ audit_parted(const struct part_set *merging, struct audit *au, size_t n,
 		return true;
 	if ((st = fold(merging, NULL, au, n, &at, job)) != SA_OK) {
 		if (st == SA_EINVAL)
-			cli_error("merge: part %zu of %zu: its counts are not of "
-			    "%zu cards%s", at + 1, merging->count, n,
-			    job->depth ? " to the depth asked" : "");
+			cli_error("merge: %s: part %zu of %zu: its counts are not "
+			    "of %zu cards%s", part_set_name(merging, at), at + 1,
+			    merging->count, n, job->depth ? " to the depth "
+			    "asked, or hold a run's chance that no walk to that "
+			    "depth makes (a draw's bound is at most 2^32)" : "");
 		else
-			cli_error("merge: part %zu of %zu: %s", at + 1,
-			    merging->count, sa_strerror(st));
+			cli_error("merge: %s: part %zu of %zu: %s",
+			    part_set_name(merging, at), at + 1, merging->count,
+			    sa_strerror(st));
 		return true;
 	}
 	if (job->census != NULL) {
