@@ -468,6 +468,8 @@ guard_fields(report *r, unsigned protections)
 
 	if (protections == 0)
 		return;
+	if (protections == GUARD_NAMED)
+		nw = (size_t)snprintf(words, sizeof words, "none");
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
 		if (protections & all[i].bit) {
 			nk += (size_t)snprintf(keys + nk, sizeof keys - nk, "%s%s",
@@ -480,8 +482,9 @@ guard_fields(report *r, unsigned protections)
 		}
 	}
 	if (nm != 0)
-		snprintf(words + nw, sizeof words - nw, "; not in force here: "
-		    "%s (shuffle-audit(1), SECURITY CONSIDERATIONS)", missing);
+		snprintf(words + nw, sizeof words - nw, "; not in force %s: %s "
+		    "(shuffle-audit(1), SECURITY CONSIDERATIONS)", protections &
+		    GUARD_NAMED ? "in every part" : "here", missing);
 	rep_str(r, NULL, "protections", words, NULL);
 	rep_str(r, "protections", NULL, keys, NULL);
 }

@@ -123,6 +123,12 @@ int audit_layers(struct audit *au, size_t n, size_t depth,
 void audit_mention_draws(struct audit *au);
 
 /* The protections PROTECTIONS (0: no audited code) as report fields. */
+/*
+ * GUARD_NAMED, beside the runner's GUARD_ bits: the protections are
+ * named even when none held (a merge of parts that disagree), each one
+ * not in force listed.
+ */
+#define GUARD_NAMED (1u << 30)
 void guard_fields(report *r, unsigned protections);
 
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);
