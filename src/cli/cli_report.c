@@ -210,8 +210,8 @@ tsv_string(FILE *out, const char *str)
 
 /*
  * A CSV field: quoted when it holds a comma, quote, carriage return or
- * newline (a quote doubled, the line ends kept, as RFC 4180 has them);
- * the other bytes text escapes as \xHH, as text writes them.
+ * newline (a quote doubled, the line ends kept, as RFC 4180 has them),
+ * a tab kept; the other bytes text escapes as \xHH.
  */
 static void
 csv_string(FILE *out, const char *str)
@@ -222,7 +222,8 @@ csv_string(FILE *out, const char *str)
 	if (quote)
 		fputc('"', out);
 	while (*s) {
-		int len = *s == '\r' || *s == '\n' ? 0 : unsafe(s);
+		int len = *s == '\t' || *s == '\r' || *s == '\n' ? 0 :
+		    unsafe(s);
 
 		if (len > 0) {
 			put_hex(out, s, len);
