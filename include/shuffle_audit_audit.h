@@ -520,15 +520,20 @@ typedef struct sa_stream_opts {
 	void *ctx;
 	size_t keep;		/* runs kept to be run again (see below) */
 	uint64_t seed;		/* of the choice of the runs kept */
+	uint64_t keep_one_in;	/* 0: KEEP; 1: every run; K: 1 in K */
 } sa_stream_opts;
 
 /*
  * A run the stream kept, for its caller to run again in a way of its
  * own (the exec protocol's plain lines): its number in the walk (the
  * window's runs), its draws (LEN digits of the odometer, reals' places
- * among them) and the deck the code wrote for it.  KEEP runs at most:
- * the first KEEP / 2 completed, and a uniform choice of the rest, drawn
- * with SEED, which the code never learns.
+ * among them) and the deck the code wrote for it.  With KEEP_ONE_IN 0,
+ * KEEP runs at most: the first KEEP / 2 completed, and a uniform choice
+ * of the rest, drawn with SEED, which the code never learns.  With
+ * KEEP_ONE_IN 1, every run, however many (the walk fails with SA_ENOMEM
+ * where one cannot be kept); with K above 1, each run with the odds 1 in
+ * K, drawn with SEED, so a lie in one run goes unkept with the odds
+ * (K - 1) / K whatever the code knows.
  */
 typedef struct sa_stream_kept {
 	uint64_t run;

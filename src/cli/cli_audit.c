@@ -314,8 +314,10 @@ audit_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 	k->real_drawn = au->real_used;
 	k->placed = placed;
 	k->every = au->every;
-	k->streamed = au->command != NULL && (au->streamed || au->batch);
+	k->own_reals = au->command != NULL && (au->streamed || au->batch);
 	k->cells = au->real_cells;
+	k->streamed = au->streamed;
+	k->replayed = au->every;
 }
 
 void
@@ -480,6 +482,8 @@ guard_fields(report *r, unsigned protections)
 
 	if (protections == 0)
 		return;
+	if (protections == GUARD_NAMED)
+		nw = (size_t)snprintf(words, sizeof words, "none");
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
 		if (protections & all[i].bit) {
 			nk += (size_t)snprintf(keys + nk, sizeof keys - nk, "%s%s",
@@ -492,8 +496,9 @@ guard_fields(report *r, unsigned protections)
 		}
 	}
 	if (nm != 0)
-		snprintf(words + nw, sizeof words - nw, "; not in force here: "
-		    "%s (shuffle-audit(1), SECURITY CONSIDERATIONS)", missing);
+		snprintf(words + nw, sizeof words - nw, "; not in force %s: %s "
+		    "(shuffle-audit(1), SECURITY CONSIDERATIONS)", protections &
+		    GUARD_NAMED ? "in every part" : "here", missing);
 	rep_str(r, NULL, "protections", words, NULL);
 	rep_str(r, "protections", NULL, keys, NULL);
 }
@@ -517,7 +522,7 @@ placed_fields(report *r, const struct audit_check *k)
 		snprintf(note, sizeof note, "the census's middle of each cell "
 		    "only: %s, so what the verdict says holds for the model of "
 		    "%llu cells", k->every == 0 ? "no run was made again "
-		    "(--repeat none)" : k->streamed ? "the program works its "
+		    "(--repeat none)" : k->own_reals ? "the program works its "
 		    "reals out itself in its walk or plans (the auditor places "
 		    "at most the few runs it makes again over the plain "
 		    "protocol)" : "no run was made again elsewhere in its cells",
@@ -528,6 +533,33 @@ placed_fields(report *r, const struct audit_check *k)
 	rep_u64(r, "placed_sequences", NULL, k->placed, NULL);
 }
 
+/*
+ * The runs of a streamed walk the auditor made again over the plain
+ * protocol, where that is not all of them (--repeat 1/K or none), and
+ * the odds that a lie in one run goes unseen.
+ */
+static void
+replay_fields(report *r, const struct audit_check *k)
+{
+	char value[64], note[128];
+
+	if (!k->streamed || k->replayed == 1)
+		return;
+	if (k->replayed == 0) {
+		rep_str(r, "replayed", "runs made again", "the first 32 and 32 "
+		    "more at random", "--repeat none: a lie in one streamed run "
+		    "past them goes unseen");
+		return;
+	}
+	snprintf(value, sizeof value, "1 in %llu, at random",
+	    (unsigned long long)k->replayed);
+	snprintf(note, sizeof note, "--repeat 1/%llu: a lie in one streamed "
+	    "run goes unseen with odds %llu/%llu", (unsigned long long)
+	    k->replayed, (unsigned long long)k->replayed - 1,
+	    (unsigned long long)k->replayed);
+	rep_str(r, "replayed", "runs made again", value, note);
+}
+
 void
 check_fields(report *r, const struct audit_check *k)
 {
@@ -536,6 +568,7 @@ check_fields(report *r, const struct audit_check *k)
 
 	guard_fields(r, k->protections);
 	placed_fields(r, k);
+	replay_fields(r, k);
 	if (k->model == SA_MODEL_NONE)
 		return;
 	if (k->raw_asked)

@@ -93,10 +93,14 @@ struct audit_check {
 	bool real_drawn;	/* the code drew reals */
 	uint64_t placed;	/* runs made again under each placement */
 	unsigned every;		/* --repeat 1/EVERY; 0: none */
-	bool streamed;		/* a walk or plans the program made itself */
+	bool own_reals;		/* a walk or plans the program made itself */
 	uint64_t cells;
 	size_t n;		/* the cards */
 	unsigned protections;	/* GUARD_ bits the code ran under */
+	/* Of a streamed walk: the runs the auditor made again, one in
+	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
+	bool streamed;
+	uint64_t replayed;
 };
 
 void audit_check(struct audit *au, size_t n, const struct part_set *merging,
@@ -131,6 +135,12 @@ int audit_layers(struct audit *au, size_t n, size_t depth,
 void audit_mention_draws(struct audit *au);
 
 /* The protections PROTECTIONS (0: no audited code) as report fields. */
+/*
+ * GUARD_NAMED, beside the runner's GUARD_ bits: the protections are
+ * named even when none held (a merge of parts that disagree), each one
+ * not in force listed.
+ */
+#define GUARD_NAMED (1u << 30)
 void guard_fields(report *r, unsigned protections);
 
 void audit_report(const struct audit *au, size_t n, enum rep_format fmt);

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "cli_part.h"
+#include "cli_audit.h"
 #include "cli_audit_part.h"
 
 /* The sections of a part that hold its counts under the second models,
@@ -79,7 +80,8 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 
 /*
  * The protections every part's code ran under (a part without the note
- * knows of none).
+ * knows of none), and GUARD_NAMED: the report names those not in force
+ * in every part, even when that is all of them.
  */
 static unsigned
 parted_protections(const struct part_set *merging)
@@ -94,7 +96,7 @@ parted_protections(const struct part_set *merging)
 		held &= v != NULL && *stop == '\0' && b <= GUARD_ALL ?
 		    (unsigned)b : 0;
 	}
-	return merging->count != 0 ? held : 0;
+	return merging->count != 0 ? held | GUARD_NAMED : 0;
 }
 
 /*
@@ -145,12 +147,15 @@ audit_parted(const struct part_set *merging, struct audit *au, size_t n,
 		return true;
 	if ((st = fold(merging, NULL, au, n, &at, job)) != SA_OK) {
 		if (st == SA_EINVAL)
-			cli_error("merge: part %zu of %zu: its counts are not of "
-			    "%zu cards%s", at + 1, merging->count, n,
-			    job->depth ? " to the depth asked" : "");
+			cli_error("merge: %s: part %zu of %zu: its counts are not "
+			    "of %zu cards%s", part_set_name(merging, at), at + 1,
+			    merging->count, n, job->depth ? " to the depth "
+			    "asked, or hold a run's chance that no walk to that "
+			    "depth makes (a draw's bound is at most 2^32)" : "");
 		else
-			cli_error("merge: part %zu of %zu: %s", at + 1,
-			    merging->count, sa_strerror(st));
+			cli_error("merge: %s: part %zu of %zu: %s",
+			    part_set_name(merging, at), at + 1, merging->count,
+			    sa_strerror(st));
 		return true;
 	}
 	if (job->census != NULL) {

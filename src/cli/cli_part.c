@@ -186,7 +186,7 @@ part_set_kind(const struct part_set *set, const char *kind)
 void
 part_merge_help(FILE *out)
 {
-	fputs("usage: " PROGNAME " merge FILE...\n"
+	fputs("usage: " PROGNAME " merge [-f FORMAT] FILE...\n"
 	    "\n"
 	    "Adds up the parts of a run shared out with --part I/P (one file\n"
 	    "a part, in any order; - reads one from standard input) and\n"
@@ -194,7 +194,32 @@ part_merge_help(FILE *out)
 	    "Refuses parts missing, given twice, changed or cut, of another\n"
 	    "run or of another version.\n"
 	    "\n"
-	    "  -h, --help  show this help\n", out);
+	    "  -f, --format FORMAT  text, tsv, csv or json (default: the\n"
+	    "                       parts' command's own)\n"
+	    "  -h, --help           show this help\n", out);
+}
+
+const struct option part_merge_options[] = { CLI_ROW_FORMAT, CLI_ROW_HELP,
+	CLI_ROW_END };
+
+/*
+ * SET's command words with "--format NAME" after them (the last -f is
+ * the one a command takes), into SET's own words; false after a message.
+ */
+static bool
+with_format(struct part_set *set, int format)
+{
+	const sa_part *p = &set->parts[0];
+
+	if ((set->words = malloc((p->argc + 3) * sizeof *set->words)) == NULL) {
+		cli_error("merge: out of memory");
+		return false;
+	}
+	memcpy(set->words, p->argv, p->argc * sizeof *set->words);
+	set->words[p->argc] = "--format";
+	set->words[p->argc + 1] = (char *)cli_format_names[format];
+	set->words[p->argc + 2] = NULL;
+	return true;
 }
 
 /*
@@ -322,9 +347,12 @@ order_parts(char **files, struct part_set *set)
 			    cli_arg(files[at[1]]), why);
 		ok = false;
 	}
-	if (ok && (set->parts = malloc(count * sizeof *set->parts)) != NULL) {
-		for (size_t i = 0; i < count; i++)
+	if (ok && (set->parts = malloc(count * sizeof *set->parts)) != NULL &&
+	    (set->names = malloc(count * sizeof *set->names)) != NULL) {
+		for (size_t i = 0; i < count; i++) {
 			set->parts[i] = parts[order[i]];
+			set->names[i] = files[order[i]];
+		}
 	} else if (ok) {
 		cli_error("merge: out of memory");
 		ok = false;
@@ -341,20 +369,30 @@ part_set_free(struct part_set *set)
 		sa_part_free(&set->read[i]);
 	free(set->read);
 	free(set->parts);
+	free(set->names);
+	free(set->words);
 	memset(set, 0, sizeof *set);
+}
+
+const char *
+part_set_name(const struct part_set *set, size_t at)
+{
+	return set->names != NULL && at < set->count ?
+	    cli_arg(set->names[at]) : "-";
 }
 
 int
 part_merge_load(int argc, char **argv, struct part_set *set,
     char ***words_out, int *count_out)
 {
+	int c, status, format = -1;
 	const struct cli_options common = { "merge", part_merge_help, NULL,
-	    NULL, NULL, 0 };
-	int c, status;
+	    &format, NULL, 0 };
 
 	*words_out = NULL;
 	*count_out = 0;
-	while ((c = cli_getopt_long(argc, argv, ":h", cli_help_only)) != -1)
+	while ((c = cli_getopt_long(argc, argv, ":f:h", part_merge_options)) !=
+	    -1)
 		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
 			return status == EXIT_FAIR ? -1 : status;
 	if (optind == argc) {
@@ -369,12 +407,13 @@ part_merge_load(int argc, char **argv, struct part_set *set,
 		return EXIT_TROUBLE;
 	}
 	if (!read_parts(argv + optind, set->count, set->read) ||
-	    !order_parts(argv + optind, set)) {
+	    !order_parts(argv + optind, set) ||
+	    (format >= 0 && !with_format(set, format))) {
 		part_set_free(set);
 		return EXIT_TROUBLE;
 	}
-	*words_out = set->parts[0].argv;
-	*count_out = (int)set->parts[0].argc;
+	*words_out = set->words != NULL ? set->words : set->parts[0].argv;
+	*count_out = (int)set->parts[0].argc + (set->words != NULL ? 2 : 0);
 	return 0;
 }
 

@@ -36,8 +36,12 @@ int part_put(unsigned index, unsigned count, const char *kind,
 struct part_set {
 	sa_part *read;		/* as read (owned) */
 	sa_part *parts;		/* the same, in order of their index */
+	char **names;		/* their files' names, in that order */
+	char **words;		/* the command's words with merge -f's */
 	size_t count;
 };
+/* The file that holds SET's part AT (in order of index), for messages. */
+const char *part_set_name(const struct part_set *set, size_t at);
 unsigned part_set_total(const struct part_set *set);
 bool part_set_kind(const struct part_set *set, const char *kind);
 
@@ -50,6 +54,7 @@ bool part_set_kind(const struct part_set *set, const char *kind);
 int part_merge_load(int argc, char **argv, struct part_set *set,
     char ***words, int *count);
 void part_merge_help(FILE *out);
+extern const struct option part_merge_options[];
 void part_set_free(struct part_set *set);
 /*
  * The same for parts held in memory (cli_mpi.c's, from every rank):

@@ -155,45 +155,87 @@ cli_text_safe(const char *str)
 	return out;
 }
 
-/* A TSV cell: a tab, newline, carriage return or backslash escaped. */
-static void
-tsv_string(FILE *out, const char *s)
+/*
+ * The bytes at S that text escapes as cli_text_safe does (a C0 or C1
+ * control, DEL, or the bytes of no well-formed UTF-8 character, one at
+ * a time), or 0 when S starts a character written as it is.
+ */
+static int
+unsafe(const unsigned char *s)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '\t':
-			fputs("\\t", out);
-			break;
-		case '\n':
-			fputs("\\n", out);
-			break;
-		case '\r':
-			fputs("\\r", out);
-			break;
-		case '\\':
-			fputs("\\\\", out);
-			break;
-		default:
-			fputc(*s, out);
-			break;
+	int len = *s < 0x80 ? 1 : utf8_len(s);
+
+	if (len == 0)
+		return 1;
+	if (*s < 0x20 || *s == 0x7f || (s[0] == 0xc2 && s[1] <= 0x9f))
+		return len;
+	return 0;
+}
+
+/* LEN bytes of S as \xHH each, into OUT. */
+static void
+put_hex(FILE *out, const unsigned char *s, int len)
+{
+	for (int i = 0; i < len; i++)
+		fprintf(out, "\\x%02x", s[i]);
+}
+
+/*
+ * A TSV cell: a tab, newline, carriage return or backslash escaped
+ * (\t, \n, \r, \\), and the other bytes text escapes as \xHH, so a
+ * cell is one line of valid UTF-8 with no control in it.
+ */
+static void
+tsv_string(FILE *out, const char *str)
+{
+	static const char plain[] = "\t\n\r\\", named[] = "tnr\\";
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s) {
+		const char *c = strchr(plain, *s);
+		int len = unsafe(s);
+
+		if (c != NULL) {
+			fputc('\\', out);
+			fputc(named[c - plain], out);
+			s++;
+		} else if (len > 0) {
+			put_hex(out, s, len);
+			s += len;
+		} else {
+			fputc(*s++, out);
 		}
 	}
 }
 
+/*
+ * A CSV field: quoted when it holds a comma, quote, carriage return or
+ * newline (a quote doubled, the line ends kept, as RFC 4180 has them),
+ * a tab kept; the other bytes text escapes as \xHH.
+ */
 static void
-csv_string(FILE *out, const char *s)
+csv_string(FILE *out, const char *str)
 {
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
+	const unsigned char *s = (const unsigned char *)str;
+	bool quote = strpbrk(str, ",\"\r\n") != NULL;
+
+	if (quote)
+		fputc('"', out);
+	while (*s) {
+		int len = *s == '\t' || *s == '\r' || *s == '\n' ? 0 :
+		    unsafe(s);
+
+		if (len > 0) {
+			put_hex(out, s, len);
+			s += len;
+			continue;
+		}
 		if (*s == '"')
 			fputc('"', out);
-		fputc(*s, out);
+		fputc(*s++, out);
 	}
-	fputc('"', out);
+	if (quote)
+		fputc('"', out);
 }
 
 static void

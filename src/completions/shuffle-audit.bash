@@ -152,9 +152,10 @@ _shuffle_audit()
 		--real-cells) kind=none; arg=1 ;;
 		esac ;;
 	merge)
-		opts='--help'
+		opts='--format --help'
 		kind=files
 		case $prev in
+		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
 		esac ;;
 	sample)
 		opts='--algorithm --cards --format --help --decks --seed --reduce --threads --alpha --time-limit --part'

@@ -119,6 +119,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l no-stream -
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l instances -x -d '--exec: N copies of the program side by side'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l real-cells -x -d 'reals from M equal cells (lcm(1..n))'
 complete -c shuffle-audit -n __fish_use_subcommand -a merge -d 'add up the parts of a run (--part) into its report'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -s f -l format -x -a 'text tsv csv json' -d 'text, tsv, csv or json (default: the parts'\'' command'\''s own)'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -F
 complete -c shuffle-audit -n __fish_use_subcommand -a sample -d 'deal decks from a real generator and test them'

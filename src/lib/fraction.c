@@ -125,7 +125,13 @@ scaled(const sa_big *num, const sa_big *den, unsigned k)
 	    sa_big_copy(&d2, den) == SA_OK) {
 		unsigned i;
 
-		for (i = 0; i < k; i++)
+		/* 10^9 at a time, the most a limb holds: a pass over NUM's
+		 * limbs for every 9 digits, not for each (a denominator of
+		 * thousands of limbs wants tens of thousands of digits). */
+		for (i = 0; i + 9 <= k; i += 9)
+			if (sa_big_mul_u64(&n2, 1000000000) != SA_OK)
+				break;
+		for (; i < k; i++)
 			if (sa_big_mul_u64(&n2, 10) != SA_OK)
 				break;
 		/* (2 num 10^k + den) / (2 den) */

@@ -708,13 +708,18 @@ get_list(struct packer *p, sa_layers *l, struct list *list, uint64_t count,
 			break;
 		/*
 		 * A run's chance is 1 over the product of its draws' bounds,
-		 * each below 2^64, and a run makes at most DEPTH draws: a
-		 * denominator of more limbs than two a draw of the depth
-		 * (and two more) is not one a walk made, and is refused
-		 * before any work on it.  Its limbs are taken as they are,
+		 * each at most SA_DRAW_MAX (2^32: the oracle fails a bounded
+		 * draw past it, a raw word past 32 bits and cells past it;
+		 * place draws are left out), times SCALE (one word), and a
+		 * run makes at most DEPTH draws: a denominator of more limbs
+		 * than one a draw of the depth, and three more, is not one
+		 * the command's walk made, and is refused before any work on
+		 * it (a forged --depth 4096 with twice that once took merge
+		 * minutes to write out).  Its limbs are taken as they are,
 		 * in one pass, not by multiplying (quadratic in its length).
 		 */
-		if (limbs > 2 * (uint64_t)l->info.depth + 2)
+		if (limbs > (uint64_t)l->info.depth + 3 ||
+		    draws > l->info.depth || base > SA_DRAW_MAX)
 			break;
 		if ((size_t)limbs > den.cap) {
 			uint32_t *grown = realloc(den.limb, (size_t)limbs *

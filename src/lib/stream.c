@@ -346,6 +346,13 @@ struct sa_stream_in {
 	sa_stream_kept *kept;
 	size_t nkept;
 	uint64_t rng;
+	/* Or every run, or one in K (opts' KEEP_ONE_IN): their draws and
+	 * decks in arenas that grow, KEPT's pointers set into them when the
+	 * caller asks (runs are appended in turn, so each one's place is
+	 * the sum of the lengths before it). */
+	size_t kept_cap, decks_cap, vals_cap, bounds_cap, vals_len;
+	uint64_t *vals, *bounds;
+	unsigned *decks;
 };
 
 static void
@@ -762,13 +769,70 @@ next_rng(sa_stream_in *p)
 	return p->rng;
 }
 
+/* *A, of SIZE-byte items with room for *CAP, grown (by doubling) to
+ * hold NEED; false when it cannot be. */
+static bool
+grow(void **a, size_t size, size_t *cap, size_t need)
+{
+	size_t c = *cap > 0 ? *cap : 256;
+	void *q;
+
+	while (c < need) {
+		if (c > SIZE_MAX / 2 / size)
+			return false;
+		c *= 2;
+	}
+	if (c == *cap)
+		return true;
+	if ((q = realloc(*a, c * size)) == NULL)
+		return false;
+	*a = q;
+	*cap = c;
+	return true;
+}
+
+/*
+ * The run just read (its draws S's record) appended to P's runs kept
+ * one in KEEP_ONE_IN, every one for 1: the choice is a draw below K
+ * from the seed the code never learns, so a lie in any one run is kept
+ * with the odds 1 in K, wherever it is.  False when memory is short:
+ * a run that should be kept is never dropped.
+ */
+static bool
+keep_one_in(sa_stream_in *p, const sa_script *s, size_t n)
+{
+	uint64_t k = p->o.keep_one_in;
+	size_t i = p->nkept, len = s->pos;
+
+	if (k > 1 && (uint64_t)(((u128)next_rng(p) * k) >> 64) != 0)
+		return true;
+	if (len > SIZE_MAX - p->vals_len ||
+	    !grow((void **)&p->kept, sizeof *p->kept, &p->kept_cap, i + 1) ||
+	    !grow((void **)&p->decks, p->deck_n * sizeof *p->decks,
+	    &p->decks_cap, i + 1) ||
+	    !grow((void **)&p->vals, sizeof *p->vals, &p->vals_cap,
+	    p->vals_len + len) ||
+	    !grow((void **)&p->bounds, sizeof *p->bounds, &p->bounds_cap,
+	    p->vals_len + len))
+		return false;
+	memcpy(p->vals + p->vals_len, s->val, len * sizeof *p->vals);
+	memcpy(p->bounds + p->vals_len, s->bound, len * sizeof *p->bounds);
+	memcpy(p->decks + i * p->deck_n, p->deck, n * sizeof *p->decks);
+	p->vals_len += len;
+	p->kept[i].len = len;
+	p->kept[i].run = p->win.runs;
+	p->nkept++;
+	return true;
+}
+
 /*
  * The run just read, its draws in O's record, into P's kept runs when
- * chosen: the first KEEP / 2 runs, then each later run with the chance
- * of a reservoir (Vitter's algorithm R) over the rest.  A run kept
- * when memory is short is not kept.
+ * chosen: one in KEEP_ONE_IN where that is set (keep_one_in, false
+ * when memory is short); else the first KEEP / 2 runs, then each later
+ * run with the chance of a reservoir (Vitter's algorithm R) over the
+ * rest, where a run kept when memory is short is not kept.
  */
-static void
+static bool
 keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 {
 	const sa_script *s = sa_script_of(o);
@@ -779,8 +843,12 @@ keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 
 	/* A run made again (a repeat, under --repeat) is the same run: it
 	 * is kept, if at all, as itself. */
-	if (s == NULL || p->o.keep == 0 || s->mode == SA_SCRIPT_STRICT)
-		return;
+	if (s == NULL || s->mode == SA_SCRIPT_STRICT)
+		return true;
+	if (p->o.keep_one_in > 0)
+		return keep_one_in(p, s, n);
+	if (p->o.keep == 0)
+		return true;
 	if (seen <= half || p->nkept < p->o.keep) {
 		slot = p->nkept;
 	} else {
@@ -790,7 +858,7 @@ keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 		    64);
 
 		if (r >= p->o.keep - half)
-			return;
+			return true;
 		slot = half + (size_t)r;
 	}
 	k = &p->kept[slot];
@@ -801,7 +869,7 @@ keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 	if (bound != NULL)
 		k->bound = bound;
 	if (val == NULL || bound == NULL || k->deck == NULL)
-		return;
+		return true;
 	memcpy(val, s->val, s->pos * sizeof *val);
 	memcpy(bound, s->bound, s->pos * sizeof *bound);
 	memcpy((unsigned *)k->deck, p->deck, n * sizeof *k->deck);
@@ -809,6 +877,7 @@ keep_run(sa_stream_in *p, const sa_oracle *o, size_t n)
 	k->run = p->win.runs;
 	if (slot == p->nkept)
 		p->nkept++;
+	return true;
 }
 
 /* A run handed over: counted, and the progress line told a run in 256,
@@ -910,7 +979,10 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	memcpy(deck, p->deck, n * sizeof *deck);
 	if (p->plain == p->nitems)
 		p->known = p->nitems;
-	keep_run(p, o, n);
+	if (!keep_run(p, o, n)) {
+		what(p, "its runs could not all be kept to be made again");
+		o->fail(o, SA_ENOMEM);
+	}
 	run_done(p);
 }
 
@@ -967,14 +1039,16 @@ sa_stream_in_new(const sa_stream_opts *o, size_t n, sa_stream_in **out)
 	p->deck_n = n;
 	p->last = sa_clock();
 	p->rng = o->seed | 1;
-	p->kept = calloc(o->keep ? o->keep : 1, sizeof *p->kept);
-	for (size_t i = 0; p->kept != NULL && i < o->keep; i++)
+	if (o->keep_one_in > 0)
+		p->o.keep = 0;	/* the arenas grow as runs come */
+	p->kept = calloc(p->o.keep ? p->o.keep : 1, sizeof *p->kept);
+	for (size_t i = 0; p->kept != NULL && i < p->o.keep; i++)
 		if ((p->kept[i].deck = malloc(n * sizeof *p->kept[i].deck)) ==
 		    NULL)
 			break;
 	if (!sa_window_new(&p->win, o->max_draws) || p->buf == NULL ||
 	    p->items == NULL || p->deck == NULL || p->kept == NULL ||
-	    (o->keep > 0 && p->kept[o->keep - 1].deck == NULL)) {
+	    (p->o.keep > 0 && p->kept[p->o.keep - 1].deck == NULL)) {
 		sa_stream_in_free(p);
 		return SA_ENOMEM;
 	}
@@ -996,6 +1070,9 @@ sa_stream_in_free(sa_stream_in *p)
 		free((void *)p->kept[i].deck);
 	}
 	free(p->kept);
+	free(p->vals);
+	free(p->bounds);
+	free(p->decks);
 	sa_window_free(&p->win);
 	free(p);
 }
@@ -1003,6 +1080,14 @@ sa_stream_in_free(sa_stream_in *p)
 size_t
 sa_stream_in_kept(const sa_stream_in *p, const sa_stream_kept **runs)
 {
+	/* The arenas have stopped growing: each run's place in them. */
+	for (size_t i = 0, at = 0; p->o.keep_one_in > 0 && i < p->nkept;
+	    i++) {
+		p->kept[i].val = p->vals + at;
+		p->kept[i].bound = p->bounds + at;
+		p->kept[i].deck = p->decks + i * p->deck_n;
+		at += p->kept[i].len;
+	}
 	*runs = p->kept;
 	return p->nkept;
 }

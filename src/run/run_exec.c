@@ -256,7 +256,9 @@ walk_line(const struct audit *au, size_t n, char *buf, size_t size)
 	    SA_REPEAT_FLOOR);
 }
 
-/* The runs of a streamed walk the auditor makes again itself. */
+/* The runs of a streamed walk the auditor makes again itself under
+ * --repeat none (all of them under all, one in K under 1/K), and
+ * those whose reals it places elsewhere (place_kept). */
 #define STREAM_KEEP 64
 /* fcntl's command (Linux's), for a libc without it. */
 #ifndef F_SETPIPE_SZ
@@ -283,6 +285,47 @@ show_run(sa_replay_window *w, const sa_stream_kept *k)
 	memcpy(w->bound, k->bound, k->len * sizeof *k->bound);
 }
 
+/* A choice below BOUND (above 0) from the xorshift64 state *R, by
+ * rejection (threshold = -bound % bound), so none is favoured. */
+static uint64_t
+below(uint64_t *r, uint64_t bound)
+{
+	uint64_t floor_ = -bound % bound;
+
+	do {
+		*r ^= *r << 13;
+		*r ^= *r >> 7;
+		*r ^= *r << 17;
+	} while (*r < floor_);
+	return *r % bound;
+}
+
+/*
+ * Of the COUNT runs kept, those whose reals are placed elsewhere
+ * (place_kept), into PICK (STREAM_KEEP of room): all up to STREAM_KEEP;
+ * else the first STREAM_KEEP / 2 and one at random from each of
+ * STREAM_KEEP / 2 equal stretches of the rest, by a seed the program
+ * never learns.  How many.
+ */
+static size_t
+placed(size_t count, size_t *pick)
+{
+	size_t half = STREAM_KEEP / 2, rest = count - half;
+	uint64_t r = ((uint64_t)(sa_clock() * 1e9) ^ (uint64_t)getpid() << 32)
+	    | 1;
+
+	for (size_t i = 0; i < count && i < STREAM_KEEP; i++)
+		pick[i] = i;
+	if (count <= STREAM_KEEP)
+		return count;
+	for (size_t j = 0; j < half; j++) {
+		size_t lo = j * rest / half, hi = (j + 1) * rest / half;
+
+		pick[half + j] = half + lo + (size_t)below(&r, hi - lo);
+	}
+	return STREAM_KEEP;
+}
+
 /*
  * The runs the stream kept, made again over the plain protocol's lines
  * (no plan: the auditor gives each real's value) with their reals
@@ -292,8 +335,8 @@ show_run(sa_replay_window *w, const sa_stream_kept *k)
  * on its streamed deck then, it uses where its reals fall inside their
  * cells (SA_EMODEL); elsewhere, randomness of its own (SA_ENONDET).  A
  * program that works out its reals itself in its walk is checked on
- * these runs alone, COUNT of them (the walk's own runs are its).  DECK
- * has room for N cards.
+ * these runs alone: of the COUNT kept, at most STREAM_KEEP (placed)
+ * (the walk's own runs are its).  DECK has room for N cards.
  */
 static int
 place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
@@ -307,14 +350,15 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 	struct audit *au = &in->own;
 	char streamed[128], replayed[128];
 	sa_audit_opts ao;
+	size_t pick[STREAM_KEEP], m = placed(count, pick);
 	int status = SA_OK;
 
 	memset(&ao, 0, sizeof ao);
 	ao.raw_bits = au->raw_bits;
 	ao.real_cells = au->real_cells;
 	sa_exec_plain(p->ex);	/* no plan: the values are the auditor's */
-	for (size_t i = 0; i < count && status == SA_OK; i++) {
-		const sa_stream_kept *k = &runs[i];
+	for (size_t i = 0; i < m && status == SA_OK; i++) {
+		const sa_stream_kept *k = &runs[pick[i]];
 
 		for (size_t j = 0; j < 3 && status == SA_OK; j++) {
 			ao.real_place = places[j];
@@ -446,6 +490,7 @@ stream_count(struct instance *in, size_t n, sa_shuffle *sh)
 	so.after_run = au->part == 0 ? exec_ran : NULL;
 	so.ctx = p;
 	so.keep = STREAM_KEEP;
+	so.keep_one_in = au->every;	/* --repeat: all, or 1/K; none: KEEP */
 	so.seed = (uint64_t)(sa_clock() * 1e9) ^ (uint64_t)getpid() << 32 ^
 	    au->part;
 	/*

@@ -12,8 +12,13 @@
  * second run again in its place, "bound" reports the run's last draw as
  * its bound (out of range), "lie" writes another deck for the run than
  * its shuffle gives, which the auditor's own replay of it must catch,
- * and "short" writes a deck of one card too few.  "plan" says "stream 1
- * plan" and takes the replays as plans; "planlie" is "lie" so.  "bench" is the
+ * and "short" writes a deck of one card too few.  "hide SEED" walks
+ * honestly, but its plain protocol swaps the first two cards of one run
+ * of the n! (its place in the odometer's order chosen by SEED): a lie in
+ * one run, told only where the auditor looks, which only a replay of
+ * that run can catch.  "plan" says "stream 1
+ * plan" and takes the replays as plans; "planlie" is "lie" so, and
+ * "planhide SEED" "hide SEED".  "bench" is the
  * honest walk, appending its own user and system CPU seconds to the
  * file BENCH_CPU names when its input ends (tests/bench/audit.sh).
  */
@@ -176,6 +181,29 @@ asked(const unsigned long long *pk, size_t taken)
 	return 1;
 }
 
+/* Run V's place in the odometer's order of the n! runs, from 0. */
+static unsigned long long
+place(const unsigned long long *v, size_t n)
+{
+	unsigned long long at = 0;
+
+	for (size_t d = 0; d + 1 < n; d++)
+		at = at * (n - d) + v[d];
+	return at;
+}
+
+/* The place of the run "hide SEED" lies about: SEED's hash below n!. */
+static unsigned long long
+hidden(const char *seed, size_t n)
+{
+	unsigned long long runs = 1, h = strtoull(seed, NULL, 10);
+
+	for (size_t i = 2; i <= n; i++)
+		runs *= i;
+	h = (h + 1) * 0x9e3779b97f4a7c15ULL;
+	return (h ^ h >> 29) % runs;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -234,6 +262,13 @@ main(int argc, char **argv)
 		if (!told)
 			told = asked(pk, taken);
 		shuffle(v, n, deck);
+		if (strcmp(bent, "hide") == 0 && n > 1 &&
+		    place(v, n) == hidden(argc > 2 ? argv[2] : "0", n)) {
+			unsigned t = deck[0];
+
+			deck[0] = deck[1];
+			deck[1] = t;
+		}
 		printf("deck");
 		for (size_t i = 0; i < n; i++)
 			printf(" %u", deck[i]);
