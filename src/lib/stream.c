@@ -775,8 +775,8 @@ static void
 gave_up(sa_stream_in *p, sa_oracle *o, size_t k, int64_t status)
 {
 	what(p, "gave the run up itself after %zu draw%s, with a status of "
-	    "its own, %lld (oracle->fail, or a streamed walk's f item)", k, k == 1 ? "" : "s",
-	    (long long)status);
+	    "its own, %lld (oracle->fail, or a streamed walk's f item)", k,
+	    k == 1 ? "" : "s", (long long)status);
 	sa_oracle_break(o, SA_EPROTO);
 }
 
