@@ -252,6 +252,12 @@ out_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 }
 
 void
+sa_stream_out_flush(sa_stream_out *w)
+{
+	out_flush(w);
+}
+
+void
 sa_stream_out_timer(sa_stream_out *w, volatile int *due)
 {
 	w->due = due;
