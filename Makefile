@@ -297,7 +297,7 @@ PLUGIN_DIR = $(O)/plugins
 # streamed walk written by hand, honest or bent one way), built as a
 # user would build theirs, under build/exec like the plugins.
 EXEC_DIR = $(O)/exec
-EXEC_PROGS = $(EXEC_DIR)/adversary $(EXEC_DIR)/hidden $(EXEC_DIR)/streamer
+EXEC_PROGS = $(EXEC_DIR)/adversary $(EXEC_DIR)/hidden $(EXEC_DIR)/streamer $(EXEC_DIR)/giver
 PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
 PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 
