@@ -123,7 +123,8 @@ typedef struct sa_audit_opts {
  * more (SA_ENONDET otherwise); its deck into DECK (N entries), which
  * must be a permutation (SA_ENOTPERM).  AUDIT gives the width of a raw
  * word, the cells of a real and the model of its place (may be NULL).
- * SA_OK, a contract breach, or the code's own oracle->fail status.
+ * SA_OK, a contract breach, or SA_EPROTO when the code gave the run up
+ * (oracle->fail, whatever its status).
  */
 int sa_replay_strict(const sa_shuffle *shuffle, size_t n,
     const uint64_t *val, const uint64_t *bound, size_t len,

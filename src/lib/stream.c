@@ -31,6 +31,10 @@
  * A draw left lower-case is one the engine did not return from (a run
  * cut at the depth, or failed): the run's items end there, at the next
  * R or E, and the auditor's odometer must end it at the same draw.  The
+ * statuses of f and E are the code's words, never the auditor's: a run
+ * given up, or a walk that ends early or not with 0, fails the run with
+ * SA_EPROTO, quoting them (E with SA_EOVERRUN, which only the code's
+ * own engine can see, is told as that breach).  The
  * writer flushes at least every SA_STREAM_FLUSH_S seconds, so that a
  * slow run is not held in a buffer past the timeout.
  */
