@@ -124,7 +124,10 @@ static void
 fork_prepare(void)
 {
 	child_forked = 1;
-	/* No copy is made: the plugin ends in fork() itself. */
+	/* No copy is made: the plugin ends in fork() itself, its runs so
+	 * far written out for the report. */
+	if (dying_stream != NULL)
+		sa_stream_out_flush(dying_stream);
 	_exit(CHILD_FORKED);
 }
 
@@ -161,6 +164,8 @@ child_exit(int status, void *arg)
 {
 	(void)arg;
 	fflush(NULL);
+	if (dying_stream != NULL)
+		sa_stream_out_flush(dying_stream);
 	_exit(status);
 }
 
