@@ -128,7 +128,7 @@ UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_stream test_fraction test_status test_statespace test_sys \
 	test_plan test_rng test_repeat test_distance test_stepwalk \
 	test_divisibility test_exec test_oracle test_foretell test_abi \
-	test_placed
+	test_placed test_gave_up
 
 # The harnesses, one a language, which the binary carries (shuffle-audit
 # harness LANG prints one) and make install puts under $(DATADIR).
@@ -297,7 +297,7 @@ PLUGIN_DIR = $(O)/plugins
 # streamed walk written by hand, honest or bent one way), built as a
 # user would build theirs, under build/exec like the plugins.
 EXEC_DIR = $(O)/exec
-EXEC_PROGS = $(EXEC_DIR)/adversary $(EXEC_DIR)/hidden $(EXEC_DIR)/streamer
+EXEC_PROGS = $(EXEC_DIR)/adversary $(EXEC_DIR)/hidden $(EXEC_DIR)/streamer $(EXEC_DIR)/giver
 PLUGIN_SRCS = $(wildcard tests/examples/plugins/*.c)
 PLUGINS = $(PLUGIN_SRCS:tests/examples/plugins/%.c=$(PLUGIN_DIR)/%.so)
 

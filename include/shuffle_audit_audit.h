@@ -123,7 +123,8 @@ typedef struct sa_audit_opts {
  * more (SA_ENONDET otherwise); its deck into DECK (N entries), which
  * must be a permutation (SA_ENOTPERM).  AUDIT gives the width of a raw
  * word, the cells of a real and the model of its place (may be NULL).
- * SA_OK, a contract breach, or the code's own oracle->fail status.
+ * SA_OK, a contract breach, or SA_EPROTO when the code gave the run up
+ * (oracle->fail, whatever its status).
  */
 int sa_replay_strict(const sa_shuffle *shuffle, size_t n,
     const uint64_t *val, const uint64_t *bound, size_t len,
@@ -509,6 +510,13 @@ int sa_stream_out_end(sa_stream_out *w, int status, const char *msg);
 /* DUE, set non-zero by the caller's timer (a signal handler), asks for a
  * flush after the run under way, instead of a clock read each run. */
 void sa_stream_out_timer(sa_stream_out *w, volatile int *due);
+/*
+ * What W holds written out now, a draw under way as it stands (as a run
+ * cut there reads): for a handler of a fatal signal, so that the auditor
+ * has each run up to the one that died, to tell it from its own copy.
+ * It calls write() and clock_gettime() only, which a handler may.
+ */
+void sa_stream_out_flush(sa_stream_out *w);
 void sa_stream_out_free(sa_stream_out *w);	/* NULL is fine */
 
 typedef struct sa_stream_opts {

@@ -100,8 +100,13 @@ struct sa_oracle {
 	/* The width of sa_word(); 0 when the oracle does not choose one. */
 	unsigned word_bits;
 	/*
-	 * Abandons the run as broken with STATUS, when the engine can (the
-	 * census can; it does not return then); may be NULL.
+	 * Gives the run up, when the engine can (the census can; it does
+	 * not return then); may be NULL.  The run given up is the code's
+	 * misbehaviour: the census ends with SA_EPROTO and the command line
+	 * quotes STATUS as the code's own, whatever it is.  No STATUS is
+	 * taken for one of the engine's (a run cut at a census by layers'
+	 * depth, SA_ETIME, SA_ENOMEM, SA_EOVERFLOW): those are the
+	 * engine's to meet.
 	 */
 	void (*fail)(sa_oracle *self, int status);
 	/*

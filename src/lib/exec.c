@@ -307,7 +307,8 @@ proto_fail(struct sa_exec *p, sa_oracle *o, const char *fmt, ...)
 		vsnprintf(p->what, sizeof p->what, fmt, ap);
 		va_end(ap);
 	}
-	o->fail(o, p->late ? SA_ETIME : SA_EPROTO);	/* does not return */
+	/* The auditor's own end of the run: does not return. */
+	sa_oracle_break(o, p->late ? SA_ETIME : SA_EPROTO);
 	abort();
 }
 

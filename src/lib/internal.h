@@ -511,6 +511,16 @@ void sa_tally_lowest(uint64_t *tally, uint64_t orderings, uint64_t *weight,
  */
 bool sa_stream_again(const sa_shuffle *sh, size_t n, size_t len);
 
+/*
+ * The library's own end of O's run, with STATUS (an SA_ status of its
+ * choosing: a protocol broken, the deadline, a draw out of range): on a
+ * script, the walk ends the run with STATUS as it stands; on another
+ * oracle, its fail (when it has one).  Does not return from a script.
+ * Audited code's own oracle->fail is never this: on a script it is
+ * SA_EPROTO whatever status it gives (oracle.c's script_abandon).
+ */
+void sa_oracle_break(sa_oracle *o, int status);
+
 /* O as the scripted oracle it is, or NULL when it is another. */
 const sa_script *sa_script_of(const sa_oracle *o);
 

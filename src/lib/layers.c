@@ -287,7 +287,7 @@ reduced_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 	sa_reducer_init(&red, &w->reduce, o);
 	w->inner->run(w->inner, deck, n, &red.base);
 	if (red.err != SA_OK)
-		o->fail(o, SA_ERANGE);	/* a draw it could not make */
+		sa_oracle_break(o, SA_ERANGE);	/* a draw it could not make */
 }
 
 /* A before B: the more probable layer (the smaller D) first. */

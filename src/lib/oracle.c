@@ -18,10 +18,17 @@ script_fail(sa_script *s, int err)
 	longjmp(s->abort, 1);
 }
 
+/*
+ * The code's own oracle->fail: the run is its misbehaviour, SA_EPROTO,
+ * whatever STATUS it gives.  Its status picks none of the walk's (a run
+ * cut at the depth, a deadline, memory), which are the library's alone:
+ * those reach the walk only through sa_oracle_break.
+ */
 static void
-script_abandon(sa_oracle *o, int err)
+script_abandon(sa_oracle *o, int status)
 {
-	script_fail((sa_script *)o, err == SA_OK ? SA_EPROTO : err);
+	(void)status;
+	script_fail((sa_script *)o, SA_EPROTO);
 }
 
 /* The answer to new draw K below BOUND, by the script's mode. */
@@ -213,6 +220,15 @@ script_real(sa_oracle *o)
 
 	(void)take_real((sa_script *)o, &cell);
 	return cell;
+}
+
+void
+sa_oracle_break(sa_oracle *o, int status)
+{
+	if (o->draw == script_draw)
+		script_fail((sa_script *)o, status);
+	if (o->fail != NULL)
+		o->fail(o, status);
 }
 
 const sa_script *

@@ -247,8 +247,7 @@ reducer_draw(sa_oracle *o, uint64_t bound)
 			r->err = SA_ERANGE;
 			r->bad_bound = bound;
 		}
-		if (r->source->fail != NULL)
-			r->source->fail(r->source, SA_EBOUND);
+		sa_oracle_break(r->source, SA_EBOUND);
 		return 0;
 	}
 	return sa_reduce_draw(&r->r, r->source, bound);

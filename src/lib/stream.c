@@ -31,6 +31,10 @@
  * A draw left lower-case is one the engine did not return from (a run
  * cut at the depth, or failed): the run's items end there, at the next
  * R or E, and the auditor's odometer must end it at the same draw.  The
+ * statuses of f and E are the code's words, never the auditor's: a run
+ * given up, or a walk that ends early or not with 0, fails the run with
+ * SA_EPROTO, quoting them (E with SA_EOVERRUN, which only the code's
+ * own engine can see, is told as that breach).  The
  * writer flushes at least every SA_STREAM_FLUSH_S seconds, so that a
  * slow run is not held in a buffer past the timeout.
  */
@@ -252,6 +256,12 @@ out_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 }
 
 void
+sa_stream_out_flush(sa_stream_out *w)
+{
+	out_flush(w);
+}
+
+void
 sa_stream_out_timer(sa_stream_out *w, volatile int *due)
 {
 	w->due = due;
@@ -468,7 +478,7 @@ add_item(sa_stream_in *p, char tag, uint64_t arg, bool done_, uint64_t value)
 {
 	if (p->nitems == p->items_cap) {
 		what(p, "made more than %zu draws in a run (--max-draws)",
-		    p->items_cap / 2);
+		    p->o.max_draws);
 		return SA_EPROTO;
 	}
 	if (p->plain == p->nitems && tag == 'd' && done_)
@@ -637,6 +647,30 @@ read_whole(sa_stream_in *p, size_t n, size_t prev)
 }
 
 /*
+ * The code's walk ended (an E item, its status and message read) where
+ * the auditor's goes on.  Its own engine may have found its run broken
+ * in the one way only it can see, a write outside its deck: that ends
+ * the census, which a walk can only make worse by saying so, never
+ * better, and is told as that breach.  Every other breach the auditor's
+ * own walk finds first.  Any other status is the code's own word, never
+ * the auditor's (a time limit, memory, a count too big), and its walk
+ * ending early its misbehaviour: SA_EPROTO.
+ */
+static int
+ended_early(sa_stream_in *p)
+{
+	if (p->code_status == SA_EOVERRUN) {
+		p->cause = SA_STREAM_ENDED;
+		return SA_EOVERRUN;
+	}
+	what(p, "ended its walk before the auditor's, with a status of its "
+	    "own, %d%s%s", p->code_status, p->code_msg[0] ? ": " : "",
+	    p->code_msg);
+	p->cause = SA_STREAM_OK;
+	return SA_EPROTO;
+}
+
+/*
  * The next run's items into P->items (and its deck, when it has one);
  * SA_OK, or a status with P->what.  A run ends at its deck, or at the
  * next run's R or the walk's E, which are left to be read.
@@ -671,19 +705,7 @@ read_run(sa_stream_in *p, size_t n)
 	if (tag == 'E') {
 		if ((status = read_end(p)) != SA_OK)
 			return status;
-		/*
-		 * Its own engine found its run broken (it wrote outside its
-		 * deck, say): that is the census's end, which a walk can
-		 * only make worse by saying so, never better.
-		 */
-		p->cause = SA_STREAM_ENDED;
-		if (p->code_status != SA_OK && p->code_status != SA_ETIME)
-			return p->code_status;
-		what(p, "ended its walk before the auditor's (its own walk "
-		    "said: %s%s%s)", sa_strerror(p->code_status),
-		    p->code_msg[0] ? ", " : "", p->code_msg);
-		p->cause = SA_STREAM_OK;
-		return SA_EPROTO;
+		return ended_early(p);
 	}
 	if (tag != 'R') {
 		what(p, "wrote a damaged transcript (byte 0x%02x where a run "
@@ -756,7 +778,23 @@ disagree(sa_stream_in *p, sa_oracle *o, size_t k, const char *how)
 {
 	what(p, "walked otherwise than the auditor at draw %zu of the "
 	    "run: %s", k + 1, how);
-	o->fail(o, SA_EPROTO);
+	sa_oracle_break(o, SA_EPROTO);
+}
+
+/*
+ * The code gave its run up at item K with STATUS of its own (an f item:
+ * a plugin's oracle->fail): its misbehaviour, whatever the status says.
+ * It names no status of the auditor's (a run cut at the depth, a time
+ * limit, memory), so the run is failed with SA_EPROTO and the status is
+ * quoted as the code's.
+ */
+static void
+gave_up(sa_stream_in *p, sa_oracle *o, size_t k, int64_t status)
+{
+	what(p, "gave the run up itself after %zu draw%s, with a status of "
+	    "its own, %lld (oracle->fail, or a streamed walk's f item)", k,
+	    k == 1 ? "" : "s", (long long)status);
+	sa_oracle_break(o, SA_EPROTO);
 }
 
 /* A run of P's reservoir: xorshift64 (Marsaglia 2003). */
@@ -905,10 +943,10 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	if (n > p->deck_n) {
 		what(p, "a run of %zu cards, past the %zu it was set up for", n,
 		    p->deck_n);
-		o->fail(o, SA_EPROTO);
+		sa_oracle_break(o, SA_EPROTO);
 	}
 	if ((status = read_run(p, n)) != SA_OK)
-		o->fail(o, status);
+		sa_oracle_break(o, status);
 	/*
 	 * Each draw made again, in order, by the auditor's odometer: those
 	 * its record holds already (the run's kept draws, mostly) compared
@@ -948,9 +986,7 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 			memcpy(&v, &u, sizeof v);
 			break;
 		default:	/* 'f' */
-			if (o->fail != NULL)
-				o->fail(o, (int)(int64_t)it->arg);
-			disagree(p, o, k, "it gave the run up");
+			gave_up(p, o, k, (int64_t)it->arg);
 		}
 		if (!it->done)
 			disagree(p, o, k, "its run ended there, and the "
@@ -974,7 +1010,7 @@ in_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	if (!p->has_deck) {
 		what(p, "its run ended after %zu draws, and the auditor's "
 		    "went on", p->nitems);
-		o->fail(o, SA_EPROTO);
+		sa_oracle_break(o, SA_EPROTO);
 	}
 	memcpy(deck, p->deck, n * sizeof *deck);
 	if (p->plain == p->nitems)
@@ -1143,8 +1179,9 @@ sa_stream_in_finish(sa_stream_in *p, int *code_status, char *msg,
 	if (msg != NULL && size > 0)
 		snprintf(msg, size, "%s", p->code_msg);
 	if (p->code_status != SA_OK) {
-		what(p, "its own walk ended with \"%s\", where the auditor's "
-		    "ended well", sa_strerror(p->code_status));
+		what(p, "its own walk ended with a status of its own, %d%s%s, "
+		    "where the auditor's ended well", p->code_status,
+		    p->code_msg[0] ? ": " : "", p->code_msg);
 		return SA_EPROTO;
 	}
 	return SA_OK;

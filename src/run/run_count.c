@@ -79,7 +79,7 @@ contract(int status)
 		return "wrote past the deck: an entry just before or after the "
 		    "cards it was given changed";
 	default:
-		return NULL;	/* the code's own oracle->fail */
+		return NULL;	/* another status of the walk's */
 	}
 }
 
@@ -408,9 +408,9 @@ run_census_failed(struct audit *au, int status, const sa_replay_window *w,
 		    contract(status), au->last_line);
 	else if (contract(status) != NULL)
 		run_breach(au, status, w, "%s", contract(status));
-	else
-		run_breach(au, status, w, "gave the run up itself (oracle->fail: "
-		    "%s)", sa_strerror(status));
+	else	/* the code's own oracle->fail is SA_EPROTO, told where read */
+		run_breach(au, status, w, "broke the run: %s",
+		    sa_strerror(status));
 	return RUN_BREACH;
 }
 

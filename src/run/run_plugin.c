@@ -1,9 +1,9 @@
 /*
  * run_plugin.c - a plugin audited in a child process: loaded there, it
- * does the whole replay census and leaves its tally in memory shared
- * with this one.  The replay engine keeps its odometer in that memory
- * too, so when the child crashes, hangs, exits or forks, this process
- * can still say on which run, with which draws.
+ * walks the census and streams each run to this one, which makes each
+ * run again in its own odometer and counts it.  So when the child
+ * crashes, hangs, exits or forks, this process can still say on which
+ * run, with which draws, from its own copy of them.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE	/* MAP_ANONYMOUS, strsignal */
@@ -32,14 +32,50 @@
  * The plugin's side.  It walks the census itself and streams each run to
  * this process (stream.c), which walks it again in its own odometer and
  * counts it: the plugin's memory is its own to spoil.  The memory shared
- * with it holds only what the report may quote when the child dies in
- * the middle of a run (its odometer then),
- * read here as untrusted input: copied, its lengths bounded, its
- * pointers never followed.
+ * with it holds the child's odometer, which this side never reads: a
+ * report, even of a child that died in the middle of a run, quotes the
+ * run as this side's own odometer holds it (own_window).
  */
 struct shared {
 	sa_replay_window win;	/* the child's: runs, pos, len, last */
 };
+
+/*
+ * The child's stream, for its fatal signals' handler: what it holds is
+ * written out before the child dies of the signal, so that this side
+ * has every run up to the one that died and tells it from its own copy.
+ */
+static sa_stream_out *dying_stream;
+
+static void
+on_fatal(int sig)
+{
+	if (dying_stream != NULL)
+		sa_stream_out_flush(dying_stream);
+	raise(sig);	/* its default action now: the child dies of it */
+}
+
+/*
+ * A crash must kill the child, so that the parent sees the signal: the
+ * default action, whatever handlers this process had (a sanitizer's,
+ * say), once W's transcript is written out.
+ */
+static void
+fatal_signals(sa_stream_out *w)
+{
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+	    SIGTRAP, SIGSYS };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	dying_stream = w;
+	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		if (sigaction(fatal[i], &sa, NULL) != 0)
+			signal(fatal[i], SIG_DFL);
+}
 
 /* The child's exit status when the plugin called fork() (plugin_run). */
 #define CHILD_FORKED 125
@@ -88,7 +124,10 @@ static void
 fork_prepare(void)
 {
 	child_forked = 1;
-	/* No copy is made: the plugin ends in fork() itself. */
+	/* No copy is made: the plugin ends in fork() itself, its runs so
+	 * far written out for the report. */
+	if (dying_stream != NULL)
+		sa_stream_out_flush(dying_stream);
 	_exit(CHILD_FORKED);
 }
 
@@ -125,6 +164,8 @@ child_exit(int status, void *arg)
 {
 	(void)arg;
 	fflush(NULL);
+	if (dying_stream != NULL)
+		sa_stream_out_flush(dying_stream);
 	_exit(status);
 }
 
@@ -144,18 +185,8 @@ plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
 	void *handle, *sym;
 	int status;
 
-	/*
-	 * A crash must kill the child, so that the parent sees the signal:
-	 * the default actions, whatever handlers this process had (a
-	 * sanitizer's, say).
-	 */
-	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
-	    SIGTRAP, SIGSYS };
-
 	pid_t auditor = getppid(), group = getpgid(auditor);
 
-	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-		signal(fatal[i], SIG_DFL);
 	guard_child();
 	setpgid(0, 0);
 	/* Anything the plugin prints goes to stderr, not into the report. */
@@ -165,6 +196,7 @@ plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
 	    on_exit(child_exit, NULL) != 0 ||
 	    sa_stream_out_new(to, &run, &w) != SA_OK)
 		_exit(1);
+	fatal_signals(w);
 	proc_confine(auditor, group);
 	proc_forbid_forks();
 	/*
@@ -249,23 +281,23 @@ plugin_ran(void *ctx, const sa_replay_window *w)
 }
 
 /*
- * The child's odometer, as the shared memory SH holds it, copied into
- * *OUT for the report: its lengths bounded by CAP and its arrays this
- * side's own view of the memory (VAL, BOUND), whatever the child wrote
- * in the pointers.  The child is stopped before it is read.
+ * The run the child was on, as this side's own odometer W holds it, into
+ * *OUT for the report: its number, and the draws it began with (those
+ * kept from the run before, and any of its transcript made again here).
+ * Never what the child left in the memory it shares, which is the
+ * plugin's to scribble on.
  */
 static const sa_replay_window *
-child_window(const struct shared *sh, uint64_t *val, uint64_t *bound,
-    size_t cap, sa_replay_window *out)
+own_window(const sa_replay_window *w, sa_replay_window *out)
 {
 	memset(out, 0, sizeof *out);
-	out->runs = sh->win.runs;
-	out->pos = sh->win.pos < cap ? sh->win.pos : cap;
-	out->len = sh->win.len < cap ? sh->win.len : cap;
-	out->last = sh->win.last < cap ? sh->win.last : cap;
-	out->val = val;
-	out->bound = bound;
-	out->cap = cap;
+	out->runs = w->runs;
+	out->pos = w->pos > w->len ? w->pos : w->len;
+	out->len = w->len;
+	out->last = w->last;
+	out->val = w->val;
+	out->bound = w->bound;
+	out->cap = w->cap;
 	return out;
 }
 
@@ -277,8 +309,7 @@ child_window(const struct shared *sh, uint64_t *val, uint64_t *bound,
  */
 static int
 plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
-    int status, const struct shared *sh, uint64_t *val, uint64_t *bound,
-    size_t cap)
+    int status)
 {
 	sa_replay_window cw;
 	const sa_replay_window *mine = sa_stream_in_window(in);
@@ -292,7 +323,7 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 		proc_wait_exit(pid, PROC_GRACE_S);
 	left = proc_escape_text(proc_escaped(pid));
 	finish_child(pid, &wst);
-	child_window(sh, val, bound, cap, &cw);
+	own_window(mine, &cw);
 	if (closed && WIFEXITED(wst) && WEXITSTATUS(wst) == CHILD_FORKED) {
 		run_breach(au, SA_EPROTO, &cw, "forked: it called fork(), "
 		    "which an audited shuffle must not do");
@@ -486,13 +517,12 @@ plugin_count_job(struct audit *au, size_t n, struct job *job)
 		status = RUN_REFUSED;
 	} else if (status != SA_OK) {
 		drop_job(job);
-		status = plugin_failed(au, n, pid, in, status, w.sh, w.val,
-		    w.bound, w.cap);
+		status = plugin_failed(au, n, pid, in, status);
 	} else if ((escape = proc_escaped(pid)), finish_child(pid, &wst),
 	    escape != PROC_IN_GROUP) {
 		/* Its group as it left it: a zombie keeps the one it died in. */
 		drop_job(job);
-		run_breach(au, SA_EPROTO, child_window(w.sh, w.val, w.bound, w.cap,
+		run_breach(au, SA_EPROTO, own_window(sa_stream_in_window(in),
 		    &cw), "%s", proc_escape_text(escape));
 		au->run = 0;
 		status = RUN_BREACH;

@@ -5,8 +5,9 @@
 # the script is misbehave.so:script's (tests/examples/plugins/
 # misbehave.c: crashes, stalls, exits, raw forks, signals and F_SETOWN
 # aimed at the auditor, a move into its group, a card twice, and quiet
-# chatter, pidfd signals and writes into the report), its seed and log
-# in its environment, and the same invariants hold.  Otherwise, for
+# chatter, pidfd signals and writes into the report, and runs given up
+# with statuses of its own: 1000, the time limit's, memory's), its seed
+# and log in its environment, and the same invariants hold.  Otherwise, for
 # each seed, the adversary's script
 # mode plays a random program against an exec audit (tests/examples/
 # exec/adversary.c: fair runs, stalls, exits, children left in its group

@@ -1,7 +1,8 @@
 /*
  * Shuffles that break the plugin contract, one symbol each, for the
  * tests: --plugin misbehave.so:crash and so on.  script is the property
- * test's (tests/cli/procs-property.sh): a random mix of them.
+ * test's (tests/cli/procs-property.sh): a random mix of them, and runs
+ * given up with statuses of the plugin's own choosing.
  */
 #define _GNU_SOURCE	/* syscall, vfork */
 
@@ -227,11 +228,16 @@ auditor_file(const char *what, int flags)
 	return open(path, flags);
 }
 
-/* Before run N's shuffle, one of the script's actions, noted first. */
+/* After run N's shuffle, one of the script's actions, noted first. */
 static void
-act(unsigned *deck, size_t n, int calm)
+act(unsigned *deck, size_t n, sa_oracle *o, int calm)
 {
 	static const int sig[] = { SIGSTOP, SIGTERM, SIGKILL };
+	/* Statuses the code may give up a run with, the auditor's among
+	 * them: a run cut at the depth (once 1000), its time limit,
+	 * memory, a count too big, and -1. */
+	static const int own[] = { 0, -1, 1000, SA_ETIME, SA_ENOMEM,
+	    SA_ETOOBIG, SA_EOVERFLOW };
 	unsigned what = pick(48);
 	int fd;
 
@@ -293,6 +299,10 @@ act(unsigned *deck, size_t n, int calm)
 		if (n > 1)
 			deck[0] = deck[1];
 		break;
+	case 11:
+		note("breach gave the run up with a status of its own");
+		o->fail(o, own[pick(sizeof own / sizeof own[0])]);
+		break;
 	default:
 		break;			/* a fair run */
 	}
@@ -317,5 +327,5 @@ script(unsigned *deck, size_t n, sa_oracle *o)
 		calm = pick(3) == 0;
 	}
 	durstenfeld(deck, n, o);
-	act(deck, n, calm);
+	act(deck, n, o, calm);
 }
