@@ -320,8 +320,8 @@ pidfd_parent(void)
 static void
 setown_parent(void)
 {
-	if (fcntl(STDIN_FILENO, F_SETSIG, SIGSTOP) != 0 ||
-	    fcntl(STDIN_FILENO, F_SETOWN, getppid()) != 0 ||
+	if (fcntl(STDIN_FILENO, F_SETOWN, getppid()) != 0 ||
+	    fcntl(STDIN_FILENO, F_SETSIG, SIGSTOP) != 0 ||
 	    fcntl(STDIN_FILENO, F_SETFL,
 	    fcntl(STDIN_FILENO, F_GETFL) | O_ASYNC) != 0)
 		perror("adversary: fcntl");
