@@ -70,7 +70,7 @@
 /* Where a jump may go: a return, a block, or the next instruction. */
 enum label {
 	L_KILL, L_ALLOW, L_EPERM, L_ENOSYS, L_TARGET, L_TKILL, L_FCNTL,
-	L_SETFL, L_IOCTL, L_PRIO, L_OWN, L_CLONE, L_COUNT,
+	L_SETFL, L_IOCTL, L_PRIO, L_SCHED, L_OWN, L_CLONE, L_COUNT,
 	L_NEXT = 255
 };
 
@@ -235,13 +235,20 @@ confine_blocks(struct filter *f, uint32_t auditor, uint32_t group,
 	is(f, FIOSETOWN, L_EPERM, L_NEXT);
 	is(f, SIOCSPGRP, L_EPERM, L_NEXT);
 	is(f, FIOASYNC, L_EPERM, L_ALLOW);
-	/* setpriority(which, who): no user's processes, no other's. */
+	/* setpriority(which, who): no user's processes, not the auditor
+	 * nor its group; sched_set*: not the auditor.  (The code's own
+	 * threads, which a runtime sets, have ids a filter cannot list.) */
 	f->at[L_PRIO] = f->n;
 	load(f, FIELD(args[0]));
 	is(f, PRIO_USER, L_EPERM, L_NEXT);
 	load(f, FIELD(args[1]));
-	own_only(f, self);
-	/* prlimit64 and sched_set*: this process only. */
+	is(f, (uint32_t)-group, L_EPERM, L_NEXT);
+	is(f, auditor, L_EPERM, L_ALLOW);
+	f->at[L_SCHED] = f->n;
+	load(f, FIELD(args[0]));
+	is(f, auditor, L_EPERM, L_ALLOW);
+	/* prlimit64 (a process's limits, by any of its threads' ids):
+	 * this process only. */
 	f->at[L_OWN] = f->n;
 	load(f, FIELD(args[0]));
 	own_only(f, self);
@@ -299,16 +306,17 @@ proc_confine(pid_t auditor, pid_t group)
 	 * F_SETFL; FIOSETOWN, SIOCSPGRP, FIOASYNC) answers EPERM, as does
 	 * ptrace; pidfd_send_signal answers ENOSYS, as an older kernel
 	 * would (its target is a descriptor, which a filter cannot read).
-	 * Limits and priorities: prlimit64, setpriority and sched_set*
-	 * answer EPERM unless they name the caller (0, or its pid when the
-	 * filter was set: its threads and children must say 0);
-	 * setpriority of a user's processes too.  Only the low word of an
+	 * Limits and priorities: prlimit64 answers EPERM unless it names
+	 * the caller (0, or its pid when the filter was set: its threads
+	 * and children must say 0); setpriority and sched_set* answer
+	 * EPERM when they name the auditor (or its group, or a user's
+	 * processes).  Only the low word of an
 	 * argument is read: the kernel takes each as an int.
 	 */
 	static const int targets[] = { __NR_kill, __NR_rt_sigqueueinfo,
 	    __NR_tgkill, __NR_rt_tgsigqueueinfo, __NR_process_vm_writev,
 	    __NR_process_vm_readv, NR_PIDFD_OPEN };
-	static const int own[] = { __NR_prlimit64, __NR_sched_setscheduler,
+	static const int sched[] = { __NR_sched_setscheduler,
 	    __NR_sched_setparam, __NR_sched_setattr, __NR_sched_setaffinity };
 	struct filter f = { .n = 0 };
 	uint32_t self = (uint32_t)getpid();
@@ -322,8 +330,9 @@ proc_confine(pid_t auditor, pid_t group)
 	is(&f, __NR_setpriority, L_PRIO, L_NEXT);
 	for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
 		is(&f, (uint32_t)targets[i], L_TARGET, L_NEXT);
-	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-		is(&f, (uint32_t)own[i], L_OWN, L_NEXT);
+	for (size_t i = 0; i < sizeof sched / sizeof sched[0]; i++)
+		is(&f, (uint32_t)sched[i], L_SCHED, L_NEXT);
+	is(&f, __NR_prlimit64, L_OWN, L_NEXT);
 	put(&f, BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
 	/* A group not seen from here (0: another pid namespace's) is
 	 * not named: kill(0, ...) is the code's own group. */

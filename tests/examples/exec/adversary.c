@@ -360,34 +360,55 @@ setown_parent(void)
 		perror("adversary: fcntl");
 }
 
+/* The parent of PID and its name, from /proc/PID/stat (0: none). */
+static pid_t
+parent_named(pid_t pid, char *name, size_t size)
+{
+	char path[64], buf[512], *open_at, *close_at;
+	FILE *f;
+	long ppid = 0;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fgets(buf, sizeof buf, f) != NULL &&
+	    (open_at = strchr(buf, '(')) != NULL &&
+	    (close_at = strrchr(buf, ')')) != NULL) {
+		*close_at = '\0';
+		snprintf(name, size, "%s", open_at + 1);
+		ppid = strtol(close_at + 4, NULL, 10);
+	}
+	fclose(f);
+	return (pid_t)ppid;
+}
+
 /*
  * The auditor as this process can name it: its parent, or where that is
- * 1 (a pid namespace's init, not the auditor), the first process listed
- * in /proc as shuffle-audit with more than one thread.  0 for none.
+ * 1 (a pid namespace's init, not the auditor), the furthest of the
+ * shuffle-audit processes it descends from, as /proc (the machine's,
+ * not the namespace's) lists them.  0 for none.
  */
 static pid_t
 auditor(void)
 {
-	DIR *d;
-	struct dirent *e;
-	pid_t found = 0;
+	char name[64];
+	pid_t at = 0, up;
 
-	if (getppid() != 1 || (d = opendir("/proc")) == NULL)
-		return getppid() != 1 ? getppid() : 0;
-	while (found == 0 && (e = readdir(d)) != NULL) {
-		char path[300], comm[64] = "";
-		FILE *f;
+	if (getppid() != 1)
+		return getppid();
+	/* /proc/self is this process by the machine's numbers. */
+	for (up = parent_named(atol(strrchr(realpath("/proc/self", NULL),
+	    '/') + 1), name, sizeof name); up > 1;) {
+		char its[64] = "";
+		pid_t next = parent_named(up, its, sizeof its);
 
-		snprintf(path, sizeof path, "/proc/%s/comm", e->d_name);
-		if ((f = fopen(path, "r")) == NULL)
-			continue;
-		if (fgets(comm, sizeof comm, f) != NULL &&
-		    strcmp(comm, "shuffle-audit\n") == 0)
-			found = (pid_t)atol(e->d_name);
-		fclose(f);
+		if (strcmp(its, "shuffle-audit") == 0)
+			at = up;
+		else if (at != 0)
+			break;
+		up = next;
 	}
-	closedir(d);
-	return found;
+	return at;
 }
 
 #if defined(__x86_64__)
