@@ -296,8 +296,8 @@ while IFS= read -r line; do
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
 	# Cases named py-* need python3, node-* need node, java-* a JDK,
-	# go-* Go, rust-* rustc, cs-* Mono's mcs, and cxx-* the C++ plugins
-	# (a C++ compiler).
+	# go-* Go, rust-* rustc, cs-* Mono's mcs, cxx-* the C++ plugins
+	# (a C++ compiler), and x86-* an x86-64 machine.
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
@@ -324,6 +324,13 @@ while IFS= read -r line; do
 		case $name in rust-*) tool=rustc ;; cs-*) tool=mcs ;; esac
 		if ! command -v $tool >/dev/null 2>&1; then
 			skip "$tool not found"
+			continue
+		fi
+		;;
+	x86-*)
+		# int 0x80, the i386 table from x86-64 code.
+		if [ "$(uname -m)" != x86_64 ]; then
+			skip "x86-* cases (int 0x80): x86-64 only"
 			continue
 		fi
 		;;

@@ -632,8 +632,9 @@ instance_end(struct instance *in, size_t n, double end_by)
 		if (WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS)
 			snprintf(au->what + len, sizeof au->what - len, ": the "
 			    "seccomp filter killed it at a call aimed at %s (a "
-			    "signal, F_SETOWN, pidfd_open or process_vm_*)",
-			    RUN_NAME);
+			    "signal, F_SETOWN, pidfd_open or process_vm_*, or "
+			    "tkill of a thread not its own) or made through "
+			    "another architecture's calls (int 0x80)", RUN_NAME);
 		len = strlen(au->what);
 		/* A program that fails its first planned run may not plan. */
 		if (au->batch && p->win->runs == 1)

@@ -6,6 +6,10 @@
 #   await 'sleep 7771'  waits until one does (at most 600 polls of 0.1 s;
 #                       a bound on a hang, not a timing the case asserts)
 #   await_child PID     waits until PID has a child process
+#   unprivileged FILE CMD...
+#                       CMD run as nobody when this is root (setpriv),
+#                       as itself otherwise, in a directory of its own
+#                       holding a copy of FILE; CMD's status
 
 # Every process's command line, a line each, its arguments ending in a
 # space.  A process may end between the glob and the read: quietly.
@@ -73,4 +77,20 @@ in_time() {
 	else
 		echo "took $t s, over $1"
 	fi
+}
+
+unprivileged() {
+	u_file=$1
+	shift
+	u_dir=$(mktemp -d /tmp/sa-nobody.XXXXXX) && chmod 755 "$u_dir" &&
+	    cp "$u_file" "$u_dir"/ || return 2
+	if [ "$(id -u)" = 0 ]; then
+		(cd "$u_dir" && setpriv --reuid=65534 --regid=65534 \
+		    --clear-groups "$@")
+	else
+		(cd "$u_dir" && "$@")
+	fi
+	u_s=$?
+	rm -rf "$u_dir"
+	return $u_s
 }

@@ -48,9 +48,33 @@
  *                        input (fcntl F_SETOWN, O_ASYNC, with SIGSTOP as
  *                        the signal), so that the auditor's next line
  *                        would stop it, then answers on
+ *   foreign R CALL       on run R, makes CALL through int 0x80 (the
+ *                        i386 table, which the filter must not let by):
+ *                        kill (SIGKILL to its parent), tgkill (the
+ *                        same) or setown (its input's owner its parent,
+ *                        SIGSTOP its signal, O_ASYNC), then answers on
+ *   sigio_parent R       on run R, makes its parent the owner of one end
+ *                        of a socket pair by ioctl FIOSETOWN, SIGKILL
+ *                        its signal (F_SETSIG) and O_ASYNC set, then
+ *                        writes into the other end; says on stderr
+ *                        "sigio: denied" when a step is refused, and
+ *                        answers on
+ *   tkill_threads R      on run R, sends SIGKILL by tkill to every
+ *                        thread of its parent but the main one (the
+ *                        auditor's workers under --instances), then
+ *                        answers on
+ *   limit_parent R WHAT  on run R, sets its parent's file-size limit to
+ *                        0 (fsize), its address space to 1 MB (as),
+ *                        its nice value to 19 (nice) or its scheduling
+ *                        to SCHED_IDLE (sched); says "limit: denied" on
+ *                        stderr when refused, and answers on; where a
+ *                        nice or sched call was let by, says so and
+ *                        exits 1, the proof that it reached the auditor
  *   decks S N MODE       for fit --run: writes S decks of N cards
  *                        (the identity), then "sleep" sleeps, "exit3"
- *                        exits with status 3; "join" first moves into
+ *                        exits with status 3; "sigio" first does what
+ *                        sigio_parent does, then exits with status 0
+ *                        after its decks; "join" first moves into
  *                        its parent's process group, then writes its
  *                        decks and sleeps
  *
@@ -60,11 +84,17 @@
 #define _GNU_SOURCE	/* usleep, syscall, F_SETSIG */
 
 #include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +155,7 @@ shuffle(size_t n)
 
 static void pidfd_parent(void);
 static void setown_parent(void);
+static void sigio_parent(void);
 static void write_report(void);
 static void double_fork(void);
 static void chain(long d);
@@ -239,6 +270,8 @@ decks(long s, long n, const char *mode)
 {
 	if (strcmp(mode, "join") == 0)
 		join_parent_group();
+	if (strcmp(mode, "sigio") == 0)
+		sigio_parent();
 	for (long k = 0; k < s; k++) {
 		for (long i = 0; i < n; i++)
 			printf(i ? " %ld" : "%ld", i);
@@ -247,7 +280,7 @@ decks(long s, long n, const char *mode)
 	fflush(stdout);
 	if (strcmp(mode, "join") == 0 || strcmp(mode, "sleep") == 0)
 		forever();
-	return 3;
+	return strcmp(mode, "sigio") == 0 ? 0 : 3;
 }
 
 /* A grandchild in a session of its own, orphaned once it is there. */
@@ -320,11 +353,165 @@ pidfd_parent(void)
 static void
 setown_parent(void)
 {
-	if (fcntl(STDIN_FILENO, F_SETSIG, SIGSTOP) != 0 ||
-	    fcntl(STDIN_FILENO, F_SETOWN, getppid()) != 0 ||
+	if (fcntl(STDIN_FILENO, F_SETOWN, getppid()) != 0 ||
+	    fcntl(STDIN_FILENO, F_SETSIG, SIGSTOP) != 0 ||
 	    fcntl(STDIN_FILENO, F_SETFL,
 	    fcntl(STDIN_FILENO, F_GETFL) | O_ASYNC) != 0)
 		perror("adversary: fcntl");
+}
+
+/* The parent of PID and its name, from /proc/PID/stat (0: none). */
+static pid_t
+parent_named(pid_t pid, char *name, size_t size)
+{
+	char path[64], buf[512], *open_at, *close_at;
+	FILE *f;
+	long ppid = 0;
+
+	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	if (fgets(buf, sizeof buf, f) != NULL &&
+	    (open_at = strchr(buf, '(')) != NULL &&
+	    (close_at = strrchr(buf, ')')) != NULL) {
+		*close_at = '\0';
+		snprintf(name, size, "%s", open_at + 1);
+		ppid = strtol(close_at + 4, NULL, 10);
+	}
+	fclose(f);
+	return (pid_t)ppid;
+}
+
+/*
+ * The auditor as this process can name it: its parent, or where that is
+ * 1 (a pid namespace's init, not the auditor), the furthest of the
+ * shuffle-audit processes it descends from, as /proc (the machine's,
+ * not the namespace's) lists them.  0 for none.
+ */
+static pid_t
+auditor(void)
+{
+	char name[64];
+	pid_t at = 0, up;
+
+	if (getppid() != 1)
+		return getppid();
+	/* /proc/self is this process by the machine's numbers. */
+	for (up = parent_named(atol(strrchr(realpath("/proc/self", NULL),
+	    '/') + 1), name, sizeof name); up > 1;) {
+		char its[64] = "";
+		pid_t next = parent_named(up, its, sizeof its);
+
+		if (strcmp(its, "shuffle-audit") == 0)
+			at = up;
+		else if (at != 0)
+			break;
+		up = next;
+	}
+	return at;
+}
+
+#if defined(__x86_64__)
+/* System call NR of the i386 table, made by int 0x80. */
+static long
+i386_call(long nr, long a, long b, long c)
+{
+	long r;
+
+	__asm__ volatile ("int $0x80" : "=a"(r) : "a"(nr), "b"(a), "c"(b),
+	    "d"(c) : "memory", "r8", "r9", "r10", "r11");
+	return r;
+}
+#endif
+
+/* CALL to the auditor through int 0x80 (i386: kill 37, tgkill 270,
+ * fcntl 55 with F_SETOWN 8, F_SETSIG 10, F_SETFL 4). */
+static void
+foreign(const char *call)
+{
+#if defined(__x86_64__)
+	long to = getppid();
+
+	if (strcmp(call, "kill") == 0)
+		i386_call(37, to, SIGKILL, 0);
+	else if (strcmp(call, "tgkill") == 0)
+		i386_call(270, to, to, SIGKILL);
+	else if (strcmp(call, "setown") == 0 &&
+	    (i386_call(55, STDIN_FILENO, 8, to) != 0 ||
+	    i386_call(55, STDIN_FILENO, 10, SIGSTOP) != 0 ||
+	    i386_call(55, STDIN_FILENO, 4, O_ASYNC | O_RDONLY) != 0))
+		fprintf(stderr, "adversary: foreign: denied\n");
+#else
+	(void)call;
+	fprintf(stderr, "adversary: foreign: no int 0x80 here\n");
+#endif
+}
+
+/* SIGKILL to the auditor as SIGIO's stand-in, set up on a socket. */
+static void
+sigio_parent(void)
+{
+	int sv[2], owner = (int)auditor();
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+		exit(1);
+	if (ioctl(sv[0], FIOSETOWN, &owner) != 0 ||
+	    fcntl(sv[0], F_SETSIG, SIGKILL) != 0 ||
+	    fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_ASYNC) != 0)
+		fprintf(stderr, "adversary: sigio: denied\n");
+	else if (write(sv[1], "x", 1) != 1)
+		exit(1);
+	close(sv[0]);
+	close(sv[1]);
+}
+
+/* SIGKILL by tkill to every thread of the auditor but its main one. */
+static void
+tkill_threads(void)
+{
+	char path[64];
+	DIR *d;
+	struct dirent *e;
+	pid_t to = auditor();
+
+	snprintf(path, sizeof path, "/proc/%ld/task", (long)to);
+	if (to == 0 || (d = opendir(path)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		long tid = atol(e->d_name);
+
+		if (tid > 0 && tid != (long)to)
+			syscall(SYS_tkill, tid, SIGKILL);
+	}
+	closedir(d);
+}
+
+/* The auditor's limit, priority or scheduling, as WHAT says. */
+static void
+limit_parent(const char *what)
+{
+	pid_t to = auditor();
+	struct rlimit none = { 0, 0 }, small = { 1 << 20, 1 << 20 };
+	struct sched_param sp = { 0 };
+	bool ok = false, proof = false;
+
+	if (strcmp(what, "fsize") == 0)
+		ok = prlimit(to, RLIMIT_FSIZE, &none, NULL) == 0;
+	else if (strcmp(what, "as") == 0)
+		ok = prlimit(to, RLIMIT_AS, &small, NULL) == 0;
+	else if (strcmp(what, "nice") == 0)
+		ok = proof = setpriority(PRIO_PROCESS, (id_t)to, 19) == 0;
+	else if (strcmp(what, "sched") == 0)
+		ok = proof = sched_setscheduler(to, SCHED_IDLE, &sp) == 0;
+	if (!ok) {
+		fprintf(stderr, "adversary: limit: denied\n");
+		return;
+	}
+	if (proof) {
+		fprintf(stderr, "adversary: the auditor's %s was mine to set\n",
+		    what);
+		exit(1);
+	}
 }
 
 /*
@@ -423,6 +610,14 @@ main(int argc, char **argv)
 			pidfd_parent();
 		if (runs == at && strcmp(mode, "setown_parent") == 0)
 			setown_parent();
+		if (runs == at && strcmp(mode, "foreign") == 0 && argc > 3)
+			foreign(argv[3]);
+		if (runs == at && strcmp(mode, "sigio_parent") == 0)
+			sigio_parent();
+		if (runs == at && strcmp(mode, "tkill_threads") == 0)
+			tkill_threads();
+		if (runs == at && strcmp(mode, "limit_parent") == 0 && argc > 3)
+			limit_parent(argv[3]);
 		shuffle(n);
 	}
 	if (strcmp(mode, "escape_pgid_eof") == 0) {

@@ -14,12 +14,24 @@
  *   scribble_abort the same, then aborts on the fifth run
  *   kill_parent    sends SIGKILL to its parent (the auditor) on the
  *                  second run
+ *   sigio_parent   on the second run, makes its parent the owner of one
+ *                  end of a socket pair (ioctl FIOSETOWN), SIGKILL its
+ *                  signal (F_SETSIG) and O_ASYNC set, then writes into
+ *                  the other end; says "sigio: denied" on stderr when a
+ *                  step is refused
+ *   limit_parent   on the second run, sets its parent's file-size limit
+ *                  to 0 (prlimit64); says "limit: denied" when refused
  *   mover          on its third run, starts a thread that keeps moving
  *                  the first two words of every shared mapping (where an
  *                  odometer keeps its runs and place), and spins for ever
  */
 #define _GNU_SOURCE
 
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -30,7 +42,8 @@
 
 #include <shuffle_audit.h>
 
-sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent, mover;
+sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent, sigio_parent,
+    limit_parent, mover;
 
 static void
 naive(unsigned *deck, size_t n, sa_oracle *o)
@@ -145,6 +158,36 @@ kill_parent(unsigned *deck, size_t n, sa_oracle *o)
 
 	if (++calls == 2)
 		kill(getppid(), SIGKILL);
+	naive(deck, n, o);
+}
+
+void
+sigio_parent(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int calls;
+	int sv[2], owner = (int)getppid();
+
+	if (++calls == 2 && socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0) {
+		if (ioctl(sv[0], FIOSETOWN, &owner) != 0 ||
+		    fcntl(sv[0], F_SETSIG, SIGKILL) != 0 ||
+		    fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_ASYNC) != 0)
+			fprintf(stderr, "forge: sigio: denied\n");
+		else if (write(sv[1], "x", 1) != 1)
+			abort();
+		close(sv[0]);
+		close(sv[1]);
+	}
+	naive(deck, n, o);
+}
+
+void
+limit_parent(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int calls;
+	struct rlimit none = { 0, 0 };
+
+	if (++calls == 2 && prlimit(getppid(), RLIMIT_FSIZE, &none, NULL) != 0)
+		fprintf(stderr, "forge: limit: denied\n");
 	naive(deck, n, o);
 }
 
