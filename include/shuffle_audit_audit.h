@@ -384,6 +384,16 @@ int sa_real_cells_for(size_t n, uint64_t *m);
 int sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out);
 
 /*
+ * The cells to count code on N cards at next, when M cells (0: none yet)
+ * did not keep every run on its deck with its reals placed elsewhere:
+ * the least of 2, lcm(1, 2, 3), ..., lcm(1, ..., N) and 2 lcm(1, ..., N)
+ * (where floor(u * k) and rounding for every k up to N fall on cell
+ * edges) that is above M and below CAP, else CAP itself.  SA_ERANGE when
+ * M is CAP or more (nothing finer to try), or CAP is 0 or past 2^32.
+ */
+int sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next);
+
+/*
  * The real a census hands audited code: cell CELL of M, at place POS
  * within it, in units of 2^-52 of the cell (0 < POS < SA_REAL_PLACES).
  * The first real of a run in a cell is at its middle, 2^51; a real that

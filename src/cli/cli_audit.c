@@ -197,6 +197,22 @@ audit_report_svg(const struct audit *au, size_t n)
 	fputs("</svg>\n", stdout);
 }
 
+/* The cells tried in turn, at each of which a run's deck moved. */
+static void
+tried_field(report *r, const struct audit *au)
+{
+	char list[160];
+	unsigned len = 0;
+
+	for (unsigned i = 0; i < au->ntried && len < sizeof list; i++)
+		len += (unsigned)snprintf(list + len, sizeof list - len,
+		    "%s%llu", i ? " " : "", (unsigned long long)
+		    au->cells_tried[i]);
+	rep_list(r, "cells_tried", "cells tried", list, true, "at each, a "
+	    "run's deck moved with its reals placed elsewhere in their cells; "
+	    "the last is the cap, --real-cells or 2 lcm(1..n)");
+}
+
 /* The misbehaviour, as data: text, TSV, CSV or JSON. */
 void
 audit_report(const struct audit *au, size_t n, enum rep_format fmt)
@@ -236,6 +252,8 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 		    false, au->streamed ? "the census's, then the others, on "
 		    "the runs the auditor made again" : "the census's, then "
 		    "the others, run by run");
+	if (model && au->ntried > 1)
+		tried_field(&r, au);
 	if (parts > 1) {
 		char note[96];
 
@@ -312,9 +330,15 @@ void
 audit_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 {
 	k->real_drawn = au->real_used;
-	k->placed = placed;
+	k->placed = placed + au->placed_kept;
 	k->every = au->every;
 	k->own_reals = au->command != NULL && (au->streamed || au->batch);
+	k->tried[0] = '\0';
+	for (unsigned i = 0, len = 0; i < au->ntried &&
+	    len < sizeof k->tried; i++)
+		len += (unsigned)snprintf(k->tried + len, sizeof k->tried - len,
+		    "%s%llu", i ? " " : "", (unsigned long long)
+		    au->cells_tried[i]);
 	k->cells = au->real_cells;
 	k->streamed = au->streamed;
 	k->replayed = au->every;
@@ -516,8 +540,10 @@ placed_fields(report *r, const struct audit_check *k)
 		snprintf(note, sizeof note, "sequences of draws that drew "
 		    "reals, %s: each made again with its reals at both ends of "
 		    "their cells and at an inner point, and landing on its deck "
-		    "every time", k->every == 1 ? "every one" : "those --repeat "
-		    "made again");
+		    "every time", k->own_reals ? "those of the program's own "
+		    "walk the auditor made again itself (the first 32 and 32 "
+		    "more at random), not the rest" : k->every == 1 ?
+		    "every one" : "those --repeat made again");
 	else
 		snprintf(note, sizeof note, "the census's middle of each cell "
 		    "only: %s, so what the verdict says holds for the model of "
@@ -531,6 +557,12 @@ placed_fields(report *r, const struct audit_check *k)
 	rep_list(r, "placements", NULL, k->placed > 0 ?
 	    "mid low high inner" : "mid", false, NULL);
 	rep_u64(r, "placed_sequences", NULL, k->placed, NULL);
+	if (k->tried[0] != '\0') {
+		snprintf(note, sizeof note, "of %s, tried in turn: the first "
+		    "at which every run placed kept its deck", k->tried);
+		rep_u64(r, "real_cells", "real cells", k->cells, note);
+		rep_list(r, "cells_tried", NULL, k->tried, true, NULL);
+	}
 }
 
 /*
@@ -546,15 +578,15 @@ replay_fields(report *r, const struct audit_check *k)
 	if (!k->streamed || k->replayed == 1)
 		return;
 	if (k->replayed == 0) {
-		rep_str(r, "replayed", "runs made again", "the first 32 and 32 "
-		    "more at random", "--repeat none: a lie in one streamed run "
-		    "past them goes unseen");
+		rep_str(r, "replayed", "runs made again", "64", "the first 32 "
+		    "and 32 more at random; --repeat none: a lie in one "
+		    "streamed run past them goes unseen");
 		return;
 	}
-	snprintf(value, sizeof value, "1 in %llu, at random",
+	snprintf(value, sizeof value, "1 in %llu",
 	    (unsigned long long)k->replayed);
-	snprintf(note, sizeof note, "--repeat 1/%llu: a lie in one streamed "
-	    "run goes unseen with odds %llu/%llu", (unsigned long long)
+	snprintf(note, sizeof note, "at random, --repeat 1/%llu: a lie in one "
+	    "streamed run goes unseen with odds %llu/%llu", (unsigned long long)
 	    k->replayed, (unsigned long long)k->replayed - 1,
 	    (unsigned long long)k->replayed);
 	rep_str(r, "replayed", "runs made again", value, note);

@@ -94,6 +94,7 @@ struct audit_check {
 	uint64_t placed;	/* runs made again under each placement */
 	unsigned every;		/* --repeat 1/EVERY; 0: none */
 	bool own_reals;		/* a walk or plans the program made itself */
+	char tried[160];	/* the cells counted at, "2 6 12"; "": one */
 	uint64_t cells;
 	size_t n;		/* the cards */
 	unsigned protections;	/* GUARD_ bits the code ran under */

@@ -880,6 +880,30 @@ sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out)
 	return SA_OK;
 }
 
+int
+sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next)
+{
+	uint64_t l = 1;
+
+	if (next == NULL || cap == 0 || cap > SA_DRAW_MAX || m >= cap)
+		return SA_ERANGE;
+	for (uint64_t k = 2; k <= n + 1; k++) {
+		/* lcm(1..k) for k up to N, then twice lcm(1..N). */
+		if (k <= n)
+			l = l / sa_gcd(l, k) * k;
+		else
+			l *= 2;
+		if (l >= cap)
+			break;
+		if (l > m) {
+			*next = l;
+			return SA_OK;
+		}
+	}
+	*next = cap;
+	return SA_OK;
+}
+
 void
 sa_real_text(uint64_t j, uint64_t m, char *buf, size_t size)
 {

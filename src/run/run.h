@@ -117,6 +117,15 @@ struct audit {
 	unsigned timeout;	/* seconds without progress */
 	unsigned raw_bits;
 	uint64_t real_cells;	/* the cells of a real; 0: unset */
+	/* The most cells to count at: run_count tries fewer first (see
+	 * sa_real_cells_next); 0: REAL_CELLS only. */
+	uint64_t cells_cap;
+	uint64_t cells_fixed;	/* the cells where none are searched: those
+				   given, or lcm(1..n); set on the first count */
+	uint64_t cells_tried[24];	/* the cells counted at, in order */
+	unsigned ntried;
+	uint64_t placed_kept;	/* a streamed walk's runs the auditor made
+				   again with their reals placed elsewhere */
 	unsigned real_place;	/* the model of a real's place (sa_real_at) */
 	bool again;		/* a second model's count: a time limit ends it
 				   without a message */

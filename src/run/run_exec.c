@@ -390,6 +390,7 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 			    "again as it first was: it uses randomness the "
 			    "auditor cannot see" : "");
 		}
+		au->placed_kept += status == SA_OK;
 	}
 	return status;
 }
@@ -864,6 +865,7 @@ exec_count(struct audit *au, size_t n, struct job *job)
 	for (k = 0; k < crew.count; k++) {
 		if (crew.at[k].p != NULL && crew.at[k].p->pid > 0)
 			proc_stop(crew.at[k].p->pid, NULL);
+		au->placed_kept += crew.at[k].own.placed_kept;
 		if (crew.at[k].p != NULL && crew.at[k].p->win != NULL) {
 			au->raw_used = au->raw_used || crew.at[k].p->win->raw_used;
 			au->real_used = au->real_used ||
