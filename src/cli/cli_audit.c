@@ -289,116 +289,47 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 
 /*
  * JOB's count (a census, or layers collected) under the second model
- * KIND, from the parts under merge or counted now: into *OUT (layers
- * judged), an exit status.
+ * KIND, for the runner's judgement: from the parts under merge (CTX) or
+ * counted now, its refusal said; an exit status.
  */
 static int
-audit_second(struct audit *au, size_t n, const struct part_set *merging,
-    const struct job *job, enum again kind, struct job *out)
+audit_second(void *ctx, struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out)
 {
-	int status = merging != NULL ?
+	const struct part_set *merging = ctx;
+
+	return merging != NULL ?
 	    audit_parted_again(merging, au, n, job->depth, kind, out) :
 	    audit_said(au, run_again(au, n, job, kind, out));
-
-	if (status == EXIT_FAIR && out->depth != 0 &&
-	    (out->layers == NULL || sa_layers_finish(out->layers) != SA_OK))
-		status = EXIT_TROUBLE;
-	return status;
-}
-
-bool
-audit_layers_same(struct audit *au, size_t n,
-    const struct part_set *merging, sa_layers *l, bool wider,
-    bool *same)
-{
-	struct job job = { sa_layers_about(l)->depth, NULL, l };
-	struct job other = { 0, NULL, NULL };
-	int status;
-
-	if (wider && run_wider_runs(au, &job) == 0 &&
-	    merging == NULL)
-		return false;
-	status = audit_second(au, n, merging, &job, wider ? AGAIN_WIDER :
-	    AGAIN_PLACED, &other);
-	status = status == EXIT_FAIR && other.layers != NULL ?
-	    sa_layers_same_law(l, other.layers, same) : SA_EPROTO;
-	sa_layers_free(other.layers);
-	return status == SA_OK;
-}
-
-void
-audit_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
-{
-	k->real_drawn = au->real_used;
-	k->placed = placed + au->placed_kept;
-	k->every = au->every;
-	k->own_reals = au->command != NULL && (au->streamed || au->batch);
-	k->tried[0] = '\0';
-	for (unsigned i = 0, len = 0; i < au->ntried &&
-	    len < sizeof k->tried; i++)
-		len += (unsigned)snprintf(k->tried + len, sizeof k->tried - len,
-		    "%s%llu", i ? " " : "", (unsigned long long)
-		    au->cells_tried[i]);
-	k->cells = au->real_cells;
-	k->streamed = au->streamed;
-	k->replayed = au->every;
 }
 
 void
 audit_check(struct audit *au, size_t n, const struct part_set *merging,
     const sa_census *c, struct audit_check *out)
 {
-	const sa_census_info *in = sa_census_about(c);
-	struct job job = { 0, (sa_census *)c, NULL }, other = { 0, NULL, NULL };
-	bool unchecked = false, differs = false;
+	struct run_source src = { audit_second, (void *)merging,
+	    merging != NULL };
 
-	memset(out, 0, sizeof *out);
-	out->protections = au->protections;
-	audit_placed(au, in->placed, out);
-	if (in->fair || (!au->raw_used && !au->real_used))
-		return;
-	if (au->raw_used) {
-		out->raw_asked = true;
-		out->bits = au->raw_bits;
-		out->wider = au->raw_bits + 1;
-		out->runs = sa_census_widened_runs(c, au->raw_bits,
-		    au->raw_bits + 1);
-		if (!in->wide && run_wider_runs(au, &job) != 0 &&
-		    audit_second(au, n, merging, &job, AGAIN_WIDER,
-		    &other) ==
-		    EXIT_FAIR && other.census != NULL &&
-		    sa_census_bias_cause(c, other.census, &out->cause) == SA_OK)
-			out->raw_settled = true;
-		sa_census_free(other.census);
-		other.census = NULL;
-		unchecked = !out->raw_settled;
-		differs = out->raw_settled && out->cause != SA_BIAS_LOOP;
-	}
-	if (au->real_used) {
-		out->real_asked = true;
-		out->cells = au->real_cells;
-		out->n = n;
-		if (audit_second(au, n, merging, &job, AGAIN_PLACED,
-		    &other) ==
-		    EXIT_FAIR && other.census != NULL &&
-		    sa_census_same_law(c, other.census, &out->real_same) ==
-		    SA_OK)
-			out->real_settled = true;
-		sa_census_free(other.census);
-		unchecked = unchecked || !out->real_settled;
-		differs = differs || (out->real_settled && !out->real_same);
-	}
-	out->model = differs ? SA_MODEL_DIFFERS : unchecked ?
-	    SA_MODEL_UNCHECKED : SA_MODEL_HOLDS;
+	run_judge_census(au, n, c, &src, out);
+}
+
+void
+audit_judge_layers(struct audit *au, size_t n,
+    const struct part_set *merging, sa_layers *l, struct audit_check *out)
+{
+	struct run_source src = { audit_second, (void *)merging,
+	    merging != NULL };
+
+	run_judge_layers(au, n, l, &src, out);
 }
 
 int
-check_exit(bool fair, const struct audit_check *k)
+check_exit(enum run_verdict v)
 {
-	if (fair)
-		return EXIT_FAIR;
-	return k != NULL && (k->model == SA_MODEL_DIFFERS ||
-	    k->model == SA_MODEL_UNCHECKED) ? EXIT_MODEL : EXIT_UNFAIR;
+	static const int exits[] = { EXIT_FAIR, EXIT_UNFAIR, EXIT_MODEL,
+	    EXIT_MODEL };
+
+	return exits[v];
 }
 
 /* Loop or reduction, in words. */

@@ -649,8 +649,11 @@ count_layers(struct census_args *a)
 	}
 	memset(&la, 0, sizeof la);
 	sa_fraction_init(&la.eps);
-	if (!cli_parse_fraction("--remainder", a->remainder ? a->remainder :
-	    "2^-20", &la.eps)) {
+	/* With no --remainder, deepen until fair can be said. */
+	if (a->remainder == NULL && sa_layers_bound(a->n, &la.eps) == SA_OK)
+		;
+	else if (!cli_parse_fraction("--remainder", a->remainder ?
+	    a->remainder : "2^-20", &la.eps)) {
 		sa_fraction_free(&la.eps);
 		return EXIT_TROUBLE;
 	}

@@ -175,8 +175,7 @@ static void
 summary_fields(report *r, const sa_census *c, const struct figures *f,
     enum sa_notation how, const struct audit_check *k)
 {
-	bool model = k != NULL && (k->model == SA_MODEL_DIFFERS ||
-	    k->model == SA_MODEL_UNCHECKED);
+	bool model = k != NULL && k->verdict == VERDICT_MODEL;
 	const sa_census_info *in = sa_census_about(c);
 	char note[160];
 	char *value;
@@ -468,6 +467,6 @@ census_show(const struct census_view *a, const sa_census *c)
 		render(a, c, &fig, rows, nrows);
 	figures_free(&fig);
 	free(rows);
-	return cli_finish(a->check ? check_exit(in->fair, a->audited ?
-	    &a->model : NULL) : EXIT_FAIR);
+	return cli_finish(a->check ? check_exit(a->audited ?
+	    a->model.verdict : run_verdict_of(in->fair, NULL)) : EXIT_FAIR);
 }
