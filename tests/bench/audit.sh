@@ -200,7 +200,7 @@ stream_row() {	# LANGUAGE CARDS BATCH-CARDS COMMAND FLOOR-RATE
 	    printf "%-8s %5d %10d %10d %5.2f %10d %5.2f %8d %7.1f  %s\n", $1,
 	        $2, $3, $7, $7 / $3, $4, ratio, $5, x, ok }'
 }
-# The streamed walk's replay (issue 61, point 3): with --repeat all (the
+# The streamed walk's replay: with --repeat all (the
 # default) every run of the walk is made again after it, as a plan, the
 # plans a window at a time; beside the same audit with --repeat none,
 # which makes 64 runs again and whose walk repeats none in the stream,
