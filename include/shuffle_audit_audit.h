@@ -478,18 +478,27 @@ bool sa_exec_offer(sa_exec *p, const uint64_t *val, const uint64_t *bound,
     size_t len);
 /*
  * After sa_exec_plain, the plan of a run to be made again, queued behind
- * those already queued: the first of them to be made (each still
- * offered with sa_exec_offer, in the order queued) sends them all in one
- * write, and the program answers them back to back, a round trip for all
- * of them.  True when queued: the program takes plans, the run fits its
- * window, no run of an earlier queue is still to be made, and the queue
- * stays within SA_EXEC_AHEAD bytes, which a pipe always holds at once,
- * so that the auditor never waits to write while the program waits to
- * be read.  False: nothing queued.
+ * those already queued (each still offered with sa_exec_offer, in the
+ * order queued).  The plans not yet written go in one write when the
+ * first of them is to be made, or once they fill half the window, so
+ * that the program answers runs back to back while the auditor checks
+ * those answered: a round trip for a window of runs, not one a run.
+ * True when queued: the program takes plans, the run fits its odometer,
+ * and the plans of the runs queued and not yet made stay within the
+ * window, SA_EXEC_AHEAD bytes unless sa_exec_ahead says more, so that
+ * the auditor never waits to write while the program waits to be read.
+ * False: nothing queued (the caller queues it again after a run).
  */
 #define SA_EXEC_AHEAD 4096
 bool sa_exec_queue(sa_exec *p, size_t n, const uint64_t *val,
     const uint64_t *bound, size_t len);
+/*
+ * The window of sa_exec_queue: BYTES (at least SA_EXEC_AHEAD), which the
+ * caller vouches the program's input holds at once whatever it has
+ * read (a pipe of that size, F_GETPIPE_SZ on Linux).  Taken only while
+ * no run is queued.
+ */
+void sa_exec_ahead(sa_exec *p, size_t bytes);
 
 /*
  * A walk streamed (stream.c): audited code walks the census in a process

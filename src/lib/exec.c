@@ -27,7 +27,7 @@
 struct sa_exec {
 	sa_exec_opts o;
 	char buf[1 << 16];
-	size_t have;
+	size_t at, have;	/* BUF's bytes not yet taken: AT to HAVE */
 	uint64_t lines;		/* lines read so far */
 	sa_replay_window win;	/* this program's odometer */
 	char line[1 << 16];
@@ -40,10 +40,16 @@ struct sa_exec {
 	 * its first answer (HELD), or the hello's read failed (FAILED). */
 	bool sent, held, failed;
 	bool plans;		/* its hello said it takes plans on replays */
-	/* Plans queued (sa_exec_queue), sent by the first run of them;
-	 * runs still to come whose plans went with it. */
-	char ahead[SA_EXEC_AHEAD];
-	size_t ahead_len, ahead_runs, ahead_left;
+	/*
+	 * Plans queued (sa_exec_queue) for the runs to come, in order: the
+	 * first WRITTEN of RUNS written, the rest's AHEAD_LEN bytes in AHEAD,
+	 * not yet.  OWED is the bytes of the plans of all of them, held
+	 * within WINDOW (sa_exec_ahead); LENS, a ring of ring_cap from
+	 * HEAD, each one's length.
+	 */
+	char *ahead;
+	size_t ahead_len, ahead_cap, runs, written, owed, window;
+	size_t *lens, ring_cap, head;
 	char what[512];		/* why the last run failed */
 };
 
@@ -66,13 +72,13 @@ no_answer(struct sa_exec *p, unsigned wait)
 	    "flush=True); Node: fs.writeSync(1, line + '\\n'); Java: "
 	    "System.out.flush(); C: fflush(stdout))";
 	char cut[64];
-	size_t len = p->have < 60 ? p->have : 60;
+	size_t len = p->have - p->at < 60 ? p->have - p->at : 60;
 
-	memcpy(cut, p->buf, len);
+	memcpy(cut, p->buf + p->at, len);
 	cut[len] = '\0';
 	if (memchr(cut, '\0', len) != NULL)
 		len = strlen(cut);
-	if (p->have > 0)
+	if (p->have > p->at)
 		snprintf(p->what, sizeof p->what, "wrote \"%s\" with no newline "
 		    "for %u second%s: a line ends with one, and must be flushed: "
 		    "%s", cut, wait, wait == 1 ? "" : "s", fix);
@@ -97,15 +103,15 @@ read_line(struct sa_exec *p)
 	double until = -1;	/* the clock is read when a wait begins */
 
 	for (;;) {
-		char *nl = memchr(p->buf, '\n', p->have);
+		char *nl = memchr(p->buf + p->at, '\n', p->have - p->at);
 		struct pollfd pfd = { p->o.from, POLLIN, 0 };
 		double left;
 		ssize_t got;
 
 		if (nl != NULL) {
-			size_t len = (size_t)(nl - p->buf);
+			size_t len = (size_t)(nl - p->buf) - p->at;
 
-			memcpy(p->line, p->buf, len);
+			memcpy(p->line, p->buf + p->at, len);
 			p->line[len] = '\0';
 			if (memchr(p->line, '\0', len) != NULL) {
 				snprintf(p->what, sizeof p->what, "broke "
@@ -115,10 +121,17 @@ read_line(struct sa_exec *p)
 			}
 			if (len > 0 && p->line[len - 1] == '\r')
 				p->line[len - 1] = '\0';
-			memmove(p->buf, nl + 1, p->have - len - 1);
-			p->have -= len + 1;
+			/* Taken from the front; the rest moves there only
+			 * when more must be read (below), not a line at a
+			 * time. */
+			p->at += len + 1;
 			p->lines++;
 			return true;
+		}
+		if (p->at > 0) {
+			memmove(p->buf, p->buf + p->at, p->have - p->at);
+			p->have -= p->at;
+			p->at = 0;
 		}
 		if (p->have == sizeof p->buf) {
 			snprintf(p->what, sizeof p->what, "wrote a line "
@@ -650,6 +663,28 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 	}
 }
 
+/*
+ * A run whose plan was queued begins: the plans not yet written go, when
+ * its own is among them or they fill half the window, in one write.
+ * Every plan written is one the program has yet to answer, and all of
+ * them stay within the window, which the caller vouches its input's
+ * pipe holds: so the write never waits on a program that is itself
+ * waiting to be read, and the program has half a window of runs to
+ * make while the auditor checks the others.
+ */
+static void
+send_queued(struct sa_exec *p, sa_oracle *o)
+{
+	size_t len = p->ahead_len;
+
+	if (len == 0 || (p->written > 0 && 2 * len < p->window))
+		return;
+	p->ahead_len = 0;
+	p->written = p->runs;
+	if (!send_text(p, p->ahead, len))
+		proto_fail(p, o, NULL);
+}
+
 static void
 exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 {
@@ -662,16 +697,8 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 
 	if (p->sent) {
 		p->sent = false;	/* the hello sent it */
-	} else if (p->o.batch && p->ahead_len > 0) {
-		/* The queued plans, this run's the first, in one write. */
-		size_t len = p->ahead_len;
-
-		p->ahead_left = p->ahead_runs - 1;
-		p->ahead_len = p->ahead_runs = 0;
-		if (!send_text(p, p->ahead, len))
-			proto_fail(p, o, NULL);
-	} else if (p->o.batch && p->ahead_left > 0) {
-		p->ahead_left--;	/* its plan went with the queue's */
+	} else if (p->o.batch && p->runs > 0) {
+		send_queued(p, o);	/* this run's plan is the queue's first */
 	} else if (p->o.batch) {
 		send_plan(p, o, n);
 	} else if (!send_line(p, "shuffle ", (unsigned long long)n)) {
@@ -690,6 +717,12 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 			    "\"asked\" comes once in a run, first",
 			    (unsigned long long)p->lines);
 		answer(p, o, req, bound, deck, n);
+	}
+	if (p->runs > 0) {	/* its plan is answered */
+		p->owed -= p->lens[p->head];
+		p->head = (p->head + 1) % p->ring_cap;
+		p->runs--;
+		p->written--;
 	}
 	/* The run's draws are all in the odometer now. */
 	if (p->o.after_run != NULL)
@@ -733,7 +766,14 @@ sa_exec_plain(sa_exec *p)
 	p->o.depth = 0;
 	p->o.after_run = NULL;
 	p->sent = p->held = p->failed = false;
-	p->ahead_len = p->ahead_runs = p->ahead_left = 0;
+	p->ahead_len = p->runs = p->written = p->owed = p->head = 0;
+}
+
+void
+sa_exec_ahead(sa_exec *p, size_t bytes)
+{
+	if (p->runs == 0)
+		p->window = bytes > SA_EXEC_AHEAD ? bytes : SA_EXEC_AHEAD;
 }
 
 bool
@@ -742,14 +782,40 @@ sa_exec_queue(sa_exec *p, size_t n, const uint64_t *val,
 {
 	size_t cap = p->o.max_draws, at;
 
-	if (!p->plans || len > p->win.cap || p->ahead_left > 0)
+	if (!p->plans || len > p->win.cap)
 		return false;
 	at = format_plan(p, n, val, bound, len, len < cap ? len : cap);
-	if (at == 0 || p->ahead_len + at > sizeof p->ahead)
+	if (at == 0 || at > p->window - p->owed)
 		return false;
+	/* The ring and the bytes grow as the window fills, no further. */
+	if (p->runs == p->ring_cap) {
+		size_t c = p->ring_cap ? 2 * p->ring_cap : 64, *lens;
+
+		if ((lens = malloc(c * sizeof *lens)) == NULL)
+			return false;
+		for (size_t i = 0; i < p->runs; i++)
+			lens[i] = p->lens[(p->head + i) % p->ring_cap];
+		free(p->lens);
+		p->lens = lens;
+		p->ring_cap = c;
+		p->head = 0;
+	}
+	if (p->ahead_len + at > p->ahead_cap) {
+		size_t c = p->ahead_cap ? p->ahead_cap : SA_EXEC_AHEAD;
+		char *grown;
+
+		while (c < p->ahead_len + at)
+			c *= 2;
+		if ((grown = realloc(p->ahead, c)) == NULL)
+			return false;
+		p->ahead = grown;
+		p->ahead_cap = c;
+	}
 	memcpy(p->ahead + p->ahead_len, p->plan, at);
 	p->ahead_len += at;
-	p->ahead_runs++;
+	p->lens[(p->head + p->runs) % p->ring_cap] = at;
+	p->runs++;
+	p->owed += at;
 	return true;
 }
 
@@ -783,6 +849,7 @@ sa_exec_new(const sa_exec_opts *o, sa_exec **out)
 		return SA_ENOMEM;
 	p->o = *o;
 	p->drain = o->drain_seed;
+	p->window = SA_EXEC_AHEAD;
 	if (!sa_window_new(&p->win, o->max_draws)) {
 		sa_exec_free(p);
 		return SA_ENOMEM;
@@ -798,6 +865,8 @@ sa_exec_free(sa_exec *p)
 		return;
 	sa_window_free(&p->win);
 	free(p->plan);
+	free(p->ahead);
+	free(p->lens);
 	free(p);
 }
 

@@ -264,6 +264,9 @@ walk_line(const struct audit *au, size_t n, char *buf, size_t size)
 #ifndef F_SETPIPE_SZ
 #define F_SETPIPE_SZ 1031
 #endif
+#ifndef F_GETPIPE_SZ
+#define F_GETPIPE_SZ 1032
+#endif
 
 /* Run K's deck, "deck ...", as the line it would have been. */
 static void
@@ -396,6 +399,21 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 }
 
 /*
+ * The bytes the pipe TO holds, made 1 MiB where Linux allows it (its
+ * default is 64 KiB), so that the plans of the runs made again go a
+ * window of thousands at a time; 0 where it cannot be told.
+ */
+static size_t
+pipe_room(int to)
+{
+	int size;
+
+	(void)fcntl(to, F_SETPIPE_SZ, 1 << 20);
+	size = fcntl(to, F_GETPIPE_SZ);
+	return size > 0 ? (size_t)size : 0;
+}
+
+/*
  * The runs the stream kept, each made again over the plain protocol
  * (offered as a plan, one round trip, where the program takes plans),
  * the auditor answering every draw: the program must ask the draws it
@@ -422,10 +440,11 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	ao.real_cells = au->real_cells;
 	ao.real_place = au->real_place;
 	sa_exec_plain(p->ex);
+	sa_exec_ahead(p->ex, pipe_room(p->to));
 	for (size_t i = 0, queued = 0; i < count && status == SA_OK; i++) {
 		const sa_stream_kept *k = &runs[i];
 
-		/* As many plans as one write holds, sent together. */
+		/* As many plans ahead as the program's input holds. */
 		for (queued = queued > i ? queued : i; queued < count &&
 		    sa_exec_queue(p->ex, n, runs[queued].val,
 		    runs[queued].bound, runs[queued].len); queued++)
