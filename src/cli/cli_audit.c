@@ -331,6 +331,8 @@ audit_check(struct audit *au, size_t n, const struct part_set *merging,
 	memset(out, 0, sizeof *out);
 	out->protections = au->protections;
 	audit_placed(au, in->placed, out);
+	out->key_width = au->key_width;
+	out->key_count = au->key_reals;
 	if (in->fair || (!au->raw_used && !au->real_used))
 		return;
 	if (au->raw_used) {
@@ -368,9 +370,23 @@ audit_check(struct audit *au, size_t n, const struct part_set *merging,
 	    SA_MODEL_UNCHECKED : SA_MODEL_HOLDS;
 }
 
+/*
+ * Fair as counted, but the count took wide keys for reals that never tie
+ * (see ties_fields): the verdict rests on the ties it left out, which a
+ * stable sort turns into bias, so it is the model's to decide, as
+ * census -a sort-keys:K's count of those ties says unfair.
+ */
+bool
+fair_but_ties(bool fair, const struct audit_check *k)
+{
+	return fair && k != NULL && k->key_width != 0 && !k->keys_counted;
+}
+
 int
 check_exit(bool fair, const struct audit_check *k)
 {
+	if (fair_but_ties(fair, k))
+		return EXIT_MODEL;
 	if (fair)
 		return EXIT_FAIR;
 	return k != NULL && (k->model == SA_MODEL_DIFFERS ||
@@ -560,12 +576,55 @@ replay_fields(report *r, const struct audit_check *k)
 	rep_str(r, "replayed", "runs made again", value, note);
 }
 
+/*
+ * The odds that two keys of a run tie (sa_ties_bound), where the keys
+ * are integers below a width: counted (sort-keys:K), or left out by a
+ * count that took them as reals (audited code's wide integers).
+ */
+static void
+ties_fields(report *r, const struct audit_check *k)
+{
+	sa_fraction f;
+	char *exact, *sig, value[160], note[480];
+
+	if (k->key_width == 0)
+		return;
+	sa_fraction_init(&f);
+	exact = sig = NULL;
+	if (sa_ties_bound(k->key_count, k->key_width, &f) == SA_OK) {
+		exact = sa_fraction_exact(&f);
+		sig = sa_fraction_sig(&f, 3);
+	}
+	if (exact != NULL && sig != NULL) {
+		snprintf(value, sizeof value, "at most %s (%s)", exact, sig);
+		snprintf(note, sizeof note, "the odds that two of the %llu keys "
+		    "of a run, each below %llu, tie; a stable sort gives the "
+		    "runs where keys tie to the orderings that keep tied cards "
+		    "in place: %s", (unsigned long long)k->key_count,
+		    (unsigned long long)k->key_width, k->keys_counted ?
+		    "counted here, that is all of this shuffle's bias (an "
+		    "audit that serves such keys as reals states this bound)" :
+		    "left out here, where each key was a real and no two reals "
+		    "tie (census -a sort-keys:K counts them)");
+		rep_str(r, NULL, "keys' ties", value, note);
+		rep_str(r, "ties_bound", NULL, exact, NULL);
+		rep_num(r, "ties_bound_value", NULL, sig, NULL);
+	}
+	rep_u64(r, "key_width", NULL, k->key_width, NULL);
+	rep_u64(r, "keys", NULL, k->key_count, NULL);
+	rep_bool(r, "ties_counted", NULL, k->keys_counted, NULL);
+	free(exact);
+	free(sig);
+	sa_fraction_free(&f);
+}
+
 void
 check_fields(report *r, const struct audit_check *k)
 {
 	static const char *const models[] = { "none", "same", "differs",
 	    "unchecked" };
 
+	ties_fields(r, k);
 	guard_fields(r, k->protections);
 	placed_fields(r, k);
 	replay_fields(r, k);

@@ -101,6 +101,12 @@ struct audit_check {
 	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
 	bool streamed;
 	uint64_t replayed;
+	/* Keys drawn as integers below KEY_WIDTH (0: none), at most
+	 * KEY_COUNT a run: the ties the census counts (a built-in
+	 * sort-keys:K) or leaves out (audited code's wide integers, served
+	 * as reals that never tie), bounded by sa_ties_bound. */
+	uint64_t key_width, key_count;
+	bool keys_counted;	/* the census counted their ties */
 };
 
 void audit_check(struct audit *au, size_t n, const struct part_set *merging,
@@ -121,6 +127,12 @@ void audit_placed(const struct audit *au, uint64_t placed,
 bool audit_layers_same(struct audit *au, size_t n,
     const struct part_set *merging, sa_layers *l, bool wider, bool *same);
 void check_fields(report *r, const struct audit_check *k);
+
+/*
+ * Whether a verdict of FAIR rests on wide keys' ties that the count
+ * left out (K's keys, not counted): the model decides it.
+ */
+bool fair_but_ties(bool fair, const struct audit_check *k);
 
 /* The exit status of an audit's verdict: FAIR unfair, checked by K. */
 int check_exit(bool fair, const struct audit_check *k);

@@ -175,8 +175,9 @@ static void
 summary_fields(report *r, const sa_census *c, const struct figures *f,
     enum sa_notation how, const struct audit_check *k)
 {
-	bool model = k != NULL && (k->model == SA_MODEL_DIFFERS ||
-	    k->model == SA_MODEL_UNCHECKED);
+	bool ties = fair_but_ties(sa_census_about(c)->fair, k);
+	bool model = ties || (k != NULL && (k->model == SA_MODEL_DIFFERS ||
+	    k->model == SA_MODEL_UNCHECKED));
 	const sa_census_info *in = sa_census_about(c);
 	char note[160];
 	char *value;
@@ -210,10 +211,17 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	rep_num(r, "tvd", NULL, f->tvd, NULL);
 	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
-	rep_str(r, "verdict", NULL, in->fair ? "fair" : model ?
-	    "model-decides" : "unfair", NULL);
+	rep_str(r, "verdict", NULL, model ? "model-decides" : in->fair ?
+	    "fair" : "unfair", NULL);
 	rep_bool(r, "fair", NULL, in->fair, NULL);
-	if (model && k->model == SA_MODEL_DIFFERS)
+	if (ties)
+		snprintf(value, size, "the model decides: fair as counted, "
+		    "each key below %llu a real that never ties, so fair only "
+		    "up to ties of probability at most the bound below (keys' "
+		    "ties), which a stable sort makes a bias; "
+		    "census -a sort-keys:%llu counts them", (unsigned long long)
+		    k->key_width, (unsigned long long)k->key_width);
+	else if (model && k->model == SA_MODEL_DIFFERS)
 		snprintf(value, size, "the model decides: unfair as counted, "
 		    "but a second model, which gives the same chances to code "
 		    "that uses its numbers the way this one covers, gives "

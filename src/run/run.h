@@ -145,6 +145,9 @@ struct audit {
 	bool streamed;		/* the program streamed its walk (exec) */
 	bool raw_used;		/* the code asked for a raw word */
 	bool real_used;		/* and for a real */
+	/* Wide keys its reals stood for (sa_exec_keys, over every copy):
+	 * the narrowest width (0: none) and the most reals in a run. */
+	uint64_t key_width, key_reals;
 	/* What went wrong (RUN_BREACH): */
 	int status;
 	char what[512];
