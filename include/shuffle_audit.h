@@ -834,7 +834,8 @@ int sa_fraction_parse(const char *s, sa_fraction *out);
  * reals' order, and whatever the code does with ties is confined to
  * runs of that probability.  A stable sort gives those runs to the
  * orderings that keep tied cards in place, so sort-keys:K is unfair by
- * less than it.  SA_OK or SA_ENOMEM.
+ * less than it.  SA_OK; SA_ERANGE when the bound is 1 or more (it says
+ * nothing, and OUT is untouched); SA_ENOMEM.
  */
 int sa_ties_bound(uint64_t keys, uint64_t width, sa_fraction *out);
 

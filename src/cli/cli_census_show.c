@@ -176,6 +176,7 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
     enum sa_notation how, const struct audit_check *k)
 {
 	bool ties = fair_but_ties(sa_census_about(c)->fair, k);
+	char width[24] = "";
 	bool model = ties || (k != NULL && (k->model == SA_MODEL_DIFFERS ||
 	    k->model == SA_MODEL_UNCHECKED));
 	const sa_census_info *in = sa_census_about(c);
@@ -211,6 +212,9 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	rep_num(r, "tvd", NULL, f->tvd, NULL);
 	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
+	if (ties)
+		snprintf(width, sizeof width, "%llu",
+		    (unsigned long long)k->key_width);
 	rep_str(r, "verdict", NULL, model ? "model-decides" : in->fair ?
 	    "fair" : "unfair", NULL);
 	rep_bool(r, "fair", NULL, in->fair, NULL);
@@ -218,9 +222,9 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 		snprintf(value, size, "the model decides: fair as counted, "
 		    "each key below %llu a real that never ties, so fair only "
 		    "up to ties of probability at most the bound below (keys' "
-		    "ties), which a stable sort makes a bias; "
-		    "census -a sort-keys:%llu counts them", (unsigned long long)
-		    k->key_width, (unsigned long long)k->key_width);
+		    "ties), which a stable sort makes a bias; census -a "
+		    "sort-keys:%s counts them", (unsigned long long)k->key_width,
+		    k->key_width <= SA_PARAM_MAX ? width : "K");
 	else if (model && k->model == SA_MODEL_DIFFERS)
 		snprintf(value, size, "the model decides: unfair as counted, "
 		    "but a second model, which gives the same chances to code "

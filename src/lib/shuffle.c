@@ -836,6 +836,8 @@ sa_ties_bound(uint64_t keys, uint64_t width, sa_fraction *out)
 		(void)sa_big_div_u32(&num, 2);
 		status = sa_big_set_u64(&den, width);
 	}
+	if (status == SA_OK && sa_big_cmp(&num, &den) >= 0)
+		status = SA_ERANGE;	/* a bound of 1 or more says nothing */
 	if (status == SA_OK)
 		status = sa_fraction_set(out, &num, &den, false);
 	sa_big_free(&num);
