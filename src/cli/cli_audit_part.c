@@ -75,11 +75,13 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	    "no");
 	/* What the code ran under here: a merge names what held in all. */
 	snprintf(guards, sizeof guards, "protections %u", au->protections);
-	/* Wide keys: the narrowest width and the most reals in a run. */
+	/* Wide keys, when the code said it drew any: the narrowest width
+	 * and the most reals in a run. */
 	snprintf(keys, sizeof keys, "keys %llu %llu", (unsigned long long)
 	    au->key_width, (unsigned long long)au->key_reals);
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
-	    "census" : "layers", data, len, notes, 6);
+	    "census" : "layers", data, len, notes, au->key_width != 0 ? 6 :
+	    5);
 }
 
 /*
