@@ -264,6 +264,14 @@ struct sa_shuffle {
 	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 };
 
+/*
+ * Whether SH draws its keys as integers below a width and sorts them
+ * stably (sort-keys:K): true with the width K and the N keys of a run
+ * of N cards, for sa_ties_bound (Fractions).
+ */
+bool sa_shuffle_keys(const sa_shuffle *sh, size_t n, uint64_t *width,
+    uint64_t *keys);
+
 /* The reduction SH uses by default, in OUT (NONE when it has none). */
 void sa_shuffle_reduce(const sa_shuffle *sh, sa_reduce *out);
 /*
@@ -816,6 +824,20 @@ char *sa_fraction_distinct(const sa_fraction *f, unsigned places,
  * form, SA_ERANGE for a decimal of 0 (or K out of range), SA_ENOMEM.
  */
 int sa_fraction_parse(const char *s, sa_fraction *out);
+
+/*
+ * The odds that any two of KEYS keys, each uniform below WIDTH (at
+ * least 2), tie, bounded: C(KEYS, 2) / WIDTH into OUT (initialised by
+ * the caller), exactly.  A count that takes the keys as reals that
+ * never tie (a harness's wide integers) gives every ordering within
+ * that of its true chance: where no two keys tie, the keys fall in the
+ * reals' order, and whatever the code does with ties is confined to
+ * runs of that probability.  A stable sort gives those runs to the
+ * orderings that keep tied cards in place, so sort-keys:K is unfair by
+ * less than it.  SA_OK; SA_ERANGE when the bound is 1 or more (it says
+ * nothing, and OUT is untouched); SA_ENOMEM.
+ */
+int sa_ties_bound(uint64_t keys, uint64_t width, sa_fraction *out);
 
 /* F as the nearest double (for statistics and pictures, not figures). */
 double sa_fraction_to_double(const sa_fraction *f);

@@ -452,6 +452,12 @@ void sa_exec_shuffle(sa_exec *p, sa_shuffle *sh);
 sa_replay_window *sa_exec_window(sa_exec *p);
 const char *sa_exec_what(const sa_exec *p);
 uint64_t sa_exec_lines(const sa_exec *p);
+/*
+ * The wide keys the program declared ("key K" lines): into *WIDTH the
+ * narrowest K (0: none), into *REALS the most reals of a run that
+ * declared one; see sa_ties_bound.
+ */
+void sa_exec_keys(const sa_exec *p, uint64_t *width, uint64_t *reals);
 /* The last line read from the program ("" before the first). */
 const char *sa_exec_line(const sa_exec *p);
 /* Whether the program closed its output (an end of file was read). */

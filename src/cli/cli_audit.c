@@ -523,12 +523,62 @@ replay_fields(report *r, const struct audit_check *k)
 	rep_str(r, "replayed", "runs made again", value, note);
 }
 
+/*
+ * The odds that two keys of a run tie (sa_ties_bound), where the keys
+ * are integers below a width: counted (sort-keys:K), or left out by a
+ * count that took them as reals (audited code's wide integers).
+ */
+static void
+ties_fields(report *r, const struct audit_check *k)
+{
+	sa_fraction f;
+	char *exact, *sig, note[480];
+	int status;
+
+	if (k->key_width == 0)
+		return;
+	sa_fraction_init(&f);
+	exact = sig = NULL;
+	status = sa_ties_bound(k->key_count, k->key_width, &f);
+	if (status == SA_OK) {
+		exact = sa_fraction_exact(&f);
+		sig = sa_fraction_sig(&f, 3);
+	} else if (status == SA_ERANGE && k->keys_counted) {
+		return;		/* few values: the count says it all */
+	} else if (status == SA_ERANGE) {
+		exact = strdup("1");	/* the bound that 1 is, alone */
+		sig = strdup("1");
+	}
+	if (exact != NULL && sig != NULL) {
+		snprintf(note, sizeof note, "about %s: the odds that two of the "
+		    "%llu keys of a run, each below %llu, tie; a stable sort "
+		    "gives the runs where keys tie to the orderings that keep "
+		    "tied cards in place: %s", sig, (unsigned long long)
+		    k->key_count, (unsigned long long)k->key_width,
+		    k->keys_counted ? "counted here, that is all of this "
+		    "shuffle's bias; an audit that serves such keys as reals "
+		    "states this bound" : "left out here, where each key was a "
+		    "real and no two reals tie; census -a sort-keys:K counts "
+		    "them");
+		rep_str(r, NULL, "keys' ties at most", exact, note);
+		rep_str(r, "ties_bound", NULL, exact, NULL);
+		rep_num(r, "ties_bound_value", NULL, sig, NULL);
+	}
+	rep_u64(r, "key_width", NULL, k->key_width, NULL);
+	rep_u64(r, "keys", NULL, k->key_count, NULL);
+	rep_bool(r, "ties_counted", NULL, k->keys_counted, NULL);
+	free(exact);
+	free(sig);
+	sa_fraction_free(&f);
+}
+
 void
 check_fields(report *r, const struct audit_check *k)
 {
 	static const char *const models[] = { "none", "same", "differs",
 	    "unchecked" };
 
+	ties_fields(r, k);
 	guard_fields(r, k->protections);
 	placed_fields(r, k);
 	replay_fields(r, k);

@@ -766,6 +766,10 @@ census_merge(int argc, char **argv, const struct part_set *merging)
 	extra_memory(&a, &opts);
 	status = a.audited ? count_audited(&a, &opts, &c) :
 	    count_builtin(&a, &opts, &c);
+	if (!a.audited && a.reduce.method == SA_REDUCE_NONE &&
+	    sa_shuffle_keys(&a.shuffle, a.n, &a.model.key_width,
+	    &a.model.key_count))
+		a.model.keys_counted = true;
 	if (status == EXIT_FAIR)
 		status = sharded && opts.comm->rank != 0 ? serve(c) :
 		    census_show(&(struct census_view){ a.n, a.fmt,

@@ -30,8 +30,10 @@ every run your shuffle can take.  Your function gets a list of the cards
   random.random()) is counted exactly).  getrandbits(k) is a draw below
   2^k when that has no more values than a real has cells (a coin is
   "draw 2"), else a real scaled to k bits, floor(u 2^k), so that keys
-  compare exactly (as if two never tied, which wide keys do with odds
-  2^-k).  Fair here means your loop is right;
+  compare exactly but as if two never tied: the run says "key 2^k" before
+  its deck, and the audit states the odds that its keys tie and leaves
+  the verdict to the model (exit status 4).  Fair here means your loop is
+  right;
   a float's 53 bits are another question, answered by `shuffle-audit
   census -a durstenfeld --reduce multiply:53`.
 
@@ -85,6 +87,7 @@ _plan = None       # this run's offered draws, (bound, value), or None
 _at = 0            # the plan's draws taken so far
 _used = []         # the words of "asked"
 _told = True       # "asked" is said (or there was no plan)
+_key_width = 0     # the run's narrowest wide key ("key K"), 0: none
 _reals = {}        # the plan's reals taken this run: cell -> their places
 
 
@@ -491,11 +494,17 @@ def _scaled(self, k):
     """getrandbits(k) in draw mode: a draw below 2^k when that has no more
     values than a real has cells (exact, ties and all: a coin is a draw
     below 2), else a real scaled to k bits, floor(u 2^k), whose order is
-    the reals' (keys as if two never tied)."""
+    the reals' (keys as if two never tied), and whose ties the run tells
+    before its deck ("key K", 2^k or, wider, 2^64 - 1, which bounds them
+    too) for the audit to bound."""
+    global _key_width
     if k < 0:
         raise ValueError("number of bits must be non-negative")
     if (1 << k) <= _CELLS:
         return draw(1 << k) if k > 0 else 0
+    width = min(1 << k, (1 << 64) - 1)
+    if _key_width == 0 or width < _key_width:
+        _key_width = width
     return int(fractions.Fraction(real()) * (1 << k))
 
 
@@ -558,7 +567,7 @@ def _loop(shuffle, n):
 
 def run(shuffle, mode="draw"):
     """Answer shuffle-audit's runs with SHUFFLE(deck) until it is done."""
-    global _plan, _at, _used, _told
+    global _plan, _at, _used, _told, _key_width
     _hook(mode)
     # Lines held until a flush, even under PYTHONUNBUFFERED or -u (whose
     # text layer writes each line through): the flushes are the harness's.
@@ -586,13 +595,15 @@ def run(shuffle, mode="draw"):
         if len(words) < 2 or words[0] != "shuffle":
             _fail("expected \"shuffle N\" from shuffle-audit, not %r"
                   % line.rstrip("\n"))
-        _plan, _at, _used, _told = None, 0, [], True
+        _plan, _at, _used, _told, _key_width = None, 0, [], True, 0
         _reals.clear()
         if len(words) > 2 and words[2] == "plan":
             _plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
             _told = False
         deck = _dealt(shuffle, list(range(int(words[1]))))
         _tell()
+        if _key_width:
+            _say("key %d" % _key_width)
         _say("deck " + " ".join(map(str, deck)))
         if not _waiting():  # flushed before a read that may wait
             _out.flush()

@@ -51,6 +51,10 @@ struct sa_exec {
 	size_t ahead_len, ahead_cap, runs, written, owed, window;
 	size_t *lens, ring_cap, head;
 	char what[512];		/* why the last run failed */
+	/* Wide keys ("key K" lines, sa_exec_keys): the narrowest width
+	 * declared (0: none), the most reals of a run that declared one,
+	 * and the reals of the run going on. */
+	uint64_t key_width, key_reals, run_reals;
 };
 
 /* What a line from the program asks for. */
@@ -390,6 +394,30 @@ gave_up(struct sa_exec *p, sa_oracle *o, const char *why)
 }
 
 /*
+ * "key K" in S: the reals the run took so far include keys the program
+ * made as floor(u K) (a wide integer with no bound, served as a real
+ * scaled), which tie with odds 1/K where the census's reals never do.
+ * It answers nothing; the narrowest K and the most reals of a run that
+ * said it are kept for sa_exec_keys.
+ */
+static void
+key_line(struct sa_exec *p, sa_oracle *o, const char *s)
+{
+	char cut[64];
+	const char *end;
+	uint64_t k;
+
+	if (!number(s + 4, &end, &k) || *end != '\0' || k < 2)
+		proto_fail(p, o, "broke the protocol at line %llu, \"%s\": a "
+		    "key's width is a whole number from 2 to 2^64 - 1",
+		    (unsigned long long)p->lines, excerpt(s, cut));
+	if (p->key_width == 0 || k < p->key_width)
+		p->key_width = k;
+	if (p->run_reals > p->key_reals)
+		p->key_reals = p->run_reals;
+}
+
+/*
  * The program's next line: a draw below *BOUND, a raw word, its deck
  * (into DECK), or (--batch) the draws of the plan it used, left in
  * P->line.  A line that is none of these does not return.
@@ -401,10 +429,15 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 	char cut[64];
 	const char *s, *end;
 
+again:
 	if (p->failed || (!p->held && !read_line(p)))
 		proto_fail(p, o, NULL);
 	p->held = p->failed = false;
 	s = p->line;
+	if (strncmp(s, "key ", 4) == 0) {
+		key_line(p, o, s);
+		goto again;
+	}
 	if (s[0] == 'a' && p->o.batch && strncmp(s, "asked", 5) == 0 &&
 	    (s[5] == ' ' || s[5] == '\0'))
 		return REQ_ASKED;	/* --batch's line a run, first */
@@ -419,8 +452,10 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 		gave_up(p, o, s + 5 + (s[5] == ' '));
 	if (strcmp(s, "raw") == 0)
 		return REQ_RAW;
-	if (strcmp(s, "real") == 0)
+	if (strcmp(s, "real") == 0) {
+		p->run_reals++;
 		return REQ_REAL;
+	}
 	if (strncmp(s, "deck", 4) == 0 && (s[4] == ' ' || s[4] == '\0')) {
 		parse_deck(p, o, s + 4, deck, n);
 		return REQ_DECK;
@@ -653,6 +688,7 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 			    place == 2 ? "" : "s", (unsigned long long)place,
 			    at + 2, at + 1 >= last ? "did not offer" :
 			    "offered with another bound");
+		p->run_reals += real;
 		if (raw)
 			(void)sa_word(o);
 		else if (real)
@@ -694,6 +730,7 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 
 	/* The cells the program was told of are the cells its reals draw. */
 	o->real_cells = p->o.real_cells;
+	p->run_reals = 0;
 
 	if (p->sent) {
 		p->sent = false;	/* the hello sent it */
@@ -891,6 +928,13 @@ const char *
 sa_exec_what(const sa_exec *p)
 {
 	return p->what;
+}
+
+void
+sa_exec_keys(const sa_exec *p, uint64_t *width, uint64_t *reals)
+{
+	*width = p->key_width;
+	*reals = p->key_reals;
 }
 
 uint64_t

@@ -154,6 +154,9 @@ struct audit {
 	bool streamed;		/* the program streamed its walk (exec) */
 	bool raw_used;		/* the code asked for a raw word */
 	bool real_used;		/* and for a real */
+	/* Wide keys its reals stood for (sa_exec_keys, over every copy):
+	 * the narrowest width (0: none) and the most reals in a run. */
+	uint64_t key_width, key_reals;
 	/* What went wrong (RUN_BREACH): */
 	int status;
 	char what[512];
@@ -246,7 +249,20 @@ struct audit_check {
 	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
 	bool streamed;
 	uint64_t replayed;
+	/* Keys drawn as integers below KEY_WIDTH (0: none), at most
+	 * KEY_COUNT a run: the ties the census counts (a built-in
+	 * sort-keys:K) or leaves out (audited code's wide integers, served
+	 * as reals that never tie), bounded by sa_ties_bound. */
+	uint64_t key_width, key_count;
+	bool keys_counted;	/* the census counted their ties */
 };
+
+/*
+ * Whether a verdict of FAIR rests on wide keys' ties that the count
+ * left out (K's keys, not counted): a stable sort turns ties into bias,
+ * which census -a sort-keys:K counts, so the model decides it.
+ */
+bool run_fair_but_ties(bool fair, const struct audit_check *k);
 
 /*
  * Where the second models' counts come from: AGAIN (a run_status), or

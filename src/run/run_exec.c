@@ -834,6 +834,19 @@ end_crew(struct crew *crew, struct audit *au, size_t n, struct job *job)
 	return exit_status;
 }
 
+/* The wide keys program EX declared, into AU's, over every copy. */
+static void
+keys_of(struct audit *au, const sa_exec *ex)
+{
+	uint64_t width, reals;
+
+	sa_exec_keys(ex, &width, &reals);
+	if (width != 0 && (au->key_width == 0 || width < au->key_width))
+		au->key_width = width;
+	if (reals > au->key_reals)
+		au->key_reals = reals;
+}
+
 static int
 exec_count(struct audit *au, size_t n, struct job *job)
 {
@@ -890,6 +903,8 @@ exec_count(struct audit *au, size_t n, struct job *job)
 			au->real_used = au->real_used ||
 			    crew.at[k].p->win->real_used;
 		}
+		if (crew.at[k].p != NULL && crew.at[k].p->ex != NULL)
+			keys_of(au, crew.at[k].p->ex);
 		instance_free(&crew.at[k]);
 	}
 	guard_group(0);

@@ -187,8 +187,9 @@ count_cells(struct audit *au, size_t n, struct job *job)
 		if (status == RUN_OK && au->real_used && m != fixed &&
 		    placed_in(au, job) == 0) {
 			count_undone(au, job);
-			au->ntried = 0;
-			return count_at(au, n, job, fixed);
+			status = count_at(au, n, job, fixed);
+			au->ntried = 0;		/* none tried: nothing placed */
+			return status;
 		}
 		if (status != RUN_MODEL || au->status != SA_EMODEL ||
 		    !au->real_used || m >= au->cells_cap)

@@ -44,9 +44,17 @@ run_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 	k->replayed = au->every;
 }
 
+bool
+run_fair_but_ties(bool fair, const struct audit_check *k)
+{
+	return fair && k != NULL && k->key_width != 0 && !k->keys_counted;
+}
+
 enum run_verdict
 run_verdict_of(bool fair, const struct audit_check *k)
 {
+	if (run_fair_but_ties(fair, k))
+		return VERDICT_MODEL;
 	if (fair)
 		return VERDICT_FAIR;
 	return k != NULL && (k->model == SA_MODEL_DIFFERS ||
@@ -77,6 +85,8 @@ run_judge_census(struct audit *au, size_t n, const sa_census *c,
 	memset(out, 0, sizeof *out);
 	out->protections = au->protections;
 	run_placed(au, in->placed, out);
+	out->key_width = au->key_width;
+	out->key_count = au->key_reals;
 	if (!in->fair && (au->raw_used || au->real_used)) {
 		if (au->raw_used) {
 			out->raw_asked = true;
