@@ -36,6 +36,8 @@ struct sa_exec {
 	uint64_t drain;		/* the state of the answers past the depth */
 	bool closed;		/* the program closed its output */
 	bool late;		/* a wait met the deadline, not the timeout */
+	double run_until;	/* the run's end by the timeout; 0: none yet */
+	uint64_t run_lines;	/* LINES when the run began */
 	/* The hello (sa_exec_hello) sent the first run's line; LINE holds
 	 * its first answer (HELD), or the hello's read failed (FAILED). */
 	bool sent, held, failed;
@@ -95,10 +97,19 @@ no_answer(struct sa_exec *p, unsigned wait)
 		    "second%s", wait, wait == 1 ? "" : "s");
 }
 
+/* P's run took the timeout WAIT, its lines each within it. */
+static void
+run_over(struct sa_exec *p, unsigned wait)
+{
+	snprintf(p->what, sizeof p->what, "took more than %u second%s over "
+	    "one run (--timeout bounds a whole run, not only each line)",
+	    wait, wait == 1 ? "" : "s");
+}
+
 /*
  * The next line into P->line; false (with P->what) when there is none.
  * Each answer may take the timeout, the first (the program's start-up)
- * as well.
+ * as well, and so may a whole run (P->run_until).
  */
 static bool
 read_line(struct sa_exec *p)
@@ -144,10 +155,10 @@ read_line(struct sa_exec *p)
 		}
 		if (until < 0) {
 			until = sa_clock() + (double)wait;
-			left = (double)wait;
-		} else {
-			left = until - sa_clock();
+			if (p->run_until > 0 && p->run_until < until)
+				until = p->run_until;
 		}
+		left = until - sa_clock();
 		/* The audit's deadline holds while the program is silent. */
 		if (p->o.deadline > 0 && p->o.deadline < until &&
 		    sa_clock() >= p->o.deadline) {
@@ -159,7 +170,13 @@ read_line(struct sa_exec *p)
 		if (p->o.deadline > 0 && p->o.deadline - sa_clock() < left)
 			left = p->o.deadline - sa_clock() + 0.001;
 		if (left <= 0) {
-			no_answer(p, wait);
+			/* A run silent since it began gave no answer; one
+			 * that answered, slowly, took too long. */
+			if (p->run_until > 0 && until == p->run_until &&
+			    p->lines > p->run_lines)
+				run_over(p, wait);
+			else
+				no_answer(p, wait);
 			return false;
 		}
 		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0) {
@@ -731,6 +748,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	/* The cells the program was told of are the cells its reals draw. */
 	o->real_cells = p->o.real_cells;
 	p->run_reals = 0;
+	p->run_until = p->o.timeout > 0 ? sa_clock() + (double)p->o.timeout :
+	    0;
+	p->run_lines = p->lines;
 
 	if (p->sent) {
 		p->sent = false;	/* the hello sent it */
