@@ -332,6 +332,38 @@ check_exit(enum run_verdict v)
 	return exits[v];
 }
 
+/*
+ * A plugin's raw words, exact at the width it reads them: the verdict
+ * stands at B bits, and the wider count, where it was made, only says
+ * which way the bias goes.
+ */
+static void
+exact_raw_fields(report *r, const struct audit_check *b)
+{
+	static const char *const causes[] = { "none", "loop", "reduction",
+	    "unsettled" };
+	static const char *const trend[] = { "", "the same chances: the "
+	    "bias is the loop's", "nearer uniform: the bias is the "
+	    "reduction's", "other chances, not nearer uniform" };
+	char value[320];
+
+	if (b->raw_settled)
+		snprintf(value, sizeof value, "the code's own %u-bit words, "
+		    "which it reads whole, so the verdict is exact at that "
+		    "width; with %u-bit words, %s", b->bits, b->wider,
+		    trend[b->cause]);
+	else
+		snprintf(value, sizeof value, "the code's own %u-bit words, "
+		    "which it reads whole, so the verdict is exact at that "
+		    "width (not counted at %u bits: too costly)", b->bits,
+		    b->wider);
+	rep_str(r, NULL, "raw words", value, NULL);
+	rep_bool(r, "raw_own", NULL, true, NULL);
+	rep_str(r, "bias_from", NULL, b->raw_settled ? causes[b->cause] :
+	    "not settled", NULL);
+	rep_u64(r, "bias_bits", NULL, b->wider, NULL);
+}
+
 /* Loop or reduction, in words. */
 static void
 raw_fields(report *r, const struct audit_check *b)
@@ -340,6 +372,10 @@ raw_fields(report *r, const struct audit_check *b)
 	    "unsettled" };
 	char value[320];
 
+	if (b->raw_exact) {
+		exact_raw_fields(r, b);
+		return;
+	}
 	if (!b->raw_settled && b->by_layers) {
 		snprintf(value, sizeof value, "not settled: a census by layers "
 		    "at --raw-bits %u would tell the loop's bias from the "

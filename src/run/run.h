@@ -229,6 +229,10 @@ struct audit_check {
 	/* Raw words: loop or reduction. */
 	bool raw_asked;		/* the code asked for raw words */
 	bool raw_settled;	/* the wider census ran */
+	/* The code's raw words are the B bits it is handed and reads (a
+	 * plugin's sa_word): the census at B bits is its own behaviour at
+	 * that width, which the wider count only describes. */
+	bool raw_exact;
 	enum sa_bias_cause cause;
 	unsigned bits, wider;
 	double runs;		/* the runs the wider census was foretold */

@@ -30,6 +30,7 @@ void
 run_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 {
 	k->real_drawn = au->real_used;
+	k->raw_exact = au->command == NULL;
 	k->placed = placed + au->placed_kept;
 	k->every = au->every;
 	k->own_reals = au->command != NULL && (au->streamed || au->batch);
@@ -65,10 +66,10 @@ run_verdict_of(bool fair, const struct audit_check *k)
 static void
 model_of(struct audit_check *k)
 {
-	bool unchecked = (k->raw_asked && !k->raw_settled) ||
+	bool raw = k->raw_asked && !k->raw_exact;
+	bool unchecked = (raw && !k->raw_settled) ||
 	    (k->real_asked && !k->real_settled);
-	bool differs = (k->raw_asked && k->raw_settled &&
-	    k->cause != SA_BIAS_LOOP) ||
+	bool differs = (raw && k->raw_settled && k->cause != SA_BIAS_LOOP) ||
 	    (k->real_asked && k->real_settled && !k->real_same);
 
 	k->model = differs ? SA_MODEL_DIFFERS : unchecked ?
