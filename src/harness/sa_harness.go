@@ -51,7 +51,8 @@
 // A panic in the shuffle gives the run up with a line "error ..." that
 // shuffle-audit reports.
 // SaRaw() asks for one raw word.  Lines are flushed before every read
-// and at the end of each run; --batch is understood.
+// that may wait (at the end of each run, unless the next run's line is
+// already read); --batch is understood.
 // The walk is streamed: the harness offers it on its first line and,
 // when shuffle-audit takes it, walks every run itself and writes them
 // with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
@@ -62,6 +63,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -120,6 +122,16 @@ func saTell() {
 		saOut.WriteString(strings.Join(append([]string{"asked"}, saUsed...), " ") + "\n")
 		saTold = true
 	}
+}
+
+// saWaiting tells whether a whole line of input waits, read and not yet
+// taken (Peek of what is buffered reads nothing): the runs shuffle-audit
+// makes again after a streamed walk come as many plans in one write, and
+// their answers are flushed only when none waits (one write for many
+// runs, not one a run).
+func saWaiting() bool {
+	held, _ := saIn.Peek(saIn.Buffered())
+	return bytes.IndexByte(held, '\n') >= 0
 }
 
 func saAsk(line string) string {
@@ -661,7 +673,9 @@ func SaRun(shuffle func(deck []int)) {
 			saOut.WriteString(" " + strconv.Itoa(c))
 		}
 		saOut.WriteString("\n")
-		saOut.Flush()
+		if !saWaiting() { // flushed before a read that may wait
+			saOut.Flush()
+		}
 	}
 	saOut.Flush()
 }
