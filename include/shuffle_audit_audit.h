@@ -413,9 +413,11 @@ int sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next);
  *   SA_PLACE_LOW     h(x) = x 2^-K: every real within 2^-K of the
  *                    cell's width from its low end;
  *   SA_PLACE_HIGH    h(x) = 1 - (1 - x) 2^-K: from its high end;
- *   SA_PLACE_INNER   h piecewise linear through (1/2, C 2^-K), C the
- *                    odd integer nearest (3 - sqrt 5) / 2 2^K: an
- *                    inner point no fraction of small denominator is.
+ *   SA_PLACE_INNER   h piecewise linear through (1/2, C 2^-J), C an odd
+ *                    integer next to (3 - sqrt 5) / 2 2^J, J = 51 - L -
+ *                    D for X = A / 2^D (at least K): an inner point no
+ *                    fraction of small denominator is, whose low bits
+ *                    vary (code reading bit 32 of u is seen to).
  * K = sa_real_place_bits(M) = min(20, (51 - L) / 2), L the bits of M.
  * With h(x) = A / 2^D, A odd, the real is (CELL 2^D + A) / (M 2^D): both
  * terms are exact in a double and the quotient is correctly rounded, so

@@ -104,10 +104,15 @@ test_placements(void **state)
 				}
 			}
 	}
-	/* The inner point of the first real: C / 2^K, C odd, so no p / q. */
+	/*
+	 * The inner point of the first real (depth 1): C / 2^K, C odd, K as
+	 * many bits as the double keeps past the cells' and the depth's, so
+	 * no p / q of small q; and its low bits vary, so that code reading
+	 * bit 32 of a real (a coin, floor(u * 2^32) & 1) is seen to.
+	 */
 	for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
 		double u;
-		unsigned k = sa_real_place_bits(ms[i]);
+		unsigned k = 51 - bits_of(ms[i]) - 1;
 		uint64_t num;
 
 		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, ms[i],
@@ -118,6 +123,17 @@ test_placements(void **state)
 		for (uint64_t q = 1; q <= 1000; q++)
 			assert_true((num * q) % (UINT64_C(1) << k) != 0);
 		assert_true(fabs(u * (double)ms[i] - 0.381966) < 0.001);
+	}
+	{
+		double u, v;
+
+		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, 2,
+		    SA_PLACE_INNER, &u), SA_OK);
+		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, 2,
+		    SA_PLACE_MID, &v), SA_OK);
+		assert_true((uint64_t)ldexp(v, 32) % 2 == 0);
+		assert_true((uint64_t)ldexp(u, 32) % 2 == 1 ||
+		    (uint64_t)ldexp(u, 31) % 2 == 1);
 	}
 	/* A place too deep for the cells and K, and a place unknown. */
 	{
