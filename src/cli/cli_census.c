@@ -735,6 +735,19 @@ serve(sa_census *c)
 	return EXIT_FAIR;
 }
 
+/*
+ * STATUS, the census's exit status, with GitHub's ::error:: annotation
+ * on stderr for a verdict that fails the job (rep_annotate).
+ */
+static int
+annotated(int status)
+{
+	if (status == EXIT_UNFAIR || status == EXIT_MISBEHAVED ||
+	    status == EXIT_MODEL)
+		rep_annotate(stderr);
+	return status;
+}
+
 static int
 census_merge(int argc, char **argv, const struct part_set *merging)
 {
@@ -762,7 +775,7 @@ census_merge(int argc, char **argv, const struct part_set *merging)
 	if (a.layers) {
 		status = count_layers(&a);
 		run_free(&a.audit);
-		return status == PART_WRITTEN ? EXIT_FAIR : status;
+		return annotated(status == PART_WRITTEN ? EXIT_FAIR : status);
 	}
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
@@ -787,7 +800,7 @@ census_merge(int argc, char **argv, const struct part_set *merging)
 		    a.model }, c);
 	sa_census_free(c);
 	run_free(&a.audit);
-	return status == PART_WRITTEN ? EXIT_FAIR : status;
+	return annotated(status == PART_WRITTEN ? EXIT_FAIR : status);
 }
 
 static int

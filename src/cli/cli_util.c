@@ -852,6 +852,8 @@ cli_parse_format_or(const char *s, const char *extra, int *fmt, bool *is_extra)
 	*is_extra = strcasecmp(s, extra) == 0;
 	if (*is_extra)
 		return true;
+	if (strcasecmp(s, "junit") == 0)
+		return cli_parse_format(s, fmt);	/* its refusal */
 	if (strcasecmp(s, "text") != 0 && strcasecmp(s, "tsv") != 0 &&
 	    strcasecmp(s, "csv") != 0 && strcasecmp(s, "json") != 0) {
 		struct cli_near near;
