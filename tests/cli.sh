@@ -297,7 +297,8 @@ while IFS= read -r line; do
 	# the sanitizers (SKIP_SLOW).
 	# Cases named py-* need python3, node-* need node, java-* a JDK,
 	# go-* Go, rust-* rustc, cs-* Mono's mcs, cxx-* the C++ plugins
-	# (a C++ compiler), and x86-* an x86-64 machine.
+	# (a C++ compiler), x86-* an x86-64 machine, junit-schema* xmllint
+	# and junit-consumer Debian's python3-junitparser.
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
@@ -331,6 +332,18 @@ while IFS= read -r line; do
 		# int 0x80, the i386 table from x86-64 code.
 		if [ "$(uname -m)" != x86_64 ]; then
 			skip "x86-* cases (int 0x80): x86-64 only"
+			continue
+		fi
+		;;
+	junit-schema*)
+		if ! command -v xmllint >/dev/null 2>&1; then
+			skip "xmllint not found (libxml2-utils)"
+			continue
+		fi
+		;;
+	junit-consumer)
+		if ! /usr/bin/python3 -c 'import junitparser' 2>/dev/null; then
+			skip "junitparser not found (python3-junitparser)"
 			continue
 		fi
 		;;
