@@ -231,7 +231,11 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	    "misbehaved", model ? "exit status 4" : "exit status 3");
 	rep_bool(&r, "fair", NULL, false, NULL);	/* not shown fair */
 	rep_str(&r, "problem", "problem", au->what, NULL);
-	if (model)
+	if (model && au->raw_model)
+		rep_list(&r, "raw_placements", "raw words placed",
+		    "repeat top-0 top-1 top-index", false, "0 on the walk, the "
+		    "other on the run made again by a copy of the program");
+	else if (model)
 		rep_list(&r, "placements", "reals placed", "mid low high inner",
 		    false, au->streamed ? "the census's, then the others, on "
 		    "the runs the auditor made again" : "the census's, then "
@@ -318,6 +322,9 @@ audit_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 	k->cells = au->real_cells;
 	k->streamed = au->streamed;
 	k->replayed = au->every;
+	k->raw_drawn = au->raw_used && au->command != NULL;
+	k->raw_placed = au->raw_placed;
+	k->raw_untold = au->raw_untold;
 }
 
 void
@@ -533,6 +540,29 @@ placed_fields(report *r, const struct audit_check *k)
 	rep_u64(r, "placed_sequences", NULL, k->placed, NULL);
 }
 
+/* A program's runs made again with its raw words placed otherwise. */
+static void
+raw_placed_fields(report *r, const struct audit_check *k)
+{
+	char runs[24];
+
+	if (!k->raw_drawn)
+		return;
+	snprintf(runs, sizeof runs, "%llu", (unsigned long long)k->raw_placed);
+	rep_str(r, NULL, "raw words placed", k->raw_untold ? "not checked" :
+	    runs, k->raw_untold ? "its harness did not say it places raw "
+	    "words as SHUFFLE_AUDIT_RAW_PLACE tells (\"raw-place\" in its "
+	    "hello): an older copy, so the verdict is the model's of words "
+	    "repeated across the wider word" : k->raw_placed > 0 ? "runs of "
+	    "its walk made again by copies of it with each raw word at the "
+	    "top of the wider word, the bits below 0, 1 and a function of "
+	    "the word's index, each landing on its deck" : "no run of its "
+	    "walk was made again by a copy (it did not stream its walk): the "
+	    "verdict is the model's of words repeated across the wider word");
+	rep_u64(r, "raw_placed_sequences", NULL, k->raw_placed, NULL);
+	rep_bool(r, "raw_place_told", NULL, !k->raw_untold, NULL);
+}
+
 /*
  * The runs of a streamed walk the auditor made again over the plain
  * protocol, where that is not all of them (--repeat 1/K or none), and
@@ -568,6 +598,7 @@ check_fields(report *r, const struct audit_check *k)
 
 	guard_fields(r, k->protections);
 	placed_fields(r, k);
+	raw_placed_fields(r, k);
 	replay_fields(r, k);
 	if (k->model == SA_MODEL_NONE)
 		return;

@@ -97,6 +97,11 @@ struct audit_check {
 	uint64_t cells;
 	size_t n;		/* the cards */
 	unsigned protections;	/* GUARD_ bits the code ran under */
+	/* Raw words placed otherwise by copies of a program (its walk's
+	 * runs made again), or not, its hello not saying it can. */
+	bool raw_drawn;
+	uint64_t raw_placed;
+	bool raw_untold;
 	/* Of a streamed walk: the runs the auditor made again, one in
 	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
 	bool streamed;

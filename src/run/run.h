@@ -145,6 +145,12 @@ struct audit {
 	bool streamed;		/* the program streamed its walk (exec) */
 	bool raw_used;		/* the code asked for a raw word */
 	bool real_used;		/* and for a real */
+	/* Runs made again under every other placement of the raw words
+	 * (run_raw_place); RAW_UNTOLD: the program used raw words but its
+	 * hello did not say it places them, so none was checked. */
+	uint64_t raw_placed;
+	bool raw_untold;
+	bool raw_model;		/* RUN_BREACH's deck moved with its raw words */
 	/* What went wrong (RUN_BREACH): */
 	int status;
 	char what[512];

@@ -395,6 +395,27 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 }
 
 /*
+ * The runs place_kept places, made again under the raw words' other
+ * placements when the program's hello said it honours them; else noted
+ * as not checked.  An SA_ status, as run_raw_place's.
+ */
+static int
+raw_kept(struct instance *in, size_t n, const sa_stream_kept *runs,
+    size_t count, unsigned *deck)
+{
+	size_t pick[STREAM_KEEP], m = placed(count, pick);
+	int status;
+
+	if (!sa_exec_raw_place(in->p->ex)) {
+		in->own.raw_untold = true;
+		return SA_OK;
+	}
+	status = run_raw_place(&in->own, n, runs, pick, m, in->p->win, deck);
+	in->own.raw_model = status == SA_EMODEL;
+	return status;
+}
+
+/*
  * The runs the stream kept, each made again over the plain protocol
  * (offered as a plan, one round trip, where the program takes plans),
  * the auditor answering every draw: the program must ask the draws it
@@ -461,6 +482,8 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	}
 	if (status == SA_OK && p->win->real_used)
 		status = place_kept(in, n, sh, runs, count, deck);
+	if (status == SA_OK && p->win->raw_used)
+		status = raw_kept(in, n, runs, count, deck);
 	free(deck);
 	return status;
 }
@@ -771,6 +794,7 @@ take_report(struct audit *au, struct instance *in)
 	au->part = in->own.part;
 	memcpy(au->error, in->own.error, sizeof au->error);
 	au->timed_out = au->timed_out || in->own.timed_out;
+	au->raw_model = in->own.raw_model;
 }
 
 /*
@@ -866,6 +890,9 @@ exec_count(struct audit *au, size_t n, struct job *job)
 			proc_stop(crew.at[k].p->pid, NULL);
 		if (crew.at[k].p != NULL && crew.at[k].p->win != NULL) {
 			au->raw_used = au->raw_used || crew.at[k].p->win->raw_used;
+			au->raw_placed += crew.at[k].own.raw_placed;
+			au->raw_untold = au->raw_untold ||
+			    crew.at[k].own.raw_untold;
 			au->real_used = au->real_used ||
 			    crew.at[k].p->win->real_used;
 		}
