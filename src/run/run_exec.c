@@ -110,9 +110,11 @@ spawn(struct proto *p, const char *command)
 {
 	struct proc child;
 	char bits[16], cells[24], place[16];
+	/* Its raw words repeated (run_raw_place makes the other placements),
+	 * whatever the auditor's own environment says. */
 	const char *env[] = { "SHUFFLE_AUDIT_RAW_BITS", bits,
 	    "SHUFFLE_AUDIT_REAL_CELLS", cells, "SHUFFLE_AUDIT_REAL_PLACE",
-	    place, NULL };
+	    place, "SHUFFLE_AUDIT_RAW_PLACE", "0", NULL };
 
 	/* The width of "raw", the cells of "real" and the model of a real's
 	 * place, so a program need not be told twice. */
