@@ -248,7 +248,7 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	rep_bool(&r, "fair", NULL, false, NULL);	/* not shown fair */
 	rep_str(&r, "problem", "problem", au->what, NULL);
 	if (model && au->raw_model)
-		rep_list(&r, "raw_placements", "raw words placed",
+		rep_list(&r, "raw_placements", "raw placed",
 		    "repeat top-0 top-1 top-index", false, "0 on the walk, the "
 		    "other on the run made again by a copy of the program");
 	else if (model)
@@ -500,26 +500,26 @@ placed_fields(report *r, const struct audit_check *k)
 	}
 }
 
-/* A program's runs made again with its raw words placed otherwise. */
+/*
+ * A harness's runs made again with its raw words placed otherwise.  The
+ * value is a number (0 when none was), its words in the note, so that
+ * the text's columns do not move.
+ */
 static void
 raw_placed_fields(report *r, const struct audit_check *k)
 {
-	char runs[24];
-
 	if (!k->raw_drawn)
 		return;
-	snprintf(runs, sizeof runs, "%llu", (unsigned long long)k->raw_placed);
-	rep_str(r, NULL, "raw words placed", k->raw_untold ? "not checked" :
-	    runs, k->raw_untold ? "its harness did not say it places raw "
-	    "words as SHUFFLE_AUDIT_RAW_PLACE tells (\"raw-place\" in its "
-	    "hello): an older copy, so the verdict is the model's of words "
+	rep_u64(r, "raw_placed_sequences", "raw placed", k->raw_placed,
+	    k->raw_untold ? "not checked: its harness did not say it places "
+	    "raw words as SHUFFLE_AUDIT_RAW_PLACE tells (\"raw-place\" in its "
+	    "hello), an older copy, so the verdict is the model's of words "
 	    "repeated across the wider word" : k->raw_placed > 0 ? "runs of "
 	    "its walk made again by copies of it with each raw word at the "
 	    "top of the wider word, the bits below 0, 1 and a function of "
 	    "the word's index, each landing on its deck" : "no run of its "
-	    "walk was made again by a copy (it did not stream its walk): the "
+	    "walk was made again by a copy (its walk was not streamed): the "
 	    "verdict is the model's of words repeated across the wider word");
-	rep_u64(r, "raw_placed_sequences", NULL, k->raw_placed, NULL);
 	rep_bool(r, "raw_place_told", NULL, !k->raw_untold, NULL);
 }
 

@@ -159,6 +159,9 @@ struct audit {
 	 * hello did not say it places them, so none was checked. */
 	uint64_t raw_placed;
 	bool raw_untold;
+	/* Its hello said raw-place, but its walk was not streamed
+	 * (--no-stream), so no copy made a run again. */
+	bool raw_offered;
 	bool raw_model;		/* RUN_BREACH's deck moved with its raw words */
 	/* Wide keys its reals stood for (sa_exec_keys, over every copy):
 	 * the narrowest width (0: none) and the most reals in a run. */
@@ -357,7 +360,9 @@ bool guard_strays(void);
  * COMMAND as /bin/sh -c would (directly when its words need no shell)
  * as the leader of a process group of its own, its stdout a pipe
  * (FROM), its stdin one when INPUT (TO, written without blocking), its
- * stderr one when ERRORS (ERR), and the names and values of ENV (pairs,
+ * stderr as ERRORS says (the auditor's own, a pipe ERR, or /dev/null:
+ * a copy the auditor starts for itself, whose words are not the
+ * user's), and the names and values of ENV (pairs,
  * then NULL; may be NULL) set in its environment; false with errno.
  * The caller watches (guard_watch) first.  proc_exited: PID has ended
  * (left unreaped).  proc_wait_exit: waits at most SECONDS for that.
@@ -383,8 +388,10 @@ enum proc_escape {
 	PROC_CHILD_LEFT_GROUP
 };
 
+enum proc_errors { PROC_ERR_SHARED, PROC_ERR_PIPE, PROC_ERR_DROPPED };
+
 bool proc_start(struct proc *p, const char *command, bool input,
-    bool errors, const char *const *env);
+    enum proc_errors errors, const char *const *env);
 void proc_close(struct proc *p);
 bool proc_exited(pid_t pid);
 bool proc_wait_exit(pid_t pid, double seconds);

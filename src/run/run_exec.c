@@ -122,7 +122,7 @@ spawn(struct proto *p, const char *command)
 	snprintf(cells, sizeof cells, "%llu",
 	    (unsigned long long)p->au->real_cells);
 	snprintf(place, sizeof place, "%u", p->au->real_place);
-	if (!proc_start(&child, command, true, false, env))
+	if (!proc_start(&child, command, true, PROC_ERR_SHARED, env))
 		return false;
 	p->pid = child.pid;
 	p->to = child.to;
@@ -588,6 +588,7 @@ instance_count(void *arg)
 		crew->au->streamed = in->own.streamed = true;
 		in->status = stream_count(in, crew->n, sh);
 	} else {
+		in->own.raw_offered = sa_exec_raw_place(in->p->ex);
 		in->status = run_count_job(&in->own, sh, crew->n, in->p->win,
 		    &in->job);
 		/* The protocol's reason, where the run broke it; the deck
@@ -929,6 +930,8 @@ exec_count(struct audit *au, size_t n, struct job *job)
 			au->raw_placed += crew.at[k].own.raw_placed;
 			au->raw_untold = au->raw_untold ||
 			    crew.at[k].own.raw_untold;
+			au->raw_offered = au->raw_offered ||
+			    crew.at[k].own.raw_offered;
 			au->real_used = au->real_used ||
 			    crew.at[k].p->win->real_used;
 		}

@@ -46,7 +46,8 @@ copy_start(struct copy *c, const struct audit *au, size_t n, unsigned place)
 	snprintf(real, sizeof real, "%u", au->real_place);
 	snprintf(raw, sizeof raw, "%u", place);
 	memset(c, 0, sizeof *c);
-	if (!proc_start(&c->child, au->command, true, false, env))
+	if (!proc_start(&c->child, au->command, true,
+	    PROC_ERR_DROPPED, env))
 		return false;
 	c->started = true;
 	memset(&eo, 0, sizeof eo);
