@@ -159,9 +159,10 @@ struct audit {
 	 * hello did not say it places them, so none was checked. */
 	uint64_t raw_placed;
 	bool raw_untold;
-	/* Its hello said raw-place, but its walk was not streamed
-	 * (--no-stream), so no copy made a run again. */
-	bool raw_offered;
+	/* A harness: it streamed its walk, or its hello said raw-place
+	 * (its walk not streamed: --no-stream); only then are its raw
+	 * placements reported (a part's "raw-placed" note). */
+	bool raw_hello;
 	bool raw_model;		/* RUN_BREACH's deck moved with its raw words */
 	/* Wide keys its reals stood for (sa_exec_keys, over every copy):
 	 * the narrowest width (0: none) and the most reals in a run. */

@@ -586,9 +586,10 @@ instance_count(void *arg)
 	if (sa_exec_hello(in->p->ex, crew->n, crew->au->no_stream ? NULL :
 	    walk)) {
 		crew->au->streamed = in->own.streamed = true;
+		in->own.raw_hello = true;
 		in->status = stream_count(in, crew->n, sh);
 	} else {
-		in->own.raw_offered = sa_exec_raw_place(in->p->ex);
+		in->own.raw_hello = sa_exec_raw_place(in->p->ex);
 		in->status = run_count_job(&in->own, sh, crew->n, in->p->win,
 		    &in->job);
 		/* The protocol's reason, where the run broke it; the deck
@@ -930,8 +931,8 @@ exec_count(struct audit *au, size_t n, struct job *job)
 			au->raw_placed += crew.at[k].own.raw_placed;
 			au->raw_untold = au->raw_untold ||
 			    crew.at[k].own.raw_untold;
-			au->raw_offered = au->raw_offered ||
-			    crew.at[k].own.raw_offered;
+			au->raw_hello = au->raw_hello ||
+			    crew.at[k].own.raw_hello;
 			au->real_used = au->real_used ||
 			    crew.at[k].p->win->real_used;
 		}
