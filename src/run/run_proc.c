@@ -344,6 +344,23 @@ plain_words(const char *command, char **argv, size_t max, char *buf,
 	return true;
 }
 
+/* In the child: its stderr the pipe's end PIPE, /dev/null, or ours. */
+static void
+child_errors(enum proc_errors errors, int pipe_end)
+{
+	int null;
+
+	if (errors == PROC_ERR_PIPE)
+		dup2(pipe_end, STDERR_FILENO);
+	if (errors == PROC_ERR_DROPPED &&
+	    (null = open("/dev/null", O_WRONLY)) >= 0) {
+		if (null != STDERR_FILENO) {
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+	}
+}
+
 bool
 proc_start(struct proc *p, const char *command, bool input,
     enum proc_errors errors, const char *const *env)
@@ -374,16 +391,7 @@ proc_start(struct proc *p, const char *command, bool input,
 		if (input)
 			dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
-		if (errors == PROC_ERR_PIPE)
-			dup2(err[1], STDERR_FILENO);
-		if (errors == PROC_ERR_DROPPED) {
-			int null = open("/dev/null", O_WRONLY);
-
-			if (null >= 0 && null != STDERR_FILENO) {
-				dup2(null, STDERR_FILENO);
-				close(null);
-			}
-		}
+		child_errors(errors, err[1]);
 		for (size_t k = 0; env != NULL && env[k] != NULL; k += 2)
 			setenv(env[k], env[k + 1], 1);
 		for (int k = 0; k < 2; k++) {
