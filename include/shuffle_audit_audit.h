@@ -474,6 +474,14 @@ bool sa_exec_closed(const sa_exec *p);
  * before, its first run's line sent and its first answer held for it.
  */
 bool sa_exec_hello(sa_exec *p, size_t n, const char *walk);
+/*
+ * Whether the program's hello said "raw-place": it embeds each raw word
+ * in the wider words it hands a library as SHUFFLE_AUDIT_RAW_PLACE says
+ * (0 repeated, 1-3 at the top with low bits 0, 1 or a function of the
+ * word's index in its run), so a copy started under another placement
+ * can be compared with it run by run.  False before the hello.
+ */
+bool sa_exec_raw_place(const sa_exec *p);
 /* The plain protocol from here on: no plan, no depth, no progress. */
 void sa_exec_plain(sa_exec *p);
 /*

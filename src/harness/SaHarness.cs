@@ -72,6 +72,10 @@ public static class SaHarness {
     public enum Mode { Draw, Library }
 
     static readonly int Bits = EnvInt("SHUFFLE_AUDIT_RAW_BITS", 32);
+    // How raw words sit in wider ones (see Repeat), and the raw words
+    // placed so far in the run.
+    static readonly int RawPlace = EnvInt("SHUFFLE_AUDIT_RAW_PLACE", 0);
+    static long rawIndex = 0;
     static readonly long Cells = EnvLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
     static readonly int Place = EnvInt("SHUFFLE_AUDIT_REAL_PLACE", 0);
     const long Places = 1L << 52;               // a place, in 2^-52 of a cell
@@ -134,10 +138,31 @@ public static class SaHarness {
     // The raw word V of B bits repeated across WIDTH bits, from bit 0 up:
     // every run of at most B adjacent bits takes each of its values
     // equally often, as a uniform word's would.
-    static long Repeat(long v, int width) {
+    // Under SHUFFLE_AUDIT_RAW_PLACE 1, 2 or 3 (a copy the auditor starts
+    // to make runs again) v is at the top instead, the bits below all 0,
+    // all 1, or those of h(i) | h(i) << 32 for the word's index i in its
+    // run: code that reads only v's bits lands on the same deck under
+    // each.  TOP: placement 0 is v at the top, the bits below 0 (a
+    // double's fraction), not repeated.
+    static long Repeat(long v, int width, bool top = false) {
         long w = 0;
-        for (int at = 0; at < width; at += Bits)
-            w |= v << at;
+        if (Bits >= width) {
+            w = v;
+        } else if (RawPlace == 0 && top) {
+            w = v << (width - Bits);
+        } else if (RawPlace == 0) {
+            for (int at = 0; at < width; at += Bits)
+                w |= v << at;
+        } else {
+            uint h = unchecked((uint) (rawIndex + 1) * 0x9E3779B1u);
+            h ^= h >> 16;
+            h = unchecked(h * 0x85EBCA6Bu);
+            h ^= h >> 13;
+            long low = RawPlace == 1 ? 0 : RawPlace == 2 ? -1L
+                : (long) h | (long) h << 32;
+            w = v << (width - Bits) | low & ((1L << (width - Bits)) - 1);
+        }
+        rawIndex++;
         return w & ((1L << width) - 1);
     }
 
@@ -285,7 +310,7 @@ public static class SaHarness {
 
     sealed class Answered : System.Random {
         protected override double Sample() {
-            return mode == Mode.Library ? (double) Raw() / (double) (1L << Bits) : Real();
+            return mode == Mode.Library ? (double) Repeat(Raw(), 53, true) / (double) (1L << 53) : Real();
         }
 
         public override int Next(int maxValue) {
@@ -617,7 +642,7 @@ public static class SaHarness {
         string line = ReadLine();
         if (line != null && line.StartsWith("shuffle ", StringComparison.Ordinal)) {
             // The offer of a streamed walk, on the first line.
-            Out.Write("stream 1 plan\n");
+            Out.Write("stream 1 plan raw-place\n");
             Out.Flush();
             string answer = ReadLine();
             string[] w = answer == null ? new string[0] : answer.Split(' ');
@@ -640,6 +665,7 @@ public static class SaHarness {
             told = true;
             plan = null;
             at = 0;
+            rawIndex = 0;
             reals.Clear();
             if (words.Length > 2 && words[2] == "plan") {
                 plan = new long[words.Length - 3][];

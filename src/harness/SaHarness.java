@@ -76,6 +76,10 @@ public final class SaHarness {
     public enum Mode { DRAW, LIBRARY }
 
     private static final int BITS = envInt("SHUFFLE_AUDIT_RAW_BITS", 32);
+    // How raw words sit in wider ones (see repeat), and the raw words
+    // placed so far in the run.
+    private static final int RAW_PLACE = envInt("SHUFFLE_AUDIT_RAW_PLACE", 0);
+    private static long rawIndex = 0;
     private static final long CELLS = envLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
     private static final int PLACE = envInt("SHUFFLE_AUDIT_REAL_PLACE", 0);
     private static final long PLACES = 1L << 52; // a place, in 2^-52 of a cell
@@ -292,10 +296,27 @@ public final class SaHarness {
     // (v | v << B | v << 2B ...): every run of at most B adjacent bits,
     // the low bits a mask reads and the high bits a shift reads, takes
     // each of its values equally often, as a uniform word's would.
+    // Under SHUFFLE_AUDIT_RAW_PLACE 1, 2 or 3 (a copy the auditor starts
+    // to make runs again) v is at the top instead, the bits below all 0,
+    // all 1, or those of h(i) | h(i) << 32 for the word's index i in its
+    // run: code that reads only v's bits lands on the same deck under each.
     private static long repeat(long v, int width) {
         long w = 0;
-        for (int at = 0; at < width; at += BITS)
-            w |= v << at;
+        if (BITS >= width) {
+            w = v;
+        } else if (RAW_PLACE == 0) {
+            for (int at = 0; at < width; at += BITS)
+                w |= v << at;
+        } else {
+            int h = (int) (rawIndex + 1) * 0x9E3779B1;
+            h ^= h >>> 16;
+            h *= 0x85EBCA6B;
+            h ^= h >>> 13;
+            long low = RAW_PLACE == 1 ? 0 : RAW_PLACE == 2 ? -1L
+                : (h & 0xffffffffL) | (long) h << 32;
+            w = v << (width - BITS) | low & ((1L << (width - BITS)) - 1);
+        }
+        rawIndex++;
         return width < 64 ? w & ((1L << width) - 1) : w;
     }
 
@@ -676,7 +697,7 @@ public final class SaHarness {
             String line = readLine();
             if (line != null && line.startsWith("shuffle ")) {
                 // The offer of a streamed walk, on the first line.
-                out.print("stream 1 plan\n");
+                out.print("stream 1 plan raw-place\n");
                 out.flush();
                 String answer = readLine();
                 String[] w = answer == null ? new String[0] : answer.split(" ");
@@ -700,6 +721,7 @@ public final class SaHarness {
                 keyWidth = 0;
                 told = true;
                 reals.clear();
+                rawIndex = 0;
                 plan = words;
                 planned = 0;
                 if (words.length > 2 && words[2].equals("plan")) {

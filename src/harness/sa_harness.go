@@ -76,6 +76,10 @@ import (
 
 var (
 	saBits  = saEnv("SHUFFLE_AUDIT_RAW_BITS", 32)
+	// saRawPlace: how raw words sit in wider ones (saRepeat); saRawIndex:
+	// the raw words placed so far in the run.
+	saRawPlace = saEnv("SHUFFLE_AUDIT_RAW_PLACE", 0)
+	saRawIndex uint64
 	saCells = saEnv("SHUFFLE_AUDIT_REAL_CELLS", 1<<32)
 	saPlace = saEnv("SHUFFLE_AUDIT_REAL_PLACE", 0)
 	saIn    = bufio.NewReaderSize(os.Stdin, 1<<16)
@@ -269,11 +273,33 @@ func SaRaw() uint64 {
 // bits of the word, the low bits a mask reads and the high bits a shift
 // reads, takes each of its values equally often as v runs through its
 // 2^B values, as a uniform word's would.
+//
+// Under SHUFFLE_AUDIT_RAW_PLACE 1, 2 or 3 (a copy the auditor starts to
+// make runs again) v is at the top instead, the bits below all 0, all 1,
+// or those of h(i) | h(i) << 32 for the word's index i in its run: code
+// that reads only v's bits lands on the same deck under each.
 func saRepeat(v uint64, width uint) uint64 {
-	w := uint64(0)
-	for at := uint(0); at < width; at += uint(saBits) {
-		w |= v << at
+	w, b := uint64(0), uint(saBits)
+	if b >= width {
+		w = v
+	} else if saRawPlace == 0 {
+		for at := uint(0); at < width; at += b {
+			w |= v << at
+		}
+	} else {
+		h := uint32(saRawIndex+1) * 0x9E3779B1
+		h ^= h >> 16
+		h *= 0x85EBCA6B
+		h ^= h >> 13
+		low := uint64(h) | uint64(h)<<32
+		if saRawPlace == 1 {
+			low = 0
+		} else if saRawPlace == 2 {
+			low = ^uint64(0)
+		}
+		w = v<<(width-b) | low&(1<<(width-b)-1)
 	}
+	saRawIndex++
 	if width < 64 {
 		w &= 1<<width - 1
 	}
@@ -618,7 +644,7 @@ func SaRun(shuffle func(deck []int)) {
 	first, err := saIn.ReadString('\n')
 	if err == nil && strings.HasPrefix(first, "shuffle ") {
 		// The offer of a streamed walk, on the first line.
-		saOut.WriteString("stream 1 plan\n")
+		saOut.WriteString("stream 1 plan raw-place\n")
 		saOut.Flush()
 		answer, _ := saIn.ReadString('\n')
 		words := strings.Fields(answer)
@@ -649,6 +675,7 @@ func SaRun(shuffle func(deck []int)) {
 			saFail("expected \"shuffle N\" from shuffle-audit, not " + strconv.Quote(line))
 		}
 		saPlan, saAt, saUsed, saTold = nil, 0, saUsed[:0], true
+		saRawIndex = 0
 		for c := range saReals {
 			delete(saReals, c)
 		}

@@ -635,7 +635,9 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
         let mut answer = String::new();
         STATE.with(|s| {
             let mut s = s.borrow_mut();
-            s.say("stream 1 plan");
+            // raw-place: no raw word is widened here (raw() is the word
+            // itself), so every placement is honoured as it is.
+            s.say("stream 1 plan raw-place");
             s.flush();
             let _ = s.input.read_line(&mut answer);
         });

@@ -294,6 +294,13 @@ sa_script_requests(const sa_script *s)
 	return s->pos - s->places;
 }
 
+bool
+sa_script_expects(const sa_script *s, uint64_t bound)
+{
+	return s->mode != SA_SCRIPT_STRICT ||
+	    (s->pos < s->len && s->bound[s->pos] == bound);
+}
+
 uint64_t
 sa_script_real_place(const sa_script *s)
 {

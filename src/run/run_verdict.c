@@ -43,6 +43,12 @@ run_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 	k->cells = au->real_cells;
 	k->streamed = au->streamed;
 	k->replayed = au->every;
+	/* Only a program that said a hello (a harness) has raw words a
+	 * copy could place otherwise; one that speaks the plain protocol
+	 * uses the B-bit words as they are, and nothing is said of them. */
+	k->raw_drawn = au->raw_used && au->command != NULL && au->raw_hello;
+	k->raw_placed = au->raw_placed;
+	k->raw_untold = au->raw_untold;
 }
 
 bool

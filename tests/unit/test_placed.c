@@ -148,7 +148,7 @@ test_placements(void **state)
 
 /* ---- Code over reals, audited with and without placements ---- */
 
-enum kind { ROUND, THRESHOLD, FLOOR, OWN_COUNTER };
+enum kind { ROUND, THRESHOLD, FLOOR, OWN_COUNTER, LOW_BIT_LOOP };
 
 static void
 swap(unsigned *deck, size_t a, size_t b)
@@ -189,6 +189,18 @@ kind_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 			    (double)i));
 		if (++counter % 3 == 0)
 			swap(deck, 0, 1);
+		break;
+	case LOW_BIT_LOOP:	/* coins from bit 32 of reals, drawn again */
+		for (size_t i = n - 1; i >= 1; i--) {
+			size_t j;
+
+			do
+				j = (size_t)((uint64_t)ldexp(sa_real(o), 32) &
+				    1) * 2 + ((uint64_t)ldexp(sa_real(o), 32) &
+				    1);
+			while (j > i);
+			swap(deck, i, j);
+		}
 		break;
 	}
 }
@@ -315,6 +327,10 @@ test_placed_census(void **state)
 	/* Randomness of its own: the run made again as it was moves too. */
 	counter = 0;
 	assert_int_equal(audit(OWN_COUNTER, true, &fair), SA_ENONDET);
+	/* A loop on a real's low bits: placed elsewhere, the run asks for
+	 * other draws (a coin drawn again), and the same again as it was:
+	 * the model's, not randomness of its own. */
+	assert_int_equal(audit(LOW_BIT_LOOP, true, &fair), SA_EMODEL);
 }
 
 int
