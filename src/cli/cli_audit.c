@@ -351,15 +351,18 @@ exact_raw_fields(report *r, const struct audit_check *b)
 	    "reduction's", "other chances, not nearer uniform" };
 	char value[320];
 
+	const char *how = b->raw_by_placing ? "widened by the harness "
+	    "every way it places them with no run made again moving (the "
+	    "evidence of invariance), so the verdict stands at that width" :
+	    "which it reads whole, so the verdict is exact at that width";
+
 	if (b->raw_settled)
 		snprintf(value, sizeof value, "the code's own %u-bit words, "
-		    "which it reads whole, so the verdict is exact at that "
-		    "width; with %u-bit words, %s", b->bits, b->wider,
+		    "%s; with %u-bit words, %s", b->bits, how, b->wider,
 		    trend[b->cause]);
 	else
 		snprintf(value, sizeof value, "the code's own %u-bit words, "
-		    "which it reads whole, so the verdict is exact at that "
-		    "width (not counted at %u bits: too costly)", b->bits,
+		    "%s (not counted at %u bits: too costly)", b->bits, how,
 		    b->wider);
 	rep_str(r, NULL, "raw words", value, NULL);
 	rep_bool(r, "raw_own", NULL, true, NULL);

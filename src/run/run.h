@@ -159,6 +159,7 @@ struct audit {
 	 * hello did not say it places them, so none was checked. */
 	uint64_t raw_placed;
 	bool raw_untold;
+	bool raw_sampled;	/* placed on a sample of the runs, not all */
 	/* A harness: it streamed its walk, or its hello said raw-place
 	 * (its walk not streamed: --no-stream); only then are its raw
 	 * placements reported (a part's "raw-placed" note). */
@@ -243,6 +244,7 @@ struct audit_check {
 	 * plugin's sa_word): the census at B bits is its own behaviour at
 	 * that width, which the wider count only describes. */
 	bool raw_exact;
+	bool raw_by_placing;	/* RAW_EXACT as every placement agreed */
 	enum sa_bias_cause cause;
 	unsigned bits, wider;
 	double runs;		/* the runs the wider census was foretold */

@@ -262,6 +262,8 @@ walk_line(const struct audit *au, size_t n, char *buf, size_t size)
  * --repeat none (all of them under all, one in K under 1/K), and
  * those whose reals it places elsewhere (place_kept). */
 #define STREAM_KEEP 64
+/* The most runs of a walk whose raw words are all placed otherwise. */
+#define RAW_PLACE_ALL 4096
 /* fcntl's command (Linux's), for a libc without it. */
 #ifndef F_SETPIPE_SZ
 #define F_SETPIPE_SZ 1031
@@ -416,15 +418,29 @@ static int
 raw_kept(struct instance *in, size_t n, const sa_stream_kept *runs,
     size_t count, unsigned *deck)
 {
-	size_t pick[STREAM_KEEP], m = placed(count, pick);
+	/* Every run kept, where there are few enough, so that a verdict
+	 * can stand on them all; else the reals' sample. */
+	bool all = count <= RAW_PLACE_ALL;
+	size_t *pick = malloc((all && count ? count : STREAM_KEEP) *
+	    sizeof *pick), m = 0;
 	int status;
 
+	if (pick == NULL)
+		return SA_ENOMEM;
+	if (all)
+		for (; m < count; m++)
+			pick[m] = m;
+	else
+		m = placed(count, pick);
 	if (!sa_exec_raw_place(in->p->ex)) {
 		in->own.raw_untold = true;
+		free(pick);
 		return SA_OK;
 	}
 	status = run_raw_place(&in->own, n, runs, pick, m, in->p->win, deck);
 	in->own.raw_model = status == SA_EMODEL;
+	in->own.raw_sampled = !all;
+	free(pick);
 	return status;
 }
 
@@ -938,6 +954,8 @@ exec_count(struct audit *au, size_t n, struct job *job)
 			au->raw_placed += crew.at[k].own.raw_placed;
 			au->raw_untold = au->raw_untold ||
 			    crew.at[k].own.raw_untold;
+			au->raw_sampled = au->raw_sampled ||
+			    crew.at[k].own.raw_sampled;
 			au->raw_hello = au->raw_hello ||
 			    crew.at[k].own.raw_hello;
 			au->real_used = au->real_used ||

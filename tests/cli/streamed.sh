@@ -13,7 +13,10 @@
 # whose deck moves with those bits (Go's Perm, Java's
 # nextInt(3), C#'s Next(3) in library mode) is the model's on a walk
 # (exit 4) and counted on the plain protocol, so it is not compared here:
-# its own cases hold the walk's verdict.
+# its own cases hold the walk's verdict.  Nor is code that reduces the
+# raw words it reads whole (C's rand() % k, Rust's raw() % k): on a walk
+# every placement of its words agrees, so its verdict stands at their
+# width (1); plans place none, so there the second model decides (4).
 #
 #   same_report CARDS COMMAND [OPTIONS]   prints "COMMAND: same" or the
 #                                         first lines that differ, or
