@@ -48,13 +48,13 @@ run_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 	k->raw_drawn = au->raw_used && au->command != NULL && au->raw_hello;
 	k->raw_placed = au->raw_placed;
 	k->raw_untold = au->raw_untold;
-	/* A program's words are exact at their width when it reads them as
-	 * the raw verb answers them (no harness to widen them), or when a
-	 * harness widened them every way it places them and no run moved. */
+	/* A program's words are exact at their width when a harness widened
+	 * them every way it places them and no run moved; a program with
+	 * no harness may widen them itself (an adapter feeding a library),
+	 * which nothing here can place. */
 	k->raw_by_placing = k->raw_drawn && !au->raw_untold &&
 	    !au->raw_sampled && au->raw_placed > 0;
-	k->raw_exact = au->command == NULL || !au->raw_hello ||
-	    k->raw_by_placing;
+	k->raw_exact = au->command == NULL || k->raw_by_placing;
 }
 
 bool
