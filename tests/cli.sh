@@ -67,6 +67,23 @@ if [ -n "$missing" ]; then
 	exit 2
 fi
 
+# No case leaves a file in the source tree (one did, and the release
+# check's clean-tree test then failed on CI): in a clone, the tree's
+# status after the run is the one before it.
+tree_before=
+if [ -z "${SHARD:-}" ] && git -C "$here/.." rev-parse --git-dir > /dev/null 2>&1; then
+	tree_before=$(git -C "$here/.." status --porcelain 2>/dev/null)
+fi
+tree_same() {
+	[ -n "${SHARD:-}" ] && return 0
+	git -C "$here/.." rev-parse --git-dir > /dev/null 2>&1 || return 0
+	now=$(git -C "$here/.." status --porcelain 2>/dev/null)
+	[ "$now" = "$tree_before" ] && return 0
+	echo "cli.sh: the cases changed the source tree (git status before and after differ):"
+	printf '%s\n' "$now" | head -5
+	return 1
+}
+
 if [ "${SHARDS:-1}" -gt 1 ] && [ -z "${SHARD:-}" ] && [ -z "$update" ]; then
 	logs=$(mktemp -d)
 	pids=
@@ -127,6 +144,7 @@ if [ "${SHARDS:-1}" -gt 1 ] && [ -z "${SHARD:-}" ] && [ -z "$update" ]; then
 	sort "$logs/skips" | uniq -c | sed 's/^ *\([0-9]*\) /cli: skipped \1: /'
 	rm -rf "$logs"
 	echo "cli: $passed passed, $failed failed, $skipped skipped"
+	tree_same || rc=1
 	exit $rc
 fi
 
@@ -471,4 +489,5 @@ if [ -z "${SKIPS_FILE:-}" ] && [ -s "$skips" ]; then
 	sort "$skips" | uniq -c | sed 's/^ *\([0-9]*\) /cli: skipped \1: /'
 fi
 echo "cli: $passed passed, $failed failed, $skipped skipped"
+tree_same || exit 1
 [ "$failed" -eq 0 ]
