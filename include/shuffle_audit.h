@@ -749,9 +749,10 @@ typedef struct sa_census_info {
 	uint64_t shard_lo, shard_hi;
 	/*
 	 * An audit's (sa_census_run_audited with SA_PLACED): the runs that
-	 * drew reals and were made again with them placed at both ends of
-	 * their cells and at an inner point, each landing on the same deck
-	 * (a deck that moved ends the walk).  Summed by sa_census_merge.
+	 * drew reals and were counted and made again with them at both
+	 * ends of their cells (see sa_audit_opts), each landing on the same
+	 * deck (a deck that moved ends the walk).  Summed by
+	 * sa_census_merge.
 	 */
 	uint64_t placed;
 } sa_census_info;

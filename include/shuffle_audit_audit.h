@@ -101,13 +101,17 @@ typedef struct sa_audit_opts {
 	 * 1 for the second model, which code that uses its reals only
 	 * through their cells and order cannot tell from the first.
 	 *
-	 * With SA_PLACED added, and TWICE, each run that drew reals is made
-	 * again with its reals placed elsewhere in their cells
-	 * (SA_PLACE_LOW, _HIGH and _INNER of sa_real_at, the cells and the
-	 * order of the reals kept), in place of its first repeat, and the
-	 * decks are compared run by run: a deck that moves ends the walk
-	 * with SA_EMODEL (or SA_ENONDET, when the run made again as it
-	 * first was moves too).  A streamed walk's transcript must hold
+	 * With SA_PLACED added, and TWICE, each run that drew reals is
+	 * placed elsewhere in their cells (sa_real_at's places, the cells
+	 * and the order of the reals kept): from the first model (0), it is
+	 * counted at SA_PLACE_LOW and made again at SA_PLACE_HIGH in place
+	 * of its first repeat (a run with more reals in a cell than LOW
+	 * keeps apart: counted at the middles, not placed), and at
+	 * SA_PLACE_INNER in place of its second repeat or, in one run in
+	 * 64, as one run more; from the second, made again at all three in
+	 * place of its first repeat.  The decks are compared run by run: a
+	 * deck that moves ends the walk with SA_EMODEL (or SA_ENONDET, when
+	 * the run made again as it first was moves too).  A streamed walk's transcript must hold
 	 * those runs, as the library's own writer (sa_stream_out) makes
 	 * them.
 	 */

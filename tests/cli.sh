@@ -75,7 +75,7 @@ if [ -z "${SHARD:-}" ] && git -C "$here/.." rev-parse --git-dir > /dev/null 2>&1
 	tree_before=$(git -C "$here/.." status --porcelain 2>/dev/null)
 fi
 tree_same() {
-	[ -n "${SHARD:-}" ] && return 0
+	[ -n "${SHARD:-}" ] || [ -n "$update" ] && return 0
 	git -C "$here/.." rev-parse --git-dir > /dev/null 2>&1 || return 0
 	now=$(git -C "$here/.." status --porcelain 2>/dev/null)
 	[ "$now" = "$tree_before" ] && return 0

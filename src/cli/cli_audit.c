@@ -252,10 +252,11 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 		    "repeat top-0 top-1 top-index", false, "0 on the walk, the "
 		    "other on the run made again by a copy of the program");
 	else if (model)
-		rep_list(&r, "placements", "reals placed", "mid low high inner",
-		    false, au->streamed ? "the census's, then the others, on "
-		    "the runs the auditor made again" : "the census's, then "
-		    "the others, run by run");
+		rep_list(&r, "placements", "reals placed", au->streamed ?
+		    "mid low high inner" : "low high inner", false,
+		    au->streamed ? "the census's, then the others, on the runs "
+		    "the auditor made again" : "the census's, then the "
+		    "others, run by run");
 	if (model && au->ntried > 1)
 		tried_field(&r, au);
 	if (parts > 1) {
@@ -512,12 +513,19 @@ placed_fields(report *r, const struct audit_check *k)
 	snprintf(runs, sizeof runs, "%llu", (unsigned long long)k->placed);
 	if (k->placed > 0)
 		snprintf(note, sizeof note, "sequences of draws that drew "
-		    "reals, %s: each made again with its reals at both ends of "
-		    "their cells and at an inner point, and landing on its deck "
-		    "every time", k->own_reals ? "those of the program's own "
+		    "reals, %s", k->own_reals ? "those of the program's own "
 		    "walk the auditor made again itself (the first 32 and 32 "
-		    "more at random), not the rest" : k->every == 1 ?
-		    "every one" : "those --repeat made again");
+		    "more at random), not the rest: each made again with its "
+		    "reals at both ends of their cells and at an inner point, "
+		    "and landing on its deck every time" : k->every == 1 ?
+		    "every one: each counted with its reals near the low ends "
+		    "of their cells and made again near the high ends (the "
+		    "first runs and one in 64 at an inner point too), landing "
+		    "on its deck every time" : "those --repeat made again: "
+		    "each counted with its reals near the low ends of their "
+		    "cells and made again near the high ends (the first runs "
+		    "and one in 64 at an inner point too), landing on its deck "
+		    "every time");
 	else
 		snprintf(note, sizeof note, "the census's middle of each cell "
 		    "only: %s, so what the verdict says holds for the model of "
@@ -528,8 +536,9 @@ placed_fields(report *r, const struct audit_check *k)
 		    "protocol)" : "no run was made again elsewhere in its cells",
 		    (unsigned long long)k->cells);
 	rep_str(r, NULL, "reals placed", runs, note);
-	rep_list(r, "placements", NULL, k->placed > 0 ?
-	    "mid low high inner" : "mid", false, NULL);
+	rep_list(r, "placements", NULL, k->placed == 0 ? "mid" :
+	    k->own_reals ? "mid low high inner" : "low high inner", false,
+	    NULL);
 	rep_u64(r, "placed_sequences", NULL, k->placed, NULL);
 	if (k->tried[0] != '\0') {
 		snprintf(note, sizeof note, "of %s, tried in turn: the first "

@@ -31,6 +31,12 @@
  */
 #define GUARD 16
 #define GUARD_VALUE 0xA5A5A5A5u
+/*
+ * One run in INNER_EVERY that drew reals, and every run made again more
+ * than once, is also made with its reals at an inner point of their
+ * cells (run_again): evidence beyond the two ends, at 1/64 of a run.
+ */
+#define INNER_EVERY 64
 
 static const unsigned guard_words[GUARD] = {
 	GUARD_VALUE, GUARD_VALUE, GUARD_VALUE, GUARD_VALUE,
@@ -220,8 +226,6 @@ placed(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
 				status = path ? SA_EMODEL : SA_ENONDET;
 		}
 	}
-	if (status == SA_ETIES)
-		status = SA_OK;
 	r->mode = SA_SCRIPT_REPLAY;
 	r->real_place = was;
 	if ((status == SA_ENONDET || status == SA_EMODEL) && window != NULL)
@@ -241,26 +245,53 @@ guarded_deck(size_t n, unsigned **mem)
 }
 
 /*
- * The run just replayed in R, made again TIMES times (see repeats): when
- * it drew reals and PLACING is not NULL, first under each other
- * placement, in place of its first repeat (a deck that moves is seen
- * either way), counted in *PLACING, then as it was.  SA_OK or why not.
+ * The run just replayed in R, made again TIMES times (see repeats), when
+ * it drew reals and PLACING is not NULL, first with them placed
+ * elsewhere, in place of its first repeat (a deck that moves is seen
+ * either way): ENDS, when the run was counted with its reals near the
+ * low ends of their cells (SA_PLACE_LOW), near the high ends, the one
+ * run more that both ends of every cell take, and at an inner point in
+ * place of its second repeat, or as one run more when INNER; otherwise
+ * (a run counted elsewhere: the second model) at all three.  A run
+ * compared at both ends (or at all three) is counted in *PLACING.  Then
+ * the repeats left, as it was.  SA_OK or why not.
  */
 static int
 run_again(const sa_shuffle *sh, bool own, const unsigned *deck,
     unsigned *copy, unsigned *other, size_t n, sa_script *r,
-    sa_replay_window *window, uint64_t times, uint64_t *placing)
+    sa_replay_window *window, uint64_t times, uint64_t *placing, bool ends,
+    bool inner)
 {
 	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
 	    SA_PLACE_INNER };
 	int status = SA_OK;
+	bool compared = true;
 
-	if (times > 0 && r->nreal > 0 && placing != NULL) {
+	if (times > 0 && r->nreal > 0 && placing != NULL && ends) {
+		status = placed(sh, own, deck, copy, other, n, r, window,
+		    SA_PLACE_HIGH);
+		compared = status == SA_OK;
+		times--;
+		if ((status == SA_OK || status == SA_ETIES) &&
+		    (times > 0 || inner)) {
+			status = placed(sh, own, deck, copy, other, n, r,
+			    window, SA_PLACE_INNER);
+			times -= times > 0;
+		}
+		if (status == SA_ETIES)
+			status = SA_OK;		/* not kept apart there */
+		*placing += status == SA_OK && compared;
+	} else if (times > 0 && r->nreal > 0 && placing != NULL &&
+	    r->real_place != SA_PLACE_MID) {
 		for (size_t p = 0; p < sizeof places / sizeof places[0] &&
-		    status == SA_OK; p++)
+		    (status == SA_OK || status == SA_ETIES); p++) {
 			status = placed(sh, own, deck, copy, other, n, r,
 			    window, places[p]);
-		*placing += status == SA_OK;
+			compared = compared && status == SA_OK;
+		}
+		if (status == SA_ETIES)
+			status = SA_OK;
+		*placing += status == SA_OK && compared;
 		times--;
 	}
 	for (; times > 0 && status == SA_OK; times--)
@@ -310,6 +341,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	unsigned *deck = NULL, *copy = NULL, *other = NULL;
 	unsigned *deck_mem, *copy_mem, *other_mem;
 	uint64_t none = 0, *placing = placed != NULL ? placed : &none;
+	bool ends;
 	int status = SA_OK;
 
 	if (sh == NULL || sh->run == NULL || visit == NULL)
@@ -334,6 +366,14 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	r.real_place = audit ? audit->real_place & ~SA_PLACED : 0;
 	if (audit == NULL || (audit->real_place & SA_PLACED) == 0)
 		placing = NULL;
+	/*
+	 * Placed and made again, each run is counted with its reals near
+	 * the low ends of their cells and made again near the high ends
+	 * (run_again): both ends of every cell at the cost of the repeat.
+	 */
+	ends = placing != NULL && twice && r.real_place == SA_PLACE_MID;
+	if (ends)
+		r.real_place = SA_PLACE_LOW;
 	r.cut = audit != NULL && audit->cut != NULL;
 	if (window != NULL) {
 		r.watch = &window->pos;
@@ -358,7 +398,17 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 			status = SA_ETIME;
 			break;
 		}
+		if (ends)
+			r.real_place = SA_PLACE_LOW;
 		status = replay_once(sh, own, deck, n, &r, window);
+		if (status == SA_ETIES && ends) {
+			/* More reals in a cell than the low end keeps apart:
+			 * counted at the middles, and not placed. */
+			if (window != NULL)
+				window->runs--;		/* the same run */
+			r.real_place = SA_PLACE_MID;
+			status = replay_once(sh, own, deck, n, &r, window);
+		}
 		skip = !in_part(audit, &r);
 		if (status == SA_SCRIPT_CUT && r.cut) {
 			/* Unfinished at the cap: its prefix, then on. */
@@ -379,7 +429,9 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 		}
 		if (!skip) {
 			status = run_again(sh, own, deck, copy, other, n, &r,
-			    window, twice ? repeats(done, every) : 0, placing);
+			    window, twice ? repeats(done, every) : 0, placing,
+			    ends && r.real_place == SA_PLACE_LOW,
+			    done % INNER_EVERY == 0);
 			if (status != SA_OK)
 				break;
 			done++;

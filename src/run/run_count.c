@@ -397,8 +397,9 @@ run_census_failed(struct audit *au, int status, const sa_replay_window *w,
 	if (status == SA_EMODEL) {
 		run_breach(au, status, w, "gave another deck for the same "
 		    "draws with its reals placed elsewhere in their %llu cells "
-		    "(near their low ends, near their high ends, at an inner "
-		    "point; the cells and the order of the reals kept): it uses "
+		    "(counted near their low ends, made again near their high "
+		    "ends or at an inner point; the cells and the order of the "
+		    "reals kept): it uses "
 		    "where a real falls inside its cell, which the census "
 		    "counts as one", (unsigned long long)au->real_cells);
 		return RUN_MODEL;

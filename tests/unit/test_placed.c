@@ -160,12 +160,15 @@ swap(unsigned *deck, size_t a, size_t b)
 }
 
 static unsigned counter;	/* OWN_COUNTER's state between calls */
+static uint64_t calls;		/* the runs made, however made */
 
 static void
 kind_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 {
 	enum kind k = *(const enum kind *)self->ctx;
 	double u;
+
+	calls++;
 
 	switch (k) {
 	case ROUND:	/* j = round half to even of u i, i from n - 1 */
@@ -324,6 +327,23 @@ test_placed_census(void **state)
 	assert_int_equal(audit(FLOOR, false, &fair), SA_OK);
 	assert_true(fair);
 	assert_true(placed_seqs == 0);
+	/* Both ends of every cell at the cost of the repeat: counted near
+	 * the low ends, made again near the high ends in place of the
+	 * first repeat, and at an inner point in place of a second one or
+	 * in one run in 64 more.  Three placements after the count, as
+	 * before, would make 2 runs more a sequence. */
+	{
+		uint64_t bare, with;
+
+		calls = 0;
+		assert_int_equal(audit(FLOOR, false, &fair), SA_OK);
+		bare = calls;
+		calls = 0;
+		assert_int_equal(audit(FLOOR, true, &fair), SA_OK);
+		with = calls;
+		assert_true(bare >= 2 * seqs);
+		assert_true(with <= bare + (seqs + 63) / 64);
+	}
 	/* Randomness of its own: the run made again as it was moves too. */
 	counter = 0;
 	assert_int_equal(audit(OWN_COUNTER, true, &fair), SA_ENONDET);
