@@ -110,6 +110,42 @@ fi
 # make bench wants this first figure only.
 [ -z "${AUDIT_COST_ONLY:-}" ] || exit 0
 
+# The placements' cost (issue 60): a plugin that draws reals
+# (real_floor.so, Durstenfeld's over floor(u i), 5 cards: its cells
+# searched up to 60, some 13 million runs) with every run made again,
+# its reals counted near their cells' low ends and made again near the
+# high ends, against --repeat none; beside it the repeat alone, a
+# plugin of whole draws (fair.so, 10 cards).  User CPU of one run each
+# (the walk is long enough that the kernel's ticks do not move it by
+# much).  Target: the placed walk's ratio at most the repeat's (a
+# tenth more is noise on this machine).
+if [ -x /usr/bin/time ]; then
+	user_of() {	# census ARGS: the auditor's user CPU, in seconds
+		/usr/bin/time -f "%U" -o "$work/time" "$bin" census --summary \
+		    "$@" > /dev/null 2> "$work/err" ||
+		    { cat "$work/err" >&2; exit 1; }
+		cat "$work/time"
+	}
+	pl=$top/build/plugins
+	p0=$(user_of --plugin "$pl/real_floor.so" -n 5 --repeat none \
+	    --time-limit 600)
+	p1=$(user_of --plugin "$pl/real_floor.so" -n 5 --time-limit 600)
+	r0=$(user_of --plugin "$pl/fair.so" -n 10 --repeat none)
+	r1=$(user_of --plugin "$pl/fair.so" -n 10)
+	echo "the placements' cost: user CPU, every run made again / none"
+	echo "$p0 $p1 $r0 $r1" | awk '{
+	    p = $2 / ($1 > 0 ? $1 : 0.01); r = $4 / ($3 > 0 ? $3 : 0.01)
+	    printf "  %-44s %6.2f  (%.2f s / %.2f s)\n",
+	        "real_floor.so, 5 cards, placed at both ends", p, $2, $1
+	    printf "  %-44s %6.2f  (%.2f s / %.2f s)\n",
+	        "fair.so, 10 cards, the repeat alone", r, $4, $3
+	    printf "  target: placed at most the repeat: %s\n",
+	        p <= 1.1 * r ? "met" : "not met"
+	}'
+	echo
+fi
+[ -z "${PLACE_ONLY:-}" ] || exit 0
+
 # The streamed walk (issue 40): each harness's audit of the README's
 # Fisher-Yates (make harness-examples) with the audit's defaults (every
 # run run twice, one copy), against the same loop walked in-process by
