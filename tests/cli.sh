@@ -185,6 +185,8 @@ cp "$TOP"/build/plugins/*.so "$TOP"/build/exec/* "$tmp"/ 2>/dev/null
 cp -R "$TOP/${HARNESS_DIR:-build/harness}"/* "$tmp"/ 2>/dev/null
 # ... and the README's, which run from the repository's root.
 mkdir -p "$tmp/tests/examples"
+# ... and the README's Rust harness, written into a crate's src/.
+mkdir -p "$tmp/src"
 ln -s "$TOP/tests/examples/exec" "$tmp/tests/examples/exec"
 CPATH=$TOP/include${CPATH:+:$CPATH}
 export CPATH
