@@ -811,24 +811,7 @@ func SaAssertFair(t SaT, shuffle func(deck []int), cards int,
 	if status == 0 {
 		return out.String()
 	}
-	// The command again, for a shell in the directory the test ran in:
-	// go test's own binary is gone by then, so it is built first.
-	again, build := self, ""
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, self); err == nil &&
-			!strings.HasPrefix(rel, "..") {
-			again = "./" + rel
-		}
-	}
-	if strings.Contains(self, string(filepath.Separator)+"go-build") {
-		again = "./" + filepath.Base(self)
-		build = "go test -c -o " + saQuoted(again) + " && "
-	}
-	repro := build + saQuoted(shown) + " census --exec '" +
-		strings.Replace(child(again), "'", `'\''`, -1) + "'"
-	for _, f := range flags {
-		repro += " " + saQuoted(f)
-	}
+	repro := saAgain(self, shown, child, flags)
 	report := out.String()
 	head := "shuffle-audit census, exit status " + strconv.Itoa(status) + ": "
 	if status == 1 || status == 4 {
@@ -850,6 +833,31 @@ func SaAssertFair(t SaT, shuffle func(deck []int), cards int,
 	}
 	t.Fatal("error: " + head + why + "\n" + report + "reproduce: " + repro)
 	return ""
+}
+
+// saAgain: the census of the test binary SELF as a command for a shell in
+// the directory the test ran in, CHILD making the child command for the
+// binary's path there: go test's own binary is gone by then, so the
+// command builds it first.
+func saAgain(self, shown string, child func(string) string,
+	flags []string) string {
+	again, build := self, ""
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, self); err == nil &&
+			!strings.HasPrefix(rel, "..") {
+			again = "./" + rel
+		}
+	}
+	if strings.Contains(self, string(filepath.Separator)+"go-build") {
+		again = "./" + filepath.Base(self)
+		build = "go test -c -o " + saQuoted(again) + " && "
+	}
+	cmd := build + saQuoted(shown) + " census --exec '" +
+		strings.Replace(child(again), "'", `'\''`, -1) + "'"
+	for _, f := range flags {
+		cmd += " " + saQuoted(f)
+	}
+	return cmd
 }
 
 // saAuditor: the shuffle-audit to run, and its name for a shell

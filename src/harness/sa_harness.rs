@@ -824,22 +824,7 @@ fn audit<F: FnMut(&mut Vec<usize>)>(
     if status == 0 {
         return Ok(report);
     }
-    // The command again, for a shell in the directory the test ran in.
-    let mut again = exe.to_string_lossy().into_owned();
-    if let Ok(wd) = std::env::current_dir() {
-        if let Ok(rel) = exe.strip_prefix(&wd) {
-            again = format!("./{}", rel.to_string_lossy());
-        }
-    }
-    let mut repro = format!(
-        "{} census --exec '{}'",
-        quoted(&shown),
-        child(&again).replace('\'', "'\\''")
-    );
-    for f in &flags {
-        repro.push(' ');
-        repro.push_str(&quoted(f));
-    }
+    let repro = again(&exe, &shown, &child, &flags);
     let head = format!("shuffle-audit census, exit status {}: ", status);
     if status == 1 || status == 4 {
         return Err(format!(
@@ -867,6 +852,33 @@ fn audit<F: FnMut(&mut Vec<usize>)>(
         "audit error: {}{}\n{}reproduce: {}",
         head, why, report, repro
     ))
+}
+
+// The census of the test binary EXE as a command for a shell in the
+// directory the test ran in, CHILD making the child command for the
+// binary's path there.
+fn again(
+    exe: &std::path::Path,
+    shown: &str,
+    child: &dyn Fn(&str) -> String,
+    flags: &[String],
+) -> String {
+    let mut path = exe.to_string_lossy().into_owned();
+    if let Ok(wd) = std::env::current_dir() {
+        if let Ok(rel) = exe.strip_prefix(&wd) {
+            path = format!("./{}", rel.to_string_lossy());
+        }
+    }
+    let mut cmd = format!(
+        "{} census --exec '{}'",
+        quoted(shown),
+        child(&path).replace('\'', "'\\''")
+    );
+    for f in flags {
+        cmd.push(' ');
+        cmd.push_str(&quoted(f));
+    }
+    cmd
 }
 
 // The child's part: the runs served on descriptor 3, then the process
