@@ -185,6 +185,8 @@ cp "$TOP"/build/plugins/*.so "$TOP"/build/exec/* "$tmp"/ 2>/dev/null
 cp -R "$TOP/${HARNESS_DIR:-build/harness}"/* "$tmp"/ 2>/dev/null
 # ... and the README's, which run from the repository's root.
 mkdir -p "$tmp/tests/examples"
+# ... and the README's Rust harness, written into a crate's src/.
+mkdir -p "$tmp/src"
 ln -s "$TOP/tests/examples/exec" "$tmp/tests/examples/exec"
 CPATH=$TOP/include${CPATH:+:$CPATH}
 export CPATH
@@ -316,7 +318,8 @@ while IFS= read -r line; do
 	# Cases named py-* need python3, node-* need node, java-* a JDK,
 	# go-* Go, rust-* rustc, cs-* Mono's mcs, cxx-* the C++ plugins
 	# (a C++ compiler), x86-* an x86-64 machine, junit-schema* xmllint
-	# and junit-consumer Debian's python3-junitparser.
+	# and junit-consumer Debian's python3-junitparser; rust-cargo-*
+	# also cargo.
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
@@ -335,6 +338,13 @@ while IFS= read -r line; do
 		# compiler inside: a runtime without it cannot.
 		if ! command -v javac >/dev/null 2>&1; then
 			skip "no JDK (javac) found"
+			continue
+		fi
+		;;
+	rust-cargo-*)
+		# cargo test (Debian's cargo), on a crate of no dependencies.
+		if ! command -v cargo >/dev/null 2>&1; then
+			skip "cargo not found"
 			continue
 		fi
 		;;

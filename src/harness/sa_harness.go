@@ -19,6 +19,23 @@
 //	go build -o mine mine.go sa_harness.go
 //	shuffle-audit census --exec ./mine -n 5
 //
+// Or audit it from your own test suite, under go test: put the harness
+// in your package as a test file,
+//
+//	shuffle-audit harness go | sed 's/^package main$/package deck/' > sa_harness_test.go
+//
+// and assert, in any test:
+//
+//	func TestShuffleIsFair(t *testing.T) {
+//		SaAssertFair(t, func(d []int) { Shuffle(d, SaIntn) }, 5)
+//	}
+//
+// SaAssertFair runs `shuffle-audit census --exec ... -n 5 --summary`
+// with the test binary itself as the audited program (it re-runs that one
+// test, where the call serves the audit and exits); an unfair verdict, or
+// the model's (exit status 1 or 4), fails the test with the report and a
+// command that reproduces it, anything else is an error.
+//
 // Your function gets a slice of the cards 0 .. n-1 and shuffles it in
 // place.  shuffle-audit answers its randomness, walking every run it can
 // take.  math/rand's own functions (rand.Intn, rand.Shuffle, ...) draw
@@ -65,29 +82,34 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
 var (
-	saBits  = saEnv("SHUFFLE_AUDIT_RAW_BITS", 32)
+	saBits = saEnv("SHUFFLE_AUDIT_RAW_BITS", 32)
 	// saRawPlace: how raw words sit in wider ones (saRepeat); saRawIndex:
 	// the raw words placed so far in the run.
 	saRawPlace = saEnv("SHUFFLE_AUDIT_RAW_PLACE", 0)
 	saRawIndex uint64
-	saCells = saEnv("SHUFFLE_AUDIT_REAL_CELLS", 1<<32)
-	saPlace = saEnv("SHUFFLE_AUDIT_REAL_PLACE", 0)
-	saIn    = bufio.NewReaderSize(os.Stdin, 1<<16)
-	saOut   = bufio.NewWriterSize(os.Stdout, 1<<16)
-	saPlan  [][2]uint64 // this run's offered draws
-	saAt    int         // the plan's draws taken so far
-	saUsed  []string    // the words of "asked"
-	saTold  = true      // "asked" is said (or there was no plan)
+	saCells    = saEnv("SHUFFLE_AUDIT_REAL_CELLS", 1<<32)
+	saPlace    = saEnv("SHUFFLE_AUDIT_REAL_PLACE", 0)
+	saIn       = bufio.NewReaderSize(os.Stdin, 1<<16)
+	saOut      = bufio.NewWriterSize(os.Stdout, 1<<16)
+	saPlan     [][2]uint64 // this run's offered draws
+	saAt       int         // the plan's draws taken so far
+	saUsed     []string    // the words of "asked"
+	saTold     = true      // "asked" is said (or there was no plan)
 	// the plan's reals taken this run: cell -> their places, in order
 	saReals = map[uint64][]uint64{}
 )
@@ -705,4 +727,190 @@ func SaRun(shuffle func(deck []int)) {
 		}
 	}
 	saOut.Flush()
+}
+
+// SaT is what SaAssertFair needs of a test; *testing.T and *testing.B
+// have it.  (The harness does not import testing, so that a program built
+// with it links none of it.)
+type SaT interface {
+	Helper()
+	Name() string
+	Fatal(args ...interface{})
+}
+
+// saCalls counts each test's calls of SaAssertFair, so that the child
+// serves the call the parent made: its key is the test's name and the
+// call's ordinal in it, "TestX:2".
+var saCalls struct {
+	sync.Mutex
+	n map[string]int
+}
+
+// SaAssertFair audits SHUFFLE on CARDS cards exactly as `shuffle-audit
+// census --exec COMMAND -n CARDS --summary EXTRA...` does, COMMAND being
+// this test binary re-run for this test alone with SHUFFLE_AUDIT_CHILD
+// naming the call, and returns the report when the verdict is fair (exit
+// status 0).  An unfair verdict (1) or the model's (4) fails the test
+// with the report and a shell command that reproduces it; any other
+// status (3: the code misbehaved; 2: refused) is an error, reported with
+// its reason.  EXTRA are further census flags ("--raw-bits", "3").
+// shuffle-audit is $SHUFFLE_AUDIT when that is set, else found on PATH.
+//
+// In the child (SHUFFLE_AUDIT_CHILD set), the call the parent made
+// serves the audit (SaRun), on descriptor 3, and exits the process; the
+// test's other calls return at once.  What the test does before the call
+// is done again in each child; what it writes on standard output there
+// goes to standard error (the child command says 3>&1 1>&2).
+func SaAssertFair(t SaT, shuffle func(deck []int), cards int,
+	extra ...string) string {
+	t.Helper()
+	saCalls.Lock()
+	if saCalls.n == nil {
+		saCalls.n = map[string]int{}
+	}
+	saCalls.n[t.Name()]++
+	key := t.Name() + ":" + strconv.Itoa(saCalls.n[t.Name()])
+	saCalls.Unlock()
+	if child, ok := os.LookupEnv("SHUFFLE_AUDIT_CHILD"); ok {
+		if child == key {
+			saOut = bufio.NewWriterSize(os.NewFile(3, "shuffle-audit"), 1<<16)
+			SaRun(shuffle)
+			os.Exit(0)
+		}
+		return ""
+	}
+	bin, shown, err := saAuditor()
+	if err != nil {
+		t.Fatal("error: " + err.Error())
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal("error: the test binary cannot be found: " + err.Error())
+	}
+	var pattern []string
+	for _, part := range strings.Split(t.Name(), "/") {
+		pattern = append(pattern, "^"+regexp.QuoteMeta(part)+"$")
+	}
+	child := func(exe string) string {
+		return "SHUFFLE_AUDIT_CHILD=" + saQuoted(key) + " " + saQuoted(exe) +
+			" -test.run " + saQuoted(strings.Join(pattern, "/")) + " 3>&1 1>&2"
+	}
+	flags := append([]string{"-n", strconv.Itoa(cards), "--summary"}, extra...)
+	cmd := exec.Command(bin, append([]string{"census", "--exec", child(self)},
+		flags...)...)
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	err = cmd.Run()
+	status := 0
+	var exited *exec.ExitError
+	if errors.As(err, &exited) {
+		status = exited.ExitCode()
+	} else if err != nil {
+		t.Fatal("error: " + shown + " cannot be run: " + err.Error())
+	}
+	if status == 0 {
+		return out.String()
+	}
+	repro := saAgain(self, shown, child, flags)
+	report := out.String()
+	head := "shuffle-audit census, exit status " + strconv.Itoa(status) + ": "
+	if status == 1 || status == 4 {
+		t.Fatal(head + saField(report, "verdict") + "\n" + report +
+			"reproduce: " + repro)
+	}
+	// The reason: the report's problem (3, misbehaved), or the
+	// auditor's own line on standard error (2, refused).
+	why := saField(report, "problem")
+	for _, line := range strings.Split(errs.String(), "\n") {
+		if strings.HasPrefix(line, "shuffle-audit: ") {
+			why = line
+		}
+	}
+	if status == 3 {
+		why = "misbehaved: " + why
+	} else if why == "" {
+		why = "no report"
+	}
+	t.Fatal("error: " + head + why + "\n" + report + "reproduce: " + repro)
+	return ""
+}
+
+// saAgain: the census of the test binary SELF as a command for a shell in
+// the directory the test ran in, CHILD making the child command for the
+// binary's path there: go test's own binary is gone by then, so the
+// command builds it first.
+func saAgain(self, shown string, child func(string) string,
+	flags []string) string {
+	again, build := self, ""
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, self); err == nil &&
+			!strings.HasPrefix(rel, "..") {
+			again = "./" + rel
+		}
+	}
+	if strings.Contains(self, string(filepath.Separator)+"go-build") {
+		again = "./" + filepath.Base(self)
+		build = "go test -c -o " + saQuoted(again) + " && "
+	}
+	cmd := build + saQuoted(shown) + " census --exec '" +
+		strings.Replace(child(again), "'", `'\''`, -1) + "'"
+	for _, f := range flags {
+		cmd += " " + saQuoted(f)
+	}
+	return cmd
+}
+
+// saAuditor: the shuffle-audit to run, and its name for a shell
+// ($SHUFFLE_AUDIT, or shuffle-audit found on PATH); an error says where
+// it looked.
+func saAuditor() (string, string, error) {
+	if bin, ok := os.LookupEnv("SHUFFLE_AUDIT"); ok {
+		if st, err := os.Stat(bin); err != nil || st.IsDir() ||
+			st.Mode()&0111 == 0 {
+			return "", "", errors.New("shuffle-audit not found: " +
+				"SHUFFLE_AUDIT is " + strconv.Quote(bin) +
+				", not an executable file")
+		}
+		return bin, bin, nil
+	}
+	bin, err := exec.LookPath("shuffle-audit")
+	if err != nil {
+		return "", "", errors.New("shuffle-audit not found: SHUFFLE_AUDIT " +
+			"is not set and no shuffle-audit on PATH (" +
+			os.Getenv("PATH") + ")")
+	}
+	return bin, "shuffle-audit", nil
+}
+
+// saQuoted: S as one word for sh, in double quotes when it needs any.
+func saQuoted(s string) string {
+	plain := s != ""
+	for _, c := range s {
+		if !strings.ContainsRune("abcdefghijklmnopqrstuvwxyz"+
+			"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-", c) {
+			plain = false
+		}
+	}
+	if plain {
+		return s
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`,
+		"`", "\\`").Replace(s) + `"`
+}
+
+// saField: the report's field NAME, its lines joined ("" when none).
+func saField(report, name string) string {
+	var words []string
+	in := false
+	for _, line := range strings.Split(report, "\n") {
+		if strings.HasPrefix(line, name+" ") {
+			in = true
+			words = append(words, strings.Fields(line)[1:]...)
+		} else if in && strings.HasPrefix(line, " ") {
+			words = append(words, strings.Fields(line)...)
+		} else {
+			in = false
+		}
+	}
+	return strings.Join(words, " ")
 }

@@ -22,6 +22,23 @@
 //! shuffle-audit census --exec ./mine -n 5
 //! ```
 //!
+//! Or audit it from your own test suite, under `cargo test` or `rustc
+//! --test`: put this file beside your lib.rs as a module of your tests
+//! (`#[cfg(test)] mod sa_harness;`) and assert, in any `#[test]`:
+//!
+//! ```text
+//! #[test]
+//! fn shuffle_is_fair() {
+//!     sa_harness::assert_fair(|d: &mut Vec<usize>| shuffle(d, sa_harness::below), 5);
+//! }
+//! ```
+//!
+//! `assert_fair` runs `shuffle-audit census --exec ... -n 5 --summary`
+//! with the test binary itself as the audited program (it re-runs that one
+//! test, where the call serves the audit and exits); an unfair verdict, or
+//! the model's (exit status 1 or 4), fails the test with the report and a
+//! command that reproduces it, anything else is an error ("audit error").
+//!
 //! Your closure gets the cards 0 .. n-1 and shuffles them in place.  The
 //! standard library has no random numbers, so your shuffle takes them
 //! from here, wherever it would call its generator:
@@ -51,7 +68,7 @@
 //! plain rustc.
 #![allow(dead_code)]
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::io::{self, BufRead, Write};
 
 struct State {
@@ -62,7 +79,8 @@ struct State {
     // whole line already waits is known (waiting); reads of its size pass
     // the StdinLock's own buffer by.
     input: io::BufReader<io::StdinLock<'static>>,
-    out: io::BufWriter<io::Stdout>,
+    // Standard output, or descriptor 3 in a test's child (assert_fair).
+    out: io::BufWriter<Box<dyn Write>>,
     plan: Vec<(u64, u64)>, // this run's offered draws
     at: usize,             // the plan's draws taken so far
     used: Vec<String>,     // the words of "asked"
@@ -107,7 +125,7 @@ thread_local! {
         cells: env("SHUFFLE_AUDIT_REAL_CELLS", 1 << 32),
         place: env("SHUFFLE_AUDIT_REAL_PLACE", 0),
         input: io::BufReader::with_capacity(1 << 16, Box::leak(Box::new(io::stdin())).lock()),
-        out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
+        out: io::BufWriter::with_capacity(1 << 16, Box::new(io::stdout())),
         plan: Vec::new(),
         at: 0,
         used: Vec::new(),
@@ -704,4 +722,248 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
         });
     }
     STATE.with(|s| s.borrow_mut().flush());
+}
+
+// The test's calls of assert_fair so far on this thread: libtest runs
+// each test on a thread of its own, named after the test, or, under
+// --test-threads 1 in some versions (1.63, not 1.95), all of them in turn
+// on the main thread.
+thread_local! {
+    static CALLS: Cell<u32> = Cell::new(0);
+}
+
+/// Audits SHUFFLE on CARDS cards exactly as `shuffle-audit census --exec
+/// COMMAND -n CARDS --summary` does, COMMAND being this test binary re-run
+/// for this test alone with SHUFFLE_AUDIT_CHILD naming the call; returns
+/// the report when the verdict is fair (exit status 0).  An unfair
+/// verdict (1) or the model's (4) panics with the report and a shell
+/// command that reproduces it; any other status (3: the code misbehaved;
+/// 2: refused) panics with "audit error:" and the reason.  shuffle-audit
+/// is $SHUFFLE_AUDIT when that is set, else found on PATH.
+///
+/// In the child (SHUFFLE_AUDIT_CHILD set), the call the parent made
+/// serves the audit (`run`) on descriptor 3 and exits the process; the
+/// test's other calls return at once.  What the test does before the
+/// call is done again in each child; what it writes on standard output
+/// there goes to standard error (the child command says 3>&1 1>&2).  A
+/// test run on the main thread (--test-threads 1 on Rust 1.63), or a
+/// plain program's main, is found by running the binary again with the
+/// same arguments, so the tests before it run again in the child.
+#[track_caller]
+pub fn assert_fair<F: FnMut(&mut Vec<usize>)>(shuffle: F, cards: usize) -> String {
+    match audit(shuffle, cards, &[]) {
+        Ok(report) => report,
+        Err(message) => panic!("{}", message),
+    }
+}
+
+/// `assert_fair` with further census flags, EXTRA (`&["--raw-bits", "3"]`).
+#[track_caller]
+pub fn assert_fair_with<F: FnMut(&mut Vec<usize>)>(
+    shuffle: F,
+    cards: usize,
+    extra: &[&str],
+) -> String {
+    match audit(shuffle, cards, extra) {
+        Ok(report) => report,
+        Err(message) => panic!("{}", message),
+    }
+}
+
+fn audit<F: FnMut(&mut Vec<usize>)>(
+    shuffle: F,
+    cards: usize,
+    extra: &[&str],
+) -> Result<String, String> {
+    let name = std::thread::current().name().unwrap_or("main").to_string();
+    let k = CALLS.with(|c| {
+        c.set(c.get() + 1);
+        c.get()
+    });
+    let key = format!("{}:{}", name, k);
+    if let Some(child) = std::env::var_os("SHUFFLE_AUDIT_CHILD") {
+        if child.to_str() == Some(key.as_str()) {
+            serve(shuffle);
+        }
+        return Ok(String::new());
+    }
+    let (bin, shown) = auditor().map_err(|why| format!("audit error: {}", why))?;
+    let exe = std::env::current_exe()
+        .map_err(|e| format!("audit error: the test binary cannot be found: {}", e))?;
+    // This test alone, on a thread named after it; or, on the main
+    // thread, the binary's own arguments again.
+    let args: Vec<String> = if name == "main" {
+        std::env::args().skip(1).collect()
+    } else {
+        vec![
+            name.clone(),
+            "--exact".into(),
+            "--test-threads".into(),
+            "2".into(),
+        ]
+    };
+    let child = |exe: &str| {
+        let mut c = format!("SHUFFLE_AUDIT_CHILD={} {}", quoted(&key), quoted(exe));
+        for a in &args {
+            c.push(' ');
+            c.push_str(&quoted(a));
+        }
+        c + " 3>&1 1>&2"
+    };
+    let mut flags = vec!["-n".to_string(), cards.to_string(), "--summary".into()];
+    flags.extend(extra.iter().map(|f| f.to_string()));
+    let out = std::process::Command::new(&bin)
+        .arg("census")
+        .arg("--exec")
+        .arg(child(&exe.to_string_lossy()))
+        .args(&flags)
+        .output()
+        .map_err(|e| format!("audit error: {} cannot be run: {}", shown, e))?;
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    let status = out.status.code().unwrap_or(-1);
+    if status == 0 {
+        return Ok(report);
+    }
+    let repro = again(&exe, &shown, &child, &flags);
+    let head = format!("shuffle-audit census, exit status {}: ", status);
+    if status == 1 || status == 4 {
+        return Err(format!(
+            "{}{}\n{}reproduce: {}",
+            head,
+            field(&report, "verdict"),
+            report,
+            repro
+        ));
+    }
+    // The reason: the report's problem (3, misbehaved), or the auditor's
+    // own line on standard error (2, refused).
+    let mut why = field(&report, "problem");
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        if line.starts_with("shuffle-audit: ") {
+            why = line.to_string();
+        }
+    }
+    if status == 3 {
+        why = format!("misbehaved: {}", why);
+    } else if why.is_empty() {
+        why = "no report".into();
+    }
+    Err(format!(
+        "audit error: {}{}\n{}reproduce: {}",
+        head, why, report, repro
+    ))
+}
+
+// The census of the test binary EXE as a command for a shell in the
+// directory the test ran in, CHILD making the child command for the
+// binary's path there.
+fn again(
+    exe: &std::path::Path,
+    shown: &str,
+    child: &dyn Fn(&str) -> String,
+    flags: &[String],
+) -> String {
+    let mut path = exe.to_string_lossy().into_owned();
+    if let Ok(wd) = std::env::current_dir() {
+        if let Ok(rel) = exe.strip_prefix(&wd) {
+            path = format!("./{}", rel.to_string_lossy());
+        }
+    }
+    let mut cmd = format!(
+        "{} census --exec '{}'",
+        quoted(shown),
+        child(&path).replace('\'', "'\\''")
+    );
+    for f in flags {
+        cmd.push(' ');
+        cmd.push_str(&quoted(f));
+    }
+    cmd
+}
+
+// The child's part: the runs served on descriptor 3, then the process
+// ends (the test, run again for this, has done its part).
+fn serve<F: FnMut(&mut Vec<usize>)>(shuffle: F) -> ! {
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::FromRawFd;
+        // Descriptor 3 is the auditor's pipe (3>&1 in the command), and
+        // nothing else here owns it.
+        let proto = unsafe { std::fs::File::from_raw_fd(3) };
+        STATE.with(|s| s.borrow_mut().out = io::BufWriter::with_capacity(1 << 16, Box::new(proto)));
+    }
+    run(shuffle);
+    std::process::exit(0);
+}
+
+// The shuffle-audit to run, and its name for a shell ($SHUFFLE_AUDIT, or
+// shuffle-audit found on PATH); else where it looked.
+fn auditor() -> Result<(String, String), String> {
+    if let Some(bin) = std::env::var_os("SHUFFLE_AUDIT") {
+        let bin = bin.to_string_lossy().into_owned();
+        if !runnable(std::path::Path::new(&bin)) {
+            return Err(format!(
+                "shuffle-audit not found: SHUFFLE_AUDIT is {:?}, not an executable file",
+                bin
+            ));
+        }
+        return Ok((bin.clone(), bin));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for dir in std::env::split_paths(&path) {
+        let bin = dir.join("shuffle-audit");
+        if runnable(&bin) {
+            return Ok((bin.to_string_lossy().into_owned(), "shuffle-audit".into()));
+        }
+    }
+    Err(format!(
+        "shuffle-audit not found: SHUFFLE_AUDIT is not set and no shuffle-audit on PATH ({})",
+        path.to_string_lossy()
+    ))
+}
+
+fn runnable(file: &std::path::Path) -> bool {
+    match std::fs::metadata(file) {
+        #[cfg(unix)]
+        Ok(m) => {
+            use std::os::unix::fs::PermissionsExt;
+            m.is_file() && m.permissions().mode() & 0o111 != 0
+        }
+        #[cfg(not(unix))]
+        Ok(m) => m.is_file(),
+        Err(_) => false,
+    }
+}
+
+// S as one word for sh, in double quotes when it needs any.
+fn quoted(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./:=@%+,-".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        return s.to_string();
+    }
+    let mut q = String::from("\"");
+    for c in s.chars() {
+        if "\\\"$`".contains(c) {
+            q.push('\\');
+        }
+        q.push(c);
+    }
+    q + "\""
+}
+
+// The report's field NAME, its lines joined ("" when none).
+fn field(report: &str, name: &str) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    let mut inside = false;
+    for line in report.lines() {
+        if line.starts_with(name) && line[name.len()..].starts_with(' ') {
+            inside = true;
+            words.extend(line[name.len()..].split_whitespace());
+        } else if inside && line.starts_with(' ') {
+            words.extend(line.split_whitespace());
+        } else {
+            inside = false;
+        }
+    }
+    words.join(" ")
 }

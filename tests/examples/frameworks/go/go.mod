@@ -1,0 +1,3 @@
+module deck
+
+go 1.13
