@@ -153,8 +153,8 @@ TOP=$(cd "$here/.." && pwd)
 export TOP
 # The binary itself (under $RUNNER), for cases that must exec it with no
 # shell between: a shell resets an ignored SIGCHLD.
-SHUFFLE_AUDIT="${RUNNER:+$RUNNER }$bin"
-export SHUFFLE_AUDIT
+SA_COMMAND="${RUNNER:+$RUNNER }$bin"
+export SA_COMMAND
 
 # A case is run as a user's shell would run it: not inside this make's
 # jobserver, which a make in a case would otherwise warn about, and

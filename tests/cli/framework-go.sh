@@ -6,8 +6,8 @@
 #                    `shuffle-audit harness go` prints it, in package
 #                    deck; go's caches in the case's scratch directory
 #                    (no home needed), no network (GOPROXY=off), and
-#                    shuffle-audit found on PATH (tests/cli.sh's
-#                    SHUFFLE_AUDIT, a command under $RUNNER, unset); then
+#                    shuffle-audit found on PATH (SHUFFLE_AUDIT, which
+#                    the user's environment may set, unset); then
 #                    cd DIR
 #   go_lines FILE    FILE's lines a case compares: each test's end, the
 #                    failure's first line, its commonest, rarest and

@@ -7,8 +7,8 @@
 #                      `shuffle-audit harness rust` prints it; cargo's
 #                      home in the case's scratch directory (no home
 #                      needed), backtraces off, and shuffle-audit found
-#                      on PATH (tests/cli.sh's SHUFFLE_AUDIT, a command
-#                      under $RUNNER, unset); then cd DIR
+#                      on PATH (SHUFFLE_AUDIT, which the user's
+#                      environment may set, unset); then cd DIR
 #   rust_lines FILE    FILE's lines a case compares: each test's result
 #                      (sorted: tests end in any order), where a failure
 #                      panicked (Rust 1.63 says it after the message,
