@@ -316,7 +316,8 @@ while IFS= read -r line; do
 	# Cases named py-* need python3, node-* need node, java-* a JDK,
 	# go-* Go, rust-* rustc, cs-* Mono's mcs, cxx-* the C++ plugins
 	# (a C++ compiler), x86-* an x86-64 machine, junit-schema* xmllint
-	# and junit-consumer Debian's python3-junitparser.
+	# and junit-consumer Debian's python3-junitparser, junit5-* a JDK
+	# and JUnit 5's console launcher, nunit-* mcs and NUnit's console.
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
@@ -335,6 +336,25 @@ while IFS= read -r line; do
 		# compiler inside: a runtime without it cannot.
 		if ! command -v javac >/dev/null 2>&1; then
 			skip "no JDK (javac) found"
+			continue
+		fi
+		;;
+	junit5-*)
+		# The assertion under JUnit 5's console launcher (Debian's
+		# junit5), built with javac.
+		if ! command -v javac >/dev/null 2>&1 ||
+		    [ ! -f /usr/share/java/junit-platform-console-standalone.jar ]; then
+			skip "no JDK (javac) or no JUnit 5 console launcher (junit5)"
+			continue
+		fi
+		;;
+	nunit-*)
+		# The assertion under NUnit's console (Debian's nunit-console),
+		# built with mcs against libnunit-cil-dev.
+		if ! command -v mcs >/dev/null 2>&1 ||
+		    ! command -v nunit-console >/dev/null 2>&1 ||
+		    ! pkg-config --exists nunit 2>/dev/null; then
+			skip "no mcs, nunit-console or NUnit's pkg-config file (mono-mcs, nunit-console, libnunit-cil-dev)"
 			continue
 		fi
 		;;

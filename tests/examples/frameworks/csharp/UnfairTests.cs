@@ -1,0 +1,17 @@
+// UnfairTests.cs - NUnit tests that do not pass: the off-by-one fails
+// (unfair, exit status 1); a shuffle over a Random of its own is an
+// error, not a failure (no verdict: randomness the audit cannot see).
+using NUnit.Framework;
+
+[TestFixture]
+public class UnfairTests {
+    [Test]
+    public void OffByOneIsFair() {
+        SaHarness.AssertFair(deck => Deck.OffByOne(deck, SaHarness.Random), 4);
+    }
+
+    [Test]
+    public void HiddenIsFair() {
+        SaHarness.AssertFair(Deck.Hidden, 3);
+    }
+}
