@@ -777,7 +777,11 @@ public static class SaHarness {
         if (cls.Assembly != typeof(SaHarness).Assembly)
             child.Add(Shown(AssemblyPath(cls.Assembly)));
         var argv = new List<string> { "census", "--exec", Words(child), "-n",
-            cards.ToString(CultureInfo.InvariantCulture), "--summary" };
+            cards.ToString(CultureInfo.InvariantCulture) };
+        // The report without its tally; --layers prints its layers
+        // instead, and takes no --summary.
+        if (Array.IndexOf(extraArgs, "--layers") < 0)
+            argv.Add("--summary");
         argv.AddRange(extraArgs);
         // From the directory the test ran in (NUnit runs it in its
         // assembly's), whatever the shell's.

@@ -861,7 +861,10 @@ public final class SaHarness {
         argv.add(child);
         argv.add("-n");
         argv.add(Integer.toString(cards));
-        argv.add("--summary");
+        // The report without its tally; --layers prints its layers
+        // instead, and takes no --summary.
+        if (!java.util.Arrays.asList(extra).contains("--layers"))
+            argv.add("--summary");
         for (String a : extra)
             argv.add(a);
         StringBuilder again = new StringBuilder("SHUFFLE_AUDIT_CHILD=" + k + " CLASSPATH="
