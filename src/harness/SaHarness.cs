@@ -21,6 +21,18 @@
 //     mcs -out:mine.exe SaHarness.cs Mine.cs
 //     shuffle-audit census --exec 'mono mine.exe' -n 5
 //
+// Or audit it in your test suite, in an NUnit test (or a plain Main):
+//
+//     [Test]
+//     public void ShuffleIsFair() {
+//         SaHarness.AssertFair(deck => FisherYates(deck, SaHarness.Random), 5);
+//     }
+//
+// AssertFair runs that audit on a fresh Mono that runs the test again,
+// returns the report when the shuffle is fair, and fails the test with
+// the report when it is not (see "The assertion" below: what running
+// the test again asks of it).
+//
 // Your function gets an int[] of the cards 0 .. n-1 and shuffles it in
 // place.  SaHarness.Random is the System.Random to give it: shuffle-audit
 // answers it, walking every run your shuffle can take.  (A Random of your
@@ -694,15 +706,21 @@ public static class SaHarness {
     // ---- The assertion: the audit inside a test suite ----
     //
     // AssertFair(shuffle, cards) runs shuffle-audit census --exec CHILD
-    // -n CARDS --summary, where CHILD is a fresh Mono that runs the
-    // calling test method again (ServeChild, through a small host
-    // program written beside the test assembly, sa_harness_host.exe)
-    // with SHUFFLE_AUDIT_CHILD=K: there the K-th AssertFair call of that
-    // method serves the audit instead (Run), and the process exits.  The
-    // method run again is the nearest caller outside the runtime and the
-    // test framework with no parameters (an NUnit test method, on a
-    // fresh instance of its fixture after its [OneTimeSetUp],
-    // [TestFixtureSetUp] and [SetUp] methods) or a static Main.
+    // -n CARDS --summary (the binary SHUFFLE_AUDIT names, else the one on
+    // PATH), where CHILD is a fresh Mono that runs the calling test
+    // method again (ServeChild, through a small host program written
+    // beside the test assembly, sa_harness_host.exe) with
+    // SHUFFLE_AUDIT_CHILD=K in its environment: there the K-th AssertFair
+    // call of that method serves the audit instead (Run), and the process
+    // exits.  The method run again is the nearest caller outside the
+    // runtime and test frameworks that takes no parameters (an NUnit test
+    // method, on a fresh instance of its fixture after its
+    // [OneTimeSetUp], [TestFixtureSetUp] and [SetUp] methods that take
+    // none) or a static Main.  What it does before the call it does again
+    // there, its standard output going to standard error (standard output
+    // is the protocol's); a test run more than once in its process cannot
+    // be audited so.  Mono only: the host is saved with Reflection.Emit,
+    // and the census's arguments are quoted for Mono's Process, as for sh.
 
     /// <summary>An audit that gave no verdict: the code misbehaved (exit
     /// status 3), a usage error (2), no shuffle-audit.  A test error, not
@@ -770,7 +788,8 @@ public static class SaHarness {
         // The audited copy: mono, the host, the harness's assembly and
         // type, the test's type and method (and its assembly, when it is
         // another), each path as seen from here.
-        string mono = OnPath("mono") != null ? "mono" : "/usr/bin/mono";
+        string mono = OnPath("mono") != null ? "mono"
+            : System.Diagnostics.Process.GetCurrentProcess().MainModule.FileName;
         string harness = AssemblyPath(typeof(SaHarness).Assembly);
         var child = new List<string> { mono, Shown(Host(Path.GetDirectoryName(harness))),
             Shown(harness), typeof(SaHarness).FullName, cls.FullName, site.Name };

@@ -15,6 +15,19 @@
 //     javac SaHarness.java Mine.java
 //     shuffle-audit census --exec 'java Mine' -n 5
 //
+// Or audit it in your test suite, in a JUnit 5 test (or a plain main):
+//
+//     @Test
+//     void shuffleIsFair() {
+//         SaHarness.assertFair(
+//             deck -> Collections.shuffle(deck, SaHarness.random()), 5);
+//     }
+//
+// assertFair (assertFairArray for an int[]) runs that audit on a fresh
+// JVM that runs the test again, returns the report when the shuffle is
+// fair, and fails the test with the report when it is not (see "The
+// assertion" below: what running the test again asks of it).
+//
 // Your function gets a List<Integer> of the cards 0 .. n-1 (runArray: an
 // int[]) and shuffles it in place.  SaHarness.random() is the
 // java.util.Random to give it: shuffle-audit answers it, walking every
@@ -760,13 +773,18 @@ public final class SaHarness {
     // ---- The assertion: the audit inside a test suite ----
     //
     // assertFair(shuffle, cards) runs shuffle-audit census --exec CHILD
-    // -n CARDS --summary, where CHILD is a fresh JVM that runs the calling
-    // method again (main below) with SHUFFLE_AUDIT_CHILD=K: there the K-th
-    // assertFair call of that method serves the audit instead (run), and
-    // the JVM exits.  The method run again is the nearest caller outside
-    // the JDK and JUnit with no parameters (a JUnit 5 test method, on a
-    // fresh instance of its class after its no-argument @BeforeAll and
-    // @BeforeEach methods) or a main(String[]) (given no arguments).
+    // -n CARDS --summary (the binary SHUFFLE_AUDIT names, else the one on
+    // PATH), where CHILD is a fresh JVM that runs the calling method
+    // again (main below), its class path and SHUFFLE_AUDIT_CHILD=K in its
+    // environment: there the K-th assertFair call of that method serves
+    // the audit instead (run), and the JVM exits.  The method run again
+    // is the nearest caller outside the JDK and test runners that takes
+    // no parameters (a JUnit 5 test method, on a fresh instance of its
+    // class after its @BeforeAll and @BeforeEach methods that take none)
+    // or a main(String[]) (given no arguments).  What it does before the
+    // call it does again there, its standard output going to standard
+    // error (standard output is the protocol's); a test run more than once
+    // in its JVM (@RepeatedTest) cannot be audited so.
 
     /** An audit that gave no verdict: the code misbehaved (exit status
      *  3), a usage error (2), no shuffle-audit; a test error, not a
