@@ -319,7 +319,8 @@ while IFS= read -r line; do
 	# go-* Go, rust-* rustc, cs-* Mono's mcs, cxx-* the C++ plugins
 	# (a C++ compiler), x86-* an x86-64 machine, junit-schema* xmllint
 	# and junit-consumer Debian's python3-junitparser; rust-cargo-*
-	# also cargo.
+	# also cargo, junit5-* a JDK and JUnit 5's console launcher, nunit-*
+	# mcs and NUnit's console.
 	case $name in
 	py-*)
 		if [ $have_python = no ]; then
@@ -345,6 +346,25 @@ while IFS= read -r line; do
 		# cargo test (Debian's cargo), on a crate of no dependencies.
 		if ! command -v cargo >/dev/null 2>&1; then
 			skip "cargo not found"
+			continue
+		fi
+		;;
+	junit5-*)
+		# The assertion under JUnit 5's console launcher (Debian's
+		# junit5), built with javac.
+		if ! command -v javac >/dev/null 2>&1 ||
+		    [ ! -f /usr/share/java/junit-platform-console-standalone.jar ]; then
+			skip "no JDK (javac) or no JUnit 5 console launcher (junit5)"
+			continue
+		fi
+		;;
+	nunit-*)
+		# The assertion under NUnit's console (Debian's nunit-console),
+		# built with mcs against libnunit-cil-dev.
+		if ! command -v mcs >/dev/null 2>&1 ||
+		    ! command -v nunit-console >/dev/null 2>&1 ||
+		    ! pkg-config --exists nunit 2>/dev/null; then
+			skip "no mcs, nunit-console or NUnit's pkg-config file (mono-mcs, nunit-console, libnunit-cil-dev)"
 			continue
 		fi
 		;;

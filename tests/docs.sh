@@ -104,9 +104,12 @@ rm -f "${TMPDIR:-/tmp}/docs.$$"
 [ "$n" -ge 5 ] && check ok || check no "found only $n examples"
 
 # The programs the README's "In your own language" shows are the ones
-# the cases build and run (tests/examples/harness/), word for word.
+# the cases build and run (tests/examples/harness/), word for word; so
+# are the tests its "In your test suite" shows (tests/examples/frameworks/).
 for f in "$top"/tests/examples/harness/mine.* \
-    "$top"/tests/examples/harness/Mine.*; do
+    "$top"/tests/examples/harness/Mine.* \
+    "$top"/tests/examples/frameworks/java/FairTest.java \
+    "$top"/tests/examples/frameworks/csharp/FairTests.cs; do
 	python3 -c 'import sys
 sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
 	    "$f" "$readme" && check ok ||

@@ -21,6 +21,18 @@
 //     mcs -out:mine.exe SaHarness.cs Mine.cs
 //     shuffle-audit census --exec 'mono mine.exe' -n 5
 //
+// Or audit it in your test suite, in an NUnit test (or a plain Main):
+//
+//     [Test]
+//     public void ShuffleIsFair() {
+//         SaHarness.AssertFair(deck => FisherYates(deck, SaHarness.Random), 5);
+//     }
+//
+// AssertFair runs that audit on a fresh Mono that runs the test again,
+// returns the report when the shuffle is fair, and fails the test with
+// the report when it is not (see "The assertion" below: what running
+// the test again asks of it).
+//
 // Your function gets an int[] of the cards 0 .. n-1 and shuffles it in
 // place.  SaHarness.Random is the System.Random to give it: shuffle-audit
 // answers it, walking every run your shuffle can take.  (A Random of your
@@ -689,5 +701,402 @@ public static class SaHarness {
                 Out.Flush();
         }
         Out.Flush();
+    }
+
+    // ---- The assertion: the audit inside a test suite ----
+    //
+    // AssertFair(shuffle, cards) runs shuffle-audit census --exec CHILD
+    // -n CARDS --summary (the binary SHUFFLE_AUDIT names, else the one on
+    // PATH), where CHILD is a fresh Mono that runs the calling test
+    // method again (ServeChild, through a small host program written
+    // beside the test assembly, sa_harness_host.exe) with
+    // SHUFFLE_AUDIT_CHILD=K in its environment: there the K-th AssertFair
+    // call of that method serves the audit instead (Run), and the process
+    // exits.  The method run again is the nearest caller outside the
+    // runtime and test frameworks that takes no parameters (an NUnit test
+    // method, on a fresh instance of its fixture after its
+    // [OneTimeSetUp], [TestFixtureSetUp] and [SetUp] methods that take
+    // none) or a static Main.  What it does before the call it does again
+    // there, its standard output going to standard error (standard output
+    // is the protocol's); a test run more than once in its process cannot
+    // be audited so.  Mono only: the host is saved with Reflection.Emit,
+    // and the census's arguments are quoted for Mono's Process, as for sh.
+
+    /// <summary>An audit that gave no verdict: the code misbehaved (exit
+    /// status 3), a usage error (2), no shuffle-audit.  A test error, not
+    /// a failure.</summary>
+    public sealed class AuditError : InvalidOperationException {
+        public AuditError(string message) : base(message) {
+        }
+    }
+
+    /// <summary>An unfair shuffle, when no test framework's assertion
+    /// exception is loaded.</summary>
+    public sealed class AuditFailure : Exception {
+        public AuditFailure(string message) : base(message) {
+        }
+    }
+
+    // The AssertFair calls made so far, by the method run again; in the
+    // audited copy, the call that serves the audit.
+    static readonly Dictionary<string, int> calls = new Dictionary<string, int>();
+    static string childKey;
+    static int childCall;
+
+    /// <summary>Audits SHUFFLE at CARDS cards, as census --exec would:
+    /// returns the report when it is fair; throws NUnit's
+    /// AssertionException when NUnit is loaded (else an AuditFailure)
+    /// when it is unfair (exit status 1) or the model decides (4), the
+    /// report and the command that reproduces it in its message; throws
+    /// AuditError otherwise.  EXTRA_ARGS go to census as they are (e.g.
+    /// "--timeout", "10").</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static string AssertFair(Action<int[]> shuffle, int cards, Mode m = Mode.Draw,
+            params string[] extraArgs) {
+        System.Reflection.MethodBase site = Caller();
+        Type cls = site.DeclaringType;
+        string key = cls.FullName + " " + site.Name;
+        int k;
+        lock (calls) {
+            calls.TryGetValue(key, out k);
+            calls[key] = ++k;
+        }
+        if (childKey != null) {
+            // The audited copy: the call it was started for serves, the
+            // others before it do nothing.
+            if (key == childKey && k == childCall) {
+                Run(shuffle, m);
+                Out.Flush();
+                Environment.Exit(0);
+            }
+            return "";
+        }
+        string bin = Environment.GetEnvironmentVariable("SHUFFLE_AUDIT"), shown = bin;
+        if (string.IsNullOrEmpty(bin)) {
+            bin = OnPath("shuffle-audit");
+            if (bin == null)
+                throw new AuditError("shuffle-audit not found: SHUFFLE_AUDIT is not set and "
+                    + "no shuffle-audit on PATH (" + Environment.GetEnvironmentVariable("PATH")
+                    + ")");
+            shown = "shuffle-audit";
+        } else if (!File.Exists(bin)) {
+            throw new AuditError("shuffle-audit not found: SHUFFLE_AUDIT is " + bin
+                + ", not a file");
+        } else {
+            shown = Path.GetFullPath(bin);
+        }
+        // The audited copy: mono, the host, the harness's assembly and
+        // type, the test's type and method (and its assembly, when it is
+        // another), each path as seen from here.
+        string mono = OnPath("mono") != null ? "mono"
+            : System.Diagnostics.Process.GetCurrentProcess().MainModule.FileName;
+        string harness = AssemblyPath(typeof(SaHarness).Assembly);
+        var child = new List<string> { mono, Shown(Host(Path.GetDirectoryName(harness))),
+            Shown(harness), typeof(SaHarness).FullName, cls.FullName, site.Name };
+        if (cls.Assembly != typeof(SaHarness).Assembly)
+            child.Add(Shown(AssemblyPath(cls.Assembly)));
+        var argv = new List<string> { "census", "--exec", Words(child), "-n",
+            cards.ToString(CultureInfo.InvariantCulture) };
+        // The report without its tally; --layers prints its layers
+        // instead, and takes no --summary.
+        if (Array.IndexOf(extraArgs, "--layers") < 0)
+            argv.Add("--summary");
+        argv.AddRange(extraArgs);
+        // From the directory the test ran in (NUnit runs it in its
+        // assembly's), whatever the shell's.
+        string again = "cd " + ShQuote(Environment.CurrentDirectory) + " && SHUFFLE_AUDIT_CHILD="
+            + k.ToString(CultureInfo.InvariantCulture) + " " + ShQuote(shown) + " " + Words(argv);
+        var psi = new System.Diagnostics.ProcessStartInfo(bin, Words(argv));
+        psi.UseShellExecute = false;
+        psi.RedirectStandardInput = true;
+        psi.RedirectStandardOutput = true;
+        psi.RedirectStandardError = true;
+        psi.EnvironmentVariables["SHUFFLE_AUDIT_CHILD"] = k.ToString(CultureInfo.InvariantCulture);
+        string report, errors;
+        int status;
+        try {
+            using (var p = System.Diagnostics.Process.Start(psi)) {
+                p.StandardInput.Close();
+                var err = p.StandardError.ReadToEndAsync();
+                report = p.StandardOutput.ReadToEnd();
+                errors = err.Result.Trim();
+                p.WaitForExit();
+                status = p.ExitCode;
+            }
+        } catch (System.ComponentModel.Win32Exception e) {
+            throw new AuditError("shuffle-audit could not be run: " + bin + ": " + e.Message);
+        }
+        string who = cls.FullName + "." + site.Name;
+        string tail = report + (report.Length == 0 || report.EndsWith("\n") ? "" : "\n")
+            + "Reproduce it from a shell:\n    " + again + "\n";
+        if (status == 0)
+            return report;
+        if (status == 1 || status == 4)
+            throw Failure(who + ": shuffle-audit: " + (status == 1 ? "unfair" : "the model decides")
+                + " (exit status " + status + ")\n" + (errors.Length == 0 ? "" : errors + "\n")
+                + tail);
+        throw new AuditError(who + ": shuffle-audit gave no verdict (exit status " + status
+            + (status == 3 ? ": the code misbehaved" : status == 2 ? ": a usage error" : "")
+            + ")\n" + (errors.Length == 0 ? "" : errors + "\n") + tail);
+    }
+
+    // The failure a test runner reports as one: NUnit's AssertionException
+    // when NUnit is loaded, else an AuditFailure.
+    static Exception Failure(string message) {
+        foreach (var a in AppDomain.CurrentDomain.GetAssemblies()) {
+            Type t = a.GetType("NUnit.Framework.AssertionException", false);
+            if (t != null) {
+                try {
+                    return (Exception) Activator.CreateInstance(t, message);
+                } catch (Exception) {
+                    // not as expected: our own
+                }
+            }
+        }
+        return new AuditFailure(message);
+    }
+
+    // The executable NAME on PATH, or null.
+    static string OnPath(string name) {
+        string path = Environment.GetEnvironmentVariable("PATH") ?? "";
+        foreach (string d in path.Split(Path.PathSeparator)) {
+            string f = Path.Combine(d.Length == 0 ? "." : d, name);
+            if (File.Exists(f))
+                return f;
+        }
+        return null;
+    }
+
+    // Where A was loaded from: its code base, not a test runner's shadow
+    // copy of it.
+    static string AssemblyPath(System.Reflection.Assembly a) {
+        string cb = a.CodeBase;
+        if (cb != null && cb.StartsWith("file:", StringComparison.Ordinal))
+            return Path.GetFullPath(new Uri(cb).LocalPath);
+        return Path.GetFullPath(a.Location);
+    }
+
+    // PATH as seen from the current directory: relative below it.
+    static string Shown(string path) {
+        string here = Environment.CurrentDirectory.TrimEnd('/') + "/";
+        return path.StartsWith(here, StringComparison.Ordinal) ? path.Substring(here.Length)
+            : path;
+    }
+
+    // W as one word for sh (Mono's Process reads its Arguments so too):
+    // as it is when it has nothing sh would read, else in single quotes.
+    static string ShQuote(string w) {
+        foreach (char c in w)
+            if (!char.IsLetterOrDigit(c) && "_./:=@%+,-".IndexOf(c) < 0 || c > '~')
+                return "'" + w.Replace("'", "'\\''") + "'";
+        return w.Length > 0 ? w : "''";
+    }
+
+    static string Words(List<string> words) {
+        var s = new StringBuilder();
+        foreach (string w in words)
+            s.Append(s.Length > 0 ? " " : "").Append(ShQuote(w));
+        return s.ToString();
+    }
+
+    // The host program that the audited copy starts as, in DIR (or, where
+    // DIR cannot be written, under the user's local data): Main(a) is
+    // Assembly.LoadFrom(a[0]).GetType(a[1], true).GetMethod("ServeChild")
+    // .Invoke(null, new object[] { a }), made here with Reflection.Emit
+    // so that no compiler is needed.
+    static string Host(string dir) {
+        const string name = "sa_harness_host.exe";
+        string[] dirs = { dir, Path.Combine(Environment.GetFolderPath(
+            Environment.SpecialFolder.LocalApplicationData), "shuffle-audit") };
+        string why = "";
+        foreach (string d in dirs) {
+            string path = Path.Combine(d, name);
+            if (File.Exists(path))
+                return path;
+            string tmp = Path.Combine(d, ".sa_harness_host." + System.Diagnostics.Process
+                .GetCurrentProcess().Id.ToString(CultureInfo.InvariantCulture));
+            try {
+                Directory.CreateDirectory(tmp);
+                EmitHost(tmp, name);
+                try {
+                    File.Move(Path.Combine(tmp, name), path);
+                } catch (IOException) {
+                    if (!File.Exists(path)) // else another test wrote it first
+                        throw;
+                }
+                Directory.Delete(tmp, true);
+                return path;
+            } catch (Exception e) when (e is IOException || e is UnauthorizedAccessException) {
+                why += (why.Length > 0 ? "; " : "") + d + ": " + e.Message;
+            }
+        }
+        throw new AuditError("the host of the audited copy could not be written (" + why + ")");
+    }
+
+    static void EmitHost(string dir, string file) {
+        var E = System.Reflection.Emit.OpCodes.Ldelem_Ref; // a[i]
+        var ab = AppDomain.CurrentDomain.DefineDynamicAssembly(
+            new System.Reflection.AssemblyName("sa_harness_host"),
+            System.Reflection.Emit.AssemblyBuilderAccess.Save, dir);
+        var mb = ab.DefineDynamicModule("sa_harness_host", file);
+        var tb = mb.DefineType("SaHarnessHost", System.Reflection.TypeAttributes.Public
+            | System.Reflection.TypeAttributes.Abstract | System.Reflection.TypeAttributes.Sealed);
+        var main = tb.DefineMethod("Main", System.Reflection.MethodAttributes.Public
+            | System.Reflection.MethodAttributes.Static, typeof(void), new[] { typeof(string[]) });
+        var il = main.GetILGenerator();
+        il.Emit(System.Reflection.Emit.OpCodes.Ldarg_0);
+        il.Emit(System.Reflection.Emit.OpCodes.Ldc_I4_0);
+        il.Emit(E);
+        il.Emit(System.Reflection.Emit.OpCodes.Call, typeof(System.Reflection.Assembly)
+            .GetMethod("LoadFrom", new[] { typeof(string) }));
+        il.Emit(System.Reflection.Emit.OpCodes.Ldarg_0);
+        il.Emit(System.Reflection.Emit.OpCodes.Ldc_I4_1);
+        il.Emit(E);
+        il.Emit(System.Reflection.Emit.OpCodes.Ldc_I4_1);
+        il.Emit(System.Reflection.Emit.OpCodes.Callvirt, typeof(System.Reflection.Assembly)
+            .GetMethod("GetType", new[] { typeof(string), typeof(bool) }));
+        il.Emit(System.Reflection.Emit.OpCodes.Ldstr, "ServeChild");
+        il.Emit(System.Reflection.Emit.OpCodes.Callvirt, typeof(Type)
+            .GetMethod("GetMethod", new[] { typeof(string) }));
+        il.Emit(System.Reflection.Emit.OpCodes.Ldnull);
+        il.Emit(System.Reflection.Emit.OpCodes.Ldc_I4_1);
+        il.Emit(System.Reflection.Emit.OpCodes.Newarr, typeof(object));
+        il.Emit(System.Reflection.Emit.OpCodes.Dup);
+        il.Emit(System.Reflection.Emit.OpCodes.Ldc_I4_0);
+        il.Emit(System.Reflection.Emit.OpCodes.Ldarg_0);
+        il.Emit(System.Reflection.Emit.OpCodes.Stelem_Ref);
+        il.Emit(System.Reflection.Emit.OpCodes.Callvirt, typeof(System.Reflection.MethodBase)
+            .GetMethod("Invoke", new[] { typeof(object), typeof(object[]) }));
+        il.Emit(System.Reflection.Emit.OpCodes.Pop);
+        il.Emit(System.Reflection.Emit.OpCodes.Ret);
+        tb.CreateType();
+        ab.SetEntryPoint(main, System.Reflection.Emit.PEFileKinds.ConsoleApplication);
+        ab.Save(file);
+    }
+
+    // Whether A is the runtime's or a test framework's: never run again.
+    static bool Framework(System.Reflection.Assembly a) {
+        string n = a.GetName().Name;
+        if (n == "mscorlib" || n == "System" || n == "netstandard" || n == "sa_harness_host")
+            return true;
+        foreach (string p in new[] { "System.", "Mono.", "Microsoft.", "nunit.", "xunit." })
+            if (n.StartsWith(p, StringComparison.OrdinalIgnoreCase))
+                return true;
+        return false;
+    }
+
+    // The method the audited copy runs again: the nearest caller outside
+    // this class, the runtime and test frameworks that runs without
+    // arguments (compiler-made methods, lambdas', passed by).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    static System.Reflection.MethodBase Caller() {
+        foreach (var f in new System.Diagnostics.StackTrace(false).GetFrames()) {
+            var mb = f.GetMethod();
+            Type t = mb == null ? null : mb.DeclaringType;
+            if (t == null || Framework(t.Assembly) || t.FullName.IndexOf('<') >= 0
+                    || mb.Name.IndexOf('<') >= 0)
+                continue;
+            bool ours = false;
+            for (Type o = t; o != null; o = o.DeclaringType)
+                ours |= o == typeof(SaHarness);
+            if (!ours && Runnable(t, mb.Name) == mb)
+                return mb;
+        }
+        throw new AuditError("AssertFair: no method to run again: call it from a method "
+            + "with no parameters (a test method) or from Main");
+    }
+
+    // T's method NAME with no parameters, or its static Main.
+    static System.Reflection.MethodInfo Runnable(Type t, string name) {
+        const System.Reflection.BindingFlags all = System.Reflection.BindingFlags.Public
+            | System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static
+            | System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.DeclaredOnly;
+        foreach (var m in t.GetMethods(all)) {
+            if (m.Name != name || m.IsGenericMethodDefinition)
+                continue;
+            var p = m.GetParameters();
+            if (p.Length == 0 || name == "Main" && m.IsStatic && p.Length == 1
+                    && p[0].ParameterType == typeof(string[]))
+                return m;
+        }
+        return null;
+    }
+
+    // T's methods (its base classes' first) with one of the attributes
+    // NAMES and no parameters.
+    static List<System.Reflection.MethodInfo> Hooks(Type t, params string[] names) {
+        var found = new List<System.Reflection.MethodInfo>();
+        if (t == null || t == typeof(object))
+            return found;
+        found.AddRange(Hooks(t.BaseType, names));
+        const System.Reflection.BindingFlags all = System.Reflection.BindingFlags.Public
+            | System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static
+            | System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.DeclaredOnly;
+        foreach (var m in t.GetMethods(all)) {
+            object[] attrs;
+            try {
+                attrs = m.GetCustomAttributes(false);
+            } catch (Exception) {
+                continue; // an attribute whose assembly is not found
+            }
+            foreach (object a in attrs)
+                if (Array.IndexOf(names, a.GetType().FullName) >= 0
+                        && m.GetParameters().Length == 0) {
+                    found.Add(m);
+                    break;
+                }
+        }
+        return found;
+    }
+
+    /// <summary>The audited copy that AssertFair starts, through its host:
+    /// SHUFFLE_AUDIT_CHILD=K mono sa_harness_host.exe HARNESS_ASSEMBLY
+    /// SaHarness TYPE METHOD [ASSEMBLY] runs TYPE's METHOD again, and its
+    /// K-th AssertFair call serves shuffle-audit.</summary>
+    public static void ServeChild(string[] a) {
+        string k = Environment.GetEnvironmentVariable("SHUFFLE_AUDIT_CHILD");
+        int call = 0;
+        if (a.Length < 4 || a.Length > 5 || k == null || !int.TryParse(k, NumberStyles.None,
+                CultureInfo.InvariantCulture, out call) || call < 1) {
+            Console.Error.WriteLine("usage: SHUFFLE_AUDIT_CHILD=K mono sa_harness_host.exe "
+                + "HARNESS_ASSEMBLY SaHarness TYPE METHOD [ASSEMBLY] (the audited copy that "
+                + "AssertFair starts)");
+            Environment.Exit(2);
+        }
+        Console.SetOut(Console.Error);
+        string what = a[2] + "." + a[3];
+        childKey = a[2] + " " + a[3];
+        childCall = call;
+        System.Reflection.MethodInfo m = null;
+        Type t = null;
+        try {
+            var asm = a.Length == 5 ? System.Reflection.Assembly.LoadFrom(a[4])
+                : typeof(SaHarness).Assembly;
+            t = asm.GetType(a[2], true);
+            m = Runnable(t, a[3]);
+        } catch (Exception e) {
+            Fail(what + " could not be run again: " + e.Message);
+        }
+        if (m == null)
+            Fail(what + " has no form with no parameters to run again");
+        try {
+            object self = m.IsStatic ? null : Activator.CreateInstance(t, true);
+            foreach (var h in Hooks(t, "NUnit.Framework.TestFixtureSetUpAttribute",
+                    "NUnit.Framework.OneTimeSetUpAttribute"))
+                h.Invoke(h.IsStatic ? null : self, null);
+            if (self != null)
+                foreach (var h in Hooks(t, "NUnit.Framework.SetUpAttribute"))
+                    if (!h.IsStatic)
+                        h.Invoke(self, null);
+            m.Invoke(self, m.GetParameters().Length == 0 ? null
+                : new object[] { new string[0] });
+        } catch (System.Reflection.TargetInvocationException e) {
+            Fail(what + " threw " + e.InnerException.GetType().Name + ": "
+                + e.InnerException.Message + " before its AssertFair call " + k);
+        } catch (Exception e) {
+            Fail(what + " could not be run again: " + e.Message);
+        }
+        Fail(what + " ran again made no AssertFair call " + k + " (a test run more than "
+            + "once in its process, or one whose calls vary, cannot be audited this way)");
     }
 }

@@ -15,6 +15,19 @@
 //     javac SaHarness.java Mine.java
 //     shuffle-audit census --exec 'java Mine' -n 5
 //
+// Or audit it in your test suite, in a JUnit 5 test (or a plain main):
+//
+//     @Test
+//     void shuffleIsFair() {
+//         SaHarness.assertFair(
+//             deck -> Collections.shuffle(deck, SaHarness.random()), 5);
+//     }
+//
+// assertFair (assertFairArray for an int[]) runs that audit on a fresh
+// JVM that runs the test again, returns the report when the shuffle is
+// fair, and fails the test with the report when it is not (see "The
+// assertion" below: what running the test again asks of it).
+//
 // Your function gets a List<Integer> of the cards 0 .. n-1 (runArray: an
 // int[]) and shuffles it in place.  SaHarness.random() is the
 // java.util.Random to give it: shuffle-audit answers it, walking every
@@ -65,6 +78,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -89,8 +103,12 @@ public final class SaHarness {
     private static final InputStream in = new FileInputStream(FileDescriptor.in);
     private static byte[] inBuf = new byte[1 << 17];
     private static int inAt, inLen;             // taken up to, read up to
+    // Standard output as the program started with it: the protocol's.
+    // The audited copy an assertion starts (main) points System.out at
+    // standard error, so that the test's own prints stay off it.
+    private static final PrintStream stdout = System.out;
     private static final PrintWriter out = new PrintWriter(
-        new OutputStreamWriter(System.out, StandardCharsets.US_ASCII), false);
+        new OutputStreamWriter(stdout, StandardCharsets.US_ASCII), false);
     private static String[] plan;               // this run's line: its draws
     private static int planned, used;           // offered from plan[3], taken
     // the plan's reals taken this run: cell -> their places, in order
@@ -124,10 +142,10 @@ public final class SaHarness {
         if (wOn && wEmit) { // a streamed run, given up
             byte[] msg = text.getBytes(StandardCharsets.UTF_8);
             int len = Math.min(msg.length, 1024);
-            System.out.write(wOut, 0, wHave);
-            System.out.write(new byte[] { 'R', 'X', (byte) len, (byte) (len >> 8) }, 0, 4);
-            System.out.write(msg, 0, len);
-            System.out.flush();
+            stdout.write(wOut, 0, wHave);
+            stdout.write(new byte[] { 'R', 'X', (byte) len, (byte) (len >> 8) }, 0, 4);
+            stdout.write(msg, 0, len);
+            stdout.flush();
         } else {
             out.print("error " + text + "\n");
             out.flush();
@@ -543,9 +561,9 @@ public final class SaHarness {
     }
 
     private static void wFlush() {
-        System.out.write(wOut, 0, wHave);
-        System.out.flush();
-        if (System.out.checkError())
+        stdout.write(wOut, 0, wHave);
+        stdout.flush();
+        if (stdout.checkError())
             fail("shuffle-audit stopped reading");
         wHave = 0;
     }
@@ -750,5 +768,369 @@ public final class SaHarness {
             fail("reading from shuffle-audit: " + e.getMessage());
         }
         out.flush();
+    }
+
+    // ---- The assertion: the audit inside a test suite ----
+    //
+    // assertFair(shuffle, cards) runs shuffle-audit census --exec CHILD
+    // -n CARDS --summary (the binary SHUFFLE_AUDIT names, else the one on
+    // PATH), where CHILD is a fresh JVM that runs the calling method
+    // again (main below), its class path and SHUFFLE_AUDIT_CHILD=K in its
+    // environment: there the K-th assertFair call of that method serves
+    // the audit instead (run), and the JVM exits.  The method run again
+    // is the nearest caller outside the JDK and test runners that takes
+    // no parameters (a JUnit 5 test method, on a fresh instance of its
+    // class after its @BeforeAll and @BeforeEach methods that take none)
+    // or a main(String[]) (given no arguments).  What it does before the
+    // call it does again there, its standard output going to standard
+    // error (standard output is the protocol's); a test run more than once
+    // in its JVM (@RepeatedTest) cannot be audited so.
+
+    /** An audit that gave no verdict: the code misbehaved (exit status
+     *  3), a usage error (2), no shuffle-audit; a test error, not a
+     *  failure. */
+    public static final class AuditError extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        public AuditError(String message) {
+            super(message);
+        }
+    }
+
+    // The assertFair calls made so far, by the method run again; in the
+    // audited copy, the call that serves the audit.
+    private static final java.util.HashMap<String, Integer> calls =
+        new java.util.HashMap<>();
+    private static String childKey;
+    private static int childCall;
+
+    /** Audits SHUFFLE at CARDS cards, as census --exec would: returns
+     *  the report when it is fair; throws a failure (opentest4j's
+     *  AssertionFailedError when it is on the class path, else an
+     *  AssertionError) when it is unfair (exit status 1) or the model
+     *  decides (4), the report and the command that reproduces it in
+     *  its message; throws AuditError otherwise.  EXTRA_ARGS go to
+     *  census as they are (e.g. "--timeout", "10"). */
+    public static String assertFair(Consumer<List<Integer>> shuffle, int cards) {
+        return assertFair(shuffle, cards, Mode.DRAW);
+    }
+
+    public static String assertFair(Consumer<List<Integer>> shuffle, int cards,
+            Mode m, String... extraArgs) {
+        return audit(() -> run(shuffle, m), cards, extraArgs);
+    }
+
+    /** The same for a shuffle of an int[]. */
+    public static String assertFairArray(Consumer<int[]> shuffle, int cards) {
+        return assertFairArray(shuffle, cards, Mode.DRAW);
+    }
+
+    public static String assertFairArray(Consumer<int[]> shuffle, int cards,
+            Mode m, String... extraArgs) {
+        return audit(() -> runArray(shuffle, m), cards, extraArgs);
+    }
+
+    private static String audit(Runnable serve, int cards, String[] extra) {
+        java.lang.reflect.Method site = caller();
+        String key = site.getDeclaringClass().getName() + " " + site.getName();
+        int k;
+        synchronized (calls) {
+            k = calls.merge(key, 1, Integer::sum);
+        }
+        if (childKey != null) {
+            // The audited copy: the call it was started for serves, the
+            // others before it do nothing.
+            if (key.equals(childKey) && k == childCall) {
+                serve.run();
+                out.flush();
+                stdout.flush();
+                System.exit(0);
+            }
+            return "";
+        }
+        String bin = System.getenv("SHUFFLE_AUDIT"), shown = bin;
+        if (bin == null || bin.isEmpty()) {
+            bin = onPath("shuffle-audit");
+            if (bin == null)
+                throw new AuditError("shuffle-audit not found: SHUFFLE_AUDIT is not set and "
+                    + "no shuffle-audit on PATH (" + System.getenv("PATH") + ")");
+            shown = "shuffle-audit";
+        } else if (!new java.io.File(bin).isFile() || !new java.io.File(bin).canExecute()) {
+            throw new AuditError("shuffle-audit not found: SHUFFLE_AUDIT is " + bin
+                + ", not an executable file");
+        } else {
+            shown = new java.io.File(bin).getAbsolutePath();
+        }
+        // The audited copy: this JVM's java (as "java" when that is the
+        // one on PATH), told its class path and its call by the
+        // environment, so that the report names it shortly.
+        String jvm = System.getProperty("java.home") + java.io.File.separator + "bin"
+            + java.io.File.separator + "java";
+        if (same(jvm, onPath("java")))
+            jvm = "java";
+        Class<?> cls = site.getDeclaringClass();
+        String cp = classPath(cls);
+        String child = shQuote(jvm) + " " + shQuote(SaHarness.class.getName()) + " "
+            + shQuote(cls.getName()) + " " + shQuote(site.getName());
+        List<String> argv = new ArrayList<>();
+        argv.add(bin);
+        argv.add("census");
+        argv.add("--exec");
+        argv.add(child);
+        argv.add("-n");
+        argv.add(Integer.toString(cards));
+        // The report without its tally; --layers prints its layers
+        // instead, and takes no --summary.
+        if (!java.util.Arrays.asList(extra).contains("--layers"))
+            argv.add("--summary");
+        for (String a : extra)
+            argv.add(a);
+        StringBuilder again = new StringBuilder("SHUFFLE_AUDIT_CHILD=" + k + " CLASSPATH="
+            + shQuote(cp) + " " + shQuote(shown));
+        for (String a : argv.subList(1, argv.size()))
+            again.append(' ').append(shQuote(a));
+        String[] got = runAudit(argv, k, cp);
+        int status = Integer.parseInt(got[0]);
+        String report = got[1], errors = got[2].trim();
+        String who = cls.getName() + "." + site.getName();
+        String tail = report + (report.isEmpty() || report.endsWith("\n") ? "" : "\n")
+            + "Reproduce it from a shell:\n    " + again + "\n";
+        if (status == 0)
+            return report;
+        if (status == 1 || status == 4)
+            throw failure(who + ": shuffle-audit: "
+                + (status == 1 ? "unfair" : "the model decides") + " (exit status " + status
+                + ")\n" + (errors.isEmpty() ? "" : errors + "\n") + tail);
+        throw new AuditError(who + ": shuffle-audit gave no verdict (exit status " + status
+            + (status == 3 ? ": the code misbehaved" : status == 2 ? ": a usage error" : "")
+            + ")\n" + (errors.isEmpty() ? "" : errors + "\n") + tail);
+    }
+
+    // The executable NAME on PATH, or null.
+    private static String onPath(String name) {
+        String path = System.getenv("PATH");
+        for (String d : (path == null ? "" : path).split(java.io.File.pathSeparator, -1)) {
+            java.io.File f = new java.io.File(d.isEmpty() ? "." : d, name);
+            if (f.isFile() && f.canExecute())
+                return f.getPath();
+        }
+        return null;
+    }
+
+    private static boolean same(String a, String b) {
+        try {
+            return b != null && new java.io.File(a).getCanonicalPath()
+                .equals(new java.io.File(b).getCanonicalPath());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    // The failure a test runner reports as one: opentest4j's when the
+    // caller's class loader has it (JUnit 5), else an AssertionError.
+    private static AssertionError failure(String message) {
+        ClassLoader[] loaders = { Thread.currentThread().getContextClassLoader(),
+            SaHarness.class.getClassLoader() };
+        for (ClassLoader l : loaders) {
+            try {
+                Class<?> c = Class.forName("org.opentest4j.AssertionFailedError", true, l);
+                Object e = c.getConstructor(String.class).newInstance(message);
+                if (e instanceof AssertionError)
+                    return (AssertionError) e;
+            } catch (ReflectiveOperationException | LinkageError e) {
+                // not there: the standard library's own
+            }
+        }
+        return new AssertionError(message);
+    }
+
+    // Runs ARGV with no input, the audited copy's call K and class path
+    // CP in its environment: its exit status, standard output and
+    // standard error.
+    private static String[] runAudit(List<String> argv, int k, String cp) {
+        try {
+            ProcessBuilder pb = new ProcessBuilder(argv);
+            pb.environment().put("SHUFFLE_AUDIT_CHILD", Integer.toString(k));
+            pb.environment().put("CLASSPATH", cp);
+            pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            Process p = pb.start();
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            Thread t = new Thread(() -> drain(p.getErrorStream(), err));
+            t.start();
+            java.io.ByteArrayOutputStream rep = new java.io.ByteArrayOutputStream();
+            drain(p.getInputStream(), rep);
+            int status = p.waitFor();
+            t.join();
+            return new String[] { Integer.toString(status),
+                new String(rep.toByteArray(), StandardCharsets.UTF_8),
+                new String(err.toByteArray(), StandardCharsets.UTF_8) };
+        } catch (IOException e) {
+            throw new AuditError("shuffle-audit could not be run: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AuditError("interrupted while shuffle-audit ran");
+        }
+    }
+
+    private static void drain(InputStream s, java.io.ByteArrayOutputStream to) {
+        byte[] b = new byte[8192];
+        try {
+            for (int got; (got = s.read(b)) > 0;)
+                to.write(b, 0, got);
+        } catch (IOException e) {
+            // the process has gone: what was read is what there is
+        }
+    }
+
+    // W as one word for sh: as it is when it has nothing sh would
+    // read, else in single quotes.
+    private static String shQuote(String w) {
+        if (!w.isEmpty() && w.matches("[A-Za-z0-9_./:=@%+,-]+"))
+            return w;
+        return "'" + w.replace("'", "'\\''") + "'";
+    }
+
+    // The class path of the audited copy: where CLS and this class were
+    // loaded from, the class loaders' own paths (a test runner's, such as
+    // the JUnit console launcher's --class-path) and java.class.path,
+    // each made absolute, so that the copy runs from any directory.
+    private static String classPath(Class<?> cls) {
+        java.util.LinkedHashSet<String> cp = new java.util.LinkedHashSet<>();
+        for (Class<?> c : new Class<?>[] { cls, SaHarness.class }) {
+            java.security.CodeSource src = c.getProtectionDomain().getCodeSource();
+            if (src != null && src.getLocation() != null)
+                addPath(cp, src.getLocation());
+        }
+        for (ClassLoader l = cls.getClassLoader(); l != null; l = l.getParent())
+            if (l instanceof java.net.URLClassLoader)
+                for (java.net.URL u : ((java.net.URLClassLoader) l).getURLs())
+                    addPath(cp, u);
+        for (String p : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator))
+            if (!p.isEmpty())
+                cp.add(new java.io.File(p).toPath().toAbsolutePath().normalize().toString());
+        return String.join(java.io.File.pathSeparator, cp);
+    }
+
+    private static void addPath(java.util.Set<String> cp, java.net.URL u) {
+        try {
+            if ("file".equals(u.getProtocol()))
+                cp.add(new java.io.File(u.toURI()).toPath().toAbsolutePath().normalize()
+                    .toString());
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            // not a file: left out
+        }
+    }
+
+    // Whether CLS is the JDK's or a test runner's: never run again.
+    private static boolean framework(String cls) {
+        for (String p : new String[] { "java.", "javax.", "jdk.", "sun.", "com.sun.",
+                "org.junit.", "junit.", "org.opentest4j.", "org.testng.", "org.gradle.",
+                "org.apache.maven.", "com.intellij.", "org.eclipse." })
+            if (cls.startsWith(p))
+                return true;
+        return false;
+    }
+
+    // The method the audited copy runs again: the nearest caller outside
+    // this class, the JDK and test runners that runs without arguments.
+    private static java.lang.reflect.Method caller() {
+        String self = SaHarness.class.getName();
+        for (StackTraceElement e : new Throwable().getStackTrace()) {
+            String c = e.getClassName();
+            if (c.equals(self) || c.startsWith(self + "$") || framework(c))
+                continue;
+            for (ClassLoader l : new ClassLoader[] { SaHarness.class.getClassLoader(),
+                    Thread.currentThread().getContextClassLoader() }) {
+                try {
+                    java.lang.reflect.Method m = runnable(Class.forName(c, false, l),
+                        e.getMethodName());
+                    if (m != null)
+                        return m;
+                    break;
+                } catch (ClassNotFoundException | LinkageError x) {
+                    // not this loader's: the next
+                }
+            }
+        }
+        throw new AuditError("assertFair: no method to run again: call it from a method "
+            + "with no parameters (a JUnit test method) or from main(String[])");
+    }
+
+    // CLS's method NAME with no parameters, or its static main(String[]).
+    private static java.lang.reflect.Method runnable(Class<?> cls, String name) {
+        for (java.lang.reflect.Method m : cls.getDeclaredMethods()) {
+            if (!m.getName().equals(name) || m.isSynthetic() && name.startsWith("lambda$"))
+                continue;
+            Class<?>[] p = m.getParameterTypes();
+            if (p.length == 0 || name.equals("main") && p.length == 1
+                    && p[0] == String[].class
+                    && java.lang.reflect.Modifier.isStatic(m.getModifiers()))
+                return m;
+        }
+        return null;
+    }
+
+    // CLS's methods (its superclasses' first) with one of the annotations
+    // NAMES and no parameters, static or not as STATIC_ONES.
+    private static List<java.lang.reflect.Method> hooks(Class<?> cls, boolean staticOnes,
+            String... names) {
+        List<java.lang.reflect.Method> found = new ArrayList<>();
+        if (cls == null || cls == Object.class)
+            return found;
+        found.addAll(hooks(cls.getSuperclass(), staticOnes, names));
+        for (java.lang.reflect.Method m : cls.getDeclaredMethods())
+            for (java.lang.annotation.Annotation a : m.getAnnotations())
+                if (java.util.Arrays.asList(names).contains(a.annotationType().getName())
+                        && m.getParameterTypes().length == 0
+                        && java.lang.reflect.Modifier.isStatic(m.getModifiers()) == staticOnes)
+                    found.add(m);
+        return found;
+    }
+
+    /** The audited copy that assertFair starts: SHUFFLE_AUDIT_CHILD=K
+     *  java SaHarness CLASS METHOD runs CLASS's METHOD again, and its
+     *  K-th assertFair call serves shuffle-audit. */
+    public static void main(String[] args) {
+        String k = System.getenv("SHUFFLE_AUDIT_CHILD");
+        if (args.length != 2 || k == null || !k.matches("[1-9][0-9]{0,8}")) {
+            System.err.println("usage: SHUFFLE_AUDIT_CHILD=K java SaHarness CLASS METHOD "
+                + "(the audited copy that assertFair starts)");
+            System.exit(2);
+        }
+        System.setOut(System.err);
+        childKey = args[0] + " " + args[1];
+        childCall = Integer.parseInt(k);
+        String what = args[0] + "." + args[1];
+        try {
+            Class<?> cls = Class.forName(args[0], true, SaHarness.class.getClassLoader());
+            java.lang.reflect.Method m = runnable(cls, args[1]);
+            if (m == null)
+                fail(what + " has no form with no parameters to run again");
+            Object self = null;
+            for (java.lang.reflect.Method h : hooks(cls, true,
+                    "org.junit.jupiter.api.BeforeAll", "org.junit.BeforeClass")) {
+                h.setAccessible(true);
+                h.invoke(null);
+            }
+            if (!java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+                java.lang.reflect.Constructor<?> c = cls.getDeclaredConstructor();
+                c.setAccessible(true);
+                self = c.newInstance();
+                for (java.lang.reflect.Method h : hooks(cls, false,
+                        "org.junit.jupiter.api.BeforeEach", "org.junit.Before")) {
+                    h.setAccessible(true);
+                    h.invoke(self);
+                }
+            }
+            m.setAccessible(true);
+            m.invoke(self, m.getParameterTypes().length == 0 ? new Object[0]
+                : new Object[] { new String[0] });
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            fail(what + " threw " + e.getCause() + " before its assertFair call " + k);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            fail(what + " could not be run again: " + e);
+        }
+        fail(what + " ran again made no assertFair call " + k + " (a test run more than "
+            + "once in its JVM, or one whose calls vary, cannot be audited this way)");
     }
 }
