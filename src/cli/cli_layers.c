@@ -373,6 +373,21 @@ verdict(report *r, const struct layers_args *a, const sa_layers *l,
 	rep_bool(r, "fair", NULL, k->verdict == VERDICT_FAIR, NULL);
 	if (k->verdict == VERDICT_DEPTH && k->depth_needed != 0)
 		rep_u64(r, "depth_needed", NULL, k->depth_needed, NULL);
+	if (model && run_fair_but_ties(in->verdict == SA_LAYERS_FAIR, k)) {
+		char width[24] = "K";
+
+		if (k->key_width <= SA_PARAM_MAX)
+			snprintf(width, sizeof width, "%llu",
+			    (unsigned long long)k->key_width);
+		snprintf(line, sizeof line, "the model decides: fair at every "
+		    "layer as counted, each key below %llu a real that never "
+		    "ties, so fair only up to ties of probability at most the "
+		    "bound below (keys' ties), which a stable sort makes a "
+		    "bias; census -a sort-keys:%s counts them",
+		    (unsigned long long)k->key_width, width);
+		rep_str(r, NULL, "verdict", line, NULL);
+		return;
+	}
 	if (model) {
 		snprintf(line, sizeof line, "the model decides: %s as counted, "
 		    "but %s (below)", in->verdict == SA_LAYERS_UNFAIR ?

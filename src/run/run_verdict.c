@@ -192,9 +192,13 @@ run_judge_layers(struct audit *au, size_t n, sa_layers *l,
 	if (au != NULL) {
 		out->protections = au->protections;
 		run_placed(au, in->placed, out);
+		out->key_width = au->key_width;
+		out->key_count = au->key_reals;
 	}
 	if (in->verdict == SA_LAYERS_FAIR) {
-		out->verdict = VERDICT_FAIR;
+		/* Wide keys served as reals: fair only up to their ties,
+		 * as a census whole says (run_judge_census). */
+		out->verdict = run_verdict_of(true, out);
 		return;
 	}
 	if (in->verdict == SA_LAYERS_DEPTH) {
