@@ -43,6 +43,31 @@
 //   exception from the shuffle, gives the run up with a line "error ..."
 //   that shuffle-audit reports.
 //
+// In a test suite, assertFair(shuffle, { cards }) runs the whole audit,
+// as `shuffle-audit census --exec ... -n CARDS --summary` would, from a
+// test of node --test or Jest:
+//
+//     const { assertFair } = require('./sa_harness.js');
+//     test('Fisher-Yates is fair', () => {
+//       assertFair(fisherYates, { cards: 5 });
+//     });
+//
+// It returns the report when the shuffle is fair; throws an
+// AssertionError (node:assert's), with the verdict, the report and the
+// command that reproduces the audit from a shell, when it is unfair or
+// the model decides (exit status 1 or 4); and throws AuditError (an
+// Error) when the code misbehaved (3), the census refused its options
+// (2) or shuffle-audit is not found (SHUFFLE_AUDIT, a path, else PATH).
+// Options: mode, run()'s; extraArgs, further census options.  The
+// shuffle runs in a child process: the test file run again (node with
+// the options it ran with; under Jest, jest -i for that file and that
+// test's name, with the --config it was given), whose call of the same
+// rank serves it (SHUFFLE_AUDIT_CHILD=K), what the file did before the
+// call done again.  The child speaks on descriptor 3; what else it
+// writes to standard output goes to standard error.  Each start of the
+// child is a start of its runner: once for draws, once for each count
+// of cells the audit tries for Math.random's reals (3 or 4 at 4 cards).
+//
 // draw(k), real() and raw() ask shuffle-audit directly; draw(k) is the
 // bounded draw JavaScript lacks ("a number below k").  Lines are written
 // before every read that may wait (at the end of each run, unless the

@@ -60,6 +60,32 @@ as a plan (several plans in one write).  SHUFFLE_AUDIT_LOOP=N in the
 environment walks N cards here, writing nothing, and prints the runs
 and seconds (a benchmark's baseline).
 
+In a test suite, assert_fair(shuffle, cards) runs the whole audit, as
+`shuffle-audit census --exec ... -n CARDS --summary` would, from a test
+of pytest or unittest:
+
+    import sa_harness
+    from shuffles import fisher_yates
+
+    def test_fisher_yates_is_fair():
+        sa_harness.assert_fair(fisher_yates, cards=5)
+
+It returns the report when the shuffle is fair; raises AssertionError,
+with the verdict, the report and the command that reproduces the audit
+from a shell, when it is unfair or the model decides (exit status 1 or
+4); and raises AuditError (a RuntimeError, which runners show as an
+error) when the code misbehaved (3), the census refused its options (2)
+or shuffle-audit is not found (SHUFFLE_AUDIT, a path, else PATH).
+mode= is run()'s, extra_args= further census options.  The shuffle runs
+in a child process: a function importable by its module and name is
+served by `python3 sa_harness.py MODULE:NAME` (which audits one from a
+shell too); any other (a lambda, a closure, a function of __main__) by
+its test run again alone (pytest NODE-ID, python3 -m unittest ID, or the
+script), whose call of the same rank serves it (SHUFFLE_AUDIT_CHILD=K),
+what the test did before the call done again.  The child speaks on
+descriptor 3; what else it writes to standard output goes to standard
+error.
+
 draw(k), real() and raw() ask shuffle-audit directly, for code that
 takes its randomness from elsewhere.  An exception from the shuffle gives
 the run up with a line "error ..." that shuffle-audit reports.  Lines are flushed before every
