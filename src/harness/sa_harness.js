@@ -58,15 +58,17 @@
 // the model decides (exit status 1 or 4); and throws AuditError (an
 // Error) when the code misbehaved (3), the census refused its options
 // (2) or shuffle-audit is not found (SHUFFLE_AUDIT, a path, else PATH).
-// Options: mode, run()'s; extraArgs, further census options.  The
-// shuffle runs in a child process: the test file run again (node with
-// the options it ran with; under Jest, jest -i for that file and that
-// test's name, with the --config it was given), whose call of the same
-// rank serves it (SHUFFLE_AUDIT_CHILD=K), what the file did before the
-// call done again.  The child speaks on descriptor 3; what else it
-// writes to standard output goes to standard error.  Each start of the
-// child is a start of its runner: once for draws, once for each count
-// of cells the audit tries for Math.random's reals (3 or 4 at 4 cards).
+// Options: mode, run()'s; extraArgs, further census options (with
+// --layers, --depth or --remainder, the report is the layers', not
+// --summary's).  The shuffle runs in a child process: the test file run
+// again (node with the options it ran with; under Jest, jest -i for
+// that file and that test's name, with the --config it was given),
+// whose call of the same rank serves it (SHUFFLE_AUDIT_CHILD=K), what
+// the file did before the call done again.  The child speaks on
+// descriptor 3; what else it writes to standard output goes to standard
+// error.  Each start of the child is a start of its runner: once for
+// draws, once for each count of cells the audit tries for Math.random's
+// reals (3 or 4 at 4 cards).
 //
 // draw(k), real() and raw() ask shuffle-audit directly; draw(k) is the
 // bounded draw JavaScript lacks ("a number below k").  Lines are written
@@ -589,6 +591,20 @@ class AuditError extends Error {
 const calls = new Map();	// assertFair's calls so far, by test
 let served = 0;			// the calls so far in a child
 
+// A child that ends without reaching the call it was to serve says so
+// (the file's tests did not run as they did in the parent): at its exit,
+// or under Jest, whose sandbox sees no exit, after the file's tests.
+function unserved() {
+  fs.writeSync(2, 'sa_harness: SHUFFLE_AUDIT_CHILD=' +
+    process.env.SHUFFLE_AUDIT_CHILD + ', but the run made ' + served +
+    ' call' + (served === 1 ? '' : 's') + ' of assertFair: the test did ' +
+    'not run again as it ran before\n');
+}
+if (process.env.SHUFFLE_AUDIT_CHILD) {
+  if (typeof afterAll === 'function') afterAll(unserved);	// eslint-disable-line no-undef
+  else process.on('exit', unserved);
+}
+
 // WORD quoted for sh where it needs it.
 function q(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word
@@ -775,9 +791,12 @@ function assertFair(shuffle, options) {
   const [key, command] = rerun();
   const k = (calls.get(key) || 0) + 1;
   calls.set(key, k);
+  // A census by layers prints its layers, with no --summary.
+  const extra = extraArgs.map(String);
+  const layered = extra.some((a) => /^--(layers|depth|remainder)(=|$)/.test(a));
   const args = ['census', '--exec',
     'SHUFFLE_AUDIT_CHILD=' + k + ' ' + command + ' 3>&1 1>&2',
-    '-n', String(cards), '--summary'].concat(extraArgs.map(String));
+    '-n', String(cards)].concat(layered ? [] : ['--summary'], extra);
   const env = Object.assign({}, process.env);
   // The child is a plain run of the file, not one of node --test's.
   delete env.NODE_TEST_CONTEXT;
@@ -804,10 +823,10 @@ function assertFair(shuffle, options) {
     : 'exited ' + done.status + ', ' + ({ 2: 'a usage error', 3: 'the code misbehaved' }[done.status] || 'an error');
   const problem = field(report, 'problem');
   // The auditor's and the harness's lines on standard error, those the
-  // report's problem does not quote; the last lines when there are none.
-  let why = said.split('\n').filter((l) =>
-    /^(shuffle-audit|sa_harness): /.test(l) && !problem.includes(l));
-  if (why.length === 0 && !problem) why = said === '' ? [] : said.split('\n').slice(-5);
+  // report's problem does not quote, else its last lines (a stack's).
+  let why = said.split('\n').filter((l) => /^(shuffle-audit|sa_harness): /.test(l));
+  if (why.length === 0) why = said === '' ? [] : said.split('\n').slice(-5);
+  why = why.filter((l) => !problem.includes(l));
   throw new AuditError('shuffle-audit census ' + what +
     (problem ? ': ' + problem : '') + '\n' + why.map((l) => l + '\n').join('') +
     (report.trim() ? report.trimEnd() + '\n' : '') + again);

@@ -75,16 +75,17 @@ with the verdict, the report and the command that reproduces the audit
 from a shell, when it is unfair or the model decides (exit status 1 or
 4); and raises AuditError (a RuntimeError, which runners show as an
 error) when the code misbehaved (3), the census refused its options (2)
-or shuffle-audit is not found (SHUFFLE_AUDIT, a path, else PATH).
-mode= is run()'s, extra_args= further census options.  The shuffle runs
-in a child process: a function importable by its module and name is
-served by `python3 sa_harness.py MODULE:NAME` (which audits one from a
-shell too); any other (a lambda, a closure, a function of __main__) by
-its test run again alone (pytest NODE-ID, python3 -m unittest ID, or the
-script), whose call of the same rank serves it (SHUFFLE_AUDIT_CHILD=K),
-what the test did before the call done again.  The child speaks on
-descriptor 3; what else it writes to standard output goes to standard
-error.
+or shuffle-audit is not found (SHUFFLE_AUDIT, a path, else PATH).  mode=
+is run()'s, extra_args= further census options (with --layers, --depth
+or --remainder, the report is the layers', not --summary's).  The
+shuffle runs in a child process: a function importable by its module and
+name is served by `python3 sa_harness.py MODULE:NAME` (which audits one
+from a shell too); any other (a lambda, a closure, a function of
+__main__) by its test run again alone (pytest NODE-ID, python3 -m
+unittest ID, or the script), whose call of the same rank serves it
+(SHUFFLE_AUDIT_CHILD=K), what the test did before the call done again.
+The child speaks on descriptor 3; what else it writes to standard output
+goes to standard error.
 
 draw(k), real() and raw() ask shuffle-audit directly, for code that
 takes its randomness from elsewhere.  An exception from the shuffle gives
@@ -651,6 +652,21 @@ _calls = {}        # assert_fair's calls so far, by the test that made them
 _served = 0        # the calls so far in a child (SHUFFLE_AUDIT_CHILD)
 
 
+def _unserved():
+    """A child that ends without reaching the call it was to serve says so
+    (the test did not run again as it ran before)."""
+    sys.stderr.write("sa_harness: SHUFFLE_AUDIT_CHILD=%s, but the run made "
+                     "%d call%s of assert_fair: the test did not run again "
+                     "as it ran before\n" % (
+                         os.environ.get("SHUFFLE_AUDIT_CHILD"), _served,
+                         "" if _served == 1 else "s"))
+
+
+if os.environ.get("SHUFFLE_AUDIT_CHILD") and __name__ != "__main__":
+    import atexit
+    atexit.register(_unserved)
+
+
 def _binary():
     """The shuffle-audit to run and the name the reproducing command
     gives it: SHUFFLE_AUDIT if set, else the one on PATH."""
@@ -843,7 +859,11 @@ def assert_fair(shuffle, cards, mode="draw", extra_args=()):
     import subprocess
     path, shown = _binary()
     command = _child(shuffle, cards, mode, sys._getframe(1))
-    args = ["census", "--exec", command, "-n", str(cards), "--summary"] + extra
+    # A census by layers prints its layers, with no --summary.
+    layered = any(a.split("=")[0] in ("--layers", "--depth", "--remainder")
+                  for a in extra)
+    args = (["census", "--exec", command, "-n", str(cards)] +
+            ([] if layered else ["--summary"]) + extra)
     env = dict(os.environ)
     env.pop("SHUFFLE_AUDIT_CHILD", None)
     done = subprocess.run([path] + args, stdin=subprocess.DEVNULL,
@@ -862,13 +882,13 @@ def assert_fair(shuffle, cards, mode="draw", extra_args=()):
     what = {2: "a usage error", 3: "the code misbehaved"}.get(
         done.returncode, "an error")
     # The auditor's and the harness's lines on standard error, those the
-    # report's problem does not quote; the last lines when there are none.
+    # report's problem does not quote, else its last lines (a traceback's).
     problem = _field(report, "problem")
     why = [line for line in said.splitlines()
-           if line.startswith(("shuffle-audit: ", "sa_harness: "))
-           and line not in problem]
-    if not why and not problem:
+           if line.startswith(("shuffle-audit: ", "sa_harness: "))]
+    if not why:
         why = said.splitlines()[-5:]
+    why = [line for line in why if line not in problem]
     raise AuditError("shuffle-audit census exited %d, %s%s\n%s%s%s" % (
         done.returncode, what, ": " + problem if problem else "",
         "".join(w + "\n" for w in why),
@@ -910,6 +930,9 @@ def _main(argv):
     # The harness as the shuffle's module imports it, not this copy.
     me = importlib.import_module(
         os.path.splitext(os.path.basename(__file__))[0])
+    if os.environ.get("SHUFFLE_AUDIT_CHILD"):
+        import atexit
+        atexit.unregister(me._unserved)  # no rank here: this serves
     name, _, qual = words[0].partition(":")
     obj = importlib.import_module(name)
     for part in qual.split("."):
