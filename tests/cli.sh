@@ -315,7 +315,8 @@ while IFS= read -r line; do
 	fi
 	# Cases named slow-* take seconds natively: not under valgrind or
 	# the sanitizers (SKIP_SLOW).
-	# Cases named py-* need python3, node-* need node, java-* a JDK,
+	# Cases named py-* need python3, node-* need node, pytest-* pytest,
+	# jest-* node and Jest from npm, java-* a JDK,
 	# go-* Go, rust-* rustc, cs-* Mono's mcs, cxx-* the C++ plugins
 	# (a C++ compiler), x86-* an x86-64 machine, junit-schema* xmllint
 	# and junit-consumer Debian's python3-junitparser; rust-cargo-*
@@ -331,6 +332,20 @@ while IFS= read -r line; do
 	node-*)
 		if ! command -v node >/dev/null 2>&1; then
 			skip "node not found"
+			continue
+		fi
+		;;
+	pytest-*)
+		if ! command -v pytest >/dev/null 2>&1; then
+			skip "pytest not found (python3-pytest)"
+			continue
+		fi
+		;;
+	jest-*)
+		# Jest from npm, where .ci/run installs it (tests/cli/assert-pyjs.sh).
+		if ! command -v node >/dev/null 2>&1 ||
+		    [ ! -x "${SA_JEST:-/tmp/shuffle-audit-jest/node_modules/.bin/jest}" ]; then
+			skip "jest not found (npm install --prefix /tmp/shuffle-audit-jest jest@29)"
 			continue
 		fi
 		;;

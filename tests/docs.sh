@@ -115,6 +115,15 @@ sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
 	    "$f" "$readme" && check ok ||
 		check no "README.md does not show ${f#"$top"/} as it is"
 done
+# So are the test files its "In your test suite" shows, which the cases
+# run under their runners (tests/examples/frameworks/).
+for f in "$top"/tests/examples/frameworks/python/test_with_pytest.py \
+    "$top"/tests/examples/frameworks/js/shuffles.test.js; do
+	python3 -c 'import sys
+sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
+	    "$f" "$readme" && check ok ||
+		check no "README.md does not show ${f#"$top"/} as it is"
+done
 
 part "every command and option of --help in the man page and README"
 for cmd in $("$bin" --help | sed -n 's/^  \([a-z-]*\)  .*/\1/p'); do

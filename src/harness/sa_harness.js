@@ -43,6 +43,33 @@
 //   exception from the shuffle, gives the run up with a line "error ..."
 //   that shuffle-audit reports.
 //
+// In a test suite, assertFair(shuffle, { cards }) runs the whole audit,
+// as `shuffle-audit census --exec ... -n CARDS --summary` would, from a
+// test of node --test or Jest:
+//
+//     const { assertFair } = require('./sa_harness.js');
+//     test('Fisher-Yates is fair', () => {
+//       assertFair(fisherYates, { cards: 5 });
+//     });
+//
+// It returns the report when the shuffle is fair; throws an
+// AssertionError (node:assert's), with the verdict, the report and the
+// command that reproduces the audit from a shell, when it is unfair or
+// the model decides (exit status 1 or 4); and throws AuditError (an
+// Error) when the code misbehaved (3), the census refused its options
+// (2) or shuffle-audit is not found (SHUFFLE_AUDIT, a path, else PATH).
+// Options: mode, run()'s; extraArgs, further census options (with
+// --layers, --depth or --remainder, the report is the layers', not
+// --summary's).  The shuffle runs in a child process: the test file run
+// again (node with the options it ran with; under Jest, jest -i for
+// that file and that test's name, with the --config it was given),
+// whose call of the same rank serves it (SHUFFLE_AUDIT_CHILD=K), what
+// the file did before the call done again.  The child speaks on
+// descriptor 3; what else it writes to standard output goes to standard
+// error.  Each start of the child is a start of its runner: once for
+// draws, once for each count of cells the audit tries for Math.random's
+// reals (3 or 4 at 4 cards).
+//
 // draw(k), real() and raw() ask shuffle-audit directly; draw(k) is the
 // bounded draw JavaScript lacks ("a number below k").  Lines are written
 // before every read that may wait (at the end of each run, unless the
@@ -62,6 +89,8 @@ const CELLS = Number(process.env.SHUFFLE_AUDIT_REAL_CELLS || 2 ** 32);
 const PLACE = Number(process.env.SHUFFLE_AUDIT_REAL_PLACE || 0);
 const PLACES = 2 ** 52;	// a real's place within its cell, in 2^-52 of it
 
+let OUT = 1;		// the audit's line: standard output, or in an
+			// assertFair child descriptor 3
 let pending = '';	// what was read and not yet taken, as text
 const chunk = Buffer.alloc(65536);
 let out = '';		// lines to write before the next read
@@ -80,9 +109,9 @@ function fail(why) {
     if (sbuf !== null) {	// a streamed run, given up
       const msg = Buffer.from(text, 'utf8').subarray(0, 1024);
       const head = Buffer.from([82, 88, msg.length & 255, msg.length >> 8]);
-      fs.writeSync(1, Buffer.concat([sbuf.subarray(0, shave), head, msg]));
+      fs.writeSync(OUT, Buffer.concat([sbuf.subarray(0, shave), head, msg]));
     } else {
-      fs.writeSync(1, out + 'error ' + text + '\n');
+      fs.writeSync(OUT, out + 'error ' + text + '\n');
     }
   } catch (e) {
     // shuffle-audit has gone; standard error said why
@@ -93,7 +122,7 @@ function fail(why) {
 
 function flush() {
   if (out.length > 0) {
-    fs.writeSync(1, out);
+    fs.writeSync(OUT, out);
     out = '';
   }
 }
@@ -362,7 +391,7 @@ function advance(skip, part, parts) {
 }
 
 function sflush() {
-  if (shave > 0) fs.writeSync(1, sbuf, 0, shave);
+  if (shave > 0) fs.writeSync(OUT, sbuf, 0, shave);
   shave = 0;
 }
 
@@ -502,7 +531,7 @@ function run(shuffle, mode) {
     const start = process.hrtime.bigint();
     const runs = walk(shuffle, [Number(process.env.SHUFFLE_AUDIT_LOOP), 0, 1, 0, 2 ** 20, 0, 0], false);
     const s = Number(process.hrtime.bigint() - start) / 1e9;
-    fs.writeSync(1, runs + ' runs in ' + s.toFixed(6) + ' s\n');
+    fs.writeSync(OUT, runs + ' runs in ' + s.toFixed(6) + ' s\n');
     return;
   }
   let first = readLine();
@@ -542,4 +571,265 @@ function run(shuffle, mode) {
   flush();
 }
 
-module.exports = { run, draw, real, raw };
+
+// ---- The assertion: the audit from inside a test suite.
+
+/**
+ * The audit could not judge the shuffle: the code misbehaved (exit status
+ * 3), shuffle-audit was called wrongly (2) or is missing.  A runner shows
+ * it as an error, not as the assertion failing.
+ */
+class AuditError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'AuditError';
+    // The stack from the test's own call.
+    if (Error.captureStackTrace) Error.captureStackTrace(this, assertFair);
+  }
+}
+
+const calls = new Map();	// assertFair's calls so far, by test
+let served = 0;			// the calls so far in a child
+
+// A child that ends without reaching the call it was to serve says so
+// (the file's tests did not run as they did in the parent): at its exit,
+// or under Jest, whose sandbox sees no exit, after the file's tests.
+function unserved() {
+  fs.writeSync(2, 'sa_harness: SHUFFLE_AUDIT_CHILD=' +
+    process.env.SHUFFLE_AUDIT_CHILD + ', but the run made ' + served +
+    ' call' + (served === 1 ? '' : 's') + ' of assertFair: the test did ' +
+    'not run again as it ran before\n');
+}
+if (process.env.SHUFFLE_AUDIT_CHILD) {
+  if (typeof afterAll === 'function') afterAll(unserved);	// eslint-disable-line no-undef
+  else process.on('exit', unserved);
+}
+
+// WORD quoted for sh where it needs it.
+function q(word) {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word
+    : "'" + word.replace(/'/g, "'\\''") + "'";
+}
+
+// The file NAME on PATH, or null.
+function onPath(name) {
+  for (const dir of (process.env.PATH || '').split(':')) {
+    const file = require('path').join(dir || '.', name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      if (fs.statSync(file).isFile()) return file;
+    } catch (e) {
+      // not there
+    }
+  }
+  return null;
+}
+
+// The shuffle-audit to run and the name the reproducing command gives
+// it: SHUFFLE_AUDIT if set, else the one on PATH.
+function binary() {
+  const set = process.env.SHUFFLE_AUDIT;
+  if (set) {
+    try {
+      fs.accessSync(set, fs.constants.X_OK);
+      if (fs.statSync(set).isFile()) return [set, set];
+    } catch (e) {
+      // said below
+    }
+    throw new AuditError('shuffle-audit not found: SHUFFLE_AUDIT is ' + set +
+      ', which is not an executable file');
+  }
+  const found = onPath('shuffle-audit');
+  if (found === null) {
+    throw new AuditError('shuffle-audit not found: SHUFFLE_AUDIT is not ' +
+      'set and no shuffle-audit on PATH (' + (process.env.PATH || '') + ')');
+  }
+  return [found, 'shuffle-audit'];
+}
+
+// FILE as the child command names it: relative to the directory the
+// test runs in when it lies below it, else whole.
+function here(file) {
+  const path = require('path');
+  const rel = path.relative(process.cwd(), path.resolve(file));
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel)
+    ? path.resolve(file) : rel;
+}
+
+// This node, as the child command names it: node when that is the same
+// file on PATH, else its own path.
+function nodeName() {
+  const found = onPath('node');
+  try {
+    if (found && fs.realpathSync(found) === fs.realpathSync(process.execPath))
+      return 'node';
+  } catch (e) {
+    // its own path, then
+  }
+  return q(process.execPath);
+}
+
+// The command line of the jest that runs this test: its own when it
+// runs the tests in band, else its worker's parent's.
+function jestArgv() {
+  const isJest = (a) => a.length > 1 && /jest/.test(require('path').basename(a[1]));
+  if (isJest(process.argv)) return process.argv.slice(1);
+  try {
+    const a = fs.readFileSync('/proc/' + process.ppid + '/cmdline', 'utf8')
+      .split('\0').filter((w) => w !== '');
+    if (isJest(a)) return a.slice(1);
+  } catch (e) {
+    // not found: said below
+  }
+  return null;
+}
+
+// The test that made this call, as a key among the calls and the command
+// that runs it alone: under Jest, jest again for its file and its name
+// (with the configuration the run was given); under node --test or in a
+// script, the file again with node's options.
+function rerun() {
+  const jest = typeof expect === 'function' && typeof expect.getState === 'function'
+    ? expect.getState() : null;	// eslint-disable-line no-undef
+  if (jest && jest.testPath && jest.currentTestName) {
+    const argv = jestArgv();
+    if (argv === null) {
+      throw new AuditError('assertFair: cannot find the command line of the ' +
+        'jest that runs this test, to run the test again in a child');
+    }
+    const words = [nodeName(), q(here(argv[0]))];
+    for (let i = 1; i < argv.length; i++) {
+      const m = /^(--config|-c|--rootDir)(=.*)?$/.exec(argv[i]);
+      if (m && m[2]) words.push(q(m[1] + '=' + here(m[2].slice(1))));
+      else if (m && i + 1 < argv.length) words.push(m[1], q(here(argv[++i])));
+    }
+    const name = jest.currentTestName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    words.push('-i', '--runTestsByPath', q(here(jest.testPath)),
+      '-t', q('^' + name + '$'));
+    return [jest.testPath + '\0' + jest.currentTestName, words.join(' ')];
+  }
+  if (!process.argv[1]) {
+    throw new AuditError('assertFair: no file to run again in a child (node ' +
+      'ran no script: -e, -p or the REPL)');
+  }
+  // node --test passes the runner's options on to each file's process;
+  // those that write reports are the runner's alone.
+  const opts = [];
+  const own = /^--(test|test-reporter|test-reporter-destination|watch|experimental-test-coverage)(=|$)/;
+  const arg = /^--(test-reporter|test-reporter-destination)$/;
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const a = process.execArgv[i];
+    if (own.test(a)) {
+      if (arg.test(a)) i++;
+      continue;
+    }
+    opts.push(q(a));
+  }
+  return ['', [nodeName()].concat(opts, [q(here(process.argv[1]))]).join(' ')];
+}
+
+// The child's part: the audit's line is descriptor 3 (the child command
+// sends what else is written to standard output to standard error); the
+// shuffle serves the walk, and the process ends, its test runner's exit
+// handlers left out.
+function serve(shuffle, mode) {
+  try {
+    fs.fstatSync(3);
+  } catch (e) {
+    fs.writeSync(2, 'sa_harness: SHUFFLE_AUDIT_CHILD is set, but descriptor ' +
+      "3, the audit's line, is not open: run the command an assertion's " +
+      'message gives\n');
+    process.exit(2);
+  }
+  OUT = 3;
+  run(shuffle, mode);
+  if (typeof process.reallyExit === 'function') process.reallyExit(0);
+  process.exit(0);
+}
+
+// The value of the text report's field NAME, its wrapped lines joined.
+function field(report, name) {
+  const lines = report.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith(name + ' ')) continue;
+    const words = [lines[i].slice(name.length).trim()];
+    for (let j = i + 1; j < lines.length && /^ +\S/.test(lines[j]); j++)
+      words.push(lines[j].trim());
+    return words.join(' ');
+  }
+  return '';
+}
+
+/**
+ * Audits SHUFFLE on options.cards cards as `shuffle-audit census --exec`
+ * does, from a test: its report (text) when fair; an AssertionError with
+ * the verdict, the report and the command that reproduces it when unfair
+ * or when the model decides (exit status 1 or 4); an AuditError when the
+ * code misbehaved (3), the census was called wrongly (2) or shuffle-audit
+ * is not found.  options.mode is run()'s ('real' or 'library');
+ * options.extraArgs, further census options.  The shuffle runs in a
+ * child: the test file run again (under Jest, jest again for this test
+ * alone), whose call of the same rank serves it; what the file does
+ * before that call is done again there.
+ */
+function assertFair(shuffle, options) {
+  const { cards, mode = 'real', extraArgs = [] } = options || {};
+  if (typeof shuffle !== 'function')
+    throw new TypeError('assertFair: the shuffle must be a function');
+  if (!Number.isInteger(cards))
+    throw new TypeError('assertFair: options.cards must be an integer, not ' + cards);
+  if (mode !== 'real' && mode !== 'library')
+    throw new TypeError("assertFair: options.mode must be 'real' or 'library', not " + JSON.stringify(mode));
+  if (!Array.isArray(extraArgs))
+    throw new TypeError('assertFair: options.extraArgs must be an array of options');
+  const child = process.env.SHUFFLE_AUDIT_CHILD;
+  if (child) {
+    if (String(++served) === child) serve(shuffle, mode);
+    return '';
+  }
+  const [bin, shown] = binary();
+  const [key, command] = rerun();
+  const k = (calls.get(key) || 0) + 1;
+  calls.set(key, k);
+  // A census by layers prints its layers, with no --summary.
+  const extra = extraArgs.map(String);
+  const layered = extra.some((a) => /^--(layers|depth|remainder)(=|$)/.test(a));
+  const args = ['census', '--exec',
+    'SHUFFLE_AUDIT_CHILD=' + k + ' ' + command + ' 3>&1 1>&2',
+    '-n', String(cards)].concat(layered ? [] : ['--summary'], extra);
+  const env = Object.assign({}, process.env);
+  // The child is a plain run of the file, not one of node --test's.
+  delete env.NODE_TEST_CONTEXT;
+  delete env.SHUFFLE_AUDIT_CHILD;
+  const done = require('child_process').spawnSync(bin, args, {
+    env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26,
+  });
+  if (done.error) {
+    throw new AuditError('shuffle-audit census did not run: ' + done.error.message);
+  }
+  const report = done.stdout.toString('utf8');
+  const said = done.stderr.toString('utf8').trim();
+  const again = 'reproduce (in ' + process.cwd() + '): ' +
+    [shown].concat(args).map(q).join(' ');
+  if (done.status === 0) return report;
+  if (done.status === 1 || done.status === 4) {
+    throw new (require('assert').AssertionError)({
+      message: field(report, 'verdict') + '\n\n' + report.trimEnd() + '\n' + again,
+      operator: 'fail',
+      stackStartFn: assertFair,
+    });
+  }
+  const what = done.status === null ? 'was killed by ' + done.signal
+    : 'exited ' + done.status + ', ' + ({ 2: 'a usage error', 3: 'the code misbehaved' }[done.status] || 'an error');
+  const problem = field(report, 'problem');
+  // The auditor's and the harness's lines on standard error, those the
+  // report's problem does not quote, else its last lines (a stack's).
+  let why = said.split('\n').filter((l) => /^(shuffle-audit|sa_harness): /.test(l));
+  if (why.length === 0) why = said === '' ? [] : said.split('\n').slice(-5);
+  why = why.filter((l) => !problem.includes(l));
+  throw new AuditError('shuffle-audit census ' + what +
+    (problem ? ': ' + problem : '') + '\n' + why.map((l) => l + '\n').join('') +
+    (report.trim() ? report.trimEnd() + '\n' : '') + again);
+}
+
+module.exports = { run, draw, real, raw, assertFair, AuditError };

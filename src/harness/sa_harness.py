@@ -60,6 +60,33 @@ as a plan (several plans in one write).  SHUFFLE_AUDIT_LOOP=N in the
 environment walks N cards here, writing nothing, and prints the runs
 and seconds (a benchmark's baseline).
 
+In a test suite, assert_fair(shuffle, cards) runs the whole audit, as
+`shuffle-audit census --exec ... -n CARDS --summary` would, from a test
+of pytest or unittest:
+
+    import sa_harness
+    from shuffles import fisher_yates
+
+    def test_fisher_yates_is_fair():
+        sa_harness.assert_fair(fisher_yates, cards=5)
+
+It returns the report when the shuffle is fair; raises AssertionError,
+with the verdict, the report and the command that reproduces the audit
+from a shell, when it is unfair or the model decides (exit status 1 or
+4); and raises AuditError (a RuntimeError, which runners show as an
+error) when the code misbehaved (3), the census refused its options (2)
+or shuffle-audit is not found (SHUFFLE_AUDIT, a path, else PATH).  mode=
+is run()'s, extra_args= further census options (with --layers, --depth
+or --remainder, the report is the layers', not --summary's).  The
+shuffle runs in a child process: a function importable by its module and
+name is served by `python3 sa_harness.py MODULE:NAME` (which audits one
+from a shell too); any other (a lambda, a closure, a function of
+__main__) by its test run again alone (pytest NODE-ID, python3 -m
+unittest ID, or the script), whose call of the same rank serves it
+(SHUFFLE_AUDIT_CHILD=K), what the test did before the call done again.
+The child speaks on descriptor 3; what else it writes to standard output
+goes to standard error.
+
 draw(k), real() and raw() ask shuffle-audit directly, for code that
 takes its randomness from elsewhere.  An exception from the shuffle gives
 the run up with a line "error ..." that shuffle-audit reports.  Lines are flushed before every
@@ -74,7 +101,7 @@ import struct
 import sys
 import time
 
-__all__ = ["run", "draw", "real", "raw"]
+__all__ = ["run", "draw", "real", "raw", "assert_fair", "AuditError"]
 
 _BITS = int(os.environ.get("SHUFFLE_AUDIT_RAW_BITS", "32"))
 _CELLS = int(os.environ.get("SHUFFLE_AUDIT_REAL_CELLS", str(1 << 32)))
@@ -610,3 +637,310 @@ def run(shuffle, mode="draw"):
         _say("deck " + " ".join(map(str, deck)))
         if not _waiting():  # flushed before a read that may wait
             _out.flush()
+
+
+# ---- The assertion: the audit from inside a test suite.
+
+class AuditError(RuntimeError):
+    """The audit could not judge the shuffle: the code misbehaved (exit
+    status 3), shuffle-audit was called wrongly (2) or is missing.  A test
+    runner reports it as an error, not as a failure of the shuffle."""
+
+
+__unittest = True  # unittest's tracebacks end at the test's own line
+_calls = {}        # assert_fair's calls so far, by the test that made them
+_served = 0        # the calls so far in a child (SHUFFLE_AUDIT_CHILD)
+
+
+def _unserved():
+    """A child that ends without reaching the call it was to serve says so
+    (the test did not run again as it ran before)."""
+    sys.stderr.write("sa_harness: SHUFFLE_AUDIT_CHILD=%s, but the run made "
+                     "%d call%s of assert_fair: the test did not run again "
+                     "as it ran before\n" % (
+                         os.environ.get("SHUFFLE_AUDIT_CHILD"), _served,
+                         "" if _served == 1 else "s"))
+
+
+if os.environ.get("SHUFFLE_AUDIT_CHILD") and __name__ != "__main__":
+    import atexit
+    atexit.register(_unserved)
+
+
+def _binary():
+    """The shuffle-audit to run and the name the reproducing command
+    gives it: SHUFFLE_AUDIT if set, else the one on PATH."""
+    __tracebackhide__ = True
+    import shutil
+    path = os.environ.get("SHUFFLE_AUDIT")
+    if path:
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path, path
+        raise AuditError("shuffle-audit not found: SHUFFLE_AUDIT is %s, "
+                         "which is not an executable file" % path)
+    found = shutil.which("shuffle-audit")
+    if found is None:
+        raise AuditError("shuffle-audit not found: SHUFFLE_AUDIT is not "
+                         "set and no shuffle-audit on PATH (%s)"
+                         % os.environ.get("PATH", ""))
+    return found, "shuffle-audit"
+
+
+def _here(path):
+    """PATH as the child command names it: relative to the directory the
+    test runs in when it lies below it, else whole."""
+    path = os.path.abspath(path)
+    rel = os.path.relpath(path)
+    return path if rel == ".." or rel.startswith(".." + os.sep) else rel
+
+
+def _root(name):
+    """The sys.path entry that imports module NAME as it was imported."""
+    mod = sys.modules[name]
+    top = os.path.dirname(os.path.abspath(mod.__file__))
+    for _ in range(name.count(".") + (1 if hasattr(mod, "__path__") else 0)):
+        top = os.path.dirname(top)
+    return top
+
+
+def _importable(shuffle):
+    """Module and dotted name by which a child imports SHUFFLE, or None
+    (a lambda, a closure, a method, or a function of __main__)."""
+    mod = getattr(shuffle, "__module__", None)
+    qual = getattr(shuffle, "__qualname__", "")
+    if (not mod or mod == "__main__" or not qual or "<" in qual
+            or getattr(sys.modules.get(mod), "__file__", None) is None):
+        return None
+    obj = sys.modules[mod]
+    for part in qual.split("."):
+        obj = getattr(obj, part, None)
+    return (mod, qual) if obj is shuffle else None
+
+
+def _python():
+    """This interpreter, as the child command names it: python3 when that
+    is the same file on PATH, else its own path."""
+    import shutil
+    exe = sys.executable
+    for name in ("python3", "python"):
+        found = shutil.which(name)
+        if found and os.path.realpath(found) == os.path.realpath(exe):
+            return name
+    return _q(exe)
+
+
+def _q(word):
+    """WORD quoted for sh where it needs it."""
+    import shlex
+    return shlex.quote(word)
+
+
+def _rerun(frame):
+    """The test that made this call, as a key and the command that runs it
+    alone: under pytest its node id; under unittest its id (a script of
+    __main__ run again with its name); a script of its own run again as
+    it was.  None when no test can be found."""
+    py = _python()
+    q = _q
+    current = os.environ.get("PYTEST_CURRENT_TEST")
+    if current and "pytest" in sys.modules:
+        node = current.rsplit(" (", 1)[0]
+        path, _, rest = node.partition("::")
+        here = path
+        f = frame
+        while f is not None:  # the test's file, found from its rootdir's path
+            name = f.f_code.co_filename.replace(os.sep, "/")
+            if name == path or name.endswith("/" + path):
+                here = _here(f.f_code.co_filename)
+                break
+            f = f.f_back
+        return node, "%s -m pytest -q -s -p no:cacheprovider %s" % (
+            py, q(here + "::" + rest if rest else here))
+    unit = sys.modules.get("unittest")
+    f = frame
+    while unit is not None and f is not None:
+        test = f.f_locals.get("self")
+        if isinstance(test, unit.TestCase):
+            tid = test.id()
+            if type(test).__module__ == "__main__":
+                main = sys.modules["__main__"].__file__
+                return tid, "%s %s %s" % (py, q(_here(main)),
+                                          q(tid.split(".", 1)[1]))
+            root = _here(_root(type(test).__module__))
+            env = "" if root == "." else (
+                "PYTHONPATH=%s${PYTHONPATH:+:$PYTHONPATH} " % q(root))
+            return tid, "%s%s -m unittest %s" % (env, py, q(tid))
+        f = f.f_back
+    main = getattr(sys.modules.get("__main__"), "__file__", None)
+    if main and sys.argv and sys.argv[0] and os.path.isfile(sys.argv[0]):
+        return "", " ".join([py, q(_here(sys.argv[0]))] +
+                            [q(a) for a in sys.argv[1:]])
+    return None
+
+
+def _child(shuffle, cards, mode, frame):
+    """The --exec command that serves this call's shuffle, and its key
+    among the calls: it imports the shuffle by name when it can, else runs
+    the test again, whose K-th call (SHUFFLE_AUDIT_CHILD=K) serves it."""
+    q = _q
+    test = _rerun(frame)
+    if test is not None:
+        key = test[0]
+        _calls[key] = _calls.get(key, 0) + 1
+    named = _importable(shuffle)
+    if named:
+        mod, qual = named
+        words = [_python(), q(_here(__file__))]
+        root = _root(mod)
+        if root != os.path.dirname(os.path.abspath(__file__)):
+            words += ["--path", q(_here(root))]
+        if mode != "draw":
+            words += ["--mode", mode]
+        words.append(q(mod + ":" + qual))
+        return "SHUFFLE_AUDIT_CHILD=1 %s 3>&1 1>&2" % " ".join(words)
+    if test is None:
+        raise AuditError(
+            "assert_fair cannot run the shuffle in a child: %r is not "
+            "importable by name (a lambda, a closure or a function of "
+            "__main__) and no pytest or unittest test called it" % shuffle)
+    key, command = test
+    return "SHUFFLE_AUDIT_CHILD=%d %s 3>&1 1>&2" % (_calls[key], command)
+
+
+def _serve(shuffle, mode):
+    """The child's part: the audit's line is descriptor 3 (the child
+    command sends everything else written to standard output to standard
+    error), the shuffle serves the walk, and the process ends."""
+    global _out
+    try:
+        _out = os.fdopen(3, "w", encoding="utf-8", newline="\n")
+    except OSError as e:
+        sys.stderr.write("sa_harness: SHUFFLE_AUDIT_CHILD is set, but "
+                         "descriptor 3, the audit's line, is not open (%s): "
+                         "run the command an assertion's message gives\n"
+                         % e.strerror)
+        sys.stderr.flush()
+        os._exit(2)
+    run(shuffle, mode)
+    _out.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+def assert_fair(shuffle, cards, mode="draw", extra_args=()):
+    """Audit SHUFFLE on CARDS cards as `shuffle-audit census --exec` does,
+    from a test: its report (text) when fair; AssertionError, with the
+    verdict, the report and the command that reproduces it, when unfair
+    or when the model decides (exit status 1 or 4); AuditError when the
+    code misbehaved (3), the census was called wrongly (2) or
+    shuffle-audit is not found.  MODE is run()'s; EXTRA_ARGS are further
+    census options, e.g. ["--raw-bits", "3", "--layers"].  The shuffle
+    runs in a child process: a function importable by its module and name
+    is imported there; any other (a lambda, a closure) is served by the
+    test run again alone (pytest, unittest, or the script itself), its
+    side effects before this call included."""
+    __tracebackhide__ = True  # pytest shows the test's line, not these
+    global _served
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        raise TypeError("assert_fair: cards must be an int, not %r" % (cards,))
+    if mode not in ("draw", "library"):
+        raise ValueError('assert_fair: mode must be "draw" or "library", '
+                         'not %r' % (mode,))
+    if isinstance(extra_args, str):
+        raise TypeError("assert_fair: extra_args is a list of options, "
+                        "not a string")
+    extra = [str(a) for a in extra_args]
+    child = os.environ.get("SHUFFLE_AUDIT_CHILD")
+    if child:
+        _served += 1
+        if str(_served) == child:
+            _serve(shuffle, mode)
+        return ""
+    import subprocess
+    path, shown = _binary()
+    command = _child(shuffle, cards, mode, sys._getframe(1))
+    # A census by layers prints its layers, with no --summary.
+    layered = any(a.split("=")[0] in ("--layers", "--depth", "--remainder")
+                  for a in extra)
+    args = (["census", "--exec", command, "-n", str(cards)] +
+            ([] if layered else ["--summary"]) + extra)
+    env = dict(os.environ)
+    env.pop("SHUFFLE_AUDIT_CHILD", None)
+    done = subprocess.run([path] + args, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          env=env)
+    report = done.stdout.decode("utf-8", "replace")
+    said = done.stderr.decode("utf-8", "replace").strip()
+    again = "reproduce (in %s): %s" % (
+        os.getcwd(), " ".join(_q(w) for w in [shown] + args))
+    if done.returncode == 0:
+        return report
+    verdict = _field(report, "verdict")
+    if done.returncode in (1, 4):
+        raise AssertionError("%s\n\n%s\n%s" % (verdict, report.rstrip("\n"),
+                                               again))
+    what = {2: "a usage error", 3: "the code misbehaved"}.get(
+        done.returncode, "an error")
+    # The auditor's and the harness's lines on standard error, those the
+    # report's problem does not quote, else its last lines (a traceback's).
+    problem = _field(report, "problem")
+    why = [line for line in said.splitlines()
+           if line.startswith(("shuffle-audit: ", "sa_harness: "))]
+    if not why:
+        why = said.splitlines()[-5:]
+    why = [line for line in why if line not in problem]
+    raise AuditError("shuffle-audit census exited %d, %s%s\n%s%s%s" % (
+        done.returncode, what, ": " + problem if problem else "",
+        "".join(w + "\n" for w in why),
+        report.rstrip("\n") + "\n" if report.strip() else "", again))
+
+
+def _field(report, name):
+    """The value of the text report's field NAME, its wrapped lines
+    joined, or ""."""
+    lines = report.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(name + " "):
+            words = [line[len(name):].strip()]
+            for more in lines[i + 1:]:
+                if not more.startswith(" ") or not more.strip():
+                    break
+                words.append(more.strip())
+            return " ".join(words)
+    return ""
+
+
+def _main(argv):
+    """python3 sa_harness.py [--path DIR]... [--mode MODE] MODULE:NAME:
+    run(MODULE.NAME, MODE), the function imported with each DIR first on
+    sys.path; with SHUFFLE_AUDIT_CHILD set, as assert_fair's child."""
+    import importlib
+    dirs, mode, words = [], "draw", list(argv)
+    while len(words) > 1 and words[0] in ("--path", "--mode"):
+        if words[0] == "--path":
+            dirs.append(words[1])
+        else:
+            mode = words[1]
+        del words[:2]
+    if len(words) != 1 or ":" not in words[0]:
+        sys.stderr.write("usage: python3 sa_harness.py [--path DIR]... "
+                         "[--mode draw|library] MODULE:FUNCTION\n")
+        sys.exit(2)
+    sys.path[:0] = [os.path.abspath(d) for d in dirs]
+    # The harness as the shuffle's module imports it, not this copy.
+    me = importlib.import_module(
+        os.path.splitext(os.path.basename(__file__))[0])
+    if os.environ.get("SHUFFLE_AUDIT_CHILD"):
+        import atexit
+        atexit.unregister(me._unserved)  # no rank here: this serves
+    name, _, qual = words[0].partition(":")
+    obj = importlib.import_module(name)
+    for part in qual.split("."):
+        obj = getattr(obj, part)
+    if os.environ.get("SHUFFLE_AUDIT_CHILD"):
+        me._serve(obj, mode)
+    me.run(obj, mode)
+
+
+if __name__ == "__main__":
+    _main(sys.argv[1:])
