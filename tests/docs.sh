@@ -103,10 +103,12 @@ done < "${TMPDIR:-/tmp}/docs.$$"
 rm -f "${TMPDIR:-/tmp}/docs.$$"
 [ "$n" -ge 5 ] && check ok || check no "found only $n examples"
 
-# The programs the README's "In your own language" shows are the ones
-# the cases build and run (tests/examples/harness/), word for word.
+# The programs the README's "In your own language" and "In your test
+# suite" show are the ones the cases build and run
+# (tests/examples/harness/, tests/examples/frameworks/), word for word.
 for f in "$top"/tests/examples/harness/mine.* \
-    "$top"/tests/examples/harness/Mine.*; do
+    "$top"/tests/examples/harness/Mine.* \
+    "$top"/tests/examples/frameworks/c/test_shuffle.c; do
 	python3 -c 'import sys
 sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
 	    "$f" "$readme" && check ok ||

@@ -30,6 +30,19 @@
  *	cc -O2 -o mine mine.c
  *	shuffle-audit census --exec ./mine -n 5
  *
+ * Or assert it fair in your own test suite, under the runner you use
+ * (cmocka here; any will do), with no main of the harness's:
+ *
+ *	assert_int_equal(sa_harness_assert_fair(fisher_yates, 5), 0);
+ *
+ * It runs that census on this very program, re-run as the audited child
+ * (see sa_harness_assert_fair_args, below, for how, and for further
+ * census flags), and returns the census's exit status: 0 fair, 1 or 4
+ * unfair (the report, the verdict, the commonest and rarest orderings
+ * and a command that reproduces it, on standard error), 2, 3 or 127 an
+ * error (the reason on standard error).  shuffle-audit is SHUFFLE_AUDIT
+ * when that is set, else found on PATH.  Linux only (/proc/self).
+ *
  * Your function gets the cards 0 .. n-1 and shuffles them in place,
  * taking its randomness from here, where it would call its generator:
  *
@@ -967,7 +980,12 @@ sa_harness_place(uint64_t v, unsigned width)
  * before it return 0 at once, auditing nothing.  The child's standard
  * output, which the runner may write on before the call, goes to
  * /dev/null; the census's line is on descriptor 3 (3>&1 1>/dev/null in
- * CHILD), which the K-th call makes standard output.
+ * CHILD), which the K-th call makes standard output.  So the child does
+ * again whatever the program did before the call (the tests before it
+ * included), and must come to the same K-th call: the calls are counted
+ * in the file that includes this header (include it in one file), and
+ * the tests must run in the same order every time (cmocka's do; a
+ * runner that shuffles them needs its seed fixed).
  */
 struct sa_harness_text {
 	char *s;
