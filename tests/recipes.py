@@ -336,21 +336,27 @@ def artifact(job, step, uses, store, matrix):
 
 def junit(job, pattern, who):
     """The JUnit XML files PATTERN names in JOB's project: each parses,
-    holds a test case, and none fails.  0, or 1 (said) when not."""
+    holds a test case, and none fails; the project's own test suite's
+    test (test_fisher_yates, tests/test_shuffle.c) is among them.  0, or
+    1 (said) when not."""
     paths = sorted(glob.glob(os.path.join(job.project, pattern)))
     ok = bool(paths)
+    names = set()
     for path in paths:
         try:
             root = ElementTree.parse(path).getroot()
         except ElementTree.ParseError:
             ok = False
             continue
+        names.update(x.get("name") for x in root.iter("testcase"))
         ok = (ok and root.tag in ("testsuites", "testsuite")
               and root.find(".//testcase") is not None
               and root.find(".//failure") is None
               and root.find(".//error") is None)
+    ok = ok and "test_fisher_yates" in names
     return 0 if check(ok, "%s: the JUnit reports %s (%s) are not all "
-                      "passing JUnit XML" % (who, pattern, paths)) else 1
+                      "passing JUnit XML, or lack the test suite's"
+                      % (who, pattern, paths)) else 1
 
 
 def github_job(name, spec, matrix, store):

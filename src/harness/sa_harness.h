@@ -1108,9 +1108,11 @@ sa_harness_child(struct sa_harness_text *cmd, unsigned k,
 	FILE *f = fopen("/proc/self/cmdline", "rb");
 	size_t got, at;
 
-	if (len <= 0 || f == NULL) {
+	if (len <= 0 || len >= (ssize_t)sizeof exe - 1 || f == NULL) {
 		if (f != NULL)
 			fclose(f);
+		if (len >= (ssize_t)sizeof exe - 1)
+			errno = ENAMETOOLONG;
 		sa_harness_puts(why, "this program's file and arguments are "
 		    "not in /proc/self (exe, cmdline): ");
 		sa_harness_puts(why, strerror(errno));
