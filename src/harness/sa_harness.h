@@ -1017,10 +1017,12 @@ sa_harness_put(struct sa_harness_text *t, const char *s, size_t len)
 	t->s[t->len] = '\0';
 }
 
+/* S, or nothing when it is NULL (a text that ran out of memory). */
 static inline void
 sa_harness_puts(struct sa_harness_text *t, const char *s)
 {
-	sa_harness_put(t, s, strlen(s));
+	if (s != NULL)
+		sa_harness_put(t, s, strlen(s));
 }
 
 /* S as one word of sh: as it is when sh would read nothing in it,
@@ -1184,7 +1186,7 @@ sa_harness_spawn(const char *const *argv, struct sa_harness_text *out,
 		why = strerror(errno);
 		if (write(2, argv[0], strlen(argv[0])) < 0 ||
 		    write(2, ": cannot run it: ", 17) < 0 ||
-		    write(2, why, strlen(why)) < 0)
+		    write(2, why, strlen(why)) < 0 || write(2, "\n", 1) < 0)
 			_exit(126);
 		_exit(126);
 	}
@@ -1259,6 +1261,55 @@ sa_harness_serve(void (*shuffle)(unsigned *deck, size_t n))
 }
 
 /*
+ * The message of the census's exit STATUS into MSG, from its standard
+ * output OUT and error ERR and the command REPRO that runs it again;
+ * for 127 and -1, MSG holds the reason already, and gets its prefix.
+ */
+static inline void
+sa_harness_message(int status, const struct sa_harness_text *out,
+    const struct sa_harness_text *err, const struct sa_harness_text *repro,
+    struct sa_harness_text *msg)
+{
+	struct sa_harness_text head = { NULL, 0, 0, 0 };
+	char num[24];
+
+	if (status == 0) {
+		sa_harness_puts(msg, out->s);
+		return;
+	}
+	if (status == 127 || status < 0) {
+		sa_harness_puts(&head, "sa_harness: error: ");
+		sa_harness_puts(&head, msg->s);
+		sa_harness_puts(&head, "\n");
+		free(msg->s);
+		*msg = head;
+		return;
+	}
+	if (status == 1 || status == 4) {
+		sa_harness_puts(msg, status == 1 ? "sa_harness: unfair (exit "
+		    "status 1), the census's report:\n" : "sa_harness: unfair "
+		    "under the model of its raw words or reals, which decides "
+		    "it (exit status 4), the census's report:\n");
+	} else {
+		sprintf(num, "%d", status);
+		sa_harness_puts(msg, "sa_harness: error: the shuffle was not "
+		    "judged (exit status ");
+		sa_harness_puts(msg, num);
+		sa_harness_puts(msg, status == 2 ? ", a usage error" :
+		    status == 3 ? ", the shuffle misbehaved" : status == 126 ?
+		    ", shuffle-audit could not be run" : status > 128 ?
+		    ", shuffle-audit was killed by a signal" :
+		    ", a status shuffle-audit does not give");
+		sa_harness_puts(msg, "):\n");
+		sa_harness_puts(msg, err->s);
+	}
+	sa_harness_puts(msg, out->s);
+	sa_harness_puts(msg, "reproduce: ");
+	sa_harness_puts(msg, repro->s);
+	sa_harness_puts(msg, "\n");
+}
+
+/*
  * Audits SHUFFLE on CARDS cards from inside a test (see above), with the
  * further census flags EXTRA (NULL, or a list ended by NULL: { "--raw-bits",
  * "3", NULL }).  Returns the census's exit status: 0 fair; 1 unfair and 4
@@ -1280,7 +1331,7 @@ sa_harness_assert_fair_args(void (*shuffle)(unsigned *deck, size_t n),
 	static unsigned calls;
 	struct sa_harness_text bin = { NULL, 0, 0, 0 }, cmd = bin, out = bin,
 	    err = bin, msg = bin, repro = bin;
-	const char *child = getenv("SHUFFLE_AUDIT_CHILD"), *what;
+	const char *child = getenv("SHUFFLE_AUDIT_CHILD");
 	const char *fixed[] = { NULL, "census", "--exec", NULL, "-n", NULL,
 	    "--summary" };
 	const char **argv;
@@ -1338,47 +1389,7 @@ sa_harness_assert_fair_args(void (*shuffle)(unsigned *deck, size_t n),
 			sa_harness_puts(&msg, strerror(errno));
 		}
 	}
-	if (status == 0) {
-		sa_harness_puts(&msg, out.s != NULL ? out.s : "");
-	} else if (status == 1 || status == 4) {
-		sa_harness_puts(&msg, status == 1 ? "sa_harness: unfair (exit "
-		    "status 1), the census's report:\n" : "sa_harness: unfair "
-		    "under the model of its raw words or reals, which decides "
-		    "it (exit status 4), the census's report:\n");
-		sa_harness_puts(&msg, out.s != NULL ? out.s : "");
-		sa_harness_puts(&msg, "reproduce: ");
-		sa_harness_puts(&msg, repro.s);
-		sa_harness_puts(&msg, "\n");
-	} else {
-		what = status == 2 ? "a usage error" : status == 3 ?
-		    "the shuffle misbehaved" : status == 127 ? "not found" :
-		    status == 126 ? "shuffle-audit could not be run" :
-		    status < 0 ? "no process started" :
-		    "an exit status shuffle-audit does not give";
-		sprintf(num, "%d", status);
-		if (status == 127 || status < 0) {
-			/* The reason is in MSG already. */
-			struct sa_harness_text head = { NULL, 0, 0, 0 };
-
-			sa_harness_puts(&head, "sa_harness: error: ");
-			sa_harness_puts(&head, msg.s != NULL ? msg.s : what);
-			free(msg.s);
-			msg = head;
-			sa_harness_puts(&msg, "\n");
-		} else {
-			sa_harness_puts(&msg, "sa_harness: error: the shuffle was "
-			    "not judged (exit status ");
-			sa_harness_puts(&msg, num);
-			sa_harness_puts(&msg, ", ");
-			sa_harness_puts(&msg, what);
-			sa_harness_puts(&msg, "):\n");
-			sa_harness_puts(&msg, err.s != NULL ? err.s : "");
-			sa_harness_puts(&msg, out.s != NULL ? out.s : "");
-			sa_harness_puts(&msg, "reproduce: ");
-			sa_harness_puts(&msg, repro.s);
-			sa_harness_puts(&msg, "\n");
-		}
-	}
+	sa_harness_message(status, &out, &err, &repro, &msg);
 	if (report != NULL) {
 		*report = msg.s;
 		msg.s = NULL;
