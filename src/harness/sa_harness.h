@@ -1316,13 +1316,15 @@ sa_harness_message(int status, const struct sa_harness_text *out,
  * unfair under the model of raw words or reals, which decides it (a
  * test's failure); 2 a usage error, 3 the shuffle misbehaved, 127
  * shuffle-audit not found and -1 no process could be started (errors).
- * *REPORT, when REPORT is not NULL, gets the message (malloc'd; the
- * caller frees it): for 0, the census's summary; for 1 and 4, a line
- * saying so, the summary whole (the verdict, the commonest and rarest
- * orderings with their counts) and a line "reproduce: COMMAND", a shell
- * command that runs the same census from the directory the test ran in;
- * for an error, its reason (the census's standard error).  With REPORT
- * NULL, the message of a status other than 0 goes to standard error.
+ * *REPORT, when REPORT is not NULL, gets the message (malloc'd, the
+ * caller frees it; NULL only when memory ran out): for 0, the census's
+ * summary (empty for a call the audited child passes over); for 1 and
+ * 4, a line saying so, the summary whole (the verdict, the commonest and
+ * rarest orderings with their counts) and a line "reproduce: COMMAND", a
+ * shell command that runs the same census from the directory the test
+ * ran in; for 2 and 3, the reason (the census's standard error), its
+ * report and that line; for 127 and -1, the reason.  With REPORT NULL,
+ * the message of a status other than 0 goes to standard error.
  */
 static inline int
 sa_harness_assert_fair_args(void (*shuffle)(unsigned *deck, size_t n),
@@ -1355,6 +1357,10 @@ sa_harness_assert_fair_args(void (*shuffle)(unsigned *deck, size_t n),
 		}
 		if (want == k)
 			sa_harness_serve(shuffle);
+		/* An earlier call, passed over: nothing audited, nothing
+		 * to report, but a report all the same. */
+		if (report != NULL && (*report = (char *)malloc(1)) != NULL)
+			**report = '\0';
 		return 0;
 	}
 	status = sa_harness_find(&bin, &msg);
@@ -1363,7 +1369,7 @@ sa_harness_assert_fair_args(void (*shuffle)(unsigned *deck, size_t n),
 	while (extra != NULL && extra[nextra] != NULL)
 		nextra++;
 	argv = (const char **)malloc((8 + nextra) * sizeof *argv);
-	if (status == 0 && argv == NULL) {
+	if (status == 0 && (argv == NULL || bin.broken || cmd.broken)) {
 		sa_harness_puts(&msg, "out of memory");
 		status = -1;
 	}
