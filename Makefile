@@ -29,7 +29,8 @@
 #                        and fit's lines a second
 #   make bench-audit     runs a second of --exec audits, with and without
 #                        --batch, --repeat and --instances; each harness
-#                        beside a bare client of its language
+#                        beside a bare client of its language; the
+#                        assertion in a test suite, start to finish
 #   make bench-seeds     all 2^32 mulberry32 seeds of a 4-card deal
 #   make bench-fit       fit's false alarms and power against its odds
 #   make bench-mpi       audits, seed spaces and samples under mpirun -np 1
@@ -380,6 +381,7 @@ bench-sample: $(BIN)
 # Runs a second of --exec audits, before and after their speed-ups.
 bench-audit: $(BIN) harness-examples
 	sh tests/bench/audit.sh ./$(BIN)
+	sh tests/bench/assert.sh ./$(BIN)
 
 # fit's stated odds against fair and biased decks: false alarms beside
 # alpha, power beside fit --detect's prediction (SEEDS a row, 1000).

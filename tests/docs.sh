@@ -109,7 +109,8 @@ rm -f "${TMPDIR:-/tmp}/docs.$$"
 for f in "$top"/tests/examples/harness/mine.* \
     "$top"/tests/examples/harness/Mine.* \
     "$top"/tests/examples/frameworks/java/FairTest.java \
-    "$top"/tests/examples/frameworks/csharp/FairTests.cs; do
+    "$top"/tests/examples/frameworks/csharp/FairTests.cs \
+    "$top"/tests/examples/frameworks/c/test_shuffle.c; do
 	python3 -c 'import sys
 sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
 	    "$f" "$readme" && check ok ||

@@ -10,8 +10,9 @@ release: by a file:// URL for the recipes that download it, and, for
 the action, as the repository Actions fetches at the tag the workflow
 names.  Each recipe runs in a project of its own (the fair plugin as
 src/shuffle_plugin.c, the README's Python example as
-tests/audit_shuffle.py) as a user without root (nobody, when this runs
-as root), with a HOME of its own.
+tests/audit_shuffle.py, its C test suite as tests/test_shuffle.c) as a
+user without root (nobody, when this runs as root), with a HOME of its
+own.
 
 GitHub's steps run as Actions runs them: each `run:` in
 `bash --noprofile --norc -eo pipefail`, with the job's and the step's
@@ -19,9 +20,13 @@ env, after ${{ }} expressions (inputs, steps' outputs) are replaced, and
 with what a step writes to $GITHUB_PATH, $GITHUB_ENV and $GITHUB_OUTPUT
 honoured in the steps after it.  A `uses:` of the action runs the
 action's own steps in its place (action.yml is read, not restated
-here); actions/checkout stands for the project already in place.
-GitLab's script lines run in one `sh -e`, but for the apt-get line,
-whose packages CI has installed.
+here); actions/checkout stands for the project already in place, and
+a `sudo apt-get` line is left out, its packages installed by CI.  A
+test report's publisher (mikepenz/action-junit-report) stands for a
+check that its report_paths name JUnit XML files, each with a test
+case, none failing.  GitLab's script lines run in one `sh -e`, but for
+the apt-get line, whose packages CI has installed, and its
+artifacts:reports:junit files are checked the same way.
 
 Each recipe must exit 0 and name the version make dist made, and each
 that downloads the tarball must check it against SHUFFLE_AUDIT_SHA256
@@ -40,6 +45,7 @@ sequences, `|` and `>-` block scalars, quoted and plain scalars, and
 one-line [a, b] lists.
 """
 import fnmatch
+import glob
 import hashlib
 import itertools
 import os
@@ -47,6 +53,7 @@ import re
 import shutil
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 
 TOP, TARBALL = sys.argv[1], sys.argv[2]
 TMP = sys.argv[3]
@@ -199,13 +206,17 @@ class Job:
                     os.path.join(self.project, "src/shuffle_plugin.c"))
         shutil.copy(os.path.join(TOP, "tests/examples/harness/mine.py"),
                     os.path.join(self.project, "tests/audit_shuffle.py"))
+        shutil.copy(os.path.join(TOP, "tests/examples/frameworks/c",
+                                 "test_shuffle.c"),
+                    os.path.join(self.project, "tests/test_shuffle.c"))
         self.files = {k: os.path.join(self.dir, k)
                       for k in ("github_path", "github_env")}
         for f in self.files.values():
             open(f, "w").close()
         own(self.dir)
         self.env = {k: v for k, v in os.environ.items()
-                    if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+                    if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS",
+                                 "SHUFFLE_AUDIT", "SHUFFLE_AUDIT_CHILD")}
         self.env.update(HOME=os.path.join(self.dir, "home"),
                         RUNNER_TEMP=os.path.join(self.dir, "temp"),
                         GITHUB_PATH=self.files["github_path"],
@@ -323,6 +334,31 @@ def artifact(job, step, uses, store, matrix):
     return 0
 
 
+def junit(job, pattern, who):
+    """The JUnit XML files PATTERN names in JOB's project: each parses,
+    holds a test case, and none fails; the project's own test suite's
+    test (test_fisher_yates, tests/test_shuffle.c) is among them.  0, or
+    1 (said) when not."""
+    paths = sorted(glob.glob(os.path.join(job.project, pattern)))
+    ok = bool(paths)
+    names = set()
+    for path in paths:
+        try:
+            root = ElementTree.parse(path).getroot()
+        except ElementTree.ParseError:
+            ok = False
+            continue
+        names.update(x.get("name") for x in root.iter("testcase"))
+        ok = (ok and root.tag in ("testsuites", "testsuite")
+              and root.find(".//testcase") is not None
+              and root.find(".//failure") is None
+              and root.find(".//error") is None)
+    ok = ok and "test_fisher_yates" in names
+    return 0 if check(ok, "%s: the JUnit reports %s (%s) are not all "
+                      "passing JUnit XML, or lack the test suite's"
+                      % (who, pattern, paths)) else 1
+
+
 def github_job(name, spec, matrix, store):
     """One job of a workflow (one of its matrix's combinations); the Job,
     or None when a step failed."""
@@ -340,6 +376,8 @@ def github_job(name, spec, matrix, store):
             continue
         if re.match(r"actions/(up|down)load-artifact@", uses):
             status = artifact(job, step, uses, store, matrix)
+        elif uses.startswith("mikepenz/action-junit-report@"):
+            status = junit(job, step["with"]["report_paths"], name)
         elif uses:
             if not check(uses == ACTION + VERSION,
                          "%s: uses %s, not %s" % (name, uses,
@@ -347,8 +385,11 @@ def github_job(name, spec, matrix, store):
                 return None
             status, out = action(job, step.get("with", {}))
         else:
+            # CI has installed the packages a sudo apt-get line asks.
+            script = "\n".join(x for x in step["run"].split("\n")
+                               if not x.startswith("sudo apt-get "))
             status, out = job.github_step(
-                expand(step["run"], {}, steps, matrix), step.get("env", {}))
+                expand(script, {}, steps, matrix), step.get("env", {}))
         if not check(status == 0, "%s: step %r failed (log above)"
                      % (name, expand(step.get("name", uses or
                                               step.get("run")), {}, steps,
@@ -390,6 +431,9 @@ def gitlab(job_spec):
                        if not x.startswith("apt-get ")) + "\n"
     check(job.run(script, ["sh", "-e"]) == 0,
           "gitlab: the job failed (log above)")
+    reports = job_spec.get("artifacts", {}).get("reports", {})
+    if "junit" in reports:
+        junit(job, reports["junit"], "gitlab")
     # Another hash: the job fails before it unpacks or installs anything.
     bad = Job("gitlab-sha256")
     bad.variables(variables, sha256="0" * 64)

@@ -30,6 +30,19 @@
  *	cc -O2 -o mine mine.c
  *	shuffle-audit census --exec ./mine -n 5
  *
+ * Or assert it fair in your own test suite, under the runner you use
+ * (cmocka here; any will do), with no main of the harness's:
+ *
+ *	assert_int_equal(sa_harness_assert_fair(fisher_yates, 5), 0);
+ *
+ * It runs that census on this very program, re-run as the audited child
+ * (see sa_harness_assert_fair_args, below, for how, and for further
+ * census flags), and returns the census's exit status: 0 fair, 1 or 4
+ * unfair (the report, the verdict, the commonest and rarest orderings
+ * and a command that reproduces it, on standard error), 2, 3 or 127 an
+ * error (the reason on standard error).  shuffle-audit is SHUFFLE_AUDIT
+ * when that is set, else found on PATH.  Linux only (/proc/self).
+ *
  * Your function gets the cards 0 .. n-1 and shuffles them in place,
  * taking its randomness from here, where it would call its generator:
  *
@@ -80,9 +93,23 @@
 #include <string.h>
 #include <time.h>
 #if defined(__unix__) || defined(__APPLE__)
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <unistd.h>
 #define SA_HARNESS_OWN_INPUT 1
+/* readlink is POSIX.1-2001's: a strict C build (-std=c99) is not shown
+ * it unless it asks, and a declaration the same as the system's is
+ * harmless in C (C++ builds see the system's). */
+#if !defined(__cplusplus) && !(defined(_POSIX_C_SOURCE) && \
+    _POSIX_C_SOURCE >= 200112L) && !(defined(_XOPEN_SOURCE) && \
+    _XOPEN_SOURCE >= 500)
+extern ssize_t readlink(const char *, char *, size_t);
+#endif
 #endif
 
 #define SA_HARNESS_PLAN_MAX 4096	/* the most draws a plan offers */
@@ -937,6 +964,465 @@ sa_harness_place(uint64_t v, unsigned width)
 	s->raw_index++;
 	return width < 64 ? w & ((UINT64_C(1) << width) - 1) : w;
 }
+
+#ifdef SA_HARNESS_OWN_INPUT
+/*
+ * The audit inside a test suite: sa_harness_assert_fair(shuffle, cards)
+ * runs, as a child process,
+ *
+ *	shuffle-audit census --exec 'CHILD' -n CARDS --summary
+ *
+ * where CHILD is this very program again (/proc/self/exe, with the same
+ * arguments) with SHUFFLE_AUDIT_CHILD=K in its environment, K the number
+ * of this call among the program's calls of the assertion (1, 2, ...).
+ * In that child the K-th call serves the census with SHUFFLE, as
+ * sa_harness_run does, and ends the process (exit status 0); the calls
+ * before it return 0 at once, auditing nothing.  The child's standard
+ * output, which the runner may write on before the call, goes to
+ * /dev/null; the census's line is on descriptor 3 (3>&1 1>/dev/null in
+ * CHILD), which the K-th call makes standard output.  So the child does
+ * again whatever the program did before the call (the tests before it
+ * included), and must come to the same K-th call: the calls are counted
+ * in the file that includes this header (include it in one file), and
+ * the tests must run in the same order every time (cmocka's do; a
+ * runner that shuffles them needs its seed fixed).
+ */
+struct sa_harness_text {
+	char *s;
+	size_t len, room;
+	int broken;			/* out of memory: the text is cut */
+};
+
+static inline void
+sa_harness_put(struct sa_harness_text *t, const char *s, size_t len)
+{
+	size_t room;
+	char *grown;
+
+	if (t->broken)
+		return;
+	if (t->len + len + 1 > t->room) {
+		for (room = t->room ? t->room : 256; room < t->len + len + 1;
+		    room *= 2)
+			;
+		if ((grown = (char *)realloc(t->s, room)) == NULL) {
+			t->broken = 1;
+			return;
+		}
+		t->s = grown;
+		t->room = room;
+	}
+	memcpy(t->s + t->len, s, len);
+	t->len += len;
+	t->s[t->len] = '\0';
+}
+
+/* S, or nothing when it is NULL (a text that ran out of memory). */
+static inline void
+sa_harness_puts(struct sa_harness_text *t, const char *s)
+{
+	if (s != NULL)
+		sa_harness_put(t, s, strlen(s));
+}
+
+/* S as one word of sh: as it is when sh would read nothing in it,
+ * else in single quotes (a quote in it as '\''). */
+static inline void
+sa_harness_quote(struct sa_harness_text *t, const char *s)
+{
+	const char *p = s;
+
+	while (*p != '\0' && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' &&
+	    *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+	    strchr("@%+=:,./-_", *p) != NULL))
+		p++;
+	if (*s != '\0' && *p == '\0') {
+		sa_harness_puts(t, s);
+		return;
+	}
+	sa_harness_put(t, "'", 1);
+	for (p = s; *p != '\0'; p++)
+		if (*p == '\'')
+			sa_harness_puts(t, "'\\''");
+		else
+			sa_harness_put(t, p, 1);
+	sa_harness_put(t, "'", 1);
+}
+
+/*
+ * The auditor: SHUFFLE_AUDIT, a path, when it is set and not empty,
+ * else shuffle-audit as PATH finds it, into PATH_; 0, or 127 with where
+ * it looked in WHY.
+ */
+static inline int
+sa_harness_find(struct sa_harness_text *path, struct sa_harness_text *why)
+{
+	const char *env = getenv("SHUFFLE_AUDIT"), *dirs = getenv("PATH");
+	const char *dir, *end;
+	struct stat st;
+
+	if (env != NULL && *env != '\0') {
+		if (stat(env, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(env, X_OK) == 0) {
+			sa_harness_puts(path, env);
+			return 0;
+		}
+		sa_harness_puts(why, "shuffle-audit not found: SHUFFLE_AUDIT=");
+		sa_harness_puts(why, env);
+		sa_harness_puts(why, " is not an executable file");
+		return 127;
+	}
+	for (dir = dirs != NULL ? dirs : ""; dirs != NULL; dir = end + 1) {
+		if ((end = strchr(dir, ':')) == NULL)
+			end = dir + strlen(dir);
+		/* An empty entry is the working directory, as sh has it. */
+		path->len = 0;
+		if (end > dir)
+			sa_harness_put(path, dir, (size_t)(end - dir));
+		else
+			sa_harness_puts(path, ".");
+		sa_harness_puts(path, "/shuffle-audit");
+		if (!path->broken && stat(path->s, &st) == 0 &&
+		    S_ISREG(st.st_mode) && access(path->s, X_OK) == 0)
+			return 0;
+		if (*end == '\0')
+			break;
+	}
+	sa_harness_puts(why, "shuffle-audit not found: SHUFFLE_AUDIT is not "
+	    "set and no shuffle-audit on PATH (");
+	sa_harness_puts(why, dirs != NULL ? dirs : "PATH is not set");
+	sa_harness_puts(why, ")");
+	return 127;
+}
+
+/*
+ * The command that runs this program again as call K's audited child,
+ * into CMD: this program's file and arguments as /proc/self gives them;
+ * 0, or -1 with the reason in WHY.
+ */
+static inline int
+sa_harness_child(struct sa_harness_text *cmd, unsigned k,
+    struct sa_harness_text *why)
+{
+	char exe[4096], num[24];
+	struct sa_harness_text args = { NULL, 0, 0, 0 };
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	FILE *f = fopen("/proc/self/cmdline", "rb");
+	size_t got, at;
+
+	if (len <= 0 || len >= (ssize_t)sizeof exe - 1 || f == NULL) {
+		if (f != NULL)
+			fclose(f);
+		if (len >= (ssize_t)sizeof exe - 1)
+			errno = ENAMETOOLONG;
+		sa_harness_puts(why, "this program's file and arguments are "
+		    "not in /proc/self (exe, cmdline): ");
+		sa_harness_puts(why, strerror(errno));
+		return -1;
+	}
+	exe[len] = '\0';
+	while ((got = fread(num, 1, sizeof num, f)) > 0)
+		sa_harness_put(&args, num, got);
+	fclose(f);
+	sprintf(num, "%u", k);
+	sa_harness_puts(cmd, "SHUFFLE_AUDIT_CHILD=");
+	sa_harness_puts(cmd, num);
+	sa_harness_puts(cmd, " ");
+	sa_harness_quote(cmd, exe);
+	/* The arguments after the first (the program's name), each ended
+	 * by a NUL. */
+	at = args.s != NULL ? strlen(args.s) + 1 : 0;
+	for (; at < args.len; at += strlen(args.s + at) + 1) {
+		sa_harness_puts(cmd, " ");
+		sa_harness_quote(cmd, args.s + at);
+	}
+	sa_harness_puts(cmd, " 3>&1 1>/dev/null");
+	free(args.s);
+	return 0;
+}
+
+/*
+ * Runs ARGV[0] with ARGV, its standard output into OUT and its standard
+ * error into ERR, its input /dev/null; its exit status (128 + N when
+ * signal N ended it), 126 with the reason in ERR when it could not be
+ * started, or -1 with errno when no process could be.
+ */
+static inline int
+sa_harness_spawn(const char *const *argv, struct sa_harness_text *out,
+    struct sa_harness_text *err)
+{
+	int o[2], e[2], st, open_ = 2;
+	pid_t pid;
+
+	if (pipe(o) < 0)
+		return -1;
+	if (pipe(e) < 0) {
+		close(o[0]);
+		close(o[1]);
+		return -1;
+	}
+	if ((pid = fork()) < 0) {
+		close(o[0]);
+		close(o[1]);
+		close(e[0]);
+		close(e[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+		const char *why;
+
+		if (null > 0) {
+			dup2(null, 0);
+			close(null);
+		}
+		dup2(o[1], 1);
+		dup2(e[1], 2);
+		close(o[0]);
+		close(o[1]);
+		close(e[0]);
+		close(e[1]);
+		execv(argv[0], (char *const *)argv);
+		why = strerror(errno);
+		if (write(2, argv[0], strlen(argv[0])) < 0 ||
+		    write(2, ": cannot run it: ", 17) < 0 ||
+		    write(2, why, strlen(why)) < 0 || write(2, "\n", 1) < 0)
+			_exit(126);
+		_exit(126);
+	}
+	close(o[1]);
+	close(e[1]);
+	/* Both read as they come: a full pipe of one would stop the other. */
+	while (open_ > 0) {
+		struct pollfd fds[2];
+		char buf[4096];
+		ssize_t got;
+
+		fds[0].fd = o[0];
+		fds[1].fd = e[0];
+		fds[0].events = fds[1].events = POLLIN;
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int i = 0; i < 2; i++) {
+			if (fds[i].fd < 0 || fds[i].revents == 0)
+				continue;
+			got = read(fds[i].fd, buf, sizeof buf);
+			if (got > 0) {
+				sa_harness_put(i == 0 ? out : err, buf,
+				    (size_t)got);
+			} else if (got == 0 || errno != EINTR) {
+				close(fds[i].fd);
+				*(i == 0 ? &o[0] : &e[0]) = -1;
+				open_--;
+			}
+		}
+	}
+	if (o[0] >= 0)
+		close(o[0]);
+	if (e[0] >= 0)
+		close(e[0]);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* In the audited child: serves the census with SHUFFLE and ends the
+ * process. */
+static inline void
+sa_harness_serve(void (*shuffle)(unsigned *deck, size_t n))
+{
+	/* What the runner wrote is flushed where it went (/dev/null); the
+	 * census's line becomes standard output. */
+	fflush(stdout);
+	if (dup2(3, 1) < 0) {
+		fputs("sa_harness: SHUFFLE_AUDIT_CHILD is set but descriptor 3, "
+		    "the census's line, is not open: run as "
+		    "sa_harness_assert_fair runs it\n", stderr);
+		_exit(2);
+	}
+	close(3);
+	/* The shuffle's crash is its own, not caught by the runner. */
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGFPE, SIG_DFL);
+	signal(SIGILL, SIG_DFL);
+	signal(SIGABRT, SIG_DFL);
+#ifdef SIGBUS
+	signal(SIGBUS, SIG_DFL);
+#endif
+	sa_harness_run(shuffle);
+	fflush(stdout);
+	/* Not exit(): the runner's own handlers (its reports, at exit)
+	 * belong to the run of the tests, not to this child. */
+	_exit(0);
+}
+
+/*
+ * The message of the census's exit STATUS into MSG, from its standard
+ * output OUT and error ERR and the command REPRO that runs it again;
+ * for 127 and -1, MSG holds the reason already, and gets its prefix.
+ */
+static inline void
+sa_harness_message(int status, const struct sa_harness_text *out,
+    const struct sa_harness_text *err, const struct sa_harness_text *repro,
+    struct sa_harness_text *msg)
+{
+	struct sa_harness_text head = { NULL, 0, 0, 0 };
+	char num[24];
+
+	if (status == 0) {
+		sa_harness_puts(msg, out->s);
+		return;
+	}
+	if (status == 127 || status < 0) {
+		sa_harness_puts(&head, "sa_harness: error: ");
+		sa_harness_puts(&head, msg->s);
+		sa_harness_puts(&head, "\n");
+		free(msg->s);
+		*msg = head;
+		return;
+	}
+	if (status == 1 || status == 4) {
+		sa_harness_puts(msg, status == 1 ? "sa_harness: unfair (exit "
+		    "status 1), the census's report:\n" : "sa_harness: unfair "
+		    "under the model of its raw words or reals, which decides "
+		    "it (exit status 4), the census's report:\n");
+	} else {
+		sprintf(num, "%d", status);
+		sa_harness_puts(msg, "sa_harness: error: the shuffle was not "
+		    "judged (exit status ");
+		sa_harness_puts(msg, num);
+		sa_harness_puts(msg, status == 2 ? ", a usage error" :
+		    status == 3 ? ", the shuffle misbehaved" : status == 126 ?
+		    ", shuffle-audit could not be run" : status > 128 ?
+		    ", shuffle-audit was killed by a signal" :
+		    ", a status shuffle-audit does not give");
+		sa_harness_puts(msg, "):\n");
+		sa_harness_puts(msg, err->s);
+	}
+	sa_harness_puts(msg, out->s);
+	sa_harness_puts(msg, "reproduce: ");
+	sa_harness_puts(msg, repro->s);
+	sa_harness_puts(msg, "\n");
+}
+
+/*
+ * Audits SHUFFLE on CARDS cards from inside a test (see above), with the
+ * further census flags EXTRA (NULL, or a list ended by NULL: { "--raw-bits",
+ * "3", NULL }).  Returns the census's exit status: 0 fair; 1 unfair and 4
+ * unfair under the model of raw words or reals, which decides it (a
+ * test's failure); 2 a usage error, 3 the shuffle misbehaved, 127
+ * shuffle-audit not found and -1 no process could be started (errors).
+ * *REPORT, when REPORT is not NULL, gets the message (malloc'd, the
+ * caller frees it; NULL only when memory ran out): for 0, the census's
+ * summary (empty for a call the audited child passes over); for 1 and
+ * 4, a line saying so, the summary whole (the verdict, the commonest and
+ * rarest orderings with their counts) and a line "reproduce: COMMAND", a
+ * shell command that runs the same census from the directory the test
+ * ran in; for 2 and 3, the reason (the census's standard error), its
+ * report and that line; for 127 and -1, the reason.  With REPORT NULL,
+ * the message of a status other than 0 goes to standard error.
+ */
+static inline int
+sa_harness_assert_fair_args(void (*shuffle)(unsigned *deck, size_t n),
+    unsigned cards, const char *const *extra, char **report)
+{
+	static unsigned calls;
+	struct sa_harness_text bin = { NULL, 0, 0, 0 }, cmd = bin, out = bin,
+	    err = bin, msg = bin, repro = bin;
+	const char *child = getenv("SHUFFLE_AUDIT_CHILD");
+	const char *fixed[] = { NULL, "census", "--exec", NULL, "-n", NULL,
+	    "--summary" };
+	const char **argv;
+	char num[24];
+	size_t nextra = 0, i;
+	unsigned k = ++calls;
+	int status;
+
+	if (report != NULL)
+		*report = NULL;
+	if (child != NULL && *child != '\0') {
+		char *end;
+		unsigned long want = strtoul(child, &end, 10);
+
+		if (*end != '\0' || want < k) {
+			fprintf(stderr, "sa_harness: SHUFFLE_AUDIT_CHILD=%s: "
+			    "this run of the program made no such call of "
+			    "sa_harness_assert_fair (this is call %u)\n",
+			    child, k);
+			_exit(2);
+		}
+		if (want == k)
+			sa_harness_serve(shuffle);
+		/* An earlier call, passed over: nothing audited, nothing
+		 * to report, but a report all the same. */
+		if (report != NULL && (*report = (char *)malloc(1)) != NULL)
+			**report = '\0';
+		return 0;
+	}
+	status = sa_harness_find(&bin, &msg);
+	if (status == 0)
+		status = sa_harness_child(&cmd, k, &msg);
+	while (extra != NULL && extra[nextra] != NULL)
+		nextra++;
+	argv = (const char **)malloc((8 + nextra) * sizeof *argv);
+	if (status == 0 && (argv == NULL || bin.broken || cmd.broken)) {
+		sa_harness_puts(&msg, "out of memory");
+		status = -1;
+	}
+	if (status == 0) {
+		sprintf(num, "%u", cards);
+		memcpy(argv, fixed, sizeof fixed);
+		argv[0] = bin.s;
+		argv[3] = cmd.s;
+		argv[5] = num;
+		for (i = 0; i < nextra; i++)
+			argv[7 + i] = extra[i];
+		argv[7 + nextra] = NULL;
+		/* The same census, as a shell would be given it. */
+		sa_harness_quote(&repro, getenv("SHUFFLE_AUDIT") != NULL &&
+		    *getenv("SHUFFLE_AUDIT") != '\0' ? bin.s : "shuffle-audit");
+		for (i = 1; argv[i] != NULL; i++) {
+			sa_harness_puts(&repro, " ");
+			sa_harness_quote(&repro, argv[i]);
+		}
+		status = sa_harness_spawn(argv, &out, &err);
+		if (status < 0) {
+			sa_harness_puts(&msg, "cannot start shuffle-audit: ");
+			sa_harness_puts(&msg, strerror(errno));
+		}
+	}
+	sa_harness_message(status, &out, &err, &repro, &msg);
+	if (report != NULL) {
+		*report = msg.s;
+		msg.s = NULL;
+	} else if (status != 0 && msg.s != NULL) {
+		/* After what the runner has written, in a log of both. */
+		fflush(stdout);
+		fputs(msg.s, stderr);
+	}
+	free(argv);
+	free(bin.s);
+	free(cmd.s);
+	free(out.s);
+	free(err.s);
+	free(msg.s);
+	free(repro.s);
+	return status;
+}
+
+/* sa_harness_assert_fair_args with no further flags, its message (if
+ * any) to standard error. */
+static inline int
+sa_harness_assert_fair(void (*shuffle)(unsigned *deck, size_t n),
+    unsigned cards)
+{
+	return sa_harness_assert_fair_args(shuffle, cards, NULL, NULL);
+}
+#endif /* SA_HARNESS_OWN_INPUT */
 
 #ifdef __cplusplus
 namespace sa_harness {

@@ -1,0 +1,41 @@
+/*
+ * assert_c.c - the bench's test in C (tests/bench/assert.sh): one cmocka
+ * test that asserts a Fisher-Yates of 6 cards fair, the harness's
+ * sa_harness_assert_fair, start to finish.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "sa_harness.h"
+
+static void
+fisher_yates(unsigned *deck, size_t n)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)sa_harness_draw(i);
+		unsigned t = deck[i - 1];
+
+		deck[i - 1] = deck[j];
+		deck[j] = t;
+	}
+}
+
+static void
+test_fisher_yates_6(void **state)
+{
+	(void)state;
+	assert_int_equal(sa_harness_assert_fair(fisher_yates, 6), 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fisher_yates_6),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
