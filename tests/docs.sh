@@ -83,8 +83,12 @@ if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
 fi
 
 part "the examples of the man page and the READMEs, as cases"
-# The commands of the cases file, one per line.
+# The commands of the cases file, one per line; and each again without a
+# last --time-limit S, which a case of a long example may add (it
+# changes no figure, only how long a loaded builder may take).
 commands=$(sed -n 's/^[^#][^|]* | [0-9]* | [^|]* | //p' "$cases")
+commands=$(printf '%s\n' "$commands"; printf '%s\n' "$commands" |
+    sed -n 's/ --time-limit [0-9][0-9]*$//p')
 
 examples() {
 	sed -n '/^\.Sh EXAMPLES/,/^\.Sh /s/^\.Dl \$ //p' "$man"

@@ -300,6 +300,30 @@ run_again(const sa_shuffle *sh, bool own, const unsigned *deck,
 }
 
 /*
+ * The run the odometer in R stands on, to be counted: with ENDS, its
+ * reals near the low ends of their cells, or, with more reals in a cell
+ * than the low end keeps apart, at the middles, and then not placed
+ * (run_again); else as R's model places them.  Its status.
+ */
+static int
+count_once(const sa_shuffle *sh, bool own, unsigned *deck, size_t n,
+    sa_script *r, sa_replay_window *window, bool ends)
+{
+	int status;
+
+	if (ends)
+		r->real_place = SA_PLACE_LOW;
+	status = replay_once(sh, own, deck, n, r, window);
+	if (status == SA_ETIES && ends) {
+		if (window != NULL)
+			window->runs--;		/* the same run */
+		r->real_place = SA_PLACE_MID;
+		status = replay_once(sh, own, deck, n, r, window);
+	}
+	return status;
+}
+
+/*
  * How many times run DONE + 1 of a walk (counting from 1, as visited) is
  * run again: one in EVERY once, the first, the (EVERY+1)th and so on;
  * and at least ceil(SA_REPEAT_FLOOR / k) times the k-th, so that every
@@ -366,14 +390,9 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	r.real_place = audit ? audit->real_place & ~SA_PLACED : 0;
 	if (audit == NULL || (audit->real_place & SA_PLACED) == 0)
 		placing = NULL;
-	/*
-	 * Placed and made again, each run is counted with its reals near
-	 * the low ends of their cells and made again near the high ends
-	 * (run_again): both ends of every cell at the cost of the repeat.
-	 */
+	/* Placed and made again, a run is counted with its reals near the
+	 * low ends of their cells (count_once, run_again). */
 	ends = placing != NULL && twice && r.real_place == SA_PLACE_MID;
-	if (ends)
-		r.real_place = SA_PLACE_LOW;
 	r.cut = audit != NULL && audit->cut != NULL;
 	if (window != NULL) {
 		r.watch = &window->pos;
@@ -398,17 +417,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 			status = SA_ETIME;
 			break;
 		}
-		if (ends)
-			r.real_place = SA_PLACE_LOW;
-		status = replay_once(sh, own, deck, n, &r, window);
-		if (status == SA_ETIES && ends) {
-			/* More reals in a cell than the low end keeps apart:
-			 * counted at the middles, and not placed. */
-			if (window != NULL)
-				window->runs--;		/* the same run */
-			r.real_place = SA_PLACE_MID;
-			status = replay_once(sh, own, deck, n, &r, window);
-		}
+		status = count_once(sh, own, deck, n, &r, window, ends);
 		skip = !in_part(audit, &r);
 		if (status == SA_SCRIPT_CUT && r.cut) {
 			/* Unfinished at the cap: its prefix, then on. */
