@@ -40,8 +40,8 @@ int
 audit_part_put(struct audit *au, size_t n, struct job *job)
 {
 	char raw[16], real[16], again_note[2][40], guards[32], keys[48],
-	    placed[48], *notes[7] = { raw, real, again_note[0], again_note[1],
-	    guards, NULL, NULL };
+	    placed[48], kept[48], *notes[8] = { raw, real, again_note[0],
+	    again_note[1], guards, NULL, NULL, NULL };
 	size_t count = 5;
 	/* The walk's own, before the second models' counts run it again. */
 	uint64_t raw_placed = au->raw_placed;
@@ -92,6 +92,14 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	    "told");
 	if (au->raw_used && au->raw_hello)
 		notes[count++] = placed;
+	/* A program that works its reals out itself (a streamed walk, a
+	 * plan): the runs of this part the auditor made again with their
+	 * reals placed elsewhere over the plain protocol. */
+	snprintf(kept, sizeof kept, "reals-placed-kept %llu",
+	    (unsigned long long)au->placed_kept);
+	if (au->real_used && au->command != NULL && (au->streamed ||
+	    au->batch))
+		notes[count++] = kept;
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
 	    "census" : "layers", data, len, notes, count);
 }
@@ -156,6 +164,26 @@ parted_raw_placed(const struct part_set *merging, struct audit *au)
 		au->raw_hello = true;
 		au->raw_placed += m;
 		au->raw_untold = au->raw_untold || strcmp(told, "told") != 0;
+	}
+}
+
+/*
+ * The runs of a program's own walk that MERGING's parts placed (their
+ * "reals-placed-kept N" notes) into AU, added up; a part with the note
+ * was such a program's.
+ */
+static void
+parted_placed_kept(const struct part_set *merging, struct audit *au)
+{
+	for (size_t i = 0; i < merging->count; i++) {
+		const char *v = sa_part_note(&merging->parts[i],
+		    "reals-placed-kept");
+		unsigned long long m;
+
+		if (v == NULL || sscanf(v, "%llu", &m) != 1)
+			continue;
+		au->streamed = true;
+		au->placed_kept += m;
 	}
 }
 
@@ -237,6 +265,7 @@ audit_parted(const struct part_set *merging, struct audit *au, size_t n,
 	au->protections = parted_protections(merging);
 	parted_keys(merging, au);
 	parted_raw_placed(merging, au);
+	parted_placed_kept(merging, au);
 	*status = EXIT_FAIR;
 	return true;
 }
