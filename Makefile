@@ -120,7 +120,8 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c \
 	src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
-	src/cli/cli_progress.c src/cli/cli_report.c src/cli/cli_state_space.c src/cli/cli_trace.c \
+	src/cli/cli_progress.c src/cli/cli_report.c src/cli/cli_escape.c \
+	src/cli/cli_state_space.c src/cli/cli_trace.c \
 	src/cli/cli_util.c
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
@@ -155,12 +156,12 @@ endif
 
 RUN_OBJS = $(RUN_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o) $(O)/cli/harness_files.o
-CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_progress.o $(O)/cli/cli_util.o
+CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_escape.o $(O)/cli/cli_progress.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
 	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
-	src/cli/cli.h src/cli/cli_report.h src/cli/cli_progress.h src/cli/cli_part.h src/cli/cli_audit.h \
+	src/cli/cli.h src/cli/cli_report.h src/cli/cli_escape.h src/cli/cli_progress.h src/cli/cli_part.h src/cli/cli_audit.h \
 	src/cli/cli_audit_part.h src/cli/cli_census_show.h src/lib/internal.h \
 	src/lib/steps_shared.h
 

@@ -9,79 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_escape.h"
 #include "cli_report.h"
 #include "cli_progress.h"
 
 #define TEXT_COLUMNS 80	/* the width text output fits */
 
 static void put_hanging(FILE *out, const char *s, int at);
-
-/*
- * The length (2 to 4) of the well-formed UTF-8 sequence of a character
- * past U+007F at S, or 0 when the bytes there are not one: a stray
- * continuation byte, a truncated sequence, an overlong form, a
- * surrogate or a code point past U+10FFFF (RFC 3629, section 4).
- */
-static int
-utf8_len(const unsigned char *s)
-{
-	unsigned lo = 0x80, hi = 0xbf;
-	int len;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (s[0] == 0xe0)
-		lo = 0xa0;		/* overlong below U+0800 */
-	else if (s[0] == 0xed)
-		hi = 0x9f;		/* surrogates */
-	else if (s[0] == 0xf0)
-		lo = 0x90;		/* overlong below U+10000 */
-	else if (s[0] == 0xf4)
-		hi = 0x8f;		/* past U+10FFFF */
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (int i = 2; i < len; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return len;
-}
-
-/*
- * A JSON string that is always valid UTF-8, whatever S holds: control
- * characters escaped, and a byte that starts no well-formed character
- * replaced by U+FFFD.
- */
-static void
-json_string(FILE *out, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-
-	fputc('"', out);
-	while (*s) {
-		int len;
-
-		if (*s == '"' || *s == '\\') {
-			fprintf(out, "\\%c", *s++);
-		} else if (*s < 0x20 || *s == 0x7f) {
-			fprintf(out, "\\u%04x", *s++);
-		} else if (*s < 0x80) {
-			fputc(*s++, out);
-		} else if ((len = utf8_len(s)) == 0) {
-			fputs("\\ufffd", out);
-			s++;
-		} else {
-			fwrite(s, 1, (size_t)len, out);
-			s += len;
-		}
-	}
-	fputc('"', out);
-}
 
 /* See cli.h. */
 char *
@@ -105,146 +39,11 @@ cli_vformat(char *small, size_t size, const char *fmt, va_list ap)
 	return big;
 }
 
-/* See cli.h.  C1 controls (U+0080 .. U+009F) can start escape sequences. */
-char *
-cli_text_safe(const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t need = 0;
-	bool change = false;
-	char *out, *o;
-
-	for (const unsigned char *p = s; *p;) {
-		int len = *p < 0x80 ? 1 : utf8_len(p);
-
-		if (*p < 0x20 || *p == 0x7f || len == 0 ||
-		    (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)) {
-			change = true;
-			need += 4 * (size_t)(len ? len : 1);
-			p += len ? len : 1;
-		} else {
-			need += (size_t)len;
-			p += len;
-		}
-	}
-	if (!change || (out = malloc(need + 1)) == NULL)
-		return NULL;
-	o = out;
-	while (*s) {
-		int len = *s < 0x80 ? 1 : utf8_len(s);
-
-		if (*s == '\n' || *s == '\t') {
-			*o++ = '\\';
-			*o++ = *s++ == '\n' ? 'n' : 't';
-		} else if (*s < 0x20 || *s == 0x7f || len == 0 ||
-		    (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)) {
-			for (int i = 0; i < (len ? len : 1); i++) {
-				static const char hex[] = "0123456789abcdef";
-
-				*o++ = '\\';
-				*o++ = 'x';
-				*o++ = hex[*s >> 4];
-				*o++ = hex[*s & 15];
-				s++;
-			}
-		} else {
-			memcpy(o, s, (size_t)len);
-			o += len;
-			s += len;
-		}
-	}
-	*o = '\0';
-	return out;
-}
-
-/*
- * The bytes at S that text escapes as cli_text_safe does (a C0 or C1
- * control, DEL, or the bytes of no well-formed UTF-8 character, one at
- * a time), or 0 when S starts a character written as it is.
- */
-static int
-unsafe(const unsigned char *s)
-{
-	int len = *s < 0x80 ? 1 : utf8_len(s);
-
-	if (len == 0)
-		return 1;
-	if (*s < 0x20 || *s == 0x7f || (s[0] == 0xc2 && s[1] <= 0x9f))
-		return len;
-	return 0;
-}
-
-/* LEN bytes of S as \xHH each, into OUT. */
-static void
-put_hex(FILE *out, const unsigned char *s, int len)
-{
-	for (int i = 0; i < len; i++)
-		fprintf(out, "\\x%02x", s[i]);
-}
-
-/*
- * A TSV cell: a tab, newline, carriage return or backslash escaped
- * (\t, \n, \r, \\), and the other bytes text escapes as \xHH, so a
- * cell is one line of valid UTF-8 with no control in it.
- */
-static void
-tsv_string(FILE *out, const char *str)
-{
-	static const char plain[] = "\t\n\r\\", named[] = "tnr\\";
-	const unsigned char *s = (const unsigned char *)str;
-
-	while (*s) {
-		const char *c = strchr(plain, *s);
-		int len = unsafe(s);
-
-		if (c != NULL) {
-			fputc('\\', out);
-			fputc(named[c - plain], out);
-			s++;
-		} else if (len > 0) {
-			put_hex(out, s, len);
-			s += len;
-		} else {
-			fputc(*s++, out);
-		}
-	}
-}
-
-/*
- * A CSV field: quoted when it holds a comma, quote, carriage return or
- * newline (a quote doubled, the line ends kept, as RFC 4180 has them),
- * a tab kept; the other bytes text escapes as \xHH.
- */
-static void
-csv_string(FILE *out, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	bool quote = strpbrk(str, ",\"\r\n") != NULL;
-
-	if (quote)
-		fputc('"', out);
-	while (*s) {
-		int len = *s == '\t' || *s == '\r' || *s == '\n' ? 0 :
-		    unsafe(s);
-
-		if (len > 0) {
-			put_hex(out, s, len);
-			s += len;
-			continue;
-		}
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s++, out);
-	}
-	if (quote)
-		fputc('"', out);
-}
-
 static void
 json_member(report *r, const char *key)
 {
 	fputs(r->members++ ? ",\n  " : "{\n  ", r->out);
-	json_string(r->out, key);
+	esc_json(r->out, key);
 	fputs(": ", r->out);
 }
 
@@ -419,7 +218,7 @@ rep_str(report *r, const char *key, const char *label, const char *value,
 	keep_field(r, key, label, value, value, note);
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
-		json_string(r->out, value);
+		esc_json(r->out, value);
 	}
 }
 
@@ -454,9 +253,9 @@ json_exact_after(FILE *out, const char *key, const char *digits,
 		return;
 	snprintf(name, sizeof name, "%s_exact", key);
 	fputs(sep, out);
-	json_string(out, name);
+	esc_json(out, name);
 	fputs(": ", out);
-	json_string(out, digits);
+	esc_json(out, digits);
 }
 
 void
@@ -476,7 +275,7 @@ rep_u64(report *r, const char *key, const char *label, uint64_t value,
 
 			snprintf(name, sizeof name, "%s_exact", key);
 			json_member(r, name);
-			json_string(r->out, buf);
+			esc_json(r->out, buf);
 		}
 	}
 }
@@ -524,7 +323,7 @@ json_array(FILE *out, const char *items, const char *seps, bool numbers)
 			if (numbers)
 				json_number(out, item);
 			else
-				json_string(out, item);
+				esc_json(out, item);
 			free(item);
 		}
 		at += len + (at[len] != '\0');
@@ -567,7 +366,7 @@ rep_num(report *r, const char *key, const char *label, const char *digits,
 
 			snprintf(name, sizeof name, "%s_exact", key);
 			json_member(r, name);
-			json_string(r->out, digits);
+			esc_json(r->out, digits);
 		}
 	}
 }
@@ -759,10 +558,10 @@ json_row(report *r, const struct rep_cell *cells, char *buf, size_t size)
 		if (!first)
 			fputs(", ", r->out);
 		first = false;
-		json_string(r->out, c->key);
+		esc_json(r->out, c->key);
 		fputs(": ", r->out);
 		if (c->type == REP_STR)
-			json_string(r->out, cell_text(c, &cells[i], false,
+			esc_json(r->out, cell_text(c, &cells[i], false,
 			    buf, size));
 		else if (c->type == REP_NUM && cells[i].s == NULL)
 			fputs("null", r->out);
@@ -830,9 +629,9 @@ rep_row(report *r, const struct rep_cell *cells)
 			if (i > 0)
 				fputc(r->fmt == REP_TSV ? '\t' : ',', r->out);
 			if (r->fmt == REP_CSV)
-				csv_string(r->out, t);
+				esc_csv(r->out, t);
 			else
-				tsv_string(r->out, t);
+				esc_tsv(r->out, t);
 		}
 		fputc('\n', r->out);
 		break;
@@ -880,46 +679,6 @@ field_rows(report *r)
 	drop_fields(r);
 }
 
-/*
- * S as XML 1.0 character data, or an attribute's value when ATTR (its
- * tab, newline and carriage return as references, which attribute
- * normalization would otherwise turn to blanks): the five special
- * characters as entities, so "]]>" never appears, and the bytes XML
- * forbids (C0 controls but tab, newline and carriage return; U+FFFE and
- * U+FFFF) and those text escapes (DEL, C1 controls, bytes of no
- * well-formed UTF-8 character) as text writes them, \xHH.
- */
-static void
-xml_string(FILE *out, const char *str, bool attr)
-{
-	static const char special[] = "&<>\"'\t\n\r";
-	static const char *const named[] = { "&amp;", "&lt;", "&gt;",
-		"&quot;", "&apos;", "&#9;", "&#10;", "&#13;" };
-	const unsigned char *s = (const unsigned char *)str;
-
-	while (*s) {
-		const char *c = strchr(special, *s);
-		int len = unsafe(s);
-
-		if (c != NULL && (attr || c - special < 5 || *s == '\r')) {
-			fputs(named[c - special], out);
-			s++;
-		} else if (c != NULL) {
-			fputc(*s++, out);	/* tab and newline, in text */
-		} else if (len > 0) {
-			put_hex(out, s, len);
-			s += len;
-		} else if (s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe) {
-			put_hex(out, s, 3);
-			s += 3;
-		} else {
-			len = *s < 0x80 ? 1 : utf8_len(s);
-			fwrite(s, 1, (size_t)len, out);
-			s += len;
-		}
-	}
-}
-
 /* The last verdict a report carried, for rep_annotate. */
 static char *said;
 
@@ -965,18 +724,18 @@ junit(report *r, const char *name, const char *line)
 	    "  <testsuite name=\"shuffle-audit census\" tests=\"1\" "
 	    "failures=\"%d\" errors=\"%d\" skipped=\"0\">\n"
 	    "    <testcase name=\"", fail, error, fail, error);
-	xml_string(x, name ? name : "shuffle", true);
+	esc_xml(x, name ? name : "shuffle", true);
 	fprintf(x, "\" classname=\"shuffle-audit.census\">\n      <%s", elem);
 	if (fail || error) {
 		fputs(" message=\"", x);
-		xml_string(x, line ? line : "", true);
+		esc_xml(x, line ? line : "", true);
 		fputs("\" type=\"", x);
-		xml_string(x, strcmp(v, "the model decides") == 0 ?
+		esc_xml(x, strcmp(v, "the model decides") == 0 ?
 		    "model-decides" : v, true);
 		fputc('"', x);
 	}
 	fputc('>', x);
-	xml_string(x, r->text ? r->text : "", false);
+	esc_xml(x, r->text ? r->text : "", false);
 	fprintf(x, "</%s>\n    </testcase>\n  </testsuite>\n</testsuites>\n",
 	    elem);
 }
