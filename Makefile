@@ -122,7 +122,7 @@ CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
 	src/cli/cli_progress.c src/cli/cli_report.c src/cli/cli_escape.c \
 	src/cli/cli_state_space.c src/cli/cli_trace.c \
-	src/cli/cli_util.c
+	src/cli/cli_util.c src/cli/cli_getopt.c
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
 	test_report test_big test_generators test_sample test_seedspace \
@@ -156,7 +156,8 @@ endif
 
 RUN_OBJS = $(RUN_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o) $(O)/cli/harness_files.o
-CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_escape.o $(O)/cli/cli_progress.o $(O)/cli/cli_util.o
+CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_escape.o \
+	$(O)/cli/cli_progress.o $(O)/cli/cli_util.o $(O)/cli/cli_getopt.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
