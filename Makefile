@@ -115,7 +115,8 @@ RUN_SRCS = src/run/run_count.c src/run/run_exec.c src/run/run_filter.c \
 	src/run/run_proc.c src/run/run_rawplace.c src/run/run_verdict.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c src/cli/cli_part.c src/cli/cli_audit_part.c \
-	src/cli/cli_census.c src/cli/cli_census_show.c src/cli/cli_census_plan.c \
+	src/cli/cli_census.c src/cli/cli_census_args.c src/cli/cli_census_show.c \
+	src/cli/cli_census_plan.c \
 	src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c \
 	src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
@@ -163,6 +164,7 @@ UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
 	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
 	src/cli/cli.h src/cli/cli_report.h src/cli/cli_escape.h src/cli/cli_progress.h src/cli/cli_part.h src/cli/cli_audit.h \
+	src/cli/cli_census_args.h \
 	src/cli/cli_audit_part.h src/cli/cli_census_show.h src/lib/internal.h \
 	src/lib/steps_shared.h
 
