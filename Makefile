@@ -361,6 +361,10 @@ $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 	@mkdir -p $(@D)
 	$(call say,CC,$@)$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+$(O)/bench-placed: tests/bench/placed.c $(LIB) $(HEADERS)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
 # Timings print against their goals; nothing is asserted about them, but a
 # tally that disagrees with its check exits 1.  BENCH_MAX=11 stops at 11.
 bench: $(O)/bench $(BIN)
@@ -383,7 +387,8 @@ bench-sample: $(BIN)
 	sh tests/bench/sample.sh ./$(BIN)
 
 # Runs a second of --exec audits, before and after their speed-ups.
-bench-audit: $(BIN) harness-examples
+bench-audit: $(BIN) harness-examples $(O)/bench-placed
+	$(O)/bench-placed
 	sh tests/bench/audit.sh ./$(BIN)
 	sh tests/bench/assert.sh ./$(BIN)
 
