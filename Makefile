@@ -87,10 +87,10 @@ O = build
 BIN = shuffle-audit
 LIB = libshuffleaudit.a
 
-# The version, in one place: the public header.  The shared library's
-# soname carries its major number.
+# The version, in one place: the public header's version module.  The
+# shared library's soname carries its major number.
 VERSION := $(shell sed -n 's/^\#define SA_VERSION "\(.*\)"/\1/p' \
-	include/shuffle_audit_plugin.h)
+	include/shuffle_audit/version.h)
 SOMAJOR = $(firstword $(subst ., ,$(VERSION)))
 SONAME = libshuffleaudit.so.$(SOMAJOR)
 SHLIB = libshuffleaudit.so.$(VERSION)
@@ -158,8 +158,13 @@ CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o) $(O)/cli/harness_files.o
 CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_progress.o $(O)/cli/cli_util.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
-HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
-	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
+# The public headers: the umbrella, the two names kept for programs
+# that include them, and one header a module under include/shuffle_audit/,
+# installed beside them (make check-headers compiles each alone).
+PUBLIC_HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
+	include/shuffle_audit_audit.h
+MODULE_HEADERS = $(wildcard include/shuffle_audit/*.h)
+HEADERS = $(PUBLIC_HEADERS) $(MODULE_HEADERS) src/run/run.h src/run/run_internal.h \
 	src/cli/cli.h src/cli/cli_report.h src/cli/cli_progress.h src/cli/cli_part.h src/cli/cli_audit.h \
 	src/cli/cli_audit_part.h src/cli/cli_census_show.h src/lib/internal.h \
 	src/lib/steps_shared.h
@@ -183,7 +188,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all completions dist release needs needs-cmocka check-needs check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-progress bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all completions dist release needs needs-cmocka check-needs check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-progress bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-headers check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install install-paths uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -316,7 +321,7 @@ PLUGINS += $(PLUGIN_CXX_SRCS:tests/examples/plugins/%.cc=$(PLUGIN_DIR)/%.so)
 endif
 CXXFLAGS ?= -O2 -g
 
-$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc include/shuffle_audit.h
+$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc $(PUBLIC_HEADERS) $(MODULE_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(CXX) -Iinclude $(CPPFLAGS) -std=c++17 -Wall -Wextra -Wpedantic \
 		$(WERROR) $(CXXFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
@@ -448,7 +453,7 @@ fuzz:
 # skipped"; make check fails when anything failed.
 BUILD_JOBS = 2
 CHECKS = check-lengths check-circles check-floor check-layout \
-	check-needs check-symbols check-unit check-cli check-docs check-install \
+	check-headers check-needs check-symbols check-unit check-cli check-docs check-install \
 	check-browser
 check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 check:
@@ -507,6 +512,11 @@ check-lengths:
 # name of include/ and no other.
 check-symbols: $(LIB) $(SHLIB)
 	@sh tests/symbols.sh $(LIB) $(SHLIB)
+
+# Each public header compiles by itself, as C11 and as C++, and the
+# umbrella includes every module (tests/headers.sh).
+check-headers:
+	@CC='$(CC)' CXX='$(CXX)' CWARN='$(WARNINGS)' sh tests/headers.sh
 
 # The unit tests, UNIT_JOBS at a time (tests/units.sh), the longest
 # first (UNIT_LONG: under valgrind, each over 40 s here, the rest a few
@@ -597,8 +607,8 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 INSTALL_DIRS = "$(BINDIR)" "$(LIBDIR)" "$(PKGCONFIGDIR)" "$(INCLUDEDIR)" \
-	"$(MANDIR)" "$(DATADIR)/harness" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" \
-	"$(FISHCOMPDIR)"
+	"$(INCLUDEDIR)/shuffle_audit" "$(MANDIR)" "$(DATADIR)/harness" \
+	"$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
 
 # make install notes the directories it had to make (deepest first) in
 # $(DATADIR)/installed-dirs, and make uninstall removes those of them
@@ -700,8 +710,8 @@ install: install-paths all
 		-e 's|@RPATH@|$(PC_RPATH)|' -e 's| *$$||' \
 		src/lib/shuffle-audit.pc.in \
 		> "$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc"
-	install -m 644 include/shuffle_audit.h include/shuffle_audit_plugin.h \
-		include/shuffle_audit_audit.h "$(DESTDIR)$(INCLUDEDIR)/"
+	install -m 644 $(PUBLIC_HEADERS) "$(DESTDIR)$(INCLUDEDIR)/"
+	install -m 644 $(MODULE_HEADERS) "$(DESTDIR)$(INCLUDEDIR)/shuffle_audit/"
 	install -m 644 man/shuffle-audit.1 "$(DESTDIR)$(MANDIR)/"
 	install -m 644 $(HARNESS_FILES) "$(DESTDIR)$(DATADIR)/harness/"
 	install -m 644 src/completions/shuffle-audit.bash \
@@ -721,15 +731,16 @@ uninstall:
 		"$(DESTDIR)$(LIBDIR)/$(SHLIB)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
 		"$(DESTDIR)$(LIBDIR)/libshuffleaudit.so" \
 		"$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc" \
-		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit.h" \
-		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_plugin.h" \
-		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_audit.h" \
 		"$(DESTDIR)$(MANDIR)/shuffle-audit.1" \
 		"$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit" \
 		"$(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit" \
 		"$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish"
 	for f in $(notdir $(HARNESS_FILES)); do \
 		rm -f "$(DESTDIR)$(DATADIR)/harness/$$f" || exit; done
+	for f in $(notdir $(PUBLIC_HEADERS)); do \
+		rm -f "$(DESTDIR)$(INCLUDEDIR)/$$f" || exit; done
+	for f in $(notdir $(MODULE_HEADERS)); do \
+		rm -f "$(DESTDIR)$(INCLUDEDIR)/shuffle_audit/$$f" || exit; done
 	@# The directories install made, from its record; in a stage, which
 	@# has none, those of its own that are left empty.
 	@f="$(DESTDIR)$(DATADIR)/installed-dirs"; \
