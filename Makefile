@@ -405,7 +405,12 @@ bench-mpi: $(BIN) plugins
 	sh tests/bench/mpi.sh build/mpi/shuffle-audit ./$(BIN)
 
 # libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang against the
-# library and the command line built the same way.  A target that
+# library and the command line built the same way.  Each layer's files
+# see only its own include path, as in the normal build (the library's
+# ALL_CPPFLAGS, RUN_CPPFLAGS, CLI_CPPFLAGS), and so does each target: a
+# library target (FUZZ_LIB_TARGETS) sees include/ and src/lib/ and links
+# the library alone; a command-line target (FUZZ_CLI_TARGETS) sees what
+# the command line sees and links all three layers.  A target that
 # includes a CLI source file to reach its static parsers leaves that
 # file's object out (SKIP_name).  Each runs its regression inputs first,
 # then fuzzes for FUZZ_S seconds from a copy of its seed corpus; a crash
@@ -415,8 +420,11 @@ FUZZ_S = 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
 FZ = build/fuzz
-FUZZ_TARGETS = numbers trace deck protocol report fit
-FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) $(RUN_SRCS:src/%.c=$(FZ)/%.o) \
+FUZZ_LIB_TARGETS = protocol
+FUZZ_CLI_TARGETS = numbers trace deck report fit
+FUZZ_TARGETS = $(FUZZ_LIB_TARGETS) $(FUZZ_CLI_TARGETS)
+FUZZ_LIB_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o)
+FUZZ_OBJS = $(FUZZ_LIB_OBJS) $(RUN_SRCS:src/%.c=$(FZ)/%.o) \
 	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o)) \
 	$(FZ)/cli/harness_files.o
 SKIP_trace = $(FZ)/cli/cli_trace.o
@@ -424,15 +432,29 @@ SKIP_deck = $(FZ)/cli/cli_deal.o
 
 SKIP_fit = $(FZ)/cli/cli_fit.o
 
-$(FZ)/%.o: src/%.c $(HEADERS)
+$(FZ)/lib/%.o: src/lib/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(call say,CC,$@)$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+	$(call say,CC,$@)$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+
+$(FZ)/run/%.o: src/run/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(FUZZ_CC) $(RUN_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+
+$(FZ)/cli/%.o: src/cli/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
 $(FZ)/cli/harness_files.o: $(FZ)/cli/harness_files.c $(HEADERS)
 	$(call say,CC,$@)$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
-$(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
-	$(call say,LD,$@)$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
+$(FUZZ_LIB_TARGETS:%=$(FZ)/fuzz_%): $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c \
+	    tests/fuzz/fuzz_util.h $(FUZZ_LIB_OBJS)
+	$(call say,LD,$@)$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(FUZZ_LIB_OBJS) $(LIB_LIBS)
+
+$(FUZZ_CLI_TARGETS:%=$(FZ)/fuzz_%): $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c \
+	    tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
+	$(call say,LD,$@)$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
 		-o $@ $< $(filter-out $(SKIP_$*),$(FUZZ_OBJS)) $(LDLIBS)
 
 .SECONDARY: $(FUZZ_OBJS)
