@@ -381,6 +381,18 @@ while IFS= read -r line; do
 	(cd "$tmp" && SA_CASE=$$.$index PATH="$tmp/bin:$PATH" sh -c "$cmd") \
 		< /dev/null > "$tmp/out" 2> "$tmp/err"
 	got=$?
+	# The isolation field (text, TSV, CSV, JSON) is the one that depends
+	# on whether the kernel here allows a pid namespace (shuffle-audit(1),
+	# SECURITY CONSIDERATIONS): set aside, so that a golden is the same
+	# on every machine, except in the pidns-* cases, which are about it.
+	case $name in
+	*pidns-*) ;;
+	*)
+		sed -e '/^isolation[ \t,]/d' -e '/^ *"isolation": /d' \
+		    "$tmp/out" > "$tmp/out2"
+		mv "$tmp/out2" "$tmp/out"
+		;;
+	esac
 	[ -z "${TIMES:-}" ] || echo "$t0 $(date +%s.%N) $name" |
 		awk '{ printf "%.2f %s\n", $2 - $1, $3 }' >> "$TIMES"
 

@@ -56,15 +56,17 @@ enum run_status {
 /*
  * The protections audited code runs under, as bits: the seccomp filter
  * against the auditor (proc_confine's), no CAP_SYS_PTRACE in the code,
- * the auditor not dumpable, and the auditor a child subreaper.
+ * the auditor not dumpable, the auditor a child subreaper, and the code
+ * in a pid namespace of its own (proc_fork's).
  */
 enum {
 	GUARD_SECCOMP = 1u << 0,
 	GUARD_NO_PTRACE = 1u << 1,
 	GUARD_NOT_DUMPABLE = 1u << 2,
-	GUARD_SUBREAPER = 1u << 3
+	GUARD_SUBREAPER = 1u << 3,
+	GUARD_PID_NS = 1u << 4
 };
-#define GUARD_ALL 15u
+#define GUARD_ALL 31u
 
 struct audit;
 struct job;
@@ -220,6 +222,13 @@ void guard_release(void);
  */
 void guard_own(pid_t pid);
 bool guard_strays(void);
+/*
+ * guard_init notes the init of a pid namespace proc_fork made (one of
+ * this process's children): the orphans of the code inside are
+ * reparented to it, not to us, and guard_strays looks at its children
+ * too.
+ */
+void guard_init(pid_t init);
 
 /*
  * A child that can always be stopped (run_proc.c).  proc_start runs
@@ -274,6 +283,20 @@ unsigned proc_confine(pid_t auditor, pid_t group);
  */
 void proc_probe(void);
 unsigned proc_protections(void);
+/*
+ * fork() for a child that will run audited code (run_ns.c): where the
+ * kernel allows it, the child runs as pid 2 of a pid namespace of its
+ * own (through a user namespace of its own when this is not root), in
+ * which no process outside, the auditor least of all, has a number.  It
+ * is this process's child all the same, so that waits, kills and its
+ * exit status are as fork()'s; the namespace's init (pid 1, also our
+ * child, in the code's process group once the code leads one) is put
+ * in *INIT, else 0: killing it kills everything inside.  Where the
+ * kernel refuses the namespace, a plain fork(), nothing said.
+ * proc_isolation probes for it once: GUARD_PID_NS or 0.
+ */
+pid_t proc_fork(pid_t *init);
+unsigned proc_isolation(void);
 /*
  * WORD, a name with no slash, as sh -c would find it on PATH: the path
  * of the first executable regular file there, into BUF (of SIZE).  False

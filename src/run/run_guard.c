@@ -84,12 +84,11 @@ guard_child(void)
 }
 
 /*
- * The pids in CHILDREN (this process's /proc/self/task/PID/children,
- * named once by guard_watch) into PIDS (at most MAX); how many.
- * Async-signal-safe: open, read and close only.
+ * The pids listed in FILE (a /proc/PID/task/TID/children) into PIDS (at
+ * most MAX); how many.  Async-signal-safe: open, read and close only.
  */
 static size_t
-orphans(pid_t *pids, size_t max)
+read_pids(const char *file, pid_t *pids, size_t max)
 {
 	char buf[4096];
 	size_t count = 0;
@@ -98,7 +97,7 @@ orphans(pid_t *pids, size_t max)
 	ssize_t got;
 	int fd;
 
-	if (children[0] == '\0' || (fd = open(children, O_RDONLY)) < 0)
+	if (file[0] == '\0' || (fd = open(file, O_RDONLY)) < 0)
 		return 0;
 	while ((got = read(fd, buf, sizeof buf)) > 0) {
 		for (ssize_t i = 0; i < got; i++) {
@@ -117,6 +116,14 @@ orphans(pid_t *pids, size_t max)
 		pids[count++] = v;
 	close(fd);
 	return count;
+}
+
+/* This process's children (CHILDREN, named once by guard_watch), as
+ * read_pids. */
+static size_t
+orphans(pid_t *pids, size_t max)
+{
+	return read_pids(children, pids, max);
 }
 
 /* Seconds since START on the monotonic clock.  Async-signal-safe. */
@@ -295,9 +302,10 @@ stop_all(void)
 	}
 }
 
-/* The children this process started for the audit (guard_own). */
-static pid_t owned[64];
-static size_t nowned;
+/* The children this process started for the audit (guard_own), and
+ * the inits of their pid namespaces (guard_init). */
+static pid_t owned[64], inits[64];
+static size_t nowned, ninits;
 
 void
 guard_own(pid_t pid)
@@ -306,12 +314,30 @@ guard_own(pid_t pid)
 		owned[nowned++] = pid;
 }
 
+void
+guard_init(pid_t init)
+{
+	guard_own(init);
+	if (ninits < sizeof inits / sizeof inits[0])
+		inits[ninits++] = init;
+}
+
 bool
 guard_strays(void)
 {
 	pid_t pids[256];
 	size_t count = orphans(pids, sizeof pids / sizeof pids[0]);
 
+	/* In a pid namespace, the code's orphans are its init's children
+	 * (the init runs one thread, its pid's). */
+	for (size_t k = 0; k < ninits; k++) {
+		char file[64];
+
+		snprintf(file, sizeof file, "/proc/%ld/task/%ld/children",
+		    (long)inits[k], (long)inits[k]);
+		count += read_pids(file, pids + count,
+		    sizeof pids / sizeof pids[0] - count);
+	}
 	for (size_t i = 0; i < count; i++) {
 		bool ours = false;
 		pid_t g = getpgid(pids[i]);
@@ -348,7 +374,7 @@ guard_watch(void)
 	if (prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0)
 		held |= GUARD_NOT_DUMPABLE;
 	if (prctl(PR_GET_CHILD_SUBREAPER, &reaper, 0, 0, 0) == 0 && reaper)
-		held |= GUARD_SUBREAPER;
+		held |= GUARD_SUBREAPER | proc_isolation();
 	snprintf(children, sizeof children, "/proc/self/task/%ld/children",
 	    (long)getpid());
 	sa.sa_handler = on_stop;
@@ -384,7 +410,7 @@ guard_release(void)
 	sigprocmask(SIG_BLOCK, &block, &old);
 	stop_all();
 	watched = 0;
-	nowned = 0;
+	nowned = ninits = 0;
 	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
 		if (handling[i])
 			sigaction(stops[i], &before[i], NULL);

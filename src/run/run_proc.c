@@ -351,6 +351,9 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
 	int e;
 	char words[1024], *argv[64], file[4096];
+	/* Named before the fork: inside a pid namespace the auditor has no
+	 * number, and the filter is to name it as it is outside. */
+	pid_t auditor = getpid(), group = getpgrp(), init;
 	/* Split before the fork: a plain command is started directly, the
 	 * shell's own start (some 3 ms here) saved. */
 	bool plain = plain_words(command, argv, sizeof argv / sizeof *argv,
@@ -362,11 +365,9 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	    (errors && pipe(err) < 0))
 		goto fail;
 	fflush(NULL);
-	if ((p->pid = fork()) < 0)
+	if ((p->pid = proc_fork(&init)) < 0)
 		goto fail;
 	if (p->pid == 0) {
-		pid_t auditor = getppid(), group = getpgid(auditor);
-
 		/* A group of its own, so that a kill reaches what it starts. */
 		setpgid(0, 0);
 		guard_child();
@@ -399,6 +400,8 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	}
 	setpgid(p->pid, p->pid);	/* either side may get there first */
 	guard_own(p->pid);
+	if (init > 0)
+		guard_init(init);
 	if (input) {
 		close(in[0]);
 		p->to = in[1];
