@@ -504,8 +504,7 @@ guard_fields(report *r, unsigned protections)
 	 * tests/cli.sh can set aside. */
 	rep_str(r, NULL, "isolation", protections & GUARD_PID_NS ?
 	    "pid namespace" : protections & GUARD_NAMED ?
-	    "none in some part: the filter alone" :
-	    "none (the kernel refused a pid namespace): the filter alone", NULL);
+	    "none in some part" : "none (refused by the kernel)", NULL);
 	rep_str(r, "isolation", NULL, protections & GUARD_PID_NS ?
 	    "pid-namespace" : "none", NULL);
 	rep_str(r, NULL, "protections", words, NULL);

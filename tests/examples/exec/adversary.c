@@ -100,6 +100,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../auditor.h"
 #include "../script.h"
 
 #define MAXN 64
@@ -116,7 +117,7 @@ forever(void)
 static void
 join_parent_group(void)
 {
-	if (setpgid(0, getpgid(getppid())) != 0)
+	if (setpgid(0, auditor_group()) != 0)
 		perror("adversary: setpgid");
 }
 
@@ -218,7 +219,7 @@ act(size_t n, pid_t auditors, int calm)
 		break;
 	case 9:
 		note("breach signal to the auditor");
-		kill(getppid(), sig[pick(3)]);
+		kill(auditor(), sig[pick(3)]);
 		break;
 	case 10:
 		note("breach F_SETOWN to the auditor");
@@ -240,7 +241,7 @@ act(size_t n, pid_t auditors, int calm)
 static int
 script(unsigned long long seed, const char *log)
 {
-	pid_t auditors = getpgid(getppid());
+	pid_t auditors = auditor_group();
 	char line[256];
 	int stubborn, calm;
 
@@ -319,18 +320,18 @@ write_report(void)
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)getppid());
+	snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)auditor());
 	if ((fd = open(path, O_WRONLY)) >= 0) {
 		if (write(fd, "forged\n", 7) != 7)
 			perror("adversary: write");
 		close(fd);
 	}
-	snprintf(path, sizeof path, "/proc/%ld/mem", (long)getppid());
+	snprintf(path, sizeof path, "/proc/%ld/mem", (long)auditor());
 	if ((fd = open(path, O_RDWR)) >= 0) {
 		fprintf(stderr, "adversary: opened %s\n", path);
 		close(fd);
 	}
-	if (ptrace(PTRACE_ATTACH, getppid(), NULL, NULL) == 0)
+	if (ptrace(PTRACE_ATTACH, auditor(), NULL, NULL) == 0)
 		fprintf(stderr, "adversary: attached to the auditor\n");
 }
 
@@ -341,7 +342,7 @@ pidfd_parent(void)
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof path, "/proc/%ld", (long)getppid());
+	snprintf(path, sizeof path, "/proc/%ld", (long)auditor());
 	if ((fd = open(path, O_RDONLY | O_DIRECTORY)) < 0)
 		return;
 	if (syscall(424 /* pidfd_send_signal */, fd, SIGSTOP, NULL, 0) == 0)
@@ -353,62 +354,11 @@ pidfd_parent(void)
 static void
 setown_parent(void)
 {
-	if (fcntl(STDIN_FILENO, F_SETOWN, getppid()) != 0 ||
+	if (fcntl(STDIN_FILENO, F_SETOWN, auditor()) != 0 ||
 	    fcntl(STDIN_FILENO, F_SETSIG, SIGSTOP) != 0 ||
 	    fcntl(STDIN_FILENO, F_SETFL,
 	    fcntl(STDIN_FILENO, F_GETFL) | O_ASYNC) != 0)
 		perror("adversary: fcntl");
-}
-
-/* The parent of PID and its name, from /proc/PID/stat (0: none). */
-static pid_t
-parent_named(pid_t pid, char *name, size_t size)
-{
-	char path[64], buf[512], *open_at, *close_at;
-	FILE *f;
-	long ppid = 0;
-
-	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fgets(buf, sizeof buf, f) != NULL &&
-	    (open_at = strchr(buf, '(')) != NULL &&
-	    (close_at = strrchr(buf, ')')) != NULL) {
-		*close_at = '\0';
-		snprintf(name, size, "%s", open_at + 1);
-		ppid = strtol(close_at + 4, NULL, 10);
-	}
-	fclose(f);
-	return (pid_t)ppid;
-}
-
-/*
- * The auditor as this process can name it: its parent, or where that is
- * 1 (a pid namespace's init, not the auditor), the furthest of the
- * shuffle-audit processes it descends from, as /proc (the machine's,
- * not the namespace's) lists them.  0 for none.
- */
-static pid_t
-auditor(void)
-{
-	char name[64];
-	pid_t at = 0, up;
-
-	if (getppid() != 1)
-		return getppid();
-	/* /proc/self is this process by the machine's numbers. */
-	for (up = parent_named(atol(strrchr(realpath("/proc/self", NULL),
-	    '/') + 1), name, sizeof name); up > 1;) {
-		char its[64] = "";
-		pid_t next = parent_named(up, its, sizeof its);
-
-		if (strcmp(its, "shuffle-audit") == 0)
-			at = up;
-		else if (at != 0)
-			break;
-		up = next;
-	}
-	return at;
 }
 
 #if defined(__x86_64__)
@@ -430,7 +380,7 @@ static void
 foreign(const char *call)
 {
 #if defined(__x86_64__)
-	long to = getppid();
+	long to = auditor();
 
 	if (strcmp(call, "kill") == 0)
 		i386_call(37, to, SIGKILL, 0);
@@ -575,7 +525,7 @@ main(int argc, char **argv)
 		forever();
 	}
 	if (strcmp(mode, "child_escape") == 0) {
-		pid_t auditors = getpgid(getppid()), child = fork();
+		pid_t auditors = auditor_group(), child = fork();
 
 		if (child == 0) {
 			if (setpgid(0, auditors) != 0)
@@ -599,11 +549,11 @@ main(int argc, char **argv)
 		if (runs == at && strcmp(mode, "deaf") == 0)
 			forever();
 		if (runs == at && strcmp(mode, "stop_parent") == 0)
-			kill(getppid(), SIGSTOP);
+			kill(auditor(), SIGSTOP);
 		if (runs == at && strcmp(mode, "term_parent") == 0)
-			kill(getppid(), SIGTERM);
+			kill(auditor(), SIGTERM);
 		if (runs == at && strcmp(mode, "kill_parent") == 0)
-			kill(getppid(), SIGKILL);
+			kill(auditor(), SIGKILL);
 		if (runs == at && strcmp(mode, "write_report") == 0)
 			write_report();
 		if (runs == at && strcmp(mode, "pidfd_parent") == 0)

@@ -42,6 +42,8 @@
 
 #include <shuffle_audit.h>
 
+#include "../auditor.h"
+
 sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent, sigio_parent,
     limit_parent, mover;
 
@@ -157,7 +159,7 @@ kill_parent(unsigned *deck, size_t n, sa_oracle *o)
 	static int calls;
 
 	if (++calls == 2)
-		kill(getppid(), SIGKILL);
+		kill(auditor(), SIGKILL);
 	naive(deck, n, o);
 }
 
@@ -165,7 +167,7 @@ void
 sigio_parent(unsigned *deck, size_t n, sa_oracle *o)
 {
 	static int calls;
-	int sv[2], owner = (int)getppid();
+	int sv[2], owner = (int)auditor();
 
 	if (++calls == 2 && socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0) {
 		if (ioctl(sv[0], FIOSETOWN, &owner) != 0 ||
@@ -186,7 +188,7 @@ limit_parent(unsigned *deck, size_t n, sa_oracle *o)
 	static int calls;
 	struct rlimit none = { 0, 0 };
 
-	if (++calls == 2 && prlimit(getppid(), RLIMIT_FSIZE, &none, NULL) != 0)
+	if (++calls == 2 && prlimit(auditor(), RLIMIT_FSIZE, &none, NULL) != 0)
 		fprintf(stderr, "forge: limit: denied\n");
 	naive(deck, n, o);
 }
