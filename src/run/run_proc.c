@@ -351,8 +351,7 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
 	int e;
 	char words[1024], *argv[64], file[4096];
-	/* Named before the fork: inside a pid namespace the auditor has no
-	 * number, and the filter is to name it as it is outside. */
+	/* Named here: in a pid namespace the auditor has no number. */
 	pid_t auditor = getpid(), group = getpgrp(), init;
 	/* Split before the fork: a plain command is started directly, the
 	 * shell's own start (some 3 ms here) saved. */
