@@ -226,7 +226,7 @@ bool guard_strays(void);
  * guard_init notes the init of a pid namespace proc_fork made (one of
  * this process's children): the orphans of the code inside are
  * reparented to it, not to us, and guard_strays looks at its children
- * too.
+ * too (nothing for an INIT of 0).
  */
 void guard_init(pid_t init);
 

@@ -317,6 +317,8 @@ guard_own(pid_t pid)
 void
 guard_init(pid_t init)
 {
+	if (init <= 0)
+		return;		/* no namespace was made */
 	guard_own(init);
 	if (ninits < sizeof inits / sizeof inits[0])
 		inits[ninits++] = init;

@@ -442,8 +442,7 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
 	}
 	close(fds[1]);
 	guard_own(pid);
-	if (init > 0)
-		guard_init(init);
+	guard_init(init);
 	guard_group(pid);
 	*from = fds[0];
 	return pid;

@@ -399,8 +399,7 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	}
 	setpgid(p->pid, p->pid);	/* either side may get there first */
 	guard_own(p->pid);
-	if (init > 0)
-		guard_init(init);
+	guard_init(init);
 	if (input) {
 		close(in[0]);
 		p->to = in[1];
