@@ -264,6 +264,14 @@ struct sa_shuffle {
 	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
 };
 
+/*
+ * Whether SH draws its keys as integers below a width and sorts them
+ * stably (sort-keys:K): true with the width K and the N keys of a run
+ * of N cards, for sa_ties_bound (Fractions).
+ */
+bool sa_shuffle_keys(const sa_shuffle *sh, size_t n, uint64_t *width,
+    uint64_t *keys);
+
 /* The reduction SH uses by default, in OUT (NONE when it has none). */
 void sa_shuffle_reduce(const sa_shuffle *sh, sa_reduce *out);
 /*
@@ -817,6 +825,20 @@ char *sa_fraction_distinct(const sa_fraction *f, unsigned places,
  */
 int sa_fraction_parse(const char *s, sa_fraction *out);
 
+/*
+ * The odds that any two of KEYS keys, each uniform below WIDTH (at
+ * least 2), tie, bounded: C(KEYS, 2) / WIDTH into OUT (initialised by
+ * the caller), exactly.  A count that takes the keys as reals that
+ * never tie (a harness's wide integers) gives every ordering within
+ * that of its true chance: where no two keys tie, the keys fall in the
+ * reals' order, and whatever the code does with ties is confined to
+ * runs of that probability.  A stable sort gives those runs to the
+ * orderings that keep tied cards in place, so sort-keys:K is unfair by
+ * less than it.  SA_OK; SA_ERANGE when the bound is 1 or more (it says
+ * nothing, and OUT is untouched); SA_ENOMEM.
+ */
+int sa_ties_bound(uint64_t keys, uint64_t width, sa_fraction *out);
+
 /* F as the nearest double (for statistics and pictures, not figures). */
 double sa_fraction_to_double(const sa_fraction *f);
 
@@ -992,15 +1014,26 @@ double sa_census_widened_runs(const sa_census *c, unsigned bits,
  *
  * The verdict:
  *
- *   SA_LAYERS_FAIR     every layer is uniform: each gives every ordering
- *                      the same count.  The distribution is the sum of
- *                      the layers' (their counts times 1/D) plus what
- *                      the remainder adds; if every layer at every depth
- *                      is uniform, that sum gives every ordering the
- *                      same probability, so the code is fair.  A correct
- *                      rejection sampler consumes a number of words that
- *                      does not depend on the values it accepts, so all
- *                      its layers are uniform.
+ *   SA_LAYERS_FAIR     every layer is uniform (each gives every ordering
+ *                      the same count) and the remainder R is at most
+ *                      the bound of sa_layers_bound: 2^-20 / n!.  The
+ *                      layers then give each ordering (1 - R) / n!, and
+ *                      the runs still going at most R more, so each
+ *                      ordering's chance is within R of 1/n!: within a
+ *                      part in 2^20 of it.  That is all the layers
+ *                      prove: the runs still going may be biased (a
+ *                      loop fair for its first rejections and biased
+ *                      after), and a census deeper than the depth is
+ *                      the only way to see them.  A correct rejection
+ *                      sampler consumes a number of words that does not
+ *                      depend on the values it accepts, so all its
+ *                      layers are uniform and its R falls below any
+ *                      bound with depth.
+ *   SA_LAYERS_DEPTH    every layer is uniform, but R is above the bound:
+ *                      each ordering's chance is within R of 1/n! and
+ *                      no nearer is known, so the depth decides
+ *                      (sa_layers_foretell names the depth foretold to
+ *                      bring R below the bound).
  *   SA_LAYERS_UNFAIR   proven unfair: some ordering's counted
  *                      probability is above 1/n!, or its counted
  *                      probability plus the whole remainder is below
@@ -1012,8 +1045,19 @@ double sa_census_widened_runs(const sa_census *c, unsigned bits,
 enum sa_layers_verdict {
 	SA_LAYERS_FAIR = 0,
 	SA_LAYERS_UNFAIR,
-	SA_LAYERS_UNEVEN
+	SA_LAYERS_UNEVEN,
+	SA_LAYERS_DEPTH
 };
+
+/*
+ * The bound a remainder must be at most for every uniform layer to mean
+ * fair: 2^-SA_LAYERS_FAIR_BITS / n!, so that every ordering's chance is
+ * within a part in 2^20 of 1/n! (a sample would need some n! 2^40 decks
+ * to see a bias that small).  sa_layers_bound puts it for N cards into
+ * OUT; SA_EOVERFLOW when N! does not fit in 64 bits, SA_ENOMEM.
+ */
+#define SA_LAYERS_FAIR_BITS 20
+int sa_layers_bound(size_t n, sa_fraction *out);
 
 typedef struct sa_layers_opts {
 	size_t depth;		/* most draws a run may make; 0: 16 */
@@ -1106,6 +1150,18 @@ int sa_layers_remainder(const sa_layers *l, sa_fraction *out);
  */
 int sa_layers_mass(const sa_layers *l, uint64_t r, sa_fraction *lo,
     sa_fraction *hi);
+
+/*
+ * The depth at which L's remainder is foretold to fall to the bound of
+ * sa_layers_bound, from its fall over L's last draw (the remainder one
+ * draw shallower is L's plus its layers of runs that made exactly
+ * DEPTH draws), were it to keep falling at that rate; L's own depth when
+ * it is there already.  A forecast, not a proof: the runs it has not
+ * walked may finish otherwise.  0 when it cannot be foretold: a layer
+ * whose runs made different numbers of draws, a remainder that did not
+ * fall over the last draw, or a depth past SA_CENSUS_MAX_DRAWS.
+ */
+size_t sa_layers_foretell(const sa_layers *l);
 
 /*
  * Whether censuses by layers A and B of the same N and depth count the

@@ -384,6 +384,16 @@ int sa_real_cells_for(size_t n, uint64_t *m);
 int sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out);
 
 /*
+ * The cells to count code on N cards at next, when M cells (0: none yet)
+ * did not keep every run on its deck with its reals placed elsewhere:
+ * the least of 2, lcm(1, 2, 3), ..., lcm(1, ..., N) and 2 lcm(1, ..., N)
+ * (where floor(u * k) and rounding for every k up to N fall on cell
+ * edges) that is above M and below CAP, else CAP itself.  SA_ERANGE when
+ * M is CAP or more (nothing finer to try), or CAP is 0 or past 2^32.
+ */
+int sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next);
+
+/*
  * The real a census hands audited code: cell CELL of M, at place POS
  * within it, in units of 2^-52 of the cell (0 < POS < SA_REAL_PLACES).
  * The first real of a run in a cell is at its middle, 2^51; a real that
@@ -442,6 +452,12 @@ void sa_exec_shuffle(sa_exec *p, sa_shuffle *sh);
 sa_replay_window *sa_exec_window(sa_exec *p);
 const char *sa_exec_what(const sa_exec *p);
 uint64_t sa_exec_lines(const sa_exec *p);
+/*
+ * The wide keys the program declared ("key K" lines): into *WIDTH the
+ * narrowest K (0: none), into *REALS the most reals of a run that
+ * declared one; see sa_ties_bound.
+ */
+void sa_exec_keys(const sa_exec *p, uint64_t *width, uint64_t *reals);
 /* The last line read from the program ("" before the first). */
 const char *sa_exec_line(const sa_exec *p);
 /* Whether the program closed its output (an end of file was read). */
@@ -468,18 +484,27 @@ bool sa_exec_offer(sa_exec *p, const uint64_t *val, const uint64_t *bound,
     size_t len);
 /*
  * After sa_exec_plain, the plan of a run to be made again, queued behind
- * those already queued: the first of them to be made (each still
- * offered with sa_exec_offer, in the order queued) sends them all in one
- * write, and the program answers them back to back, a round trip for all
- * of them.  True when queued: the program takes plans, the run fits its
- * window, no run of an earlier queue is still to be made, and the queue
- * stays within SA_EXEC_AHEAD bytes, which a pipe always holds at once,
- * so that the auditor never waits to write while the program waits to
- * be read.  False: nothing queued.
+ * those already queued (each still offered with sa_exec_offer, in the
+ * order queued).  The plans not yet written go in one write when the
+ * first of them is to be made, or once they fill half the window, so
+ * that the program answers runs back to back while the auditor checks
+ * those answered: a round trip for a window of runs, not one a run.
+ * True when queued: the program takes plans, the run fits its odometer,
+ * and the plans of the runs queued and not yet made stay within the
+ * window, SA_EXEC_AHEAD bytes unless sa_exec_ahead says more, so that
+ * the auditor never waits to write while the program waits to be read.
+ * False: nothing queued (the caller queues it again after a run).
  */
 #define SA_EXEC_AHEAD 4096
 bool sa_exec_queue(sa_exec *p, size_t n, const uint64_t *val,
     const uint64_t *bound, size_t len);
+/*
+ * The window of sa_exec_queue: BYTES (at least SA_EXEC_AHEAD), which the
+ * caller vouches the program's input holds at once whatever it has
+ * read (a pipe of that size, F_GETPIPE_SZ on Linux).  Taken only while
+ * no run is queued.
+ */
+void sa_exec_ahead(sa_exec *p, size_t bytes);
 
 /*
  * A walk streamed (stream.c): audited code walks the census in a process

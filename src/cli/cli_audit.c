@@ -197,6 +197,22 @@ audit_report_svg(const struct audit *au, size_t n)
 	fputs("</svg>\n", stdout);
 }
 
+/* The cells tried in turn, at each of which a run's deck moved. */
+static void
+tried_field(report *r, const struct audit *au)
+{
+	char list[160];
+	unsigned len = 0;
+
+	for (unsigned i = 0; i < au->ntried && len < sizeof list; i++)
+		len += (unsigned)snprintf(list + len, sizeof list - len,
+		    "%s%llu", i ? " " : "", (unsigned long long)
+		    au->cells_tried[i]);
+	rep_list(r, "cells_tried", "cells tried", list, true, "at each, a "
+	    "run's deck moved with its reals placed elsewhere in their cells; "
+	    "the last is the cap, --real-cells or 2 lcm(1..n)");
+}
+
 /* The misbehaviour, as data: text, TSV, CSV or JSON. */
 void
 audit_report(const struct audit *au, size_t n, enum rep_format fmt)
@@ -236,6 +252,8 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 		    false, au->streamed ? "the census's, then the others, on "
 		    "the runs the auditor made again" : "the census's, then "
 		    "the others, run by run");
+	if (model && au->ntried > 1)
+		tried_field(&r, au);
 	if (parts > 1) {
 		char note[96];
 
@@ -271,110 +289,47 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 
 /*
  * JOB's count (a census, or layers collected) under the second model
- * KIND, from the parts under merge or counted now: into *OUT (layers
- * judged), an exit status.
+ * KIND, for the runner's judgement: from the parts under merge (CTX) or
+ * counted now, its refusal said; an exit status.
  */
 static int
-audit_second(struct audit *au, size_t n, const struct part_set *merging,
-    const struct job *job, enum again kind, struct job *out)
+audit_second(void *ctx, struct audit *au, size_t n, const struct job *job,
+    enum again kind, struct job *out)
 {
-	int status = merging != NULL ?
+	const struct part_set *merging = ctx;
+
+	return merging != NULL ?
 	    audit_parted_again(merging, au, n, job->depth, kind, out) :
 	    audit_said(au, run_again(au, n, job, kind, out));
-
-	if (status == EXIT_FAIR && out->depth != 0 &&
-	    (out->layers == NULL || sa_layers_finish(out->layers) != SA_OK))
-		status = EXIT_TROUBLE;
-	return status;
-}
-
-bool
-audit_layers_same(struct audit *au, size_t n,
-    const struct part_set *merging, sa_layers *l, bool wider,
-    bool *same)
-{
-	struct job job = { sa_layers_about(l)->depth, NULL, l };
-	struct job other = { 0, NULL, NULL };
-	int status;
-
-	if (wider && run_wider_runs(au, &job) == 0 &&
-	    merging == NULL)
-		return false;
-	status = audit_second(au, n, merging, &job, wider ? AGAIN_WIDER :
-	    AGAIN_PLACED, &other);
-	status = status == EXIT_FAIR && other.layers != NULL ?
-	    sa_layers_same_law(l, other.layers, same) : SA_EPROTO;
-	sa_layers_free(other.layers);
-	return status == SA_OK;
-}
-
-void
-audit_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
-{
-	k->real_drawn = au->real_used;
-	k->placed = placed;
-	k->every = au->every;
-	k->own_reals = au->command != NULL && (au->streamed || au->batch);
-	k->cells = au->real_cells;
-	k->streamed = au->streamed;
-	k->replayed = au->every;
 }
 
 void
 audit_check(struct audit *au, size_t n, const struct part_set *merging,
     const sa_census *c, struct audit_check *out)
 {
-	const sa_census_info *in = sa_census_about(c);
-	struct job job = { 0, (sa_census *)c, NULL }, other = { 0, NULL, NULL };
-	bool unchecked = false, differs = false;
+	struct run_source src = { audit_second, (void *)merging,
+	    merging != NULL };
 
-	memset(out, 0, sizeof *out);
-	out->protections = au->protections;
-	audit_placed(au, in->placed, out);
-	if (in->fair || (!au->raw_used && !au->real_used))
-		return;
-	if (au->raw_used) {
-		out->raw_asked = true;
-		out->bits = au->raw_bits;
-		out->wider = au->raw_bits + 1;
-		out->runs = sa_census_widened_runs(c, au->raw_bits,
-		    au->raw_bits + 1);
-		if (!in->wide && run_wider_runs(au, &job) != 0 &&
-		    audit_second(au, n, merging, &job, AGAIN_WIDER,
-		    &other) ==
-		    EXIT_FAIR && other.census != NULL &&
-		    sa_census_bias_cause(c, other.census, &out->cause) == SA_OK)
-			out->raw_settled = true;
-		sa_census_free(other.census);
-		other.census = NULL;
-		unchecked = !out->raw_settled;
-		differs = out->raw_settled && out->cause != SA_BIAS_LOOP;
-	}
-	if (au->real_used) {
-		out->real_asked = true;
-		out->cells = au->real_cells;
-		out->n = n;
-		if (audit_second(au, n, merging, &job, AGAIN_PLACED,
-		    &other) ==
-		    EXIT_FAIR && other.census != NULL &&
-		    sa_census_same_law(c, other.census, &out->real_same) ==
-		    SA_OK)
-			out->real_settled = true;
-		sa_census_free(other.census);
-		unchecked = unchecked || !out->real_settled;
-		differs = differs || (out->real_settled && !out->real_same);
-	}
-	out->model = differs ? SA_MODEL_DIFFERS : unchecked ?
-	    SA_MODEL_UNCHECKED : SA_MODEL_HOLDS;
+	run_judge_census(au, n, c, &src, out);
+}
+
+void
+audit_judge_layers(struct audit *au, size_t n,
+    const struct part_set *merging, sa_layers *l, struct audit_check *out)
+{
+	struct run_source src = { audit_second, (void *)merging,
+	    merging != NULL };
+
+	run_judge_layers(au, n, l, &src, out);
 }
 
 int
-check_exit(bool fair, const struct audit_check *k)
+check_exit(enum run_verdict v)
 {
-	if (fair)
-		return EXIT_FAIR;
-	return k != NULL && (k->model == SA_MODEL_DIFFERS ||
-	    k->model == SA_MODEL_UNCHECKED) ? EXIT_MODEL : EXIT_UNFAIR;
+	static const int exits[] = { EXIT_FAIR, EXIT_UNFAIR, EXIT_MODEL,
+	    EXIT_MODEL };
+
+	return exits[v];
 }
 
 /* Loop or reduction, in words. */
@@ -524,8 +479,10 @@ placed_fields(report *r, const struct audit_check *k)
 		snprintf(note, sizeof note, "sequences of draws that drew "
 		    "reals, %s: each made again with its reals at both ends of "
 		    "their cells and at an inner point, and landing on its deck "
-		    "every time", k->every == 1 ? "every one" : "those --repeat "
-		    "made again");
+		    "every time", k->own_reals ? "those of the program's own "
+		    "walk the auditor made again itself (the first 32 and 32 "
+		    "more at random), not the rest" : k->every == 1 ?
+		    "every one" : "those --repeat made again");
 	else
 		snprintf(note, sizeof note, "the census's middle of each cell "
 		    "only: %s, so what the verdict says holds for the model of "
@@ -539,6 +496,12 @@ placed_fields(report *r, const struct audit_check *k)
 	rep_list(r, "placements", NULL, k->placed > 0 ?
 	    "mid low high inner" : "mid", false, NULL);
 	rep_u64(r, "placed_sequences", NULL, k->placed, NULL);
+	if (k->tried[0] != '\0') {
+		snprintf(note, sizeof note, "of %s, tried in turn: the first "
+		    "at which every run placed kept its deck", k->tried);
+		rep_u64(r, "real_cells", "real cells", k->cells, note);
+		rep_list(r, "cells_tried", NULL, k->tried, true, NULL);
+	}
 }
 
 /*
@@ -554,18 +517,67 @@ replay_fields(report *r, const struct audit_check *k)
 	if (!k->streamed || k->replayed == 1)
 		return;
 	if (k->replayed == 0) {
-		rep_str(r, "replayed", "runs made again", "the first 32 and 32 "
-		    "more at random", "--repeat none: a lie in one streamed run "
-		    "past them goes unseen");
+		rep_str(r, "replayed", "runs made again", "64", "the first 32 "
+		    "and 32 more at random; --repeat none: a lie in one "
+		    "streamed run past them goes unseen");
 		return;
 	}
-	snprintf(value, sizeof value, "1 in %llu, at random",
+	snprintf(value, sizeof value, "1 in %llu",
 	    (unsigned long long)k->replayed);
-	snprintf(note, sizeof note, "--repeat 1/%llu: a lie in one streamed "
-	    "run goes unseen with odds %llu/%llu", (unsigned long long)
+	snprintf(note, sizeof note, "at random, --repeat 1/%llu: a lie in one "
+	    "streamed run goes unseen with odds %llu/%llu", (unsigned long long)
 	    k->replayed, (unsigned long long)k->replayed - 1,
 	    (unsigned long long)k->replayed);
 	rep_str(r, "replayed", "runs made again", value, note);
+}
+
+/*
+ * The odds that two keys of a run tie (sa_ties_bound), where the keys
+ * are integers below a width: counted (sort-keys:K), or left out by a
+ * count that took them as reals (audited code's wide integers).
+ */
+static void
+ties_fields(report *r, const struct audit_check *k)
+{
+	sa_fraction f;
+	char *exact, *sig, note[480];
+	int status;
+
+	if (k->key_width == 0)
+		return;
+	sa_fraction_init(&f);
+	exact = sig = NULL;
+	status = sa_ties_bound(k->key_count, k->key_width, &f);
+	if (status == SA_OK) {
+		exact = sa_fraction_exact(&f);
+		sig = sa_fraction_sig(&f, 3);
+	} else if (status == SA_ERANGE && k->keys_counted) {
+		return;		/* few values: the count says it all */
+	} else if (status == SA_ERANGE) {
+		exact = strdup("1");	/* the bound that 1 is, alone */
+		sig = strdup("1");
+	}
+	if (exact != NULL && sig != NULL) {
+		snprintf(note, sizeof note, "about %s: the odds that two of the "
+		    "%llu keys of a run, each below %llu, tie; a stable sort "
+		    "gives the runs where keys tie to the orderings that keep "
+		    "tied cards in place: %s", sig, (unsigned long long)
+		    k->key_count, (unsigned long long)k->key_width,
+		    k->keys_counted ? "counted here, that is all of this "
+		    "shuffle's bias; an audit that serves such keys as reals "
+		    "states this bound" : "left out here, where each key was a "
+		    "real and no two reals tie; census -a sort-keys:K counts "
+		    "them");
+		rep_str(r, NULL, "keys' ties at most", exact, note);
+		rep_str(r, "ties_bound", NULL, exact, NULL);
+		rep_num(r, "ties_bound_value", NULL, sig, NULL);
+	}
+	rep_u64(r, "key_width", NULL, k->key_width, NULL);
+	rep_u64(r, "keys", NULL, k->key_count, NULL);
+	rep_bool(r, "ties_counted", NULL, k->keys_counted, NULL);
+	free(exact);
+	free(sig);
+	sa_fraction_free(&f);
 }
 
 void
@@ -574,6 +586,7 @@ check_fields(report *r, const struct audit_check *k)
 	static const char *const models[] = { "none", "same", "differs",
 	    "unchecked" };
 
+	ties_fields(r, k);
 	guard_fields(r, k->protections);
 	placed_fields(r, k);
 	replay_fields(r, k);

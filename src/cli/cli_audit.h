@@ -64,66 +64,20 @@ int audit_census(struct audit *au, size_t n, const struct part_set *merging,
     sa_census **out);
 
 /*
- * Second models.  When audited code that asked for raw words or reals is
- * unfair under the census's model, audit_check counts it again under
- * models that must give every ordering the same chance if the code uses
- * its numbers the way the model covers: its raw words one bit wider (loop
- * or reduction: when that census is foretold to have at most the
- * runner's RUN_BIAS_ bound of runs for its kind of code), and its reals
- * placed elsewhere in their cells (the same runs).  OUT says what they found
- * (sa_census_same_law); check_fields writes it into a report, and the
- * verdict and exit status follow it (EXIT_MODEL unless it HOLDS).  The
- * bound is on runs, not seconds, so that the report is the same on any
- * machine.
+ * Second models, counted and judged by the runner (run_judge_census,
+ * run.h), their parts under merge: audit_check gives the verdict of
+ * census C of AU's code into OUT, and audit_judge_layers that of layers
+ * L (AU NULL: a built-in shuffle's).  check_fields writes the reasons
+ * into a report, check_exit maps the verdict to an exit status.
  */
-struct audit_check {
-	enum sa_model_check model;	/* NONE: fair, or nothing to check */
-	bool by_layers;		/* of a census by layers */
-	/* Raw words: loop or reduction. */
-	bool raw_asked;		/* the code asked for raw words */
-	bool raw_settled;	/* the wider census ran */
-	enum sa_bias_cause cause;
-	unsigned bits, wider;
-	double runs;		/* the runs the wider census was foretold */
-	/* Reals: placed elsewhere in their cells. */
-	bool real_asked;	/* the code asked for reals */
-	bool real_settled;	/* the census with other places ran */
-	bool real_same;		/* and gave the same chances */
-	/* Reals placed elsewhere run by run (fair or not): */
-	bool real_drawn;	/* the code drew reals */
-	uint64_t placed;	/* runs made again under each placement */
-	unsigned every;		/* --repeat 1/EVERY; 0: none */
-	bool own_reals;		/* a walk or plans the program made itself */
-	uint64_t cells;
-	size_t n;		/* the cards */
-	unsigned protections;	/* GUARD_ bits the code ran under */
-	/* Of a streamed walk: the runs the auditor made again, one in
-	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
-	bool streamed;
-	uint64_t replayed;
-};
-
 void audit_check(struct audit *au, size_t n, const struct part_set *merging,
     const sa_census *c, struct audit_check *out);
-/*
- * Into K, whatever the verdict: whether AU's code drew reals, and the
- * PLACED runs (sa_census_info's) made again with them elsewhere in their
- * cells, deck by deck.
- */
-void audit_placed(const struct audit *au, uint64_t placed,
-    struct audit_check *k);
-/*
- * Layers L of AU's code (to their depth, judged) under a second model:
- * its raw words a bit wider (WIDER) or its reals placed elsewhere;
- * whether they count the same into *SAME.  False when that count was
- * not made: too costly, or stopped.
- */
-bool audit_layers_same(struct audit *au, size_t n,
-    const struct part_set *merging, sa_layers *l, bool wider, bool *same);
+void audit_judge_layers(struct audit *au, size_t n,
+    const struct part_set *merging, sa_layers *l, struct audit_check *out);
 void check_fields(report *r, const struct audit_check *k);
 
-/* The exit status of an audit's verdict: FAIR unfair, checked by K. */
-int check_exit(bool fair, const struct audit_check *k);
+/* The exit status of verdict V. */
+int check_exit(enum run_verdict v);
 
 /*
  * The same for the census by layers to DEPTH draws a run: OUT, judged,

@@ -144,16 +144,24 @@ audit_option(int c, const char *arg, struct audit *au)
 
 
 /*
- * The cells of a real on N cards: lcm(1..N) unless given.  Past 2^32
- * (N > 22) it stays 0, which no audit takes: N! is then past 64 bits,
- * and the census refuses the cards first, saying why.
+ * The cells of a real on N cards: at most the cells given, or 2 lcm(1..N)
+ * (the cap run_count searches up to, fewest first), and those given or
+ * lcm(1..N) for a part, whose cells are not searched.  Past 2^32 (N > 22)
+ * they stay 0, which no audit takes: N! is then past 64 bits, and the
+ * census refuses the cards first, saying why.
  */
 static void
 settle_cells(struct audit *au, size_t n)
 {
-	if (au->real_cells == 0 &&
-	    sa_real_cells_for(n, &au->real_cells) != SA_OK)
+	if (au->real_cells != 0) {
+		au->cells_cap = au->real_cells;
+		return;
+	}
+	if (sa_real_cells_for(n, &au->real_cells) != SA_OK)
 		au->real_cells = 0;
+	else if (sa_real_cells_wider(n, au->real_cells, &au->cells_cap) !=
+	    SA_OK)
+		au->cells_cap = au->real_cells;
 }
 
 /*

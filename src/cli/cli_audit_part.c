@@ -39,8 +39,9 @@ pack_job(const struct job *job, unsigned char **data, size_t *len)
 int
 audit_part_put(struct audit *au, size_t n, struct job *job)
 {
-	char raw[16], real[16], again_note[2][40], guards[32], *notes[5] = {
-	    raw, real, again_note[0], again_note[1], guards };
+	char raw[16], real[16], again_note[2][40], guards[32], keys[48],
+	    *notes[6] = { raw, real, again_note[0], again_note[1], guards,
+	    keys };
 	unsigned char *data = NULL, *more[2] = { NULL, NULL };
 	size_t len = 0, more_len[2] = { 0, 0 };
 	int status;
@@ -74,8 +75,13 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	    "no");
 	/* What the code ran under here: a merge names what held in all. */
 	snprintf(guards, sizeof guards, "protections %u", au->protections);
+	/* Wide keys, when the code said it drew any: the narrowest width
+	 * and the most reals in a run. */
+	snprintf(keys, sizeof keys, "keys %llu %llu", (unsigned long long)
+	    au->key_width, (unsigned long long)au->key_reals);
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
-	    "census" : "layers", data, len, notes, 5);
+	    "census" : "layers", data, len, notes, au->key_width != 0 ? 6 :
+	    5);
 }
 
 /*
@@ -97,6 +103,26 @@ parted_protections(const struct part_set *merging)
 		    (unsigned)b : 0;
 	}
 	return merging->count != 0 ? held | GUARD_NAMED : 0;
+}
+
+/*
+ * The wide keys of MERGING's parts (their "keys W M" notes) into AU: the
+ * narrowest width any declared, and the most reals in a run.
+ */
+static void
+parted_keys(const struct part_set *merging, struct audit *au)
+{
+	for (size_t i = 0; i < merging->count; i++) {
+		const char *v = sa_part_note(&merging->parts[i], "keys");
+		unsigned long long w, m;
+
+		if (v == NULL || sscanf(v, "%llu %llu", &w, &m) != 2)
+			continue;
+		if (w != 0 && (au->key_width == 0 || w < au->key_width))
+			au->key_width = w;
+		if (m > au->key_reals)
+			au->key_reals = m;
+	}
 }
 
 /*
@@ -175,6 +201,7 @@ audit_parted(const struct part_set *merging, struct audit *au, size_t n,
 	au->real_used = sa_parts_flag(merging->parts, merging->count,
 	    "real-used");
 	au->protections = parted_protections(merging);
+	parted_keys(merging, au);
 	*status = EXIT_FAIR;
 	return true;
 }

@@ -649,8 +649,11 @@ count_layers(struct census_args *a)
 	}
 	memset(&la, 0, sizeof la);
 	sa_fraction_init(&la.eps);
-	if (!cli_parse_fraction("--remainder", a->remainder ? a->remainder :
-	    "2^-20", &la.eps)) {
+	/* With no --remainder, deepen until fair can be said. */
+	if (a->remainder == NULL && sa_layers_bound(a->n, &la.eps) == SA_OK)
+		;
+	else if (!cli_parse_fraction("--remainder", a->remainder ?
+	    a->remainder : "2^-20", &la.eps)) {
 		sa_fraction_free(&la.eps);
 		return EXIT_TROUBLE;
 	}
@@ -763,6 +766,10 @@ census_merge(int argc, char **argv, const struct part_set *merging)
 	extra_memory(&a, &opts);
 	status = a.audited ? count_audited(&a, &opts, &c) :
 	    count_builtin(&a, &opts, &c);
+	if (!a.audited && a.reduce.method == SA_REDUCE_NONE &&
+	    sa_shuffle_keys(&a.shuffle, a.n, &a.model.key_width,
+	    &a.model.key_count))
+		a.model.keys_counted = true;
 	if (status == EXIT_FAIR)
 		status = sharded && opts.comm->rank != 0 ? serve(c) :
 		    census_show(&(struct census_view){ a.n, a.fmt,

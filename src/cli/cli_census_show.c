@@ -175,8 +175,9 @@ static void
 summary_fields(report *r, const sa_census *c, const struct figures *f,
     enum sa_notation how, const struct audit_check *k)
 {
-	bool model = k != NULL && (k->model == SA_MODEL_DIFFERS ||
-	    k->model == SA_MODEL_UNCHECKED);
+	bool ties = run_fair_but_ties(sa_census_about(c)->fair, k);
+	char width[24] = "";
+	bool model = k != NULL && k->verdict == VERDICT_MODEL;
 	const sa_census_info *in = sa_census_about(c);
 	char note[160];
 	char *value;
@@ -210,10 +211,20 @@ summary_fields(report *r, const sa_census *c, const struct figures *f,
 	rep_num(r, "tvd", NULL, f->tvd, NULL);
 	rep_str(r, "tvd_exact", NULL, f->tvd_exact, NULL);
 
-	rep_str(r, "verdict", NULL, in->fair ? "fair" : model ?
-	    "model-decides" : "unfair", NULL);
+	if (ties)
+		snprintf(width, sizeof width, "%llu",
+		    (unsigned long long)k->key_width);
+	rep_str(r, "verdict", NULL, model ? "model-decides" : in->fair ?
+	    "fair" : "unfair", NULL);
 	rep_bool(r, "fair", NULL, in->fair, NULL);
-	if (model && k->model == SA_MODEL_DIFFERS)
+	if (ties)
+		snprintf(value, size, "the model decides: fair as counted, "
+		    "each key below %llu a real that never ties, so fair only "
+		    "up to ties of probability at most the bound below (keys' "
+		    "ties), which a stable sort makes a bias; census -a "
+		    "sort-keys:%s counts them", (unsigned long long)k->key_width,
+		    k->key_width <= SA_PARAM_MAX ? width : "K");
+	else if (model && k->model == SA_MODEL_DIFFERS)
 		snprintf(value, size, "the model decides: unfair as counted, "
 		    "but a second model, which gives the same chances to code "
 		    "that uses its numbers the way this one covers, gives "
@@ -468,6 +479,6 @@ census_show(const struct census_view *a, const sa_census *c)
 		render(a, c, &fig, rows, nrows);
 	figures_free(&fig);
 	free(rows);
-	return cli_finish(a->check ? check_exit(in->fair, a->audited ?
-	    &a->model : NULL) : EXIT_FAIR);
+	return cli_finish(a->check ? check_exit(a->audited ?
+	    a->model.verdict : run_verdict_of(in->fair, NULL)) : EXIT_FAIR);
 }

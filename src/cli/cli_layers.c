@@ -307,23 +307,72 @@ ordering_table(report *r, const struct layers_args *a, const sa_layers *l)
 	sa_fraction_free(&hi);
 }
 
+/*
+ * What every layer uniform proves, in words, into LINE: each ordering's
+ * chance within the remainder of 1/n!, and whether that is within the
+ * bound (fair) or not (the depth decides, with the depth foretold).
+ */
+static void
+uniform_words(char *line, size_t size, const sa_layers *l,
+    const struct audit_check *k)
+{
+	const sa_layers_info *in = sa_layers_about(l);
+	sa_fraction rem, bound;
+	char *r, *b, need[300] = "";
+
+	sa_fraction_init(&rem);
+	sa_fraction_init(&bound);
+	r = sa_layers_remainder(l, &rem) == SA_OK ? both(&rem) : NULL;
+	b = sa_layers_bound(in->n, &bound) == SA_OK ?
+	    sa_fraction_exact(&bound) : NULL;
+	if (k->verdict == VERDICT_DEPTH && k->depth_needed != 0)
+		snprintf(need, sizeof need, "; a census to depth %zu is "
+		    "foretold to bring it there, from its fall over the last "
+		    "draw (the runs not yet walked may still be biased)",
+		    k->depth_needed);
+	else if (k->verdict == VERDICT_DEPTH)
+		snprintf(need, sizeof need, "; the depth that would bring it "
+		    "there cannot be foretold from this one (its runs made "
+		    "draws of different bounds, or the remainder did not fall "
+		    "over the last draw): a census by layers with no --depth "
+		    "deepens until it is");
+	snprintf(line, size, "%s: %s%zu layer%s gives %s%llu ordering%s "
+	    "the same count, so each ordering's chance is within the "
+	    "remainder, %s, of 1/%llu; %s the bound of %s (2^-%d of 1/%llu, "
+	    "shuffle-audit(1), Layers)%s",
+	    k->verdict == VERDICT_DEPTH ? "the depth decides" :
+	    "fair at every layer, within the remainder",
+	    in->layers == 1 ? "its " : "each of the ", in->layers,
+	    cli_plural(in->layers), in->orderings == 1 ? "its " : "every one of the ",
+	    (unsigned long long)in->orderings, cli_plural(in->orderings),
+	    r ? r : "?", (unsigned long long)in->orderings,
+	    k->verdict == VERDICT_DEPTH ? "above" : "at most", b ? b : "?",
+	    SA_LAYERS_FAIR_BITS, (unsigned long long)in->orderings, need);
+	free(r);
+	free(b);
+	sa_fraction_free(&rem);
+	sa_fraction_free(&bound);
+}
+
 /* The verdict in words, as a field, with its proof. */
 static void
 verdict(report *r, const struct layers_args *a, const sa_layers *l,
     const struct audit_check *k)
 {
 	const sa_layers_info *in = sa_layers_about(l);
-	static const char *const keys[] = { "fair", "unfair", "uneven" };
-	bool model = k->model == SA_MODEL_DIFFERS ||
-	    k->model == SA_MODEL_UNCHECKED;
-	char line[512], ord[128];
+	static const char *const keys[] = { "fair", "unfair", "uneven",
+	    "depth-decides" };
+	bool model = k->verdict == VERDICT_MODEL;
+	char line[768], ord[128];
 	unsigned p[SA_PERM_MAX];
 	sa_fraction lo, hi;
 	char *bound = NULL;
 
 	rep_str(r, "verdict", NULL, model ? "model-decides" :
 	    keys[in->verdict], NULL);
-	rep_bool(r, "fair", NULL, in->verdict == SA_LAYERS_FAIR, NULL);
+	rep_bool(r, "fair", NULL, k->verdict == VERDICT_FAIR, NULL);
+	if (k->verdict == VERDICT_DEPTH && k->depth_needed != 0)
+		rep_u64(r, "depth_needed", NULL, k->depth_needed, NULL);
 	if (model) {
 		snprintf(line, sizeof line, "the model decides: %s as counted, "
 		    "but %s (below)", in->verdict == SA_LAYERS_UNFAIR ?
@@ -339,14 +388,8 @@ verdict(report *r, const struct layers_args *a, const sa_layers *l,
 	}
 	switch (in->verdict) {
 	case SA_LAYERS_FAIR:
-		snprintf(line, sizeof line, "fair at every layer: %s%zu "
-		    "layer%s gives %s%llu ordering%s the same count, so the "
-		    "runs still going cannot tip the balance",
-		    in->layers == 1 ? "its " : "each of the ", in->layers,
-		    cli_plural(in->layers),
-		    in->orderings == 1 ? "its " : "every one of the ",
-		    (unsigned long long)in->orderings,
-		    cli_plural(in->orderings));
+	case SA_LAYERS_DEPTH:
+		uniform_words(line, sizeof line, l, k);
 		break;
 	case SA_LAYERS_UNFAIR:
 		sa_perm_unrank(in->witness, in->n, p);
@@ -453,46 +496,6 @@ render(const struct layers_args *a, const sa_layers *l,
 	rep_end(&r);
 }
 
-/* The second models of audited code whose layers are not all fair. */
-static void
-layers_check(const struct layers_args *a, sa_layers *l,
-    struct audit_check *k)
-{
-	struct audit *au = a->audit;
-	bool same = false, differs = false, unchecked = false;
-
-	memset(k, 0, sizeof *k);
-	if (au != NULL) {
-		k->protections = au->protections;
-		audit_placed(au, sa_layers_about(l)->placed, k);
-	}
-	if (au == NULL || sa_layers_about(l)->verdict == SA_LAYERS_FAIR ||
-	    (!au->raw_used && !au->real_used))
-		return;
-	k->by_layers = true;
-	if (au->raw_used) {
-		k->raw_asked = true;
-		k->bits = au->raw_bits;
-		k->wider = au->raw_bits + 1;
-		k->raw_settled = audit_layers_same(a->audit, a->n,
-		    a->merging, l, true, &same);
-		k->cause = same ? SA_BIAS_LOOP : SA_BIAS_UNSETTLED;
-		unchecked = !k->raw_settled;
-		differs = k->raw_settled && !same;
-	}
-	if (au->real_used) {
-		k->real_asked = true;
-		k->cells = au->real_cells;
-		k->n = a->n;
-		k->real_settled = audit_layers_same(a->audit, a->n,
-		    a->merging, l, false, &k->real_same);
-		unchecked = unchecked || !k->real_settled;
-		differs = differs || (k->real_settled && !k->real_same);
-	}
-	k->model = differs ? SA_MODEL_DIFFERS : unchecked ?
-	    SA_MODEL_UNCHECKED : SA_MODEL_HOLDS;
-}
-
 int
 layers_census(const struct layers_args *a)
 {
@@ -528,10 +531,9 @@ layers_census(const struct layers_args *a)
 		sa_layers_free(l);
 		return EXIT_TROUBLE;
 	}
-	layers_check(a, l, &k);
+	audit_judge_layers(a->audit, a->n, a->merging, l, &k);
 	render(a, l, &res, &k);
-	status = a->check ? check_exit(sa_layers_about(l)->verdict ==
-	    SA_LAYERS_FAIR, a->audit != NULL ? &k : NULL) : EXIT_FAIR;
+	status = a->check ? check_exit(k.verdict) : EXIT_FAIR;
 	sa_layers_free(l);
 	return cli_finish(status);
 }

@@ -542,8 +542,9 @@ show(const struct matrix_args *a, sa_matrix *m)
 		svg(a, m);
 	else
 		render(a, m);
-	status = a->check ? check_exit(sa_matrix_about(m)->uniform,
-	    a->audited ? &a->model : NULL) : EXIT_FAIR;
+	status = a->check ? check_exit(run_verdict_of(
+	    sa_matrix_about(m)->uniform, a->audited ? &a->model : NULL)) :
+	    EXIT_FAIR;
 	sa_matrix_free(m);
 	return cli_finish(status);
 }

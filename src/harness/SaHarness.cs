@@ -35,8 +35,11 @@
 //   reals compare as independent uniform reals do (OrderBy(x =>
 //   rnd.NextDouble()) is counted exactly).  Next() is a real scaled to its
 //   range, floor(u (2^31 - 1)), so that OrderBy(x => rnd.Next()) is
-//   counted exactly as if two keys never tied (a 31-bit key ties with
-//   odds 2^-31); NextBytes asks a draw below 256 a byte.
+//   counted as if two keys never tied, and the run then says "key
+//   2147483647": the audit states the odds that its keys tie, and leaves
+//   the verdict to the model (exit status 4), as census -a
+//   sort-keys:2147483647 counts the ties; NextBytes asks a draw below 256
+//   a byte.
 //
 //   SaHarness.Mode.Library judges the runtime's own reduction: Sample()
 //   is a raw word of the --raw-bits B width over 2^B, and Next(max) and
@@ -82,6 +85,7 @@ public static class SaHarness {
     // the plan's reals taken this run: cell -> their places, in order
     static readonly Dictionary<long, List<long>> reals = new Dictionary<long, List<long>>();
     static bool told = true;                    // "asked" is said
+    static long keyWidth;                       // the run's narrowest wide key, 0: none
     static Mode mode = Mode.Draw;
 
     /// <summary>The System.Random that shuffle-audit answers.</summary>
@@ -150,6 +154,13 @@ public static class SaHarness {
         if (answer == null)
             Fail("shuffle-audit closed the line in the middle of a run");
         return answer;
+    }
+
+    // A wide integer below WIDTH served as a real scaled: its ties,
+    // which the reals never make, are told before the deck ("key K").
+    static void Key(long width) {
+        if (keyWidth == 0 || width < keyWidth)
+            keyWidth = width;
     }
 
     // The plan's next draw when it has the bound BOUND, else -1.
@@ -252,6 +263,7 @@ public static class SaHarness {
         public override int Next() {
             if (mode == Mode.Library)
                 return (int) Repeat(Raw(), 31);
+            Key(int.MaxValue);
             return (int) Math.Floor(Real() * int.MaxValue);
         }
 
@@ -579,6 +591,7 @@ public static class SaHarness {
             if (words.Length < 2 || words[0] != "shuffle")
                 Fail("expected \"shuffle N\" from shuffle-audit, not \"" + line + "\"");
             used.Clear();
+            keyWidth = 0;
             told = true;
             plan = null;
             at = 0;
@@ -595,6 +608,8 @@ public static class SaHarness {
             }
             int[] deck = Deal(shuffle, int.Parse(words[1], CultureInfo.InvariantCulture));
             Tell();
+            if (keyWidth != 0)
+                Out.Write("key " + keyWidth.ToString(CultureInfo.InvariantCulture) + "\n");
             StringBuilder s = new StringBuilder("deck");
             foreach (int c in deck)
                 s.Append(' ').Append(c.ToString(CultureInfo.InvariantCulture));

@@ -31,9 +31,12 @@
 //   independent uniform reals do.  nextInt(), nextLong(), nextFloat() and
 //   nextBoolean() are reals scaled to their range (floor(u 2^32) and so
 //   on; nextBoolean() is u < 1/2), so that keys sorted or compared and
-//   coins are counted exactly (keys as if two never tied, which a
-//   32-bit key does with odds 2^-32).  nextGaussian() and nextBytes() are
-//   refused, with the way round.
+//   coins are counted exactly, but for keys' ties: a key wider than a
+//   real's cells is counted as if two never tied, and the run says "key
+//   2^bits" before its deck, so the audit states the odds that its keys
+//   tie (C(keys, 2) / 2^32 for nextInt()) and leaves the verdict to the
+//   model (exit status 4).  nextGaussian() and nextBytes() are refused,
+//   with the way round.
 //
 //   Mode.LIBRARY judges Java's own reduction: next(bits) is one raw word
 //   of the --raw-bits B width, the top B bits of its output and repeated
@@ -86,6 +89,7 @@ public final class SaHarness {
         new java.util.HashMap<>();
     private static final StringBuilder asked = new StringBuilder();
     private static boolean told = true;         // "asked" is said
+    private static long keyWidth;               // the run's narrowest wide key, 0: none
     private static Mode mode = Mode.DRAW;
     private static final Random RANDOM = new Answered();
 
@@ -249,10 +253,13 @@ public final class SaHarness {
     // BITS uniform bits for Mode.DRAW: a draw below 2^bits when that has
     // no more values than a real has cells (exact, ties and all: a coin
     // is a draw below 2), else a real scaled, floor(u 2^bits), whose
-    // order is the reals' (keys as if two never tied).
+    // order is the reals' (keys as if two never tied), and whose ties
+    // the run tells before its deck ("key 2^bits") for the audit to bound.
     private static long scaled(int bits) {
         if (bits < 32 && (1L << bits) <= CELLS)
             return draw(1L << bits);
+        if (keyWidth == 0 || (1L << bits) < keyWidth)
+            keyWidth = 1L << bits;
         return (long) Math.floor(Math.scalb(real(), bits));
     }
 
@@ -641,6 +648,7 @@ public final class SaHarness {
                     fail("expected \"shuffle N\" from shuffle-audit, not \""
                         + line + "\"");
                 used = 0;
+                keyWidth = 0;
                 told = true;
                 reals.clear();
                 plan = words;
@@ -658,6 +666,8 @@ public final class SaHarness {
                     fail("the shuffle threw " + e);
                 }
                 tell();
+                if (keyWidth != 0)
+                    out.print("key " + keyWidth + "\n");
                 StringBuilder s = new StringBuilder("deck");
                 for (int c : deck)
                     s.append(' ').append(c);

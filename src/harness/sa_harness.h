@@ -57,8 +57,9 @@
  * sa_harness::words<B> is a generator of B-bit words (its max() is
  * 2^B - 1), for --raw-bits B: exact, for code that is told the width.
  *
- * Lines are flushed before every read and at the end of each run; --batch
- * is understood.
+ * Lines are flushed before every read that may wait (at the end of each
+ * run, unless the next run's line is already read); --batch is
+ * understood.
  * The walk is streamed: the harness offers it on its first line and,
  * when shuffle-audit takes it, walks every run itself and writes them
  * with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
@@ -78,6 +79,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <errno.h>
+#include <unistd.h>
+#define SA_HARNESS_OWN_INPUT 1
+#endif
 
 #define SA_HARNESS_PLAN_MAX 4096	/* the most draws a plan offers */
 
@@ -99,6 +105,73 @@ struct sa_harness_state {
 };
 
 static struct sa_harness_state sa_harness_s;
+
+/*
+ * Standard input, read here with read() where the system has it, so
+ * that the harness knows whether a whole line already waits: the runs
+ * shuffle-audit makes again after a streamed walk come as many plans in
+ * one write, and their answers are flushed only when none waits (one
+ * write for many runs, not one a run).  Elsewhere stdio's fgets, and a
+ * flush after every run.
+ */
+#ifdef SA_HARNESS_OWN_INPUT
+static char sa_harness_in[1 << 16];
+static size_t sa_harness_in_at, sa_harness_in_len;
+#endif
+
+/* The next line of standard input into BUF (SIZE bytes), its newline
+ * kept, as fgets gives it; NULL at the input's end. */
+static inline char *
+sa_harness_gets(char *buf, size_t size)
+{
+#ifdef SA_HARNESS_OWN_INPUT
+	size_t k = 0;
+
+	while (k + 1 < size) {
+		char *at = sa_harness_in + sa_harness_in_at, *nl;
+		size_t have = sa_harness_in_len - sa_harness_in_at, take;
+		ssize_t got;
+
+		if (have == 0) {
+			while ((got = read(0, sa_harness_in,
+			    sizeof sa_harness_in)) < 0 && errno == EINTR)
+				;
+			if (got <= 0)
+				break;
+			sa_harness_in_at = 0;
+			sa_harness_in_len = (size_t)got;
+			continue;
+		}
+		nl = (char *)memchr(at, '\n', have);
+		take = nl != NULL ? (size_t)(nl - at) + 1 : have;
+		if (take > size - 1 - k)
+			take = size - 1 - k;
+		memcpy(buf + k, at, take);
+		k += take;
+		sa_harness_in_at += take;
+		if (buf[k - 1] == '\n')
+			break;
+	}
+	if (k == 0)
+		return NULL;
+	buf[k] = '\0';
+	return buf;
+#else
+	return fgets(buf, (int)size, stdin);
+#endif
+}
+
+/* Whether a whole line of input waits, read and not yet taken. */
+static inline int
+sa_harness_waiting(void)
+{
+#ifdef SA_HARNESS_OWN_INPUT
+	return memchr(sa_harness_in + sa_harness_in_at, '\n',
+	    sa_harness_in_len - sa_harness_in_at) != NULL;
+#else
+	return 0;
+#endif
+}
 
 /*
  * The streamed walk: the odometer here, each run's draws and deck out
@@ -181,7 +254,7 @@ sa_harness_ask(const char *line)
 	fputc('\n', stdout);
 	if (fflush(stdout) != 0)
 		sa_harness_fail("shuffle-audit stopped reading");
-	if (fgets(s->line, sizeof s->line, stdin) == NULL ||
+	if (sa_harness_gets(s->line, sizeof s->line) == NULL ||
 	    strchr(s->line, '\n') == NULL)
 		sa_harness_fail("shuffle-audit closed the line in the middle of "
 		    "a run");
@@ -721,7 +794,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		    (double)(clock() - start) / CLOCKS_PER_SEC);
 		return 0;
 	}
-	if (fgets(s->line, sizeof s->line, stdin) == NULL)
+	if (sa_harness_gets(s->line, sizeof s->line) == NULL)
 		return 0;
 	if (strncmp(s->line, "shuffle ", 8) == 0) {
 		/* The offer of a streamed walk, on the first line. */
@@ -735,7 +808,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		memcpy(first, s->line, len + 1);
 		fputs("stream 1 plan\n", stdout);
 		if (fflush(stdout) != 0 ||
-		    fgets(s->line, sizeof s->line, stdin) == NULL)
+		    sa_harness_gets(s->line, sizeof s->line) == NULL)
 			sa_harness_fail("shuffle-audit closed the line");
 		if (sscanf(s->line, "walk %llu %llu %llu %llu %llu %llu %llu",
 		    (unsigned long long *)&a[0], (unsigned long long *)&a[1],
@@ -743,7 +816,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		    (unsigned long long *)&a[4], (unsigned long long *)&a[5],
 		    (unsigned long long *)&a[6]) == 7) {
 			sa_harness_walk(shuffle, a, 1);
-			if (fgets(s->line, sizeof s->line, stdin) == NULL)
+			if (sa_harness_gets(s->line, sizeof s->line) == NULL)
 				return 0;
 		} else if (strcmp(s->line, "plain\n") == 0) {
 			memcpy(s->line, first, len + 1);
@@ -777,9 +850,10 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		for (size_t i = 0; i < n; i++)
 			printf(" %u", deck[i]);
 		fputc('\n', stdout);
-		if (fflush(stdout) != 0)
+		/* Flushed before a read that may wait: no line waits. */
+		if (!sa_harness_waiting() && fflush(stdout) != 0)
 			sa_harness_fail("shuffle-audit stopped reading");
-	} while (fgets(s->line, sizeof s->line, stdin) != NULL);
+	} while (sa_harness_gets(s->line, sizeof s->line) != NULL);
 	free(deck);
 	return 0;
 }

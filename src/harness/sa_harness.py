@@ -30,8 +30,10 @@ every run your shuffle can take.  Your function gets a list of the cards
   random.random()) is counted exactly).  getrandbits(k) is a draw below
   2^k when that has no more values than a real has cells (a coin is
   "draw 2"), else a real scaled to k bits, floor(u 2^k), so that keys
-  compare exactly (as if two never tied, which wide keys do with odds
-  2^-k).  Fair here means your loop is right;
+  compare exactly but as if two never tied: the run says "key 2^k" before
+  its deck, and the audit states the odds that its keys tie and leaves
+  the verdict to the model (exit status 4).  Fair here means your loop is
+  right;
   a float's 53 bits are another question, answered by `shuffle-audit
   census -a durstenfeld --reduce multiply:53`.
 
@@ -61,7 +63,8 @@ and seconds (a benchmark's baseline).
 draw(k), real() and raw() ask shuffle-audit directly, for code that
 takes its randomness from elsewhere.  An exception from the shuffle gives
 the run up with a line "error ..." that shuffle-audit reports.  Lines are flushed before every
-read and at the end of each run; --batch is understood.  Python 3.6 or
+read that may wait (at the end of each run, unless the next run's line is
+already read); --batch is understood.  Python 3.6 or
 later, standard library only.
 """
 import fractions
@@ -78,11 +81,13 @@ _CELLS = int(os.environ.get("SHUFFLE_AUDIT_REAL_CELLS", str(1 << 32)))
 _PLACE = int(os.environ.get("SHUFFLE_AUDIT_REAL_PLACE", "0"))
 _PLACES = 1 << 52  # a real's place within its cell, in 2^-52 of it
 _out = sys.stdout
-_in = sys.stdin
+_inbuf = b""       # standard input read (os.read) ...
+_inat = 0          # ... and taken up to here
 _plan = None       # this run's offered draws, (bound, value), or None
 _at = 0            # the plan's draws taken so far
 _used = []         # the words of "asked"
 _told = True       # "asked" is said (or there was no plan)
+_key_width = 0     # the run's narrowest wide key ("key K"), 0: none
 _reals = {}        # the plan's reals taken this run: cell -> their places
 
 
@@ -106,6 +111,32 @@ def _fail(why):
     os._exit(2)
 
 
+def _readline():
+    """The next line of standard input, its newline kept ("" at its end),
+    read here with os.read rather than through sys.stdin, so that whether
+    a whole line already waits is known (_waiting)."""
+    global _inbuf, _inat
+    while True:
+        nl = _inbuf.find(b"\n", _inat)
+        if nl >= 0:
+            line = _inbuf[_inat:nl + 1]
+            _inat = nl + 1
+            return line.decode("utf-8", "replace")
+        got = os.read(0, 1 << 16)
+        if not got:
+            line = _inbuf[_inat:]
+            _inbuf, _inat = b"", 0
+            return line.decode("utf-8", "replace")
+        _inbuf, _inat = _inbuf[_inat:] + got, 0
+
+
+def _waiting():
+    """Whether a whole line of input waits, read and not yet taken: the
+    runs made again after a streamed walk come as many plans in one
+    write, and their answers are flushed only when none waits."""
+    return _inbuf.find(b"\n", _inat) >= 0
+
+
 def _say(line):
     _out.write(line + "\n")
 
@@ -115,7 +146,7 @@ def _ask(line):
     _tell()
     _say(line)
     _out.flush()
-    answer = _in.readline()
+    answer = _readline()
     if not answer.endswith("\n"):
         _fail("shuffle-audit closed the line in the middle of a run")
     return answer
@@ -463,11 +494,17 @@ def _scaled(self, k):
     """getrandbits(k) in draw mode: a draw below 2^k when that has no more
     values than a real has cells (exact, ties and all: a coin is a draw
     below 2), else a real scaled to k bits, floor(u 2^k), whose order is
-    the reals' (keys as if two never tied)."""
+    the reals' (keys as if two never tied), and whose ties the run tells
+    before its deck ("key K", 2^k or, wider, 2^64 - 1, which bounds them
+    too) for the audit to bound."""
+    global _key_width
     if k < 0:
         raise ValueError("number of bits must be non-negative")
     if (1 << k) <= _CELLS:
         return draw(1 << k) if k > 0 else 0
+    width = min(1 << k, (1 << 64) - 1)
+    if _key_width == 0 or width < _key_width:
+        _key_width = width
     return int(fractions.Fraction(real()) * (1 << k))
 
 
@@ -488,8 +525,10 @@ def _getrandbits(self, k):
 def _chain(first):
     """FIRST, then the rest of the input's lines."""
     yield first
-    for line in _in:
+    line = _readline()
+    while line:
         yield line
+        line = _readline()
 
 
 def _below(self, n):
@@ -528,22 +567,26 @@ def _loop(shuffle, n):
 
 def run(shuffle, mode="draw"):
     """Answer shuffle-audit's runs with SHUFFLE(deck) until it is done."""
-    global _plan, _at, _used, _told
+    global _plan, _at, _used, _told, _key_width
     _hook(mode)
+    # Lines held until a flush, even under PYTHONUNBUFFERED or -u (whose
+    # text layer writes each line through): the flushes are the harness's.
+    if hasattr(_out, "reconfigure"):
+        _out.reconfigure(write_through=False)
     if os.environ.get("SHUFFLE_AUDIT_LOOP"):
         _loop(shuffle, int(os.environ["SHUFFLE_AUDIT_LOOP"]))
         return
-    first = _in.readline()
+    first = _readline()
     if first.startswith("shuffle "):
         # The offer of a streamed walk, on the first line.
         _say("stream 1 plan")
         _out.flush()
-        answer = _in.readline().split()
+        answer = _readline().split()
         if answer[:1] == ["walk"] and len(answer) == 8:
             a = [int(w) for w in answer[1:]]
             _walk(shuffle, a[0], a[1], a[2], a[3], a[4], a[5], a[6],
                   _out.buffer)
-            first = _in.readline()
+            first = _readline()
         elif answer != ["plain"]:
             _fail("expected \"walk ...\" or \"plain\" from shuffle-audit,"
                   " not %r" % " ".join(answer))
@@ -552,12 +595,15 @@ def run(shuffle, mode="draw"):
         if len(words) < 2 or words[0] != "shuffle":
             _fail("expected \"shuffle N\" from shuffle-audit, not %r"
                   % line.rstrip("\n"))
-        _plan, _at, _used, _told = None, 0, [], True
+        _plan, _at, _used, _told, _key_width = None, 0, [], True, 0
         _reals.clear()
         if len(words) > 2 and words[2] == "plan":
             _plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
             _told = False
         deck = _dealt(shuffle, list(range(int(words[1]))))
         _tell()
+        if _key_width:
+            _say("key %d" % _key_width)
         _say("deck " + " ".join(map(str, deck)))
-        _out.flush()
+        if not _waiting():  # flushed before a read that may wait
+            _out.flush()

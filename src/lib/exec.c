@@ -27,7 +27,7 @@
 struct sa_exec {
 	sa_exec_opts o;
 	char buf[1 << 16];
-	size_t have;
+	size_t at, have;	/* BUF's bytes not yet taken: AT to HAVE */
 	uint64_t lines;		/* lines read so far */
 	sa_replay_window win;	/* this program's odometer */
 	char line[1 << 16];
@@ -40,11 +40,21 @@ struct sa_exec {
 	 * its first answer (HELD), or the hello's read failed (FAILED). */
 	bool sent, held, failed;
 	bool plans;		/* its hello said it takes plans on replays */
-	/* Plans queued (sa_exec_queue), sent by the first run of them;
-	 * runs still to come whose plans went with it. */
-	char ahead[SA_EXEC_AHEAD];
-	size_t ahead_len, ahead_runs, ahead_left;
+	/*
+	 * Plans queued (sa_exec_queue) for the runs to come, in order: the
+	 * first WRITTEN of RUNS written, the rest's AHEAD_LEN bytes in AHEAD,
+	 * not yet.  OWED is the bytes of the plans of all of them, held
+	 * within WINDOW (sa_exec_ahead); LENS, a ring of ring_cap from
+	 * HEAD, each one's length.
+	 */
+	char *ahead;
+	size_t ahead_len, ahead_cap, runs, written, owed, window;
+	size_t *lens, ring_cap, head;
 	char what[512];		/* why the last run failed */
+	/* Wide keys ("key K" lines, sa_exec_keys): the narrowest width
+	 * declared (0: none), the most reals of a run that declared one,
+	 * and the reals of the run going on. */
+	uint64_t key_width, key_reals, run_reals;
 };
 
 /* What a line from the program asks for. */
@@ -66,13 +76,13 @@ no_answer(struct sa_exec *p, unsigned wait)
 	    "flush=True); Node: fs.writeSync(1, line + '\\n'); Java: "
 	    "System.out.flush(); C: fflush(stdout))";
 	char cut[64];
-	size_t len = p->have < 60 ? p->have : 60;
+	size_t len = p->have - p->at < 60 ? p->have - p->at : 60;
 
-	memcpy(cut, p->buf, len);
+	memcpy(cut, p->buf + p->at, len);
 	cut[len] = '\0';
 	if (memchr(cut, '\0', len) != NULL)
 		len = strlen(cut);
-	if (p->have > 0)
+	if (p->have > p->at)
 		snprintf(p->what, sizeof p->what, "wrote \"%s\" with no newline "
 		    "for %u second%s: a line ends with one, and must be flushed: "
 		    "%s", cut, wait, wait == 1 ? "" : "s", fix);
@@ -97,15 +107,15 @@ read_line(struct sa_exec *p)
 	double until = -1;	/* the clock is read when a wait begins */
 
 	for (;;) {
-		char *nl = memchr(p->buf, '\n', p->have);
+		char *nl = memchr(p->buf + p->at, '\n', p->have - p->at);
 		struct pollfd pfd = { p->o.from, POLLIN, 0 };
 		double left;
 		ssize_t got;
 
 		if (nl != NULL) {
-			size_t len = (size_t)(nl - p->buf);
+			size_t len = (size_t)(nl - p->buf) - p->at;
 
-			memcpy(p->line, p->buf, len);
+			memcpy(p->line, p->buf + p->at, len);
 			p->line[len] = '\0';
 			if (memchr(p->line, '\0', len) != NULL) {
 				snprintf(p->what, sizeof p->what, "broke "
@@ -115,10 +125,17 @@ read_line(struct sa_exec *p)
 			}
 			if (len > 0 && p->line[len - 1] == '\r')
 				p->line[len - 1] = '\0';
-			memmove(p->buf, nl + 1, p->have - len - 1);
-			p->have -= len + 1;
+			/* Taken from the front; the rest moves there only
+			 * when more must be read (below), not a line at a
+			 * time. */
+			p->at += len + 1;
 			p->lines++;
 			return true;
+		}
+		if (p->at > 0) {
+			memmove(p->buf, p->buf + p->at, p->have - p->at);
+			p->have -= p->at;
+			p->at = 0;
 		}
 		if (p->have == sizeof p->buf) {
 			snprintf(p->what, sizeof p->what, "wrote a line "
@@ -377,6 +394,30 @@ gave_up(struct sa_exec *p, sa_oracle *o, const char *why)
 }
 
 /*
+ * "key K" in S: the reals the run took so far include keys the program
+ * made as floor(u K) (a wide integer with no bound, served as a real
+ * scaled), which tie with odds 1/K where the census's reals never do.
+ * It answers nothing; the narrowest K and the most reals of a run that
+ * said it are kept for sa_exec_keys.
+ */
+static void
+key_line(struct sa_exec *p, sa_oracle *o, const char *s)
+{
+	char cut[64];
+	const char *end;
+	uint64_t k;
+
+	if (!number(s + 4, &end, &k) || *end != '\0' || k < 2)
+		proto_fail(p, o, "broke the protocol at line %llu, \"%s\": a "
+		    "key's width is a whole number from 2 to 2^64 - 1",
+		    (unsigned long long)p->lines, excerpt(s, cut));
+	if (p->key_width == 0 || k < p->key_width)
+		p->key_width = k;
+	if (p->run_reals > p->key_reals)
+		p->key_reals = p->run_reals;
+}
+
+/*
  * The program's next line: a draw below *BOUND, a raw word, its deck
  * (into DECK), or (--batch) the draws of the plan it used, left in
  * P->line.  A line that is none of these does not return.
@@ -388,10 +429,15 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 	char cut[64];
 	const char *s, *end;
 
+again:
 	if (p->failed || (!p->held && !read_line(p)))
 		proto_fail(p, o, NULL);
 	p->held = p->failed = false;
 	s = p->line;
+	if (strncmp(s, "key ", 4) == 0) {
+		key_line(p, o, s);
+		goto again;
+	}
 	if (s[0] == 'a' && p->o.batch && strncmp(s, "asked", 5) == 0 &&
 	    (s[5] == ' ' || s[5] == '\0'))
 		return REQ_ASKED;	/* --batch's line a run, first */
@@ -406,8 +452,10 @@ request(struct sa_exec *p, sa_oracle *o, unsigned *deck, size_t n,
 		gave_up(p, o, s + 5 + (s[5] == ' '));
 	if (strcmp(s, "raw") == 0)
 		return REQ_RAW;
-	if (strcmp(s, "real") == 0)
+	if (strcmp(s, "real") == 0) {
+		p->run_reals++;
 		return REQ_REAL;
+	}
 	if (strncmp(s, "deck", 4) == 0 && (s[4] == ' ' || s[4] == '\0')) {
 		parse_deck(p, o, s + 4, deck, n);
 		return REQ_DECK;
@@ -640,6 +688,7 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 			    place == 2 ? "" : "s", (unsigned long long)place,
 			    at + 2, at + 1 >= last ? "did not offer" :
 			    "offered with another bound");
+		p->run_reals += real;
 		if (raw)
 			(void)sa_word(o);
 		else if (real)
@@ -648,6 +697,28 @@ take_asked(struct sa_exec *p, sa_oracle *o)
 			(void)sa_draw(o, k);
 		s = end;
 	}
+}
+
+/*
+ * A run whose plan was queued begins: the plans not yet written go, when
+ * its own is among them or they fill half the window, in one write.
+ * Every plan written is one the program has yet to answer, and all of
+ * them stay within the window, which the caller vouches its input's
+ * pipe holds: so the write never waits on a program that is itself
+ * waiting to be read, and the program has half a window of runs to
+ * make while the auditor checks the others.
+ */
+static void
+send_queued(struct sa_exec *p, sa_oracle *o)
+{
+	size_t len = p->ahead_len;
+
+	if (len == 0 || (p->written > 0 && 2 * len < p->window))
+		return;
+	p->ahead_len = 0;
+	p->written = p->runs;
+	if (!send_text(p, p->ahead, len))
+		proto_fail(p, o, NULL);
 }
 
 static void
@@ -659,19 +730,12 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 
 	/* The cells the program was told of are the cells its reals draw. */
 	o->real_cells = p->o.real_cells;
+	p->run_reals = 0;
 
 	if (p->sent) {
 		p->sent = false;	/* the hello sent it */
-	} else if (p->o.batch && p->ahead_len > 0) {
-		/* The queued plans, this run's the first, in one write. */
-		size_t len = p->ahead_len;
-
-		p->ahead_left = p->ahead_runs - 1;
-		p->ahead_len = p->ahead_runs = 0;
-		if (!send_text(p, p->ahead, len))
-			proto_fail(p, o, NULL);
-	} else if (p->o.batch && p->ahead_left > 0) {
-		p->ahead_left--;	/* its plan went with the queue's */
+	} else if (p->o.batch && p->runs > 0) {
+		send_queued(p, o);	/* this run's plan is the queue's first */
 	} else if (p->o.batch) {
 		send_plan(p, o, n);
 	} else if (!send_line(p, "shuffle ", (unsigned long long)n)) {
@@ -690,6 +754,12 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 			    "\"asked\" comes once in a run, first",
 			    (unsigned long long)p->lines);
 		answer(p, o, req, bound, deck, n);
+	}
+	if (p->runs > 0) {	/* its plan is answered */
+		p->owed -= p->lens[p->head];
+		p->head = (p->head + 1) % p->ring_cap;
+		p->runs--;
+		p->written--;
 	}
 	/* The run's draws are all in the odometer now. */
 	if (p->o.after_run != NULL)
@@ -733,7 +803,14 @@ sa_exec_plain(sa_exec *p)
 	p->o.depth = 0;
 	p->o.after_run = NULL;
 	p->sent = p->held = p->failed = false;
-	p->ahead_len = p->ahead_runs = p->ahead_left = 0;
+	p->ahead_len = p->runs = p->written = p->owed = p->head = 0;
+}
+
+void
+sa_exec_ahead(sa_exec *p, size_t bytes)
+{
+	if (p->runs == 0)
+		p->window = bytes > SA_EXEC_AHEAD ? bytes : SA_EXEC_AHEAD;
 }
 
 bool
@@ -742,14 +819,40 @@ sa_exec_queue(sa_exec *p, size_t n, const uint64_t *val,
 {
 	size_t cap = p->o.max_draws, at;
 
-	if (!p->plans || len > p->win.cap || p->ahead_left > 0)
+	if (!p->plans || len > p->win.cap)
 		return false;
 	at = format_plan(p, n, val, bound, len, len < cap ? len : cap);
-	if (at == 0 || p->ahead_len + at > sizeof p->ahead)
+	if (at == 0 || at > p->window - p->owed)
 		return false;
+	/* The ring and the bytes grow as the window fills, no further. */
+	if (p->runs == p->ring_cap) {
+		size_t c = p->ring_cap ? 2 * p->ring_cap : 64, *lens;
+
+		if ((lens = malloc(c * sizeof *lens)) == NULL)
+			return false;
+		for (size_t i = 0; i < p->runs; i++)
+			lens[i] = p->lens[(p->head + i) % p->ring_cap];
+		free(p->lens);
+		p->lens = lens;
+		p->ring_cap = c;
+		p->head = 0;
+	}
+	if (p->ahead_len + at > p->ahead_cap) {
+		size_t c = p->ahead_cap ? p->ahead_cap : SA_EXEC_AHEAD;
+		char *grown;
+
+		while (c < p->ahead_len + at)
+			c *= 2;
+		if ((grown = realloc(p->ahead, c)) == NULL)
+			return false;
+		p->ahead = grown;
+		p->ahead_cap = c;
+	}
 	memcpy(p->ahead + p->ahead_len, p->plan, at);
 	p->ahead_len += at;
-	p->ahead_runs++;
+	p->lens[(p->head + p->runs) % p->ring_cap] = at;
+	p->runs++;
+	p->owed += at;
 	return true;
 }
 
@@ -783,6 +886,7 @@ sa_exec_new(const sa_exec_opts *o, sa_exec **out)
 		return SA_ENOMEM;
 	p->o = *o;
 	p->drain = o->drain_seed;
+	p->window = SA_EXEC_AHEAD;
 	if (!sa_window_new(&p->win, o->max_draws)) {
 		sa_exec_free(p);
 		return SA_ENOMEM;
@@ -798,6 +902,8 @@ sa_exec_free(sa_exec *p)
 		return;
 	sa_window_free(&p->win);
 	free(p->plan);
+	free(p->ahead);
+	free(p->lens);
 	free(p);
 }
 
@@ -822,6 +928,13 @@ const char *
 sa_exec_what(const sa_exec *p)
 {
 	return p->what;
+}
+
+void
+sa_exec_keys(const sa_exec *p, uint64_t *width, uint64_t *reals)
+{
+	*width = p->key_width;
+	*reals = p->key_reals;
 }
 
 uint64_t
@@ -877,6 +990,30 @@ sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out)
 	if (l > SA_DRAW_MAX)
 		return SA_ERANGE;
 	*out = l;
+	return SA_OK;
+}
+
+int
+sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next)
+{
+	uint64_t l = 1;
+
+	if (next == NULL || cap == 0 || cap > SA_DRAW_MAX || m >= cap)
+		return SA_ERANGE;
+	for (uint64_t k = 2; k <= n + 1; k++) {
+		/* lcm(1..k) for k up to N, then twice lcm(1..N). */
+		if (k <= n)
+			l = l / sa_gcd(l, k) * k;
+		else
+			l *= 2;
+		if (l >= cap)
+			break;
+		if (l > m) {
+			*next = l;
+			return SA_OK;
+		}
+	}
+	*next = cap;
 	return SA_OK;
 }
 

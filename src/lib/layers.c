@@ -383,9 +383,40 @@ counted(const sa_layers *l, uint64_t r, sa_big *num, sa_big *t)
 }
 
 /*
+ * Every layer uniform: fair when the remainder R is at most the bound,
+ * 2^-SA_LAYERS_FAIR_BITS / n! (R n! 2^BITS <= 1, that is REST_NUM n!
+ * 2^BITS <= COMMON), else the depth decides.
+ */
+static int
+judge_uniform(sa_layers *l)
+{
+	sa_big t, p, q;
+	int status;
+
+	sa_big_init(&t);
+	sa_big_init(&p);
+	sa_big_init(&q);
+	status = sa_big_copy(&t, &l->rest_num);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(&t, l->info.orderings);
+	if (status == SA_OK)
+		status = sa_big_pow2(&p, SA_LAYERS_FAIR_BITS);
+	if (status == SA_OK)
+		status = sa_big_mul(&q, &t, &p);
+	if (status == SA_OK)
+		l->info.verdict = sa_big_cmp(&q, &l->common) <= 0 ?
+		    SA_LAYERS_FAIR : SA_LAYERS_DEPTH;
+	sa_big_free(&t);
+	sa_big_free(&p);
+	sa_big_free(&q);
+	return status;
+}
+
+/*
  * The verdict: proven unfair when an ordering's counted probability is
  * above 1/n! (num n! > COMMON) or its most possible is below it ((num +
- * remainder) n! < COMMON); else uneven when a layer is; else fair.
+ * remainder) n! < COMMON); else uneven when a layer is; else fair, or
+ * the depth decides (judge_uniform).
  */
 static int
 judge(sa_layers *l)
@@ -403,7 +434,7 @@ judge(sa_layers *l)
 		}
 	}
 	if (in->verdict == SA_LAYERS_FAIR)
-		return SA_OK;	/* all uniform: nothing to prove */
+		return judge_uniform(l);	/* nothing to prove unfair */
 	sa_big_init(&num);
 	sa_big_init(&t);
 	for (uint64_t r = 0; r < in->orderings && status == SA_OK; r++) {
@@ -867,6 +898,95 @@ sa_layers_mass(const sa_layers *l, uint64_t r, sa_fraction *lo,
 	sa_big_free(&num);
 	sa_big_free(&t);
 	return status;
+}
+
+int
+sa_layers_bound(size_t n, sa_fraction *out)
+{
+	uint64_t orderings = sa_factorial(n);
+	sa_big num, den;
+	int status;
+
+	if (orderings == 0)
+		return SA_EOVERFLOW;
+	sa_big_init(&num);
+	sa_big_init(&den);
+	status = sa_big_set_u64(&num, 1);
+	if (status == SA_OK)
+		status = sa_big_pow2(&den, SA_LAYERS_FAIR_BITS);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(&den, orderings);
+	if (status == SA_OK)
+		status = sa_fraction_set(out, &num, &den, false);
+	sa_big_free(&num);
+	sa_big_free(&den);
+	return status;
+}
+
+/*
+ * PREV = the remainder one draw shallower than L's, times COMMON: L's
+ * and its layers of runs that made exactly DEPTH draws.  Only when every
+ * draw of every run had one bound and no real tied (so a layer's D
+ * names its draws); false otherwise, or when memory ran out.
+ */
+static bool
+shallower(const sa_layers *l, sa_big *prev)
+{
+	sa_big t;
+	bool ok = sa_big_copy(prev, &l->rest_num) == SA_OK;
+
+	sa_big_init(&t);
+	for (size_t i = 0; ok && i < l->done.count; i++) {
+		const struct layer *e = &l->done.at[i];
+
+		if (e->base == 0 || e->base != l->done.at[0].base ||
+		    e->scale != 1) {
+			ok = false;
+			break;
+		}
+		if (e->draws != l->info.depth)
+			continue;
+		for (uint64_t r = 0; ok && r < l->info.orderings; r++) {
+			ok = sa_big_copy(&t, &e->factor) == SA_OK &&
+			    sa_big_mul_u64(&t, e->tally[r]) == SA_OK &&
+			    sa_big_add(prev, &t) == SA_OK;
+		}
+	}
+	sa_big_free(&t);
+	return ok;
+}
+
+size_t
+sa_layers_foretell(const sa_layers *l)
+{
+	const sa_layers_info *in = &l->info;
+	double now, before, bound, k;
+	sa_big prev;
+	bool ok;
+
+	if (in->verdict == SA_LAYERS_FAIR)
+		return in->depth;
+	sa_big_init(&prev);
+	ok = !sa_big_is_zero(&l->rest_num) && shallower(l, &prev) &&
+	    sa_big_cmp(&prev, &l->rest_num) > 0;
+	/*
+	 * The remainder falls by PREV / REST a draw; it reaches the bound
+	 * after K more, log2(REST / bound) / log2(PREV / REST) rounded up.
+	 * Logarithms, for a forecast only: the verdict is exact.
+	 */
+	now = sa_big_log2(&l->rest_num);
+	before = sa_big_log2(&prev);
+	sa_big_free(&prev);
+	if (!ok || before <= now)
+		return 0;
+	bound = sa_big_log2(&l->common) - SA_LAYERS_FAIR_BITS -
+	    log2((double)in->orderings);
+	k = ceil((now - bound) / (before - now));
+	if (!(k >= 0) || k > (double)SA_CENSUS_MAX_DRAWS)
+		return 0;
+	k = k < 1 ? 1 : k;
+	return in->depth + (size_t)k > SA_CENSUS_MAX_DRAWS ? 0 :
+	    in->depth + (size_t)k;
 }
 
 /* One depth, by the caller's walker or sa_layers_run. */

@@ -804,3 +804,43 @@ sa_shuffle_parse(const char *spec, sa_shuffle *out)
 	}
 	return SA_EUNKNOWN;
 }
+
+bool
+sa_shuffle_keys(const sa_shuffle *sh, size_t n, uint64_t *width,
+    uint64_t *keys)
+{
+	if (sh == NULL || sh->run != sort_keys_run)
+		return false;
+	*width = sa_shuffle_param(sh, n);
+	*keys = n;
+	return true;
+}
+
+/*
+ * Key I and key J (I < J) tie with odds exactly 1/WIDTH, whatever came
+ * before J: J is drawn uniform below WIDTH, and one value of it ties.
+ * The union over the C(KEYS, 2) pairs bounds the odds that any tie.
+ */
+int
+sa_ties_bound(uint64_t keys, uint64_t width, sa_fraction *out)
+{
+	sa_big num, den;
+	int status;
+
+	sa_big_init(&num);
+	sa_big_init(&den);
+	status = sa_big_set_u64(&num, keys);
+	if (status == SA_OK)
+		status = sa_big_mul_u64(&num, keys > 0 ? keys - 1 : 0);
+	if (status == SA_OK) {
+		(void)sa_big_div_u32(&num, 2);
+		status = sa_big_set_u64(&den, width);
+	}
+	if (status == SA_OK && sa_big_cmp(&num, &den) >= 0)
+		status = SA_ERANGE;	/* a bound of 1 or more says nothing */
+	if (status == SA_OK)
+		status = sa_fraction_set(out, &num, &den, false);
+	sa_big_free(&num);
+	sa_big_free(&den);
+	return status;
+}

@@ -119,6 +119,15 @@ struct audit {
 	unsigned timeout;	/* seconds without progress */
 	unsigned raw_bits;
 	uint64_t real_cells;	/* the cells of a real; 0: unset */
+	/* The most cells to count at: run_count tries fewer first (see
+	 * sa_real_cells_next); 0: REAL_CELLS only. */
+	uint64_t cells_cap;
+	uint64_t cells_fixed;	/* the cells where none are searched: those
+				   given, or lcm(1..n); set on the first count */
+	uint64_t cells_tried[24];	/* the cells counted at, in order */
+	unsigned ntried;
+	uint64_t placed_kept;	/* a streamed walk's runs the auditor made
+				   again with their reals placed elsewhere */
 	unsigned real_place;	/* the model of a real's place (sa_real_at) */
 	bool again;		/* a second model's count: a time limit ends it
 				   without a message */
@@ -147,6 +156,9 @@ struct audit {
 	bool streamed;		/* the program streamed its walk (exec) */
 	bool raw_used;		/* the code asked for a raw word */
 	bool real_used;		/* and for a real */
+	/* Wide keys its reals stood for (sa_exec_keys, over every copy):
+	 * the narrowest width (0: none) and the most reals in a run. */
+	uint64_t key_width, key_reals;
 	/* What went wrong (RUN_BREACH): */
 	int status;
 	char what[512];
@@ -182,6 +194,114 @@ enum again { AGAIN_WIDER, AGAIN_PLACED };
 int run_again(struct audit *au, size_t n, const struct job *job,
     enum again kind, struct job *out);
 double run_wider_runs(const struct audit *au, const struct job *job);
+
+/*
+ * The verdict, judged here and nowhere else (run_verdict.c); the command
+ * line words it and maps it to an exit status.
+ *   VERDICT_FAIR    fair: the census even; by layers, every layer
+ *                   uniform and the remainder within sa_layers_bound;
+ *   VERDICT_UNFAIR  unfair as counted, and the second models (when the
+ *                   code drew raw words or reals) count the same; by
+ *                   layers, also a layer that is not uniform;
+ *   VERDICT_MODEL   unfair as counted, but a second model counts
+ *                   otherwise or was not counted: the model decides;
+ *   VERDICT_DEPTH   by layers: every layer uniform, the remainder above
+ *                   the bound: the depth decides (DEPTH_NEEDED foretold).
+ * A breach is no verdict: run_count's RUN_BREACH and RUN_MODEL say it.
+ */
+enum run_verdict {
+	VERDICT_FAIR,
+	VERDICT_UNFAIR,
+	VERDICT_MODEL,
+	VERDICT_DEPTH
+};
+
+/*
+ * A verdict with its reasons: the second models counted when the count
+ * is not fair (its raw words one bit wider: loop or reduction, counted
+ * when foretold to have at most the code's bias_runs; its reals placed
+ * elsewhere in their cells: the same runs), what they found, and what
+ * was placed run by run whatever the verdict.
+ */
+struct audit_check {
+	enum run_verdict verdict;
+	size_t depth_needed;	/* VERDICT_DEPTH: sa_layers_foretell's */
+	enum sa_model_check model;	/* NONE: fair, or nothing to check */
+	bool by_layers;		/* of a census by layers */
+	/* Raw words: loop or reduction. */
+	bool raw_asked;		/* the code asked for raw words */
+	bool raw_settled;	/* the wider census ran */
+	enum sa_bias_cause cause;
+	unsigned bits, wider;
+	double runs;		/* the runs the wider census was foretold */
+	/* Reals: placed elsewhere in their cells. */
+	bool real_asked;	/* the code asked for reals */
+	bool real_settled;	/* the census with other places ran */
+	bool real_same;		/* and gave the same chances */
+	/* Reals placed elsewhere run by run (fair or not): */
+	bool real_drawn;	/* the code drew reals */
+	uint64_t placed;	/* runs made again under each placement */
+	unsigned every;		/* --repeat 1/EVERY; 0: none */
+	bool own_reals;		/* a walk or plans the program made itself */
+	char tried[160];	/* the cells counted at, "2 6 12" */
+	uint64_t cells;
+	size_t n;		/* the cards */
+	unsigned protections;	/* GUARD_ bits the code ran under */
+	/* Of a streamed walk: the runs the auditor made again, one in
+	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
+	bool streamed;
+	uint64_t replayed;
+	/* Keys drawn as integers below KEY_WIDTH (0: none), at most
+	 * KEY_COUNT a run: the ties the census counts (a built-in
+	 * sort-keys:K) or leaves out (audited code's wide integers, served
+	 * as reals that never tie), bounded by sa_ties_bound. */
+	uint64_t key_width, key_count;
+	bool keys_counted;	/* the census counted their ties */
+};
+
+/*
+ * Whether a verdict of FAIR rests on wide keys' ties that the count
+ * left out (K's keys, not counted): a stable sort turns ties into bias,
+ * which census -a sort-keys:K counts, so the model decides it.
+ */
+bool run_fair_but_ties(bool fair, const struct audit_check *k);
+
+/*
+ * Where the second models' counts come from: AGAIN (a run_status), or
+ * run_again when SRC or AGAIN is NULL.  MERGED: from a merge's parts,
+ * which hold them whatever they cost, so none is too costly to take.
+ */
+struct run_source {
+	int (*again)(void *ctx, struct audit *au, size_t n,
+	    const struct job *job, enum again kind, struct job *out);
+	void *ctx;
+	bool merged;
+};
+
+/*
+ * The verdict of census C of AU's code on N cards into OUT, with the
+ * second models counted from SRC when C is not fair.
+ */
+void run_judge_census(struct audit *au, size_t n, const sa_census *c,
+    const struct run_source *src, struct audit_check *out);
+/*
+ * The same for the layers L (judged) of AU's code, or of a built-in
+ * shuffle when AU is NULL.
+ */
+void run_judge_layers(struct audit *au, size_t n, sa_layers *l,
+    const struct run_source *src, struct audit_check *out);
+/*
+ * The verdict of a fairness FAIR measured otherwise (a matrix uniform or
+ * not) under K's second models (NULL: none asked).
+ */
+enum run_verdict run_verdict_of(bool fair, const struct audit_check *k);
+/*
+ * Into K, whatever the verdict: whether AU's code drew reals, and the
+ * PLACED runs (sa_census_info's) made again with them elsewhere in their
+ * cells, deck by deck.
+ */
+void run_placed(const struct audit *au, uint64_t placed,
+    struct audit_check *k);
 
 /* S seconds in words: "45 s", "12 minutes", "3.2 hours", "96 days". */
 void run_duration(double s, char *buf, size_t size);

@@ -446,6 +446,7 @@ run_again(struct audit *au, size_t n, const struct job *job,
 {
 	char summary[sizeof au->summary];
 	size_t depth = au->depth;
+	uint64_t kept;
 	int status;
 
 	memset(out, 0, sizeof *out);
@@ -463,7 +464,9 @@ run_again(struct audit *au, size_t n, const struct job *job,
 	au->again = true;
 	au->depth = job->depth;
 	au->error[0] = '\0';
+	kept = au->placed_kept;
 	status = au->ops->count(au, n, out);
+	au->placed_kept = kept;
 	au->again = false;
 	au->depth = depth;
 	if (kind == AGAIN_WIDER)

@@ -264,6 +264,9 @@ walk_line(const struct audit *au, size_t n, char *buf, size_t size)
 #ifndef F_SETPIPE_SZ
 #define F_SETPIPE_SZ 1031
 #endif
+#ifndef F_GETPIPE_SZ
+#define F_GETPIPE_SZ 1032
+#endif
 
 /* Run K's deck, "deck ...", as the line it would have been. */
 static void
@@ -390,8 +393,24 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 			    "again as it first was: it uses randomness the "
 			    "auditor cannot see" : "");
 		}
+		au->placed_kept += status == SA_OK;
 	}
 	return status;
+}
+
+/*
+ * The bytes the pipe TO holds, made 1 MiB where Linux allows it (its
+ * default is 64 KiB), so that the plans of the runs made again go a
+ * window of thousands at a time; 0 where it cannot be told.
+ */
+static size_t
+pipe_room(int to)
+{
+	int size;
+
+	(void)fcntl(to, F_SETPIPE_SZ, 1 << 20);
+	size = fcntl(to, F_GETPIPE_SZ);
+	return size > 0 ? (size_t)size : 0;
 }
 
 /*
@@ -421,10 +440,11 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	ao.real_cells = au->real_cells;
 	ao.real_place = au->real_place;
 	sa_exec_plain(p->ex);
+	sa_exec_ahead(p->ex, pipe_room(p->to));
 	for (size_t i = 0, queued = 0; i < count && status == SA_OK; i++) {
 		const sa_stream_kept *k = &runs[i];
 
-		/* As many plans as one write holds, sent together. */
+		/* As many plans ahead as the program's input holds. */
 		for (queued = queued > i ? queued : i; queued < count &&
 		    sa_exec_queue(p->ex, n, runs[queued].val,
 		    runs[queued].bound, runs[queued].len); queued++)
@@ -814,6 +834,19 @@ end_crew(struct crew *crew, struct audit *au, size_t n, struct job *job)
 	return exit_status;
 }
 
+/* The wide keys program EX declared, into AU's, over every copy. */
+static void
+keys_of(struct audit *au, const sa_exec *ex)
+{
+	uint64_t width, reals;
+
+	sa_exec_keys(ex, &width, &reals);
+	if (width != 0 && (au->key_width == 0 || width < au->key_width))
+		au->key_width = width;
+	if (reals > au->key_reals)
+		au->key_reals = reals;
+}
+
 static int
 exec_count(struct audit *au, size_t n, struct job *job)
 {
@@ -864,11 +897,14 @@ exec_count(struct audit *au, size_t n, struct job *job)
 	for (k = 0; k < crew.count; k++) {
 		if (crew.at[k].p != NULL && crew.at[k].p->pid > 0)
 			proc_stop(crew.at[k].p->pid, NULL);
+		au->placed_kept += crew.at[k].own.placed_kept;
 		if (crew.at[k].p != NULL && crew.at[k].p->win != NULL) {
 			au->raw_used = au->raw_used || crew.at[k].p->win->raw_used;
 			au->real_used = au->real_used ||
 			    crew.at[k].p->win->real_used;
 		}
+		if (crew.at[k].p != NULL && crew.at[k].p->ex != NULL)
+			keys_of(au, crew.at[k].p->ex);
 		instance_free(&crew.at[k]);
 	}
 	guard_group(0);

@@ -120,12 +120,90 @@ own_randomness(struct audit *au, size_t n, const struct job *job)
 	return status;
 }
 
+/* The runs JOB's count made again with their reals placed elsewhere. */
+static uint64_t
+placed_in(const struct audit *au, const struct job *job)
+{
+	uint64_t lib = 0;
+
+	if (job->census != NULL)
+		lib = sa_census_about(job->census)->placed;
+	else if (job->layers != NULL)
+		lib = sa_layers_about(job->layers)->placed;
+	return lib + au->placed_kept;
+}
+
+/* AU's code counted at M cells into JOB, the cells noted as tried. */
+static int
+count_at(struct audit *au, size_t n, struct job *job, uint64_t m)
+{
+	au->real_cells = m;
+	if (au->ntried < sizeof au->cells_tried / sizeof au->cells_tried[0])
+		au->cells_tried[au->ntried++] = m;
+	au->placed_kept = 0;
+	return au->ops->count(au, n, job);
+}
+
+/* A count of AU's undone, to be made again at other cells. */
+static void
+count_undone(struct audit *au, struct job *job)
+{
+	run_job_free(job);
+	au->what[0] = '\0';
+	au->status = 0;
+	au->run = 0;
+	au->real_used = au->raw_used = false;
+}
+
+/*
+ * The count at the fewest cells that keep every run on its deck: from
+ * 2 up (sa_real_cells_next) to AU's cap, counted again at the next
+ * whenever a run's deck moved with its reals placed elsewhere in their
+ * cells (RUN_MODEL of reals), so that code whose reals decide only at
+ * halves is counted at 2 cells, floor(u * k) at lcm(1..k), rounding at
+ * twice that, and the cap is the last tried.  A count that placed no
+ * run (plans, --repeat none) has shown nothing about its cells, so it
+ * is made again at the cells given or the default, lcm(1..n), as a
+ * part's is.  Code that draws no real is counted once.
+ */
+static int
+count_cells(struct audit *au, size_t n, struct job *job)
+{
+	uint64_t m = 0, fixed;
+	int status;
+
+	if (au->cells_fixed == 0)
+		au->cells_fixed = au->real_cells;
+	fixed = au->cells_fixed;
+	au->ntried = 0;
+	au->placed_kept = 0;
+	/* A part's cells are fixed: every part must count at the same. */
+	if (au->cells_cap == 0 || au->part_count != 0)
+		return au->ops->count(au, n, job);
+	for (;;) {
+		if (sa_real_cells_next(n, m, au->cells_cap, &m) != SA_OK)
+			m = au->cells_cap;
+		status = count_at(au, n, job, m);
+		if (status == RUN_OK && au->real_used && m != fixed &&
+		    placed_in(au, job) == 0) {
+			count_undone(au, job);
+			status = count_at(au, n, job, fixed);
+			au->ntried = 0;		/* none tried: nothing placed */
+			return status;
+		}
+		if (status != RUN_MODEL || au->status != SA_EMODEL ||
+		    !au->real_used || m >= au->cells_cap)
+			return status;
+		count_undone(au, job);
+	}
+}
+
 int
 run_count(struct audit *au, size_t n, struct job *job)
 {
 	int status;
 
 	au->error[0] = '\0';
-	status = au->ops->count(au, n, job);
+	status = count_cells(au, n, job);
 	return status == RUN_OK ? own_randomness(au, n, job) : status;
 }

@@ -144,11 +144,6 @@ for _ in $(seq "$tries"); do
 	least
 done
 auditor_start=$best
-echo "the streamed walk, the audit's defaults, best of five (load $(cut \
-    -d' ' -f1-3 /proc/loadavg)):"
-echo "  (the auditor's own start and end, in every bound: $auditor_start s)"
-printf '%-8s %5s %10s %10s %5s %10s %5s %8s %7s  %s\n' language cards \
-    loop alone bound audit ratio "--batch" "x batch" targets
 # "alone": the program given what the auditor wrote it in one audit
 # (captured by tee), its walk written to /dev/null with no auditor
 # reading or checking it, best of five: its start, each run made twice
@@ -205,6 +200,29 @@ stream_row() {	# LANGUAGE CARDS BATCH-CARDS COMMAND FLOOR-RATE
 	    printf "%-8s %5d %10d %10d %5.2f %10d %5.2f %8d %7.1f  %s\n", $1,
 	        $2, $3, $7, $7 / $3, $4, ratio, $5, x, ok }'
 }
+# The streamed walk's replay: with --repeat all (the
+# default) every run of the walk is made again after it, as a plan, the
+# plans a window at a time; beside the same audit with --repeat none,
+# which makes 64 runs again and whose walk repeats none in the stream,
+# in the same run: what making every run again costs.  Best of five.
+replay_row() {	# LANGUAGE COMMAND
+	a=$(in_h "$sn" --exec "$2")
+	z=$(in_h "$sn" --exec "$2" --repeat none)
+	echo "$1 $sn $a $z" | awk '{ printf "%-8s %5d %10d %10d %6.2f\n", $1,
+	    $2, $3, $4, $4 / $3 }'
+}
+echo "the streamed walk's replay, every run made again against 64, best of" \
+    "five (load $(cut -d' ' -f1-3 /proc/loadavg)):"
+printf '%-8s %5s %10s %10s %6s\n' language cards all none "none/all"
+replay_row C ./mine_c
+[ -z "$python" ] || replay_row Python "$python mine.py"
+[ -z "${REPLAY_ONLY:-}" ] || exit 0
+echo
+echo "the streamed walk, the audit's defaults, best of five (load $(cut \
+    -d' ' -f1-3 /proc/loadavg)):"
+echo "  (the auditor's own start and end, in every bound: $auditor_start s)"
+printf '%-8s %5s %10s %10s %5s %10s %5s %8s %7s  %s\n' language cards \
+    loop alone bound audit ratio "--batch" "x batch" targets
 stream_row C "$sn" 7 ./mine_c 1000000
 if [ -n "$python" ]; then
 	stream_row Python "${STREAM_PY_CARDS:-9}" 6 "$python mine.py" 100000

@@ -9,6 +9,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -169,6 +170,72 @@ test_closed_forged(void **state)
 	assert_null(c);
 }
 
+/*
+ * sort-keys:K's bias is its keys' ties, and sa_ties_bound bounds them:
+ * for small K and n, every key vector is enumerated here, the vectors
+ * with a tie counted, and the census's total variation from uniform,
+ * sum |count n! - K^n| / (2 K^n n!), must not pass the ties' odds,
+ * which must not pass C(n, 2) / K, the bound an audit of wide keys
+ * states (exact: 6/2147483647 for 4 keys below int.MaxValue).
+ */
+static void
+test_sort_keys_ties(void **state)
+{
+	sa_shuffle sh;
+	sa_fraction f;
+	uint64_t width, keys;
+	char *text;
+
+	(void)state;
+	assert_int_equal(sa_shuffle_parse("sort-keys:10", &sh), SA_OK);
+	for (size_t n = 2; n <= 4; n++) {
+		uint64_t total = 1, ties = 0, fact = 1, off = 0;
+		unsigned key[4];
+		sa_census *c;
+
+		for (size_t i = 0; i < n; i++) {
+			total *= 10;
+			fact *= i + 1;
+		}
+		for (uint64_t v = 0; v < total; v++) {
+			bool tie = false;
+
+			for (size_t i = 0, x = v; i < n; i++, x /= 10)
+				key[i] = (unsigned)(x % 10);
+			for (size_t i = 0; i < n; i++)
+				for (size_t j = i + 1; j < n; j++)
+					tie = tie || key[i] == key[j];
+			ties += tie;
+		}
+		assert_true(sa_shuffle_keys(&sh, n, &width, &keys));
+		assert_int_equal(width, 10);
+		assert_int_equal(keys, n);
+		assert_int_equal(census_by(&sh, n, SA_ENGINE_REPLAY, &c),
+		    SA_OK);
+		for (uint64_t r = 0; r < fact; r++) {
+			uint64_t k = sa_census_count(c, r) * fact;
+
+			off += k > total ? k - total : total - k;
+		}
+		sa_census_free(c);
+		assert_true(off > 0);			/* unfair */
+		assert_true(off <= 2 * ties * fact);	/* TV <= P(tie) */
+		/* P(tie) = ties / 10^n <= C(n, 2) / 10 */
+		assert_true(ties * 10 * 2 <= total * n * (n - 1));
+	}
+	assert_false(sa_shuffle_keys(sa_shuffle_find("durstenfeld"), 4,
+	    &width, &keys));
+	sa_fraction_init(&f);
+	assert_int_equal(sa_ties_bound(4, 2147483647, &f), SA_OK);
+	text = sa_fraction_exact(&f);
+	assert_non_null(text);
+	assert_string_equal(text, "6/2147483647");
+	free(text);
+	assert_int_equal(sa_ties_bound(4, 6, &f), SA_ERANGE);	/* 6/6 */
+	assert_int_equal(sa_ties_bound(4, 7, &f), SA_OK);
+	sa_fraction_free(&f);
+}
+
 int
 main(void)
 {
@@ -176,6 +243,7 @@ main(void)
 		cmocka_unit_test(test_closed_against_walk),
 		cmocka_unit_test(test_riffle_published),
 		cmocka_unit_test(test_closed_forged),
+		cmocka_unit_test(test_sort_keys_ties),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

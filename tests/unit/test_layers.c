@@ -46,7 +46,8 @@ test_layers_rejection(void **state)
 	assert_int_equal(in->layers, 4);		/* L = 2 .. 5 */
 	assert_int_equal(in->runs, 4 * 12);
 	assert_int_equal(in->unfinished, 4);
-	assert_int_equal(in->verdict, SA_LAYERS_FAIR);
+	/* Uniform, but 4^-4 is above 2^-20 / 3!: the depth decides. */
+	assert_int_equal(in->verdict, SA_LAYERS_DEPTH);
 	sa_fraction_init(&f);
 	sa_fraction_init(&g);
 	for (size_t k = 0; k < 4; k++) {
@@ -194,9 +195,9 @@ static void
 test_layers_agree(void **state)
 {
 	(void)state;
-	check_layers_bracket("durstenfeld", 4, "reject:3", 6, SA_LAYERS_FAIR);
-	check_layers_bracket("durstenfeld", 4, "lemire:3", 6, SA_LAYERS_FAIR);
-	check_layers_bracket("rejection", 3, NULL, 6, SA_LAYERS_FAIR);
+	check_layers_bracket("durstenfeld", 4, "reject:3", 6, SA_LAYERS_DEPTH);
+	check_layers_bracket("durstenfeld", 4, "lemire:3", 6, SA_LAYERS_DEPTH);
+	check_layers_bracket("rejection", 3, NULL, 6, SA_LAYERS_DEPTH);
 	/* 27 runs on 6 orderings: uneven at once, proven with depth. */
 	check_layers_bracket("naive", 3, "reject:2", 3, SA_LAYERS_UNEVEN);
 	check_layers_bracket("naive", 3, "reject:2", 9, SA_LAYERS_UNFAIR);
@@ -284,12 +285,141 @@ test_layers_parts(void **state)
 	check_layers_parts("rejection", 3, NULL, 5, 2);	/* mixed bounds */
 }
 
+/*
+ * Layers claim no more than they counted (issue 60, point 3).  A loop
+ * fair for its first two throws and biased after (late_bias.so's): on 3
+ * cards, draws below 4, the draw below 3 throwing back 3, the draw below
+ * 2 throwing back 2 and 3, and a run's third throw kept mod k.  The
+ * library's layers are checked against an enumeration written here: every
+ * sequence of at most DEPTH draws below 4, each of chance 4^-length, its
+ * deck's rank given the run's mass, the ones cut at DEPTH the remainder.
+ */
+static void
+late_bias_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
+{
+	unsigned thrown = 0;
+
+	(void)self;
+	for (size_t i = n; i > 1; i--) {
+		uint64_t r;
+
+		while ((r = sa_draw(o, 4)) >= i && ++thrown <= 2)
+			;
+		r %= i;
+		unsigned t = deck[i - 1];
+
+		deck[i - 1] = deck[r];
+		deck[r] = t;
+	}
+}
+
+/*
+ * The enumeration: the words W[0 .. LEN-1] so far, played through the
+ * loop by hand; MASS[rank] += 4^(DEPTH - LEN) for a finished run, *REST
+ * for a cut one (all in units of 4^-DEPTH).
+ */
+static void
+late_bias_enum(unsigned *w, size_t len, size_t depth, uint64_t *mass,
+    uint64_t *rest)
+{
+	unsigned deck[3] = { 0, 1, 2 }, thrown = 0;
+	size_t pos = 0;
+	bool done = true;
+
+	for (unsigned i = 3; i > 1 && done; i--) {
+		unsigned r = 4;
+
+		for (;;) {
+			if (pos == len) {
+				done = false;
+				break;
+			}
+			r = w[pos++];
+			if (r < i || ++thrown > 2)
+				break;
+		}
+		if (done) {
+			unsigned t = deck[i - 1];
+
+			deck[i - 1] = deck[r % i];
+			deck[r % i] = t;
+		}
+	}
+	if (done) {
+		mass[sa_perm_rank(deck, 3)] += UINT64_C(1) << 2 * (depth - len);
+		return;
+	}
+	if (len == depth) {
+		++*rest;
+		return;
+	}
+	for (w[len] = 0; w[len] < 4; w[len]++)
+		late_bias_enum(w, len + 1, depth, mass, rest);
+}
+
+static void
+test_layers_late_bias(void **state)
+{
+	const sa_shuffle sh = { .name = "late-bias", .run = late_bias_run };
+	enum sa_layers_verdict want[] = { SA_LAYERS_DEPTH, SA_LAYERS_DEPTH,
+	    SA_LAYERS_UNFAIR };
+
+	(void)state;
+	for (size_t depth = 2; depth <= 4; depth++) {
+		sa_layers_opts o = { .depth = depth };
+		uint64_t mass[6] = { 0 }, rest = 0;
+		unsigned w[8];
+		sa_layers *l;
+		sa_fraction f, g, bound;
+		sa_big num, den;
+		int c;
+
+		late_bias_enum(w, 0, depth, mass, &rest);
+		assert_int_equal(sa_layers_run(&sh, 3, &o, &l), SA_OK);
+		assert_int_equal(sa_layers_about(l)->verdict, want[depth - 2]);
+		sa_fraction_init(&f);
+		sa_fraction_init(&g);
+		sa_fraction_init(&bound);
+		sa_big_init(&num);
+		sa_big_init(&den);
+		assert_int_equal(sa_big_set_u64(&den, UINT64_C(1) << 2 * depth),
+		    SA_OK);
+		for (uint64_t r = 0; r < 6; r++) {
+			assert_int_equal(sa_layers_mass(l, r, &f, NULL), SA_OK);
+			assert_int_equal(sa_big_set_u64(&num, mass[r]), SA_OK);
+			assert_int_equal(sa_fraction_set(&g, &num, &den, false),
+			    SA_OK);
+			assert_int_equal(sa_fraction_cmp(&f, &g, &c), SA_OK);
+			assert_int_equal(c, 0);
+		}
+		assert_int_equal(sa_layers_remainder(l, &f), SA_OK);
+		assert_int_equal(sa_big_set_u64(&num, rest), SA_OK);
+		assert_int_equal(sa_fraction_set(&g, &num, &den, false), SA_OK);
+		assert_int_equal(sa_fraction_cmp(&f, &g, &c), SA_OK);
+		assert_int_equal(c, 0);
+		/* The remainder is above 1/(2^20 3!) until every run ends. */
+		assert_int_equal(sa_layers_bound(3, &bound), SA_OK);
+		assert_int_equal(sa_fraction_cmp(&f, &bound, &c), SA_OK);
+		assert_true(depth < 4 ? c > 0 : c < 0);
+		/* Uniform but short: a depth foretold past this one. */
+		if (depth == 3)
+			assert_true(sa_layers_foretell(l) > depth);
+		sa_big_free(&num);
+		sa_big_free(&den);
+		sa_fraction_free(&f);
+		sa_fraction_free(&g);
+		sa_fraction_free(&bound);
+		sa_layers_free(l);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layers_rejection),
 		cmocka_unit_test(test_layers_verdicts),
+		cmocka_unit_test(test_layers_late_bias),
 		cmocka_unit_test(test_layers_agree),
 		cmocka_unit_test(test_layers_parts),
 	};

@@ -1,5 +1,6 @@
 // A sort by nextInt() keys: fair as counted (each key a real scaled to
-// 32 bits; two keys tie with odds 2^-32, which the model leaves out).
+// 32 bits), but two keys tie with odds 2^-32, which the count leaves out
+// and the report bounds: the model decides (exit status 4).
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,6 @@
 """sorted() by getrandbits(32) keys: fair as counted (a real scaled to 32
-bits; two keys tie with odds 2^-32, which the model leaves out)."""
+bits), but two keys tie with odds 2^-32, which the count leaves out and
+the report bounds: the model decides (exit status 4)."""
 import random
 
 import sa_harness
