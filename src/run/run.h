@@ -390,6 +390,13 @@ bool proc_stop(pid_t pid, int *wst);
 enum proc_escape proc_escaped(pid_t pid);
 const char *proc_escape_text(enum proc_escape e);
 /*
+ * The calls proc_confine's filter kills audited code at, in words, for
+ * the message of a code killed by SIGSYS: what it aimed at the auditor.
+ */
+#define RUN_FILTER_AIMS "a signal, F_SETOWN, pidfd_open or " \
+	"process_vm_*, setpgid into its process group, or tkill of a " \
+	"thread not its own"
+/*
  * In a child about to run audited code: a seccomp filter that keeps it,
  * and all it starts, from signalling, tracing or writing into the
  * auditor AUDITOR (its pid) and its group GROUP, and CAP_SYS_PTRACE

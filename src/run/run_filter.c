@@ -252,12 +252,14 @@ confine_blocks(struct filter *f, uint32_t auditor, uint32_t group,
 	f->at[L_OWN] = f->n;
 	load(f, FIELD(args[0]));
 	own_only(f, self);
-	/* setpgid(pid, pgid) into the auditor's group: EPERM, as a pid
-	 * namespace answers (where the group has no number), so that the
-	 * code meets the same wall with the namespace and without. */
+	/* setpgid(pid, pgid) into the auditor's group kills the code:
+	 * joined, it would be out of reach of a kill of its own group.  A
+	 * pid namespace refuses the join as well (the group has no number
+	 * there), but quietly; killed, the code is a breach the audit
+	 * names, with the namespace and without. */
 	f->at[L_PGID] = f->n;
 	load(f, FIELD(args[1]));
-	is(f, (uint32_t)-group, L_EPERM, L_ALLOW);
+	is(f, (uint32_t)-group, L_KILL, L_ALLOW);
 }
 #endif
 
@@ -316,9 +318,9 @@ proc_confine(pid_t auditor, pid_t group)
 	 * the caller (0, or its pid when the filter was set: its threads
 	 * and children must say 0); setpriority and sched_set* answer
 	 * EPERM when they name the auditor (or its group, or a user's
-	 * processes).  setpgid into the auditor's group answers EPERM.
-	 * Only the low word of an
-	 * argument is read: the kernel takes each as an int.
+	 * processes).  setpgid into the auditor's group kills the code.
+	 * Only the low word of an argument is read: the kernel takes each
+	 * as an int.
 	 */
 	static const int targets[] = { __NR_kill, __NR_rt_sigqueueinfo,
 	    __NR_tgkill, __NR_rt_tgsigqueueinfo, __NR_process_vm_writev,

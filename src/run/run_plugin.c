@@ -335,8 +335,7 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 		run_breach(au, SA_EPROTO, &cw, "was stopped by the seccomp "
 		    "filter at a call to start a process (by the raw system "
 		    "call, vfork, clone, system() or posix_spawn) or to reach "
-		    "%s (a signal, F_SETOWN, pidfd_open or process_vm_*, or "
-		    "tkill of a thread not its own) or made through another "
+		    "%s (" RUN_FILTER_AIMS ") or made through another "
 		    "architecture's calls (int 0x80), which an audited "
 		    "shuffle must not do", RUN_NAME);
 		return RUN_BREACH;

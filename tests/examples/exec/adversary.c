@@ -8,7 +8,8 @@
  *   escape_pgid_eof      answers every run, then at the end of its input
  *                        moves into the auditor's group and sleeps on
  *   child_escape         answers every run, after starting a child that
- *                        moves into the auditor's group and sleeps
+ *                        moves into the auditor's group and sleeps; dies
+ *                        of the child's signal where the move kills it
  *   ignore_eof           answers every run, then sleeps on, its input
  *                        closed, with SIGTERM and SIGHUP ignored
  *   deaf R               on run R, stops reading its input and
@@ -121,6 +122,37 @@ join_parent_group(void)
 		perror("adversary: setpgid");
 }
 
+/*
+ * A child that moves into the auditor's group (AUDITORS) and sleeps
+ * there; returns once it is there, so that what the audit sees is sure.
+ * Where the move kills the child (the auditor's seccomp filter does),
+ * this process dies of the same signal, no core written: a child's
+ * death is its parent's to tell, and this one tells it.
+ */
+static void
+child_to_group(pid_t auditors)
+{
+	struct rlimit none = { 0, 0 };
+	pid_t child = fork();
+	int wst;
+
+	if (child == 0) {
+		if (setpgid(0, auditors) != 0)
+			perror("adversary: setpgid");
+		forever();
+	}
+	while (child > 0 && getpgid(child) != auditors) {
+		if (waitpid(child, &wst, WNOHANG) == child) {
+			if (!WIFSIGNALED(wst))
+				exit(1);
+			setrlimit(RLIMIT_CORE, &none);
+			signal(WTERMSIG(wst), SIG_DFL);
+			raise(WTERMSIG(wst));
+		}
+		usleep(1000);
+	}
+}
+
 static unsigned long long
 draw(unsigned long long k)
 {
@@ -190,10 +222,7 @@ act(size_t n, pid_t auditors, int calm)
 		break;
 	case 3:
 		note("breach child moved into the auditor's group");
-		if (fork() == 0) {
-			setpgid(0, auditors);
-			forever();
-		}
+		child_to_group(auditors);
 		break;
 	case 4:
 		note("breach moved into the auditor's group");
@@ -524,18 +553,8 @@ main(int argc, char **argv)
 		printf("draw 2\n");	/* never flushed */
 		forever();
 	}
-	if (strcmp(mode, "child_escape") == 0) {
-		pid_t auditors = auditor_group(), child = fork();
-
-		if (child == 0) {
-			if (setpgid(0, auditors) != 0)
-				perror("adversary: setpgid");
-			forever();
-		}
-		/* Only once it has moved: what the audit sees is then sure. */
-		while (child > 0 && getpgid(child) != auditors)
-			usleep(1000);
-	}
+	if (strcmp(mode, "child_escape") == 0)
+		child_to_group(auditor_group());
 	while (fgets(line, sizeof line, stdin) != NULL) {
 		size_t n = strtoul(line + 8, NULL, 10);	/* "shuffle N" */
 
