@@ -71,13 +71,20 @@
  *                        stderr when refused, and answers on; where a
  *                        nice or sched call was let by, says so and
  *                        exits 1, the proof that it reached the auditor
+ *   pidns R              on run R, names every thread of its parent
+ *                        by its id in /proc and sends it SIGKILL (kill
+ *                        and rt_sigqueueinfo for its workers, tgkill for
+ *                        its main thread, last), each outcome noted in
+ *                        $SA_PIDNS_LOG (tests/examples/pidns.h), then
+ *                        answers on
  *   decks S N MODE       for fit --run: writes S decks of N cards
  *                        (the identity), then "sleep" sleeps, "exit3"
  *                        exits with status 3; "sigio" first does what
  *                        sigio_parent does, then exits with status 0
  *                        after its decks; "join" first moves into
  *                        its parent's process group, then writes its
- *                        decks and sleeps
+ *                        decks and sleeps; "pidns" first does what pidns
+ *                        does, then exits with status 3 after its decks
  *
  * Built by the Makefile into build/exec/adversary.  Its parent is the
  * auditor when the command is "exec adversary ...": sh replaces itself.
@@ -102,6 +109,7 @@
 #include <unistd.h>
 
 #include "../auditor.h"
+#include "../pidns.h"
 #include "../script.h"
 
 #define MAXN 64
@@ -302,6 +310,8 @@ decks(long s, long n, const char *mode)
 		join_parent_group();
 	if (strcmp(mode, "sigio") == 0)
 		sigio_parent();
+	if (strcmp(mode, "pidns") == 0)
+		pidns_attack();
 	for (long k = 0; k < s; k++) {
 		for (long i = 0; i < n; i++)
 			printf(i ? " %ld" : "%ld", i);
@@ -585,6 +595,8 @@ main(int argc, char **argv)
 			sigio_parent();
 		if (runs == at && strcmp(mode, "tkill_threads") == 0)
 			tkill_threads();
+		if (runs == at && strcmp(mode, "pidns") == 0)
+			pidns_attack();
 		if (runs == at && strcmp(mode, "limit_parent") == 0 && argc > 3)
 			limit_parent(argv[3]);
 		shuffle(n);

@@ -19,6 +19,9 @@
  *                  signal (F_SETSIG) and O_ASYNC set, then writes into
  *                  the other end; says "sigio: denied" on stderr when a
  *                  step is refused
+ *   pidns          on the second run, names every thread of its parent
+ *                  by its id in /proc and sends it SIGKILL (../pidns.h),
+ *                  each outcome noted in $SA_PIDNS_LOG
  *   limit_parent   on the second run, sets its parent's file-size limit
  *                  to 0 (prlimit64); says "limit: denied" when refused
  *   mover          on its third run, starts a thread that keeps moving
@@ -43,9 +46,10 @@
 #include <shuffle_audit.h>
 
 #include "../auditor.h"
+#include "../pidns.h"
 
 sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent, sigio_parent,
-    limit_parent, mover;
+    pidns, limit_parent, mover;
 
 static void
 naive(unsigned *deck, size_t n, sa_oracle *o)
@@ -179,6 +183,18 @@ sigio_parent(unsigned *deck, size_t n, sa_oracle *o)
 		close(sv[0]);
 		close(sv[1]);
 	}
+	naive(deck, n, o);
+}
+
+/* On the second run, the attack of ../pidns.h on every thread of the
+ * auditor. */
+void
+pidns(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int calls;
+
+	if (++calls == 2)
+		pidns_attack();
 	naive(deck, n, o);
 }
 
