@@ -307,11 +307,32 @@ stop_all(void)
 static pid_t owned[64], inits[64];
 static size_t nowned, ninits;
 
+/*
+ * PID added to LIST (of *COUNT, room for 64).  A full list first drops
+ * the processes that have ended and been reaped (no pid now): an audit
+ * may start a program hundreds of times (by layers, again for each
+ * depth), two processes each where a pid namespace is made, and a
+ * child left out of the list would be taken for a stray.
+ */
+static void
+add_pid(pid_t *list, size_t *count, pid_t pid)
+{
+	size_t kept = 0;
+
+	if (*count == 64) {
+		for (size_t i = 0; i < *count; i++)
+			if (kill(list[i], 0) == 0 || errno != ESRCH)
+				list[kept++] = list[i];
+		*count = kept;
+	}
+	if (*count < 64)
+		list[(*count)++] = pid;
+}
+
 void
 guard_own(pid_t pid)
 {
-	if (nowned < sizeof owned / sizeof owned[0])
-		owned[nowned++] = pid;
+	add_pid(owned, &nowned, pid);
 }
 
 void
@@ -320,8 +341,29 @@ guard_init(pid_t init)
 	if (init <= 0)
 		return;		/* no namespace was made */
 	guard_own(init);
-	if (ninits < sizeof inits / sizeof inits[0])
-		inits[ninits++] = init;
+	add_pid(inits, &ninits, init);
+}
+
+/*
+ * The inits guard_init noted, each killed (and all inside with it) and
+ * reaped if it has ended.  An init ends only once every pid inside is
+ * free, which can be a while after its code is reaped: one still ending
+ * stays noted, ours for guard_strays (else the next audit would take it
+ * for a stray), until a later call reaps it.  One already reaped
+ * (ECHILD: its pid perhaps another's now) is not touched.
+ */
+static void
+end_inits(void)
+{
+	size_t left = 0;
+
+	for (size_t k = 0; k < ninits; k++)
+		if (waitpid(inits[k], NULL, WNOHANG) == 0) {
+			kill(inits[k], SIGKILL);
+			if (waitpid(inits[k], NULL, WNOHANG) == 0)
+				inits[left++] = inits[k];
+		}
+	ninits = left;
 }
 
 bool
@@ -346,6 +388,8 @@ guard_strays(void)
 
 		for (size_t k = 0; k < nowned && !ours; k++)
 			ours = pids[i] == owned[k] || g == owned[k];
+		for (size_t k = 0; k < ninits && !ours; k++)
+			ours = pids[i] == inits[k];
 		if (!ours)
 			return true;
 	}
@@ -411,8 +455,9 @@ guard_release(void)
 		sigaddset(&block, stops[i]);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	stop_all();
+	end_inits();
 	watched = 0;
-	nowned = ninits = 0;
+	nowned = 0;
 	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
 		if (handling[i])
 			sigaction(stops[i], &before[i], NULL);

@@ -105,6 +105,11 @@ ns_init(void)
 {
 	struct timespec second = { 1, 0 };
 
+	/* The auditor's handlers (its clean-up on SIGTERM and the rest)
+	 * are not the init's: inside, a signal reaches an init only where
+	 * it has a handler. */
+	for (int sig = 1; sig < NSIG; sig++)
+		signal(sig, SIG_DFL);
 	if (syscall(NR_CLOSE_RANGE, 0u, ~0u, 0u) != 0)
 		for (int fd = 0; fd < 1024; fd++)
 			close(fd);
