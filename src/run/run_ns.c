@@ -9,7 +9,8 @@
  *
  *	auditor ── X (a plain fork; unshares, then ends)
  *	   ├── init   pid 1 inside: made by X with CLONE_PARENT
- *	   └── code   pid 2 inside: X's fork, ours once X has ended
+ *	   └── code   pid N inside (N the init's pid outside): X's fork,
+ *	              ours once X has ended
  *
  * The code stays the auditor's child (we are a subreaper, and X's
  * orphans come to us), so that its exit status, its waits and its kills
@@ -31,6 +32,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -101,9 +103,32 @@ ns_enter(bool *userns)
  * (it catches none); from outside, SIGKILL ends it and all inside.
  */
 static void
-ns_init(void)
+ns_init(int ready)
 {
 	struct timespec second = { 1, 0 };
+	char self[32];
+	ssize_t got = readlink("/proc/self", self, sizeof self - 1);
+	int last_fd;
+
+	/* The code's pid inside made this init's pid outside (/proc is
+	 * the machine's), through ns_last_pid, not 2 in every namespace:
+	 * a program that keys a file by its pid (a JVM's /tmp/hsperfdata
+	 * files) must not meet its twin in another audit.  Unique while
+	 * this init lives, which is as long as the code does.  Where the
+	 * write is refused, the code is pid 2. */
+	if (got > 0 && (last_fd = open("/proc/sys/kernel/ns_last_pid",
+	    O_WRONLY)) >= 0) {
+		char last[32];
+		long pid;
+
+		self[got] = '\0';
+		pid = atol(self);
+		snprintf(last, sizeof last, "%ld", pid - 1);
+		if (pid > 2)
+			(void)!write(last_fd, last, strlen(last));
+		close(last_fd);
+	}
+	(void)!write(ready, "x", 1);
 
 	/* The auditor's handlers (its clean-up on SIGTERM and the rest)
 	 * are not the init's: inside, a signal reaches an init only where
@@ -146,17 +171,26 @@ static void
 ns_split(int to)
 {
 	pid_t pids[2];
+	int ready[2];
+	char c;
 	bool userns;
 
 	if (!ns_enter(&userns)) {
 		close(to);
 		return;
 	}
-	/* The first process made inside is its init. */
+	/* The first process made inside is its init; the code is forked
+	 * once the init has chosen its pid (or ended). */
+	if (pipe(ready) != 0)
+		_exit(127);
 	pids[1] = (pid_t)syscall(SYS_clone, (unsigned long)(CLONE_PARENT |
 	    SIGCHLD), 0ul, 0ul, 0ul, 0ul);
 	if (pids[1] == 0)
-		ns_init();
+		ns_init(ready[1]);
+	close(ready[1]);
+	while (read(ready[0], &c, 1) < 0 && errno == EINTR)
+		;
+	close(ready[0]);
 	if (pids[1] < 0 || (pids[0] = fork()) < 0)
 		_exit(127);
 	if (pids[0] == 0) {
