@@ -413,7 +413,8 @@ unsigned proc_protections(void);
 /*
  * fork() for a child that will run audited code (run_ns.c): where the
  * kernel allows it, the child runs in a pid namespace of its own
- * (its pid there its init's pid outside, unique while it runs) (through a user namespace of its own when this is not root), in
+ * (its pid there its init's pid outside, unique while it runs;
+ * through a user namespace of its own when this is not root), in
  * which no process outside, the auditor least of all, has a number.  It
  * is this process's child all the same, so that waits, kills and its
  * exit status are as fork()'s; the namespace's init (pid 1, also our
