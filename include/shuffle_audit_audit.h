@@ -413,9 +413,11 @@ int sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next);
  *   SA_PLACE_LOW     h(x) = x 2^-K: every real within 2^-K of the
  *                    cell's width from its low end;
  *   SA_PLACE_HIGH    h(x) = 1 - (1 - x) 2^-K: from its high end;
- *   SA_PLACE_INNER   h piecewise linear through (1/2, C 2^-K), C the
- *                    odd integer nearest (3 - sqrt 5) / 2 2^K: an
- *                    inner point no fraction of small denominator is.
+ *   SA_PLACE_INNER   h piecewise linear through (1/2, C 2^-J), C an odd
+ *                    integer next to (3 - sqrt 5) / 2 2^J, J = 51 - L -
+ *                    D for X = A / 2^D (at least K): an inner point no
+ *                    fraction of small denominator is, whose low bits
+ *                    vary (code reading bit 32 of u is seen to).
  * K = sa_real_place_bits(M) = min(20, (51 - L) / 2), L the bits of M.
  * With h(x) = A / 2^D, A odd, the real is (CELL 2^D + A) / (M 2^D): both
  * terms are exact in a double and the quotient is correctly rounded, so
@@ -472,6 +474,14 @@ bool sa_exec_closed(const sa_exec *p);
  * before, its first run's line sent and its first answer held for it.
  */
 bool sa_exec_hello(sa_exec *p, size_t n, const char *walk);
+/*
+ * Whether the program's hello said "raw-place": it embeds each raw word
+ * in the wider words it hands a library as SHUFFLE_AUDIT_RAW_PLACE says
+ * (0 repeated, 1-3 at the top with low bits 0, 1 or a function of the
+ * word's index in its run), so a copy started under another placement
+ * can be compared with it run by run.  False before the hello.
+ */
+bool sa_exec_raw_place(const sa_exec *p);
 /* The plain protocol from here on: no plan, no depth, no progress. */
 void sa_exec_plain(sa_exec *p);
 /*

@@ -115,6 +115,11 @@ bool cli_parse_choice(const char *opt, const char *s,
 
 /* -f FORMAT: text, tsv, csv or json, in the order of enum rep_format. */
 bool cli_parse_format(const char *s, int *out);
+/*
+ * The same or junit (REP_JUNIT), for the commands that give a verdict:
+ * census, and merge of its parts.  cli_parse_format refuses junit.
+ */
+bool cli_parse_format_junit(const char *s, int *out);
 /* The same, or the command's own EXTRA format (*IS_EXTRA then). */
 bool cli_parse_format_or(const char *s, const char *extra, int *fmt,
     bool *is_extra);

@@ -247,7 +247,11 @@ audit_report(const struct audit *au, size_t n, enum rep_format fmt)
 	    "misbehaved", model ? "exit status 4" : "exit status 3");
 	rep_bool(&r, "fair", NULL, false, NULL);	/* not shown fair */
 	rep_str(&r, "problem", "problem", au->what, NULL);
-	if (model)
+	if (model && au->raw_model)
+		rep_list(&r, "raw_placements", "raw placed",
+		    "repeat top-0 top-1 top-index", false, "0 on the walk, the "
+		    "other on the run made again by a copy of the program");
+	else if (model)
 		rep_list(&r, "placements", "reals placed", "mid low high inner",
 		    false, au->streamed ? "the census's, then the others, on "
 		    "the runs the auditor made again" : "the census's, then "
@@ -332,6 +336,41 @@ check_exit(enum run_verdict v)
 	return exits[v];
 }
 
+/*
+ * A plugin's raw words, exact at the width it reads them: the verdict
+ * stands at B bits, and the wider count, where it was made, only says
+ * which way the bias goes.
+ */
+static void
+exact_raw_fields(report *r, const struct audit_check *b)
+{
+	static const char *const causes[] = { "none", "loop", "reduction",
+	    "unsettled" };
+	static const char *const trend[] = { "", "the same chances: the "
+	    "bias is the loop's", "nearer uniform: the bias is the "
+	    "reduction's", "other chances, not nearer uniform" };
+	char value[320];
+
+	const char *how = b->raw_by_placing ? "widened by the harness "
+	    "every way it places them with no run made again moving (the "
+	    "evidence of invariance), so the verdict stands at that width" :
+	    "which it reads whole, so the verdict is exact at that width";
+
+	if (b->raw_settled)
+		snprintf(value, sizeof value, "the code's own %u-bit words, "
+		    "%s; with %u-bit words, %s", b->bits, how, b->wider,
+		    trend[b->cause]);
+	else
+		snprintf(value, sizeof value, "the code's own %u-bit words, "
+		    "%s (not counted at %u bits: too costly)", b->bits, how,
+		    b->wider);
+	rep_str(r, NULL, "raw words", value, NULL);
+	rep_bool(r, "raw_own", NULL, true, NULL);
+	rep_str(r, "bias_from", NULL, b->raw_settled ? causes[b->cause] :
+	    "not settled", NULL);
+	rep_u64(r, "bias_bits", NULL, b->wider, NULL);
+}
+
 /* Loop or reduction, in words. */
 static void
 raw_fields(report *r, const struct audit_check *b)
@@ -340,6 +379,10 @@ raw_fields(report *r, const struct audit_check *b)
 	    "unsettled" };
 	char value[320];
 
+	if (b->raw_exact) {
+		exact_raw_fields(r, b);
+		return;
+	}
 	if (!b->raw_settled && b->by_layers) {
 		snprintf(value, sizeof value, "not settled: a census by layers "
 		    "at --raw-bits %u would tell the loop's bias from the "
@@ -505,6 +548,29 @@ placed_fields(report *r, const struct audit_check *k)
 }
 
 /*
+ * A harness's runs made again with its raw words placed otherwise.  The
+ * value is a number (0 when none was), its words in the note, so that
+ * the text's columns do not move.
+ */
+static void
+raw_placed_fields(report *r, const struct audit_check *k)
+{
+	if (!k->raw_drawn)
+		return;
+	rep_u64(r, "raw_placed_sequences", "raw placed", k->raw_placed,
+	    k->raw_untold ? "not checked: its harness did not say it places "
+	    "raw words as SHUFFLE_AUDIT_RAW_PLACE tells (\"raw-place\" in its "
+	    "hello), an older copy, so the verdict is the model's of words "
+	    "repeated across the wider word" : k->raw_placed > 0 ? "runs of "
+	    "its walk made again by copies of it with each raw word at the "
+	    "top of the wider word, the bits below 0, 1 and a function of "
+	    "the word's index, each landing on its deck" : "no run of its "
+	    "walk was made again by a copy (its walk was not streamed): the "
+	    "verdict is the model's of words repeated across the wider word");
+	rep_bool(r, "raw_place_told", NULL, !k->raw_untold, NULL);
+}
+
+/*
  * The runs of a streamed walk the auditor made again over the plain
  * protocol, where that is not all of them (--repeat 1/K or none), and
  * the odds that a lie in one run goes unseen.
@@ -589,6 +655,7 @@ check_fields(report *r, const struct audit_check *k)
 	ties_fields(r, k);
 	guard_fields(r, k->protections);
 	placed_fields(r, k);
+	raw_placed_fields(r, k);
 	replay_fields(r, k);
 	if (k->model == SA_MODEL_NONE)
 		return;

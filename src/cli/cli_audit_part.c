@@ -40,8 +40,12 @@ int
 audit_part_put(struct audit *au, size_t n, struct job *job)
 {
 	char raw[16], real[16], again_note[2][40], guards[32], keys[48],
-	    *notes[6] = { raw, real, again_note[0], again_note[1], guards,
-	    keys };
+	    placed[48], *notes[7] = { raw, real, again_note[0], again_note[1],
+	    guards, NULL, NULL };
+	size_t count = 5;
+	/* The walk's own, before the second models' counts run it again. */
+	uint64_t raw_placed = au->raw_placed;
+	bool raw_untold = au->raw_untold;
 	unsigned char *data = NULL, *more[2] = { NULL, NULL };
 	size_t len = 0, more_len[2] = { 0, 0 };
 	int status;
@@ -79,9 +83,17 @@ audit_part_put(struct audit *au, size_t n, struct job *job)
 	 * and the most reals in a run. */
 	snprintf(keys, sizeof keys, "keys %llu %llu", (unsigned long long)
 	    au->key_width, (unsigned long long)au->key_reals);
+	if (au->key_width != 0)
+		notes[count++] = keys;
+	/* A harness's raw words placed otherwise: the runs of this part's
+	 * walk made again by copies, and whether its hello said it can. */
+	snprintf(placed, sizeof placed, "raw-placed %llu %s",
+	    (unsigned long long)raw_placed, raw_untold ? "untold" :
+	    "told");
+	if (au->raw_used && au->raw_hello)
+		notes[count++] = placed;
 	return part_put(au->part_index, au->part_count, job->depth == 0 ?
-	    "census" : "layers", data, len, notes, au->key_width != 0 ? 6 :
-	    5);
+	    "census" : "layers", data, len, notes, count);
 }
 
 /*
@@ -122,6 +134,28 @@ parted_keys(const struct part_set *merging, struct audit *au)
 			au->key_width = w;
 		if (m > au->key_reals)
 			au->key_reals = m;
+	}
+}
+
+/*
+ * The raw placements of MERGING's parts (their "raw-placed N told|untold"
+ * notes) into AU: the runs placed, added up, and not told where any part
+ * was not.  A part without the note (an older one, or code that drew no
+ * raw word or spoke the plain protocol) adds none.
+ */
+static void
+parted_raw_placed(const struct part_set *merging, struct audit *au)
+{
+	for (size_t i = 0; i < merging->count; i++) {
+		const char *v = sa_part_note(&merging->parts[i], "raw-placed");
+		unsigned long long m;
+		char told[8];
+
+		if (v == NULL || sscanf(v, "%llu %7s", &m, told) != 2)
+			continue;
+		au->raw_hello = true;
+		au->raw_placed += m;
+		au->raw_untold = au->raw_untold || strcmp(told, "told") != 0;
 	}
 }
 
@@ -202,6 +236,7 @@ audit_parted(const struct part_set *merging, struct audit *au, size_t n,
 	    "real-used");
 	au->protections = parted_protections(merging);
 	parted_keys(merging, au);
+	parted_raw_placed(merging, au);
 	*status = EXIT_FAIR;
 	return true;
 }

@@ -48,7 +48,9 @@ help(FILE *out)
 	    "  -a, --algorithm NAME  the shuffle (default naive; see\n"
 	    "                        '" PROGNAME " algorithms')\n"
 	    "  -n, --cards N         cards in the deck (default 4)\n"
-	    CLI_HELP_FORMAT
+	    "  -f, --format FORMAT   text (default), tsv, csv, json or junit\n"
+	    "                        (JUnit XML, one test case failing on an\n"
+	    "                        unfair verdict; implies --check)\n"
 	    "      --sort KEY        ordering (default) or runs (most first)\n"
 	    "      --top K|all       keep the first K rows (text default: 24)\n"
 	    "      --check           exit 1 when the shuffle is unfair\n"
@@ -95,6 +97,7 @@ struct census_args {
 	sa_shuffle shuffle;
 	size_t n;
 	enum rep_format fmt;
+	int fmt_choice;		/* -f, junit among them */
 	bool by_runs;
 	uint64_t top;		/* 0: the format's default */
 	bool check;
@@ -261,6 +264,9 @@ census_option(int c, const char *arg, void *ctx)
 	case OPT_PLAN:
 		a->plan = ok = true;
 		break;
+	case 'f':
+		ok = cli_parse_format_junit(arg, &a->fmt_choice);
+		break;
 	case OPT_RANKS:
 		ok = cli_parse_uint("--ranks", arg, 1, 1000000, &a->ranks);
 		break;
@@ -401,11 +407,15 @@ parse_args(int argc, char **argv, const struct part_set *merging,
 	memset(a, 0, sizeof *a);
 	a->merging = merging;
 	a->shuffle = *sa_shuffle_find("naive");
+	a->fmt_choice = fmt;
 	status = cli_getopts(argc, argv, &cli_cmd_census, &common,
 	    census_option, a);
 	if (status != 0)
 		return status;
-	a->fmt = (enum rep_format)fmt;
+	a->fmt = (enum rep_format)a->fmt_choice;
+	/* A JUnit test case fails on an unfair verdict: so does the exit. */
+	if (a->fmt == REP_JUNIT)
+		a->check = true;
 	a->n = (size_t)cards;
 	return census_args_fit(a) ? 0 : EXIT_TROUBLE;
 }
@@ -419,7 +429,7 @@ parse_args(int argc, char **argv, const struct part_set *merging,
 static void
 extra_memory(const struct census_args *a, sa_census_opts *opts)
 {
-	uint64_t top = a->top ? a->top : a->fmt == REP_TEXT ? CENSUS_TEXT_ROWS :
+	uint64_t top = a->top ? a->top : rep_shape(a->fmt) == REP_TEXT ? CENSUS_TEXT_ROWS :
 	    UINT64_MAX;
 
 	opts->extra_bytes = 0;
@@ -725,6 +735,19 @@ serve(sa_census *c)
 	return EXIT_FAIR;
 }
 
+/*
+ * STATUS, the census's exit status, with GitHub's ::error:: annotation
+ * on stderr for a verdict that fails the job (rep_annotate).
+ */
+static int
+annotated(int status)
+{
+	if (status == EXIT_UNFAIR || status == EXIT_MISBEHAVED ||
+	    status == EXIT_MODEL)
+		rep_annotate(stderr);
+	return status;
+}
+
 static int
 census_merge(int argc, char **argv, const struct part_set *merging)
 {
@@ -752,7 +775,7 @@ census_merge(int argc, char **argv, const struct part_set *merging)
 	if (a.layers) {
 		status = count_layers(&a);
 		run_free(&a.audit);
-		return status == PART_WRITTEN ? EXIT_FAIR : status;
+		return annotated(status == PART_WRITTEN ? EXIT_FAIR : status);
 	}
 	opts.engine = a.engine;
 	opts.reduce = a.reduce;
@@ -777,7 +800,7 @@ census_merge(int argc, char **argv, const struct part_set *merging)
 		    a.model }, c);
 	sa_census_free(c);
 	run_free(&a.audit);
-	return status == PART_WRITTEN ? EXIT_FAIR : status;
+	return annotated(status == PART_WRITTEN ? EXIT_FAIR : status);
 }
 
 static int
@@ -794,6 +817,6 @@ const struct cli_command cli_cmd_census = {
 	.help = help,
 	.run = cmd_census,
 	.merge = census_merge,
-	.more_formats = NULL,
+	.more_formats = "junit",
 	.operands = CLI_OPERANDS_NONE,
 };

@@ -443,7 +443,7 @@ render(const struct census_view *a, const sa_census *c,
 		    "every one)", (unsigned long long)nrows,
 		    (unsigned long long)in->orderings);
 	rep_line(&r, "%s", "");
-	if (a->fmt == REP_TEXT) {
+	if (rep_shape(a->fmt) == REP_TEXT) {
 		summary_fields(&r, c, f, a->notation, a->audited ? &a->model : NULL);
 		check_fields(&r, &a->model);
 	}
@@ -455,7 +455,7 @@ census_show(const struct census_view *a, const sa_census *c)
 {
 	const sa_census_info *in = sa_census_about(c);
 	struct figures fig;
-	uint64_t top = a->top != 0 ? a->top : a->fmt == REP_TEXT ?
+	uint64_t top = a->top != 0 ? a->top : rep_shape(a->fmt) == REP_TEXT ?
 	    CENSUS_TEXT_ROWS : UINT64_MAX, nrows, *rows = NULL;
 
 	nrows = top < in->orderings ? top : in->orderings;

@@ -364,7 +364,7 @@ run_command(struct reader *rd, const char *command, uint64_t samples)
 	bool ok;
 
 	(void)guard_watch();
-	if (!proc_start(&child, command, false, true, NULL)) {
+	if (!proc_start(&child, command, false, PROC_ERR_PIPE, NULL)) {
 		cli_error("--run %s: cannot start it: %s", cli_arg(command),
 		    strerror(errno));
 		guard_release();

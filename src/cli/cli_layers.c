@@ -251,7 +251,7 @@ ordering_table(report *r, const struct layers_args *a, const sa_layers *l)
 		{ "at_most", "at most", REP_STR, 7, false, true, 0, NULL },
 	};
 	const sa_layers_info *in = sa_layers_about(l);
-	bool text = a->fmt == REP_TEXT;
+	bool text = rep_shape(a->fmt) == REP_TEXT;
 	uint64_t rows = text && in->orderings > TEXT_ROWS ? TEXT_ROWS :
 	    in->orderings;
 	char ord[128];
@@ -483,7 +483,7 @@ render(const struct layers_args *a, const sa_layers *l,
 	rep_u64(&r, "layer_count", "layers", in->layers, NULL);
 	rep_line(&r, "%s", "");
 	layer_table(&r, l);
-	if (a->fmt == REP_TEXT || a->fmt == REP_JSON) {
+	if (rep_shape(a->fmt) == REP_TEXT || a->fmt == REP_JSON) {
 		rep_line(&r, "%s", "");
 		rep_line(&r, "Each ordering's probability lies between what the "
 		    "layers counted and that");

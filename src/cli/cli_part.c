@@ -194,8 +194,9 @@ part_merge_help(FILE *out)
 	    "Refuses parts missing, given twice, changed or cut, of another\n"
 	    "run or of another version.\n"
 	    "\n"
-	    "  -f, --format FORMAT  text, tsv, csv or json (default: the\n"
-	    "                       parts' command's own)\n"
+	    "  -f, --format FORMAT  text, tsv, csv, json or, for a census's\n"
+	    "                       parts, junit (default: the parts'\n"
+	    "                       command's own)\n"
 	    "  -h, --help           show this help\n", out);
 }
 
@@ -217,7 +218,8 @@ with_format(struct part_set *set, int format)
 	}
 	memcpy(set->words, p->argv, p->argc * sizeof *set->words);
 	set->words[p->argc] = "--format";
-	set->words[p->argc + 1] = (char *)cli_format_names[format];
+	set->words[p->argc + 1] = format == REP_JUNIT ? "junit" :
+	    (char *)cli_format_names[format];
 	set->words[p->argc + 2] = NULL;
 	return true;
 }
@@ -392,9 +394,13 @@ part_merge_load(int argc, char **argv, struct part_set *set,
 	*words_out = NULL;
 	*count_out = 0;
 	while ((c = cli_getopt_long(argc, argv, ":f:h", part_merge_options)) !=
-	    -1)
-		if ((status = cli_option(c, argv, &common)) != CLI_CONTINUE)
+	    -1) {
+		if (c == 'f' && !cli_parse_format_junit(optarg, &format))
+			return EXIT_TROUBLE;
+		if (c != 'f' && (status = cli_option(c, argv, &common)) !=
+		    CLI_CONTINUE)
 			return status == EXIT_FAIR ? -1 : status;
+	}
 	if (optind == argc) {
 		cli_error("merge: no parts given (the files --part wrote)");
 		return EXIT_TROUBLE;

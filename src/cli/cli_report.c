@@ -1,7 +1,9 @@
 /*
- * cli_report.c - one formatting layer for every report: text, TSV, CSV
- * and JSON from the same fields and tables.
+ * cli_report.c - one formatting layer for every report: text, TSV, CSV,
+ * JSON and JUnit XML from the same fields and tables.
  */
+#define _POSIX_C_SOURCE 200809L	/* open_memstream */
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,13 +327,57 @@ flush_fields(report *r)
 	drop_fields(r);
 }
 
+enum rep_format
+rep_shape(enum rep_format fmt)
+{
+	return fmt == REP_JUNIT ? REP_TEXT : fmt;
+}
+
+/*
+ * JUnit's report is text held in memory until rep_end wraps it in XML;
+ * when memory runs out for it, the text goes out as it is.
+ */
 void
 rep_begin(report *r, FILE *out, enum rep_format fmt)
 {
 	cli_progress_end();
 	memset(r, 0, sizeof *r);
 	r->out = out;
-	r->fmt = fmt;
+	r->fmt = rep_shape(fmt);
+	if (fmt == REP_JUNIT &&
+	    (r->out = open_memstream(&r->text, &r->text_len)) != NULL)
+		r->xml = out;
+	else if (fmt == REP_JUNIT)
+		r->out = out;
+}
+
+/* *AT, when still NULL, as a copy of VALUE. */
+static void
+keep_once(char **at, const char *value)
+{
+	if (*at == NULL && value != NULL)
+		*at = dup(value);
+}
+
+/*
+ * What a report says of its verdict, whatever its format, for JUnit and
+ * rep_annotate: the code (its name, or the path or command audited),
+ * its cards, the verdict's key, its line, and a misbehaviour's problem.
+ */
+static void
+note_verdict(report *r, const char *key, const char *label,
+    const char *value)
+{
+	static const char *const keys[] = { "algorithm", "audited", "cards",
+		"verdict", "problem" };
+	char **at[] = { &r->name, &r->name, &r->cards, &r->verdict,
+		&r->problem };
+
+	for (size_t i = 0; key != NULL && i < sizeof keys / sizeof *keys; i++)
+		if (strcmp(key, keys[i]) == 0)
+			keep_once(at[i], value);
+	if (label != NULL && strcmp(label, "verdict") == 0)
+		keep_once(&r->line, value);
 }
 
 static void
@@ -369,6 +415,7 @@ void
 rep_str(report *r, const char *key, const char *label, const char *value,
     const char *note)
 {
+	note_verdict(r, key, label, value);
 	keep_field(r, key, label, value, value, note);
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
@@ -419,6 +466,7 @@ rep_u64(report *r, const char *key, const char *label, uint64_t value,
 	char buf[24];
 
 	snprintf(buf, sizeof buf, "%llu", (unsigned long long)value);
+	note_verdict(r, key, label, buf);
 	keep_field(r, key, label, buf, buf, note);
 	if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
@@ -625,6 +673,7 @@ rep_table(report *r, const char *key, const struct rep_col *cols, int ncols)
 	if (r->fmt == REP_TSV || r->fmt == REP_CSV)
 		drop_fields(r);		/* the table is all they carry */
 	switch (r->fmt) {
+	case REP_JUNIT:		/* rendered as text: not r->fmt */
 	case REP_TEXT:
 		flush_fields(r);
 		for (int i = 0; i < ncols; i++) {
@@ -748,6 +797,7 @@ rep_row(report *r, const struct rep_cell *cells)
 	if (ferror(r->out))
 		return;
 	switch (r->fmt) {
+	case REP_JUNIT:		/* rendered as text: not r->fmt */
 	case REP_TEXT:
 		for (int i = 0, at = 0; i < r->ncols; i++) {
 			const struct rep_col *c = &r->cols[i];
@@ -830,9 +880,112 @@ field_rows(report *r)
 	drop_fields(r);
 }
 
+/*
+ * S as XML 1.0 character data, or an attribute's value when ATTR (its
+ * tab, newline and carriage return as references, which attribute
+ * normalization would otherwise turn to blanks): the five special
+ * characters as entities, so "]]>" never appears, and the bytes XML
+ * forbids (C0 controls but tab, newline and carriage return; U+FFFE and
+ * U+FFFF) and those text escapes (DEL, C1 controls, bytes of no
+ * well-formed UTF-8 character) as text writes them, \xHH.
+ */
+static void
+xml_string(FILE *out, const char *str, bool attr)
+{
+	static const char special[] = "&<>\"'\t\n\r";
+	static const char *const named[] = { "&amp;", "&lt;", "&gt;",
+		"&quot;", "&apos;", "&#9;", "&#10;", "&#13;" };
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s) {
+		const char *c = strchr(special, *s);
+		int len = unsafe(s);
+
+		if (c != NULL && (attr || c - special < 5 || *s == '\r')) {
+			fputs(named[c - special], out);
+			s++;
+		} else if (c != NULL) {
+			fputc(*s++, out);	/* tab and newline, in text */
+		} else if (len > 0) {
+			put_hex(out, s, len);
+			s += len;
+		} else if (s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe) {
+			put_hex(out, s, 3);
+			s += 3;
+		} else {
+			len = *s < 0x80 ? 1 : utf8_len(s);
+			fwrite(s, 1, (size_t)len, out);
+			s += len;
+		}
+	}
+}
+
+/* The last verdict a report carried, for rep_annotate. */
+static char *said;
+
+/*
+ * R's code and cards, as a test case's name, and its verdict line (a
+ * misbehaviour's problem after it), into *NAME and *LINE (from malloc;
+ * NULL when memory ran out).
+ */
+static void
+verdict_words(const report *r, char **name, char **line)
+{
+	const char *v = r->line ? r->line : r->verdict ? r->verdict : "";
+	size_t size = strlen(v) + (r->problem ? strlen(r->problem) : 0) + 3;
+
+	if ((*line = malloc(size)) != NULL)
+		snprintf(*line, size, r->problem ? "%s: %s" : "%s", v,
+		    r->problem);
+	size = (r->name ? strlen(r->name) : 0) + (r->cards ?
+	    strlen(r->cards) : 0) + 16;
+	if ((*name = malloc(size)) != NULL)
+		snprintf(*name, size, "%s, %s card%s", r->name ? r->name :
+		    "shuffle", r->cards ? r->cards : "?", r->cards &&
+		    strcmp(r->cards, "1") == 0 ? "" : "s");
+}
+
+/*
+ * R's report as JUnit XML on R's stream: its text, now ended, the body
+ * of the one test case's <failure>, <error> or <system-out>.
+ */
+static void
+junit(report *r, const char *name, const char *line)
+{
+	const char *v = r->verdict;
+	bool error = v != NULL && strcmp(v, "misbehaved") == 0;
+	bool fail = v != NULL && !error && strcmp(v, "fair") != 0;
+	const char *elem = error ? "error" : fail ? "failure" : "system-out";
+	FILE *x = r->xml;
+
+	fclose(r->out);
+	r->out = x;
+	fprintf(x, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<testsuites tests=\"1\" failures=\"%d\" errors=\"%d\">\n"
+	    "  <testsuite name=\"shuffle-audit census\" tests=\"1\" "
+	    "failures=\"%d\" errors=\"%d\" skipped=\"0\">\n"
+	    "    <testcase name=\"", fail, error, fail, error);
+	xml_string(x, name ? name : "shuffle", true);
+	fprintf(x, "\" classname=\"shuffle-audit.census\">\n      <%s", elem);
+	if (fail || error) {
+		fputs(" message=\"", x);
+		xml_string(x, line ? line : "", true);
+		fputs("\" type=\"", x);
+		xml_string(x, strcmp(v, "the model decides") == 0 ?
+		    "model-decides" : v, true);
+		fputc('"', x);
+	}
+	fputc('>', x);
+	xml_string(x, r->text ? r->text : "", false);
+	fprintf(x, "</%s>\n    </testcase>\n  </testsuite>\n</testsuites>\n",
+	    elem);
+}
+
 void
 rep_end(report *r)
 {
+	char *name = NULL, *line = NULL;
+
 	if (r->fmt == REP_TEXT)
 		flush_fields(r);
 	else if (r->fmt != REP_JSON && !r->tabled && r->pending > 0)
@@ -840,4 +993,43 @@ rep_end(report *r)
 	drop_fields(r);
 	if (r->fmt == REP_JSON)
 		fputs(r->members ? "\n}\n" : "{}\n", r->out);
+	if (r->verdict != NULL || r->xml != NULL)
+		verdict_words(r, &name, &line);
+	if (r->xml != NULL)
+		junit(r, name, line);
+	if (r->verdict != NULL && name != NULL && line != NULL) {
+		size_t size = strlen(name) + strlen(line) + 3;
+
+		free(said);
+		if ((said = malloc(size)) != NULL)
+			snprintf(said, size, "%s: %s", name, line);
+	}
+	free(name);
+	free(line);
+	free(r->text);
+	free(r->name);
+	free(r->cards);
+	free(r->verdict);
+	free(r->line);
+	free(r->problem);
+}
+
+/* See cli_report.h: GitHub's workflow commands escape %, CR and LF. */
+void
+rep_annotate(FILE *err)
+{
+	const char *env = getenv("GITHUB_ACTIONS");
+	char *safe;
+
+	if (said == NULL || env == NULL || strcmp(env, "true") != 0)
+		return;
+	safe = cli_text_safe(said);
+	fputs("::error title=shuffle-audit::", err);
+	for (const char *s = safe ? safe : said; *s != '\0'; s++)
+		if (*s == '%' || *s == '\r' || *s == '\n')
+			fprintf(err, "%%%02X", (unsigned)(unsigned char)*s);
+		else
+			fputc(*s, err);
+	fputc('\n', err);
+	free(safe);
 }

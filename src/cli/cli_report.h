@@ -21,7 +21,16 @@
  * objects; text prints everything, including prose lines that only text
  * carries.
  */
-enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON };
+enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON, REP_JUNIT };
+/*
+ * REP_JUNIT: JUnit XML, as Ant writes it and Jenkins, GitLab and GitHub's
+ * test-report actions read it: one testsuite of one testcase, the
+ * audited code and its cards, whose text report is the body of a
+ * <failure> (its message the verdict line, its type the verdict's key)
+ * when the verdict is not fair, of an <error> when the code misbehaved,
+ * and of <system-out> when fair.  The fields and tables render as text,
+ * into memory, until rep_end writes the XML.
+ */
 
 /* REP_NUM: a number as text; NULL is JSON's null, and empty elsewhere. */
 /* REP_LIST: numbers separated by commas or blanks, as text shows them;
@@ -75,7 +84,26 @@ typedef struct report {
 	const struct rep_col *cols;
 	int ncols;
 	uint64_t rows;
+	/* REP_JUNIT: the XML's stream, the text in memory, what it says */
+	FILE *xml;
+	char *text;
+	size_t text_len;
+	char *name, *cards, *verdict, *line, *problem;
 } report;
+
+/*
+ * The shape FMT's fields and tables take: junit's are text's.  A command
+ * that renders differently by format asks this, not FMT.
+ */
+enum rep_format rep_shape(enum rep_format fmt);
+
+/*
+ * When the environment's GITHUB_ACTIONS is "true": the last verdict a
+ * report carried (its audited code, cards and verdict line), as a
+ * GitHub workflow ::error:: command on ERR ('%', CR and LF written
+ * %25, %0D and %0A).  The caller calls it for a verdict that fails.
+ */
+void rep_annotate(FILE *err);
 
 void rep_begin(report *r, FILE *out, enum rep_format fmt);
 /*

@@ -298,7 +298,22 @@ const char *const cli_notation_names[] = { "array", "inverse", "cycles",
 bool
 cli_parse_format(const char *s, int *out)
 {
+	if (strcasecmp(s, "junit") == 0) {
+		cli_error("-f junit: only census and merge write JUnit XML (a "
+		    "test case a verdict); this command has none");
+		return false;
+	}
 	return cli_parse_choice("-f", s, cli_format_names, "format", out);
+}
+
+bool
+cli_parse_format_junit(const char *s, int *out)
+{
+	if (strcasecmp(s, "junit") == 0) {
+		*out = REP_JUNIT;
+		return true;
+	}
+	return cli_parse_format(s, out);
 }
 
 bool
@@ -837,6 +852,8 @@ cli_parse_format_or(const char *s, const char *extra, int *fmt, bool *is_extra)
 	*is_extra = strcasecmp(s, extra) == 0;
 	if (*is_extra)
 		return true;
+	if (strcasecmp(s, "junit") == 0)
+		return cli_parse_format(s, fmt);	/* its refusal */
 	if (strcasecmp(s, "text") != 0 && strcasecmp(s, "tsv") != 0 &&
 	    strcasecmp(s, "csv") != 0 && strcasecmp(s, "json") != 0) {
 		struct cli_near near;

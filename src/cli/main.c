@@ -45,7 +45,7 @@ static const struct cli_command cmd_merge_desc = {
 	.help = part_merge_help,
 	.run = cmd_merge,
 	.merge = NULL,
-	.more_formats = NULL,
+	.more_formats = "junit",
 	.operands = CLI_OPERANDS_FILES,
 };
 

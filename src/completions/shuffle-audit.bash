@@ -35,7 +35,7 @@ _shuffle_audit()
 		-a|--algorithm) kind=words; words='naive durstenfeld forward inside-out sattolo forward-exclusive two-deck pick-one rejection swaps sort-keys std-random-shuffle comparator-sort comparator-v8 comparator-merge rotation riffle overhand pile cut poker-1999'; arg=1 ;;
 		-n|--cards) kind=none; arg=1 ;;
 		--engine) kind=words; words='auto steps replay walk'; arg=1 ;;
-		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
+		-f|--format) kind=words; words='text tsv csv json junit'; arg=1 ;;
 		--notation) kind=words; words='array inverse cycles'; arg=1 ;;
 		--reduce) kind=words; words='modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32'; arg=1 ;;
 		--threads) kind=none; arg=1 ;;
@@ -155,7 +155,7 @@ _shuffle_audit()
 		opts='--format --help'
 		kind=files
 		case $prev in
-		-f|--format) kind=words; words='text tsv csv json'; arg=1 ;;
+		-f|--format) kind=words; words='text tsv csv json junit'; arg=1 ;;
 		esac ;;
 	sample)
 		opts='--algorithm --cards --format --help --decks --seed --reduce --threads --alpha --time-limit --part'

@@ -12,7 +12,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s a -l algori
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s n -l cards -x -d 'cards in the deck (default 4)'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l check -d 'exit 1 when the shuffle is unfair'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l engine -x -a 'auto steps replay walk' -d 'auto (default; a proven formula where the shuffle has one), steps, replay or walk'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s f -l format -x -a 'text tsv csv json' -d 'text (default), tsv, csv or json'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s f -l format -x -a 'text tsv csv json junit' -d 'text (default), tsv, csv, json or junit (JUnit XML, one test case failing on an unfair verdict; implies --check)'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l notation -x -a 'array inverse cycles' -d 'array (default), inverse or cycles'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from census' -l reduce -x -a 'modulo:8 modulo:16 modulo:32 multiply:8 multiply:16 multiply:32 reject:8 reject:16 reject:32 lemire:8 lemire:16 lemire:32 scale:8 scale:16 scale:32' -d 'make each draw from a B-bit word by M'
@@ -119,7 +119,7 @@ complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l no-stream -
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l instances -x -d '--exec: N copies of the program side by side'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from matrix' -l real-cells -x -d 'reals from M equal cells (lcm(1..n))'
 complete -c shuffle-audit -n __fish_use_subcommand -a merge -d 'add up the parts of a run (--part) into its report'
-complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -s f -l format -x -a 'text tsv csv json' -d 'text, tsv, csv or json (default: the parts'\'' command'\''s own)'
+complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -s f -l format -x -a 'text tsv csv json junit' -d 'text, tsv, csv, json or, for a census'\''s parts, junit (default: the parts'\'' command'\''s own)'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -s h -l help -d 'show this help'
 complete -c shuffle-audit -n '__fish_seen_subcommand_from merge' -F
 complete -c shuffle-audit -n __fish_use_subcommand -a sample -d 'deal decks from a real generator and test them'

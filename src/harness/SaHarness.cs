@@ -54,8 +54,8 @@
 // A call the mode does not answer, or an exception from the shuffle,
 // gives the run up with a line "error ..." that shuffle-audit reports.
 // Draw(k), Real() and Raw() ask shuffle-audit directly.  Lines are
-// flushed before every read and at the end of each run; --batch is
-// understood.
+// flushed before every read that may wait (at the end of each run, unless
+// the next run's line is already read); --batch is understood.
 // The walk is streamed: the harness offers it on its first line and,
 // when shuffle-audit takes it, walks every run itself and writes them
 // with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
@@ -72,11 +72,20 @@ public static class SaHarness {
     public enum Mode { Draw, Library }
 
     static readonly int Bits = EnvInt("SHUFFLE_AUDIT_RAW_BITS", 32);
+    // How raw words sit in wider ones (see Repeat), and the raw words
+    // placed so far in the run.
+    static readonly int RawPlace = EnvInt("SHUFFLE_AUDIT_RAW_PLACE", 0);
+    static long rawIndex = 0;
     static readonly long Cells = EnvLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
     static readonly int Place = EnvInt("SHUFFLE_AUDIT_REAL_PLACE", 0);
     const long Places = 1L << 52;               // a place, in 2^-52 of a cell
-    static readonly TextReader In = new StreamReader(Console.OpenStandardInput(),
-        new UTF8Encoding(false), false, 1 << 16);
+    // Standard input, read here into a buffer of the harness's own, so
+    // that whether a whole line already waits is known (Waiting): a
+    // StreamReader's Peek says only whether a character does, and may
+    // wait for one.
+    static readonly Stream In = Console.OpenStandardInput();
+    static byte[] inBuf = new byte[1 << 17];
+    static int inAt, inLen;                     // taken up to, read up to
     static readonly StreamWriter Out = new StreamWriter(Console.OpenStandardOutput(),
         new UTF8Encoding(false), 1 << 16);
     static long[][] plan;                       // this run's offered draws
@@ -129,10 +138,31 @@ public static class SaHarness {
     // The raw word V of B bits repeated across WIDTH bits, from bit 0 up:
     // every run of at most B adjacent bits takes each of its values
     // equally often, as a uniform word's would.
-    static long Repeat(long v, int width) {
+    // Under SHUFFLE_AUDIT_RAW_PLACE 1, 2 or 3 (a copy the auditor starts
+    // to make runs again) v is at the top instead, the bits below all 0,
+    // all 1, or those of h(i) | h(i) << 32 for the word's index i in its
+    // run: code that reads only v's bits lands on the same deck under
+    // each.  TOP: placement 0 is v at the top, the bits below 0 (a
+    // double's fraction), not repeated.
+    static long Repeat(long v, int width, bool top = false) {
         long w = 0;
-        for (int at = 0; at < width; at += Bits)
-            w |= v << at;
+        if (Bits >= width) {
+            w = v;
+        } else if (RawPlace == 0 && top) {
+            w = v << (width - Bits);
+        } else if (RawPlace == 0) {
+            for (int at = 0; at < width; at += Bits)
+                w |= v << at;
+        } else {
+            uint h = unchecked((uint) (rawIndex + 1) * 0x9E3779B1u);
+            h ^= h >> 16;
+            h = unchecked(h * 0x85EBCA6Bu);
+            h ^= h >> 13;
+            long low = RawPlace == 1 ? 0 : RawPlace == 2 ? -1L
+                : (long) h | (long) h << 32;
+            w = v << (width - Bits) | low & ((1L << (width - Bits)) - 1);
+        }
+        rawIndex++;
         return w & ((1L << width) - 1);
     }
 
@@ -146,11 +176,51 @@ public static class SaHarness {
         }
     }
 
+    // The next line of standard input, without its newline (or a \r
+    // before it), as TextReader.ReadLine gives it; null at the end.
+    static string ReadLine() {
+        for (int from = inAt;;) {
+            int nl = Array.IndexOf(inBuf, (byte) '\n', from, inLen - from);
+            if (nl >= 0) {
+                int end = nl > inAt && inBuf[nl - 1] == '\r' ? nl - 1 : nl;
+                string line = Encoding.UTF8.GetString(inBuf, inAt, end - inAt);
+                inAt = nl + 1;
+                return line;
+            }
+            // Part of a line, if any, to the front, and room to read: a
+            // read of 64 KiB or more, which passes a buffer below it by
+            // (Mono's console FileStream) and so holds nothing back.
+            Buffer.BlockCopy(inBuf, inAt, inBuf, 0, inLen - inAt);
+            inLen -= inAt;
+            inAt = 0;
+            from = inLen;
+            if (inBuf.Length - inLen < 1 << 16)
+                Array.Resize(ref inBuf, 2 * inBuf.Length);
+            int got = In.Read(inBuf, inLen, inBuf.Length - inLen);
+            if (got <= 0) {
+                if (inLen == 0)
+                    return null;
+                string line = Encoding.UTF8.GetString(inBuf, 0, inLen);
+                inLen = 0;
+                return line;
+            }
+            inLen += got;
+        }
+    }
+
+    // Whether a whole line of input waits, read and not yet taken: the
+    // runs shuffle-audit makes again after a streamed walk come as many
+    // plans in one write, and their answers are flushed only when none
+    // waits (one write for many runs, not one a run).
+    static bool Waiting() {
+        return Array.IndexOf(inBuf, (byte) '\n', inAt, inLen - inAt) >= 0;
+    }
+
     static string Ask(string line) {
         Tell();
         Out.Write(line + "\n");
         Out.Flush();
-        string answer = In.ReadLine();
+        string answer = ReadLine();
         if (answer == null)
             Fail("shuffle-audit closed the line in the middle of a run");
         return answer;
@@ -240,7 +310,7 @@ public static class SaHarness {
 
     sealed class Answered : System.Random {
         protected override double Sample() {
-            return mode == Mode.Library ? (double) Raw() / (double) (1L << Bits) : Real();
+            return mode == Mode.Library ? (double) Repeat(Raw(), 53, true) / (double) (1L << 53) : Real();
         }
 
         public override int Next(int maxValue) {
@@ -569,24 +639,24 @@ public static class SaHarness {
             Out.Flush();
             return;
         }
-        string line = In.ReadLine();
+        string line = ReadLine();
         if (line != null && line.StartsWith("shuffle ", StringComparison.Ordinal)) {
             // The offer of a streamed walk, on the first line.
-            Out.Write("stream 1 plan\n");
+            Out.Write("stream 1 plan raw-place\n");
             Out.Flush();
-            string answer = In.ReadLine();
+            string answer = ReadLine();
             string[] w = answer == null ? new string[0] : answer.Split(' ');
             if (w.Length == 8 && w[0] == "walk") {
                 long[] a = new long[7];
                 for (int i = 0; i < 7; i++)
                     a[i] = long.Parse(w[i + 1], CultureInfo.InvariantCulture);
                 Walk(shuffle, a, true);
-                line = In.ReadLine();
+                line = ReadLine();
             } else if (answer != "plain") {
                 Fail("expected \"walk ...\" or \"plain\" from shuffle-audit, not \"" + answer + "\"");
             }
         }
-        for (; line != null; line = In.ReadLine()) {
+        for (; line != null; line = ReadLine()) {
             string[] words = line.Split(' ');
             if (words.Length < 2 || words[0] != "shuffle")
                 Fail("expected \"shuffle N\" from shuffle-audit, not \"" + line + "\"");
@@ -595,6 +665,7 @@ public static class SaHarness {
             told = true;
             plan = null;
             at = 0;
+            rawIndex = 0;
             reals.Clear();
             if (words.Length > 2 && words[2] == "plan") {
                 plan = new long[words.Length - 3][];
@@ -614,7 +685,8 @@ public static class SaHarness {
             foreach (int c in deck)
                 s.Append(' ').Append(c.ToString(CultureInfo.InvariantCulture));
             Out.Write(s.Append('\n').ToString());
-            Out.Flush();
+            if (!Waiting()) // flushed before a read that may wait
+                Out.Flush();
         }
         Out.Flush();
     }

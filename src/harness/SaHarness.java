@@ -53,16 +53,17 @@
 // A call the mode does not answer, or an exception from the shuffle,
 // gives the run up with a line "error ..." that shuffle-audit reports.
 // draw(k), real() and raw() ask shuffle-audit directly.  Lines are
-// flushed before every read and at the end of each run; --batch is
-// understood.
+// flushed before every read that may wait (at the end of each run, unless
+// the next run's line is already read); --batch is understood.
 // The walk is streamed: the harness offers it on its first line and,
 // when shuffle-audit takes it, walks every run itself and writes them
 // with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
 // N cards here, writing nothing, and prints the runs and seconds (a
 // benchmark's baseline).  Java 8 or later, the standard library only.
-import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -75,11 +76,19 @@ public final class SaHarness {
     public enum Mode { DRAW, LIBRARY }
 
     private static final int BITS = envInt("SHUFFLE_AUDIT_RAW_BITS", 32);
+    // How raw words sit in wider ones (see repeat), and the raw words
+    // placed so far in the run.
+    private static final int RAW_PLACE = envInt("SHUFFLE_AUDIT_RAW_PLACE", 0);
+    private static long rawIndex = 0;
     private static final long CELLS = envLong("SHUFFLE_AUDIT_REAL_CELLS", 1L << 32);
     private static final int PLACE = envInt("SHUFFLE_AUDIT_REAL_PLACE", 0);
     private static final long PLACES = 1L << 52; // a place, in 2^-52 of a cell
-    private static final BufferedReader in = new BufferedReader(
-        new InputStreamReader(System.in, StandardCharsets.US_ASCII), 1 << 16);
+    // Standard input, read here into a buffer of the harness's own (from
+    // the descriptor, past System.in's buffer), so that whether a whole
+    // line already waits is known (waiting()).
+    private static final InputStream in = new FileInputStream(FileDescriptor.in);
+    private static byte[] inBuf = new byte[1 << 17];
+    private static int inAt, inLen;             // taken up to, read up to
     private static final PrintWriter out = new PrintWriter(
         new OutputStreamWriter(System.out, StandardCharsets.US_ASCII), false);
     private static String[] plan;               // this run's line: its draws
@@ -133,12 +142,56 @@ public final class SaHarness {
         }
     }
 
+    // The next line of standard input, without its newline (or a \r
+    // before it), as BufferedReader.readLine gives it; null at the end.
+    private static String readLine() throws IOException {
+        for (int from = inAt;;) {
+            for (int i = from; i < inLen; i++) {
+                if (inBuf[i] == '\n') {
+                    int end = i > inAt && inBuf[i - 1] == '\r' ? i - 1 : i;
+                    String line = new String(inBuf, inAt, end - inAt,
+                        StandardCharsets.US_ASCII);
+                    inAt = i + 1;
+                    return line;
+                }
+            }
+            // Part of a line, if any, to the front, and room to read: a
+            // read of 64 KiB or more, so that nothing is held below.
+            System.arraycopy(inBuf, inAt, inBuf, 0, inLen - inAt);
+            inLen -= inAt;
+            inAt = 0;
+            from = inLen;
+            if (inBuf.length - inLen < 1 << 16)
+                inBuf = java.util.Arrays.copyOf(inBuf, 2 * inBuf.length);
+            int got = in.read(inBuf, inLen, inBuf.length - inLen);
+            if (got <= 0) {
+                if (inLen == 0)
+                    return null;
+                String line = new String(inBuf, 0, inLen, StandardCharsets.US_ASCII);
+                inLen = 0;
+                return line;
+            }
+            inLen += got;
+        }
+    }
+
+    // Whether a whole line of input waits, read and not yet taken: the
+    // runs shuffle-audit makes again after a streamed walk come as many
+    // plans in one write, and their answers are flushed only when none
+    // waits (one write for many runs, not one a run).
+    private static boolean waiting() {
+        for (int i = inAt; i < inLen; i++)
+            if (inBuf[i] == '\n')
+                return true;
+        return false;
+    }
+
     private static String ask(String line) {
         tell();
         out.print(line + "\n");
         out.flush();
         try {
-            String answer = in.readLine();
+            String answer = readLine();
             if (answer == null)
                 fail("shuffle-audit closed the line in the middle of a run");
             return answer;
@@ -243,10 +296,27 @@ public final class SaHarness {
     // (v | v << B | v << 2B ...): every run of at most B adjacent bits,
     // the low bits a mask reads and the high bits a shift reads, takes
     // each of its values equally often, as a uniform word's would.
+    // Under SHUFFLE_AUDIT_RAW_PLACE 1, 2 or 3 (a copy the auditor starts
+    // to make runs again) v is at the top instead, the bits below all 0,
+    // all 1, or those of h(i) | h(i) << 32 for the word's index i in its
+    // run: code that reads only v's bits lands on the same deck under each.
     private static long repeat(long v, int width) {
         long w = 0;
-        for (int at = 0; at < width; at += BITS)
-            w |= v << at;
+        if (BITS >= width) {
+            w = v;
+        } else if (RAW_PLACE == 0) {
+            for (int at = 0; at < width; at += BITS)
+                w |= v << at;
+        } else {
+            int h = (int) (rawIndex + 1) * 0x9E3779B1;
+            h ^= h >>> 16;
+            h *= 0x85EBCA6B;
+            h ^= h >>> 13;
+            long low = RAW_PLACE == 1 ? 0 : RAW_PLACE == 2 ? -1L
+                : (h & 0xffffffffL) | (long) h << 32;
+            w = v << (width - BITS) | low & ((1L << (width - BITS)) - 1);
+        }
+        rawIndex++;
         return width < 64 ? w & ((1L << width) - 1) : w;
     }
 
@@ -624,25 +694,25 @@ public final class SaHarness {
             return;
         }
         try {
-            String line = in.readLine();
+            String line = readLine();
             if (line != null && line.startsWith("shuffle ")) {
                 // The offer of a streamed walk, on the first line.
-                out.print("stream 1 plan\n");
+                out.print("stream 1 plan raw-place\n");
                 out.flush();
-                String answer = in.readLine();
+                String answer = readLine();
                 String[] w = answer == null ? new String[0] : answer.split(" ");
                 if (w.length == 8 && w[0].equals("walk")) {
                     long[] a = new long[7];
                     for (int i = 0; i < 7; i++)
                         a[i] = Long.parseLong(w[i + 1]);
                     walk(deal, a, true);
-                    line = in.readLine();
+                    line = readLine();
                 } else if (!"plain".equals(answer)) {
                     fail("expected \"walk ...\" or \"plain\" from shuffle-audit, not \""
                         + answer + "\"");
                 }
             }
-            for (; line != null; line = in.readLine()) {
+            for (; line != null; line = readLine()) {
                 String[] words = line.split(" ");
                 if (words.length < 2 || !words[0].equals("shuffle"))
                     fail("expected \"shuffle N\" from shuffle-audit, not \""
@@ -651,6 +721,7 @@ public final class SaHarness {
                 keyWidth = 0;
                 told = true;
                 reals.clear();
+                rawIndex = 0;
                 plan = words;
                 planned = 0;
                 if (words.length > 2 && words[2].equals("plan")) {
@@ -672,7 +743,8 @@ public final class SaHarness {
                 for (int c : deck)
                     s.append(' ').append(c);
                 out.print(s.append('\n'));
-                out.flush();
+                if (!waiting()) // flushed before a read that may wait
+                    out.flush();
             }
         } catch (IOException e) {
             fail("reading from shuffle-audit: " + e.getMessage());

@@ -51,7 +51,8 @@
 // A panic in the shuffle gives the run up with a line "error ..." that
 // shuffle-audit reports.
 // SaRaw() asks for one raw word.  Lines are flushed before every read
-// and at the end of each run; --batch is understood.
+// that may wait (at the end of each run, unless the next run's line is
+// already read); --batch is understood.
 // The walk is streamed: the harness offers it on its first line and,
 // when shuffle-audit takes it, walks every run itself and writes them
 // with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
@@ -62,6 +63,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -74,6 +76,10 @@ import (
 
 var (
 	saBits  = saEnv("SHUFFLE_AUDIT_RAW_BITS", 32)
+	// saRawPlace: how raw words sit in wider ones (saRepeat); saRawIndex:
+	// the raw words placed so far in the run.
+	saRawPlace = saEnv("SHUFFLE_AUDIT_RAW_PLACE", 0)
+	saRawIndex uint64
 	saCells = saEnv("SHUFFLE_AUDIT_REAL_CELLS", 1<<32)
 	saPlace = saEnv("SHUFFLE_AUDIT_REAL_PLACE", 0)
 	saIn    = bufio.NewReaderSize(os.Stdin, 1<<16)
@@ -120,6 +126,16 @@ func saTell() {
 		saOut.WriteString(strings.Join(append([]string{"asked"}, saUsed...), " ") + "\n")
 		saTold = true
 	}
+}
+
+// saWaiting tells whether a whole line of input waits, read and not yet
+// taken (Peek of what is buffered reads nothing): the runs shuffle-audit
+// makes again after a streamed walk come as many plans in one write, and
+// their answers are flushed only when none waits (one write for many
+// runs, not one a run).
+func saWaiting() bool {
+	held, _ := saIn.Peek(saIn.Buffered())
+	return bytes.IndexByte(held, '\n') >= 0
 }
 
 func saAsk(line string) string {
@@ -257,11 +273,33 @@ func SaRaw() uint64 {
 // bits of the word, the low bits a mask reads and the high bits a shift
 // reads, takes each of its values equally often as v runs through its
 // 2^B values, as a uniform word's would.
+//
+// Under SHUFFLE_AUDIT_RAW_PLACE 1, 2 or 3 (a copy the auditor starts to
+// make runs again) v is at the top instead, the bits below all 0, all 1,
+// or those of h(i) | h(i) << 32 for the word's index i in its run: code
+// that reads only v's bits lands on the same deck under each.
 func saRepeat(v uint64, width uint) uint64 {
-	w := uint64(0)
-	for at := uint(0); at < width; at += uint(saBits) {
-		w |= v << at
+	w, b := uint64(0), uint(saBits)
+	if b >= width {
+		w = v
+	} else if saRawPlace == 0 {
+		for at := uint(0); at < width; at += b {
+			w |= v << at
+		}
+	} else {
+		h := uint32(saRawIndex+1) * 0x9E3779B1
+		h ^= h >> 16
+		h *= 0x85EBCA6B
+		h ^= h >> 13
+		low := uint64(h) | uint64(h)<<32
+		if saRawPlace == 1 {
+			low = 0
+		} else if saRawPlace == 2 {
+			low = ^uint64(0)
+		}
+		w = v<<(width-b) | low&(1<<(width-b)-1)
 	}
+	saRawIndex++
 	if width < 64 {
 		w &= 1<<width - 1
 	}
@@ -606,7 +644,7 @@ func SaRun(shuffle func(deck []int)) {
 	first, err := saIn.ReadString('\n')
 	if err == nil && strings.HasPrefix(first, "shuffle ") {
 		// The offer of a streamed walk, on the first line.
-		saOut.WriteString("stream 1 plan\n")
+		saOut.WriteString("stream 1 plan raw-place\n")
 		saOut.Flush()
 		answer, _ := saIn.ReadString('\n')
 		words := strings.Fields(answer)
@@ -637,6 +675,7 @@ func SaRun(shuffle func(deck []int)) {
 			saFail("expected \"shuffle N\" from shuffle-audit, not " + strconv.Quote(line))
 		}
 		saPlan, saAt, saUsed, saTold = nil, 0, saUsed[:0], true
+		saRawIndex = 0
 		for c := range saReals {
 			delete(saReals, c)
 		}
@@ -661,7 +700,9 @@ func SaRun(shuffle func(deck []int)) {
 			saOut.WriteString(" " + strconv.Itoa(c))
 		}
 		saOut.WriteString("\n")
-		saOut.Flush()
+		if !saWaiting() { // flushed before a read that may wait
+			saOut.Flush()
+		}
 	}
 	saOut.Flush()
 }

@@ -93,6 +93,10 @@ struct sa_harness_state {
 	unsigned bits;
 	uint64_t cells;
 	unsigned place;
+	/* SHUFFLE_AUDIT_RAW_PLACE (sa_harness_place), and the raw words
+	 * placed so far in the run */
+	unsigned raw_place;
+	uint64_t raw_index;
 	uint64_t plan[SA_HARNESS_PLAN_MAX][2];	/* this run's offered draws */
 	size_t planned, used;
 	/* the plan's reals taken this run, sorted by cell, then place */
@@ -243,6 +247,44 @@ sa_harness_tell(void)
 	}
 }
 
+/*
+ * V's decimal digits, written to end just before END; where they begin.
+ * By hand: a run's answer is mostly numbers, and printf's formatting of
+ * them was half the harness's time in the replay after a streamed walk.
+ */
+static inline char *
+sa_harness_digits(char *end, uint64_t v)
+{
+	do
+		*--end = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	return end;
+}
+
+/* The line "deck ..." of DECK (N cards) to standard output. */
+static inline void
+sa_harness_deck(const unsigned *deck, size_t n)
+{
+	char line[4096], num[24];
+	size_t len = 4;
+
+	memcpy(line, "deck", 4);
+	for (size_t i = 0; i < n; i++) {
+		char *at = sa_harness_digits(num + sizeof num, deck[i]);
+		size_t k = (size_t)(num + sizeof num - at);
+
+		if (len + 1 + k >= sizeof line) {	/* room for the newline */
+			fwrite(line, 1, len, stdout);
+			len = 0;
+		}
+		line[len++] = ' ';
+		memcpy(line + len, at, k);
+		len += k;
+	}
+	line[len++] = '\n';
+	fwrite(line, 1, len, stdout);
+}
+
 /* LINE to shuffle-audit, and its answer in sa_harness_s.line. */
 static inline const char *
 sa_harness_ask(const char *line)
@@ -302,8 +344,9 @@ sa_harness_draw(uint64_t k)
 
 	if (sa_harness_w.on)
 		return sa_harness_w_draw(k, 0);
-	snprintf(word, sizeof word, "%llu", (unsigned long long)k);
-	if (sa_harness_take(k, word, &v))
+	word[sizeof word - 1] = '\0';
+	if (sa_harness_take(k, sa_harness_digits(word + sizeof word - 1, k),
+	    &v))
 		return v;
 	snprintf(word, sizeof word, "draw %llu", (unsigned long long)k);
 	return sa_harness_number(sa_harness_ask(word));
@@ -783,6 +826,8 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 	s->cells = env != NULL ? strtoull(env, NULL, 10) : UINT64_C(1) << 32;
 	env = getenv("SHUFFLE_AUDIT_REAL_PLACE");
 	s->place = env != NULL ? (unsigned)strtoul(env, NULL, 10) : 0;
+	env = getenv("SHUFFLE_AUDIT_RAW_PLACE");
+	s->raw_place = env != NULL ? (unsigned)strtoul(env, NULL, 10) : 0;
 	if ((env = getenv("SHUFFLE_AUDIT_LOOP")) != NULL && *env != '\0') {
 		/* A benchmark's baseline: the walk here, nothing written. */
 		uint64_t a[7] = { strtoull(env, NULL, 10), 0, 1, 0,
@@ -806,7 +851,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 			sa_harness_fail("expected \"shuffle N\" from "
 			    "shuffle-audit");
 		memcpy(first, s->line, len + 1);
-		fputs("stream 1 plan\n", stdout);
+		fputs("stream 1 plan raw-place\n", stdout);
 		if (fflush(stdout) != 0 ||
 		    sa_harness_gets(s->line, sizeof s->line) == NULL)
 			sa_harness_fail("shuffle-audit closed the line");
@@ -836,6 +881,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		n = (size_t)sa_harness_number(s->line + 8);
 		s->told = 1;
 		s->used = s->asked_len = s->nreal = 0;
+		s->raw_index = 0;
 		if ((plan = strstr(s->line, " plan")) != NULL)
 			sa_harness_read_plan(plan + 5);
 		free(deck);
@@ -846,10 +892,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 			deck[i] = (unsigned)i;
 		shuffle(deck, n);
 		sa_harness_tell();
-		fputs("deck", stdout);
-		for (size_t i = 0; i < n; i++)
-			printf(" %u", deck[i]);
-		fputc('\n', stdout);
+		sa_harness_deck(deck, n);
 		/* Flushed before a read that may wait: no line waits. */
 		if (!sa_harness_waiting() && fflush(stdout) != 0)
 			sa_harness_fail("shuffle-audit stopped reading");
@@ -858,12 +901,50 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 	return 0;
 }
 
+/*
+ * The raw word V of B bits placed in a word of WIDTH bits (B < WIDTH <=
+ * 64) as SHUFFLE_AUDIT_RAW_PLACE says: 0, repeated from bit 0 up (v | v
+ * << B | v << 2B ...), so that every B adjacent bits vary as a uniform
+ * word's would; 1, 2, 3, at the top (v << (WIDTH - B)) with the bits
+ * below all 0, all 1, or those of h(i) | h(i) << 32 for the word's index
+ * i in its run (h below).  The auditor has a copy of the program make
+ * runs again under 1-3: code that reads only bits of V lands on the same
+ * deck under each.
+ */
+static inline uint64_t
+sa_harness_place(uint64_t v, unsigned width)
+{
+	struct sa_harness_state *s = &sa_harness_s;
+	uint64_t w = 0, h, low;
+	unsigned b = s->bits;
+
+	if (b >= width) {
+		w = v;
+	} else if (s->raw_place == 0) {
+		for (unsigned at = 0; at < width; at += b)
+			w |= v << at;
+	} else {
+		/* h(i): i + 1 mixed by two multiplications, in 32 bits. */
+		h = (uint32_t)((s->raw_index + 1) * UINT32_C(0x9E3779B1));
+		h ^= h >> 16;
+		h = (uint32_t)(h * UINT32_C(0x85EBCA6B));
+		h ^= h >> 13;
+		low = s->raw_place == 1 ? 0 : s->raw_place == 2 ? ~UINT64_C(0) :
+		    h | h << 32;
+		w = v << (width - b) | (low & ((UINT64_C(1) << (width - b)) -
+		    1));
+	}
+	s->raw_index++;
+	return width < 64 ? w & ((UINT64_C(1) << width) - 1) : w;
+}
+
 #ifdef __cplusplus
 namespace sa_harness {
 /*
- * 32-bit words, each a raw word v of B bits repeated across the word from
- * bit 0 up (v | v << B | v << 2B ...), so that every B adjacent bits vary
- * as a uniform word's would: what a mask reads and what a shift reads.
+ * 32-bit words, each a raw word v of B bits placed in the word by
+ * sa_harness_place: by default repeated across it from bit 0 up (v | v
+ * << B | v << 2B ...), so that every B adjacent bits vary as a uniform
+ * word's would: what a mask reads and what a shift reads.
  */
 struct engine {
 	typedef uint32_t result_type;
@@ -871,11 +952,7 @@ struct engine {
 	static constexpr result_type max() { return UINT32_MAX; }
 	result_type operator()()
 	{
-		uint64_t v = sa_harness_raw(), w = 0;
-
-		for (unsigned at = 0; at < 32; at += sa_harness_s.bits)
-			w |= v << at;
-		return (result_type)w;
+		return (result_type)sa_harness_place(sa_harness_raw(), 32);
 	}
 };
 

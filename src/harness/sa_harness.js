@@ -45,7 +45,8 @@
 //
 // draw(k), real() and raw() ask shuffle-audit directly; draw(k) is the
 // bounded draw JavaScript lacks ("a number below k").  Lines are written
-// before every read and at the end of each run; --batch is understood.
+// before every read that may wait (at the end of each run, unless the
+// next run's line is already read); --batch is understood.
 // The walk is streamed: the harness offers it on its first line and,
 // when shuffle-audit takes it, walks every run itself and writes them
 // with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
@@ -98,9 +99,12 @@ function flush() {
 }
 
 // One line from stdin, synchronously (a shuffle calls Math.random
-// inside its loop), or null at the end.  The protocol is ASCII.
+// inside its loop), or null at the end.  The protocol is ASCII.  The
+// lines to write are written before a read that may wait, that is when
+// no whole line is pending: the runs shuffle-audit makes again after a
+// streamed walk come as many plans in one write, and their answers go
+// in one write too, not one a run.
 function readLine() {
-  flush();
   for (;;) {
     const nl = pending.indexOf('\n');
     if (nl >= 0) {
@@ -109,6 +113,7 @@ function readLine() {
       return line;
     }
     let got;
+    flush();
     try {
       got = fs.readSync(0, chunk, 0, chunk.length, null);
     } catch (e) {
@@ -131,6 +136,7 @@ function tell() {
 function ask(line) {
   tell();
   out += line + '\n';
+  flush();
   const answer = readLine();
   if (answer === null) fail('shuffle-audit closed the line in the middle of a run');
   return answer;
@@ -531,7 +537,7 @@ function run(shuffle, mode) {
     const deck = dealt(shuffle, Number(words[1]));
     tell();
     out += 'deck ' + deck.join(' ') + '\n';
-    flush();
+    if (out.length >= 65536) flush();	// else before a read that may wait
   }
   flush();
 }

@@ -579,7 +579,10 @@ def run(shuffle, mode="draw"):
     first = _readline()
     if first.startswith("shuffle "):
         # The offer of a streamed walk, on the first line.
-        _say("stream 1 plan")
+        # raw-place: no raw word is widened here (getrandbits takes the top
+        # bits of one, or whole words side by side), so every placement
+        # (SHUFFLE_AUDIT_RAW_PLACE) is honoured as it is.
+        _say("stream 1 plan raw-place")
         _out.flush()
         answer = _readline().split()
         if answer[:1] == ["walk"] and len(answer) == 8:

@@ -40,8 +40,9 @@
 //!   layers (census --layers --depth D) when it rejects.
 //!
 //! A panic in the shuffle gives the run up with a line "error ..." that
-//! shuffle-audit reports.  Lines are flushed before every read and at the
-//! end of each run; --batch is understood.
+//! shuffle-audit reports.  Lines are flushed before every read that may
+//! wait (at the end of each run, unless the next run's line is already
+//! read); --batch is understood.
 //! The walk is streamed: the harness offers it on its first line and,
 //! when shuffle-audit takes it, walks every run itself and writes them
 //! with no reply awaited (THE EXEC PROTOCOL); SHUFFLE_AUDIT_LOOP=N walks
@@ -57,7 +58,10 @@ struct State {
     bits: u64,
     cells: u64,
     place: u64,
-    input: io::StdinLock<'static>,
+    // Standard input, in a buffer of the harness's own, so that whether a
+    // whole line already waits is known (waiting); reads of its size pass
+    // the StdinLock's own buffer by.
+    input: io::BufReader<io::StdinLock<'static>>,
     out: io::BufWriter<io::Stdout>,
     plan: Vec<(u64, u64)>, // this run's offered draws
     at: usize,             // the plan's draws taken so far
@@ -102,7 +106,7 @@ thread_local! {
         bits: env("SHUFFLE_AUDIT_RAW_BITS", 32),
         cells: env("SHUFFLE_AUDIT_REAL_CELLS", 1 << 32),
         place: env("SHUFFLE_AUDIT_REAL_PLACE", 0),
-        input: Box::leak(Box::new(io::stdin())).lock(),
+        input: io::BufReader::with_capacity(1 << 16, Box::leak(Box::new(io::stdin())).lock()),
         out: io::BufWriter::with_capacity(1 << 16, io::stdout()),
         plan: Vec::new(),
         at: 0,
@@ -303,6 +307,14 @@ impl State {
         if self.out.flush().is_err() {
             fail("shuffle-audit stopped reading");
         }
+    }
+
+    // Whether a whole line of input waits, read and not yet taken: the
+    // runs shuffle-audit makes again after a streamed walk come as many
+    // plans in one write, and their answers are flushed only when none
+    // waits (one write for many runs, not one a run).
+    fn waiting(&self) -> bool {
+        self.input.buffer().contains(&b'\n')
     }
 
     fn tell(&mut self) {
@@ -623,7 +635,9 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
         let mut answer = String::new();
         STATE.with(|s| {
             let mut s = s.borrow_mut();
-            s.say("stream 1 plan");
+            // raw-place: no raw word is widened here (raw() is the word
+            // itself), so every placement is honoured as it is.
+            s.say("stream 1 plan raw-place");
             s.flush();
             let _ = s.input.read_line(&mut answer);
         });
@@ -684,7 +698,9 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
                 out.push_str(&c.to_string());
             }
             s.say(&out);
-            s.flush();
+            if !s.waiting() {
+                s.flush(); // before a read that may wait
+            }
         });
     }
     STATE.with(|s| s.borrow_mut().flush());

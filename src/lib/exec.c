@@ -36,10 +36,13 @@ struct sa_exec {
 	uint64_t drain;		/* the state of the answers past the depth */
 	bool closed;		/* the program closed its output */
 	bool late;		/* a wait met the deadline, not the timeout */
+	double run_until;	/* the run's end by the timeout; 0: none yet */
+	uint64_t run_lines;	/* LINES when the run began */
 	/* The hello (sa_exec_hello) sent the first run's line; LINE holds
 	 * its first answer (HELD), or the hello's read failed (FAILED). */
 	bool sent, held, failed;
 	bool plans;		/* its hello said it takes plans on replays */
+	bool raw_place;		/* and that it places raw words as told */
 	/*
 	 * Plans queued (sa_exec_queue) for the runs to come, in order: the
 	 * first WRITTEN of RUNS written, the rest's AHEAD_LEN bytes in AHEAD,
@@ -95,10 +98,19 @@ no_answer(struct sa_exec *p, unsigned wait)
 		    "second%s", wait, wait == 1 ? "" : "s");
 }
 
+/* P's run took the timeout WAIT, its lines each within it. */
+static void
+run_over(struct sa_exec *p, unsigned wait)
+{
+	snprintf(p->what, sizeof p->what, "took more than %u second%s over "
+	    "one run (--timeout bounds a whole run, not only each line)",
+	    wait, wait == 1 ? "" : "s");
+}
+
 /*
  * The next line into P->line; false (with P->what) when there is none.
  * Each answer may take the timeout, the first (the program's start-up)
- * as well.
+ * as well, and so may a whole run (P->run_until).
  */
 static bool
 read_line(struct sa_exec *p)
@@ -144,10 +156,10 @@ read_line(struct sa_exec *p)
 		}
 		if (until < 0) {
 			until = sa_clock() + (double)wait;
-			left = (double)wait;
-		} else {
-			left = until - sa_clock();
+			if (p->run_until > 0 && p->run_until < until)
+				until = p->run_until;
 		}
+		left = until - sa_clock();
 		/* The audit's deadline holds while the program is silent. */
 		if (p->o.deadline > 0 && p->o.deadline < until &&
 		    sa_clock() >= p->o.deadline) {
@@ -159,7 +171,13 @@ read_line(struct sa_exec *p)
 		if (p->o.deadline > 0 && p->o.deadline - sa_clock() < left)
 			left = p->o.deadline - sa_clock() + 0.001;
 		if (left <= 0) {
-			no_answer(p, wait);
+			/* A run silent since it began gave no answer; one
+			 * that answered, slowly, took too long. */
+			if (p->run_until > 0 && until == p->run_until &&
+			    p->lines > p->run_lines)
+				run_over(p, wait);
+			else
+				no_answer(p, wait);
 			return false;
 		}
 		if (poll(&pfd, 1, (int)(left * 1000) + 1) < 0) {
@@ -566,6 +584,16 @@ answer(struct sa_exec *p, sa_oracle *o, enum request kind, uint64_t bound,
 	    sa_script_requests(sa_script_of(o)) : p->win.pos) == p->o.depth &&
 	    (kind != REQ_DRAW || (bound > 0 && bound <= SA_DRAW_MAX)))
 		drain(p, o, kind, bound_of(p, o, kind, bound), deck, n);
+	/* A run made again strictly that goes another way (its reals placed
+	 * elsewhere in their cells, or randomness of its own): finished
+	 * with answers of our own, so that the next run starts in step,
+	 * and then ended as the strict replay would have ended it. */
+	if (sa_script_of(o) != NULL && (kind != REQ_DRAW || (bound > 0 &&
+	    bound <= SA_DRAW_MAX)) && !sa_script_expects(sa_script_of(o),
+	    bound_of(p, o, kind, bound))) {
+		drain(p, o, kind, bound_of(p, o, kind, bound), deck, n);
+		sa_oracle_break(o, SA_ENONDET);
+	}
 	if (kind == REQ_REAL) {
 		snprintf(text, sizeof text, "%.17g\n", sa_real(o));
 		if (!send_text(p, text, strlen(text)))
@@ -731,6 +759,9 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	/* The cells the program was told of are the cells its reals draw. */
 	o->real_cells = p->o.real_cells;
 	p->run_reals = 0;
+	p->run_until = p->o.timeout > 0 ? sa_clock() + (double)p->o.timeout :
+	    0;
+	p->run_lines = p->lines;
 
 	if (p->sent) {
 		p->sent = false;	/* the hello sent it */
@@ -767,6 +798,45 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 }
 
 
+/*
+ * The hello's words after "stream ": "1", then any of "plan" (the runs
+ * made again after the walk may be offered as plans, several in one
+ * write: sa_exec_queue) and "raw-place" (it embeds raw words in wider
+ * ones as SHUFFLE_AUDIT_RAW_PLACE says), each once.  False for another
+ * version or a word not known, whose stream is declined.
+ */
+static bool
+hello_words(sa_exec *p, const char *s)
+{
+	bool plans = false, raw_place = false;
+
+	if (strncmp(s, "1", 1) != 0 || (s[1] != '\0' && s[1] != ' '))
+		return false;
+	for (s++; *s == ' '; ) {
+		size_t len = strcspn(++s, " ");
+
+		if (len == 4 && strncmp(s, "plan", 4) == 0 && !plans)
+			plans = true;
+		else if (len == 9 && strncmp(s, "raw-place", 9) == 0 &&
+		    !raw_place)
+			raw_place = true;
+		else
+			return false;
+		s += len;
+	}
+	if (*s != '\0')
+		return false;
+	p->plans = plans;
+	p->raw_place = raw_place;
+	return true;
+}
+
+bool
+sa_exec_raw_place(const sa_exec *p)
+{
+	return p->raw_place;
+}
+
 bool
 sa_exec_hello(sa_exec *p, size_t n, const char *walk)
 {
@@ -783,10 +853,7 @@ sa_exec_hello(sa_exec *p, size_t n, const char *walk)
 		p->held = true;		/* the first run's first line */
 		return false;
 	}
-	/* "stream 1 plan": the runs made again after the walk may be
-	 * offered as plans, several in one write (sa_exec_queue). */
-	p->plans = strcmp(p->line + 7, "1 plan") == 0;
-	if (walk != NULL && (p->plans || strcmp(p->line + 7, "1") == 0)) {
+	if (hello_words(p, p->line + 7) && walk != NULL) {
 		p->sent = false;
 		(void)send_text(p, walk, strlen(walk));	/* the stream says */
 		return true;

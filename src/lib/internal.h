@@ -528,6 +528,13 @@ const sa_script *sa_script_of(const sa_oracle *o);
 size_t sa_script_requests(const sa_script *s);
 
 /*
+ * Whether S, made again strictly from its record, has its next draw
+ * below BOUND there (a real's: its cell's bound), as a run that goes
+ * the way it first went asks; true when S is not strict.
+ */
+bool sa_script_expects(const sa_script *s, uint64_t bound);
+
+/*
  * The first draws of O's run that its record holds already, below the
  * bounds in BOUND with the values in VALUE (N of them, the items' STRIDE
  * bytes apart), taken at once: as many calls of O's draw would take them

@@ -294,6 +294,13 @@ sa_script_requests(const sa_script *s)
 	return s->pos - s->places;
 }
 
+bool
+sa_script_expects(const sa_script *s, uint64_t bound)
+{
+	return s->mode != SA_SCRIPT_STRICT ||
+	    (s->pos < s->len && s->bound[s->pos] == bound);
+}
+
 uint64_t
 sa_script_real_place(const sa_script *s)
 {
@@ -314,14 +321,31 @@ sa_real_place_bits(uint64_t m)
 	return bits >= 51 ? 0 : (51 - bits) / 2 < 20 ? (51 - bits) / 2 : 20;
 }
 
-/* The odd integer nearest (3 - sqrt 5) / 2 times 2^K, K <= 20. */
+/* An odd integer next to (3 - sqrt 5) / 2 times 2^K, K <= 52. */
 static uint64_t
 inner_of(unsigned k)
 {
-	/* (3 - sqrt 5) / 2 = 0.381966011250105..., times 2^20: 400521.0... */
-	uint64_t c = UINT64_C(400521) >> (20 - k);
+	/* (3 - sqrt 5) / 2 = 0.3819660112501051517..., times 2^52:
+	 * 1720221985934168.24... */
+	uint64_t c = UINT64_C(1720221985934168) >> (52 - k);
 
 	return c | 1;
+}
+
+/*
+ * The bits of the inner point of a place of depth D among M cells: as
+ * many as the double keeps, 51 less the bits of M and D, so that the
+ * point's low bits are no small power of two's (code that reads a
+ * real's low bits, floor(u * 2^32) & 1, sees them vary); at least K.
+ */
+static unsigned
+inner_bits(uint64_t m, unsigned d, unsigned k)
+{
+	unsigned bits = 0;
+
+	for (; m != 0; m >>= 1)
+		bits++;
+	return bits + d + k >= 51 ? k : 51 - bits - d;
 }
 
 int
@@ -349,6 +373,7 @@ sa_real_at(uint64_t cell, uint64_t pos, uint64_t m, unsigned place,
 		if (place == SA_PLACE_HIGH)	/* 2^(D+K) - (2^D - A) */
 			a = (UINT64_C(1) << (d + k)) - (UINT64_C(1) << d) + a;
 		else if (place == SA_PLACE_INNER) {
+			k = inner_bits(m, d, k);
 			c = inner_of(k);
 			/* x <= 1/2: 2 C x; past it, C + (2x - 1)(2^K - C). */
 			a = 2 * a <= (UINT64_C(1) << d) ? 2 * c * a : (c << d) +

@@ -180,6 +180,13 @@ again(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
  * which the census did not count (SA_EMODEL).  A run that ties more
  * reals in a cell than PLACE can keep apart (SA_ETIES) is not compared.
  */
+/* A run made again that asked for other draws than it first did. */
+static bool
+path_moved(int status)
+{
+	return status == SA_ENONDET || status == SA_ESHORT;
+}
+
 static int
 placed(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
     unsigned *other, size_t n, sa_script *r, sa_replay_window *window,
@@ -187,11 +194,16 @@ placed(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
 {
 	unsigned was = r->real_place;
 	int status;
+	bool path;
 
 	r->mode = SA_SCRIPT_STRICT;
 	r->real_place = place;
 	status = replay_once(sh, own, copy, n, r, window);
-	if (status == SA_OK && memcmp(deck, copy, n * sizeof *deck) != 0) {
+	/* Its deck moved, or the reals placed elsewhere took it another
+	 * way (other draws: a loop on where a real falls in its cell). */
+	path = path_moved(status);
+	if (path || (status == SA_OK &&
+	    memcmp(deck, copy, n * sizeof *deck) != 0)) {
 		r->real_place = was;
 		status = replay_once(sh, own, other, n, r, window);
 		if (status == SA_OK)
@@ -201,9 +213,11 @@ placed(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
 		if (status == SA_EMODEL) {
 			status = replay_once(sh, own, other, n, r, window);
 			if (status == SA_OK)
-				status = memcmp(copy, other, n *
+				status = path || memcmp(copy, other, n *
 				    sizeof *copy) != 0 ? SA_ENONDET :
 				    SA_EMODEL;
+			else if (path_moved(status))
+				status = path ? SA_EMODEL : SA_ENONDET;
 		}
 	}
 	if (status == SA_ETIES)

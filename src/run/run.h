@@ -156,6 +156,17 @@ struct audit {
 	bool streamed;		/* the program streamed its walk (exec) */
 	bool raw_used;		/* the code asked for a raw word */
 	bool real_used;		/* and for a real */
+	/* Runs made again under every other placement of the raw words
+	 * (run_raw_place); RAW_UNTOLD: the program used raw words but its
+	 * hello did not say it places them, so none was checked. */
+	uint64_t raw_placed;
+	bool raw_untold;
+	bool raw_sampled;	/* placed on a sample of the runs, not all */
+	/* A harness: it streamed its walk, or its hello said raw-place
+	 * (its walk not streamed: --no-stream); only then are its raw
+	 * placements reported (a part's "raw-placed" note). */
+	bool raw_hello;
+	bool raw_model;		/* RUN_BREACH's deck moved with its raw words */
 	/* Wide keys its reals stood for (sa_exec_keys, over every copy):
 	 * the narrowest width (0: none) and the most reals in a run. */
 	uint64_t key_width, key_reals;
@@ -231,6 +242,11 @@ struct audit_check {
 	/* Raw words: loop or reduction. */
 	bool raw_asked;		/* the code asked for raw words */
 	bool raw_settled;	/* the wider census ran */
+	/* The code's raw words are the B bits it is handed and reads (a
+	 * plugin's sa_word): the census at B bits is its own behaviour at
+	 * that width, which the wider count only describes. */
+	bool raw_exact;
+	bool raw_by_placing;	/* RAW_EXACT as every placement agreed */
 	enum sa_bias_cause cause;
 	unsigned bits, wider;
 	double runs;		/* the runs the wider census was foretold */
@@ -247,6 +263,11 @@ struct audit_check {
 	uint64_t cells;
 	size_t n;		/* the cards */
 	unsigned protections;	/* GUARD_ bits the code ran under */
+	/* Raw words placed otherwise by copies of a program (its walk's
+	 * runs made again), or not, its hello not saying it can. */
+	bool raw_drawn;
+	uint64_t raw_placed;
+	bool raw_untold;
 	/* Of a streamed walk: the runs the auditor made again, one in
 	 * REPLAYED (1: every one; 0: a choice of 64, --repeat none). */
 	bool streamed;
@@ -355,7 +376,9 @@ void guard_init(pid_t init);
  * COMMAND as /bin/sh -c would (directly when its words need no shell)
  * as the leader of a process group of its own, its stdout a pipe
  * (FROM), its stdin one when INPUT (TO, written without blocking), its
- * stderr one when ERRORS (ERR), and the names and values of ENV (pairs,
+ * stderr as ERRORS says (the auditor's own, a pipe ERR, or /dev/null:
+ * a copy the auditor starts for itself, whose words are not the
+ * user's), and the names and values of ENV (pairs,
  * then NULL; may be NULL) set in its environment; false with errno.
  * The caller watches (guard_watch) first.  proc_exited: PID has ended
  * (left unreaped).  proc_wait_exit: waits at most SECONDS for that.
@@ -381,8 +404,10 @@ enum proc_escape {
 	PROC_CHILD_LEFT_GROUP
 };
 
+enum proc_errors { PROC_ERR_SHARED, PROC_ERR_PIPE, PROC_ERR_DROPPED };
+
 bool proc_start(struct proc *p, const char *command, bool input,
-    bool errors, const char *const *env);
+    enum proc_errors errors, const char *const *env);
 void proc_close(struct proc *p);
 bool proc_exited(pid_t pid);
 bool proc_wait_exit(pid_t pid, double seconds);

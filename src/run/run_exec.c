@@ -110,9 +110,11 @@ spawn(struct proto *p, const char *command)
 {
 	struct proc child;
 	char bits[16], cells[24], place[16];
+	/* Its raw words repeated (run_raw_place makes the other placements),
+	 * whatever the auditor's own environment says. */
 	const char *env[] = { "SHUFFLE_AUDIT_RAW_BITS", bits,
 	    "SHUFFLE_AUDIT_REAL_CELLS", cells, "SHUFFLE_AUDIT_REAL_PLACE",
-	    place, NULL };
+	    place, "SHUFFLE_AUDIT_RAW_PLACE", "0", NULL };
 
 	/* The width of "raw", the cells of "real" and the model of a real's
 	 * place, so a program need not be told twice. */
@@ -120,7 +122,7 @@ spawn(struct proto *p, const char *command)
 	snprintf(cells, sizeof cells, "%llu",
 	    (unsigned long long)p->au->real_cells);
 	snprintf(place, sizeof place, "%u", p->au->real_place);
-	if (!proc_start(&child, command, true, false, env))
+	if (!proc_start(&child, command, true, PROC_ERR_SHARED, env))
 		return false;
 	p->pid = child.pid;
 	p->to = child.to;
@@ -260,6 +262,8 @@ walk_line(const struct audit *au, size_t n, char *buf, size_t size)
  * --repeat none (all of them under all, one in K under 1/K), and
  * those whose reals it places elsewhere (place_kept). */
 #define STREAM_KEEP 64
+/* The most runs of a walk whose raw words are all placed otherwise. */
+#define RAW_PLACE_ALL 4096
 /* fcntl's command (Linux's), for a libc without it. */
 #ifndef F_SETPIPE_SZ
 #define F_SETPIPE_SZ 1031
@@ -354,6 +358,7 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 	char streamed[128], replayed[128];
 	sa_audit_opts ao;
 	size_t pick[STREAM_KEEP], m = placed(count, pick);
+	bool path;
 	int status = SA_OK;
 
 	memset(&ao, 0, sizeof ao);
@@ -369,11 +374,17 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 			    k->len, &ao, deck);
 			if (status == SA_ETIES)
 				status = SA_OK;		/* not kept apart */
-			if (status != SA_OK || memcmp(deck, k->deck, n *
-			    sizeof *deck) == 0)
+			/* Other draws: the reals' places took it another way. */
+			path = status == SA_ENONDET || status == SA_ESHORT;
+			if (!path && (status != SA_OK || memcmp(deck, k->deck,
+			    n * sizeof *deck) == 0))
 				continue;
 			deck_line(k->deck, n, streamed, sizeof streamed);
-			deck_line(deck, n, replayed, sizeof replayed);
+			if (path)
+				snprintf(replayed, sizeof replayed, "other "
+				    "draws");
+			else
+				deck_line(deck, n, replayed, sizeof replayed);
 			ao.real_place = au->real_place;
 			status = sa_replay_strict(sh, n, k->val, k->bound,
 			    k->len, &ao, deck);
@@ -383,10 +394,10 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 				    SA_ENONDET;
 			show_run(p->win, k);
 			snprintf(au->what, sizeof au->what, "streamed run %llu "
-			    "with \"%s\", and ended on \"%s\" when the auditor "
-			    "made it again with its reals %s (the cells and the "
-			    "order of the reals kept)%s",
-			    (unsigned long long)k->run, streamed, replayed,
+			    "with \"%s\", and %s \"%s\" when the auditor made it "
+			    "again with its reals %s (the cells and the order of "
+			    "the reals kept)%s", (unsigned long long)k->run,
+			    streamed, path ? "asked for" : "ended on", replayed,
 			    words[j], status == SA_EMODEL ? ": it uses where a "
 			    "real falls inside its cell, which the census counts "
 			    "as one" : status == SA_ENONDET ? ", and elsewhere "
@@ -395,6 +406,41 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 		}
 		au->placed_kept += status == SA_OK;
 	}
+	return status;
+}
+
+/*
+ * The runs place_kept places, made again under the raw words' other
+ * placements when the program's hello said it honours them; else noted
+ * as not checked.  An SA_ status, as run_raw_place's.
+ */
+static int
+raw_kept(struct instance *in, size_t n, const sa_stream_kept *runs,
+    size_t count, unsigned *deck)
+{
+	/* Every run kept, where there are few enough, so that a verdict
+	 * can stand on them all; else the reals' sample. */
+	bool all = count <= RAW_PLACE_ALL;
+	size_t *pick = malloc((all && count ? count : STREAM_KEEP) *
+	    sizeof *pick), m = 0;
+	int status;
+
+	if (pick == NULL)
+		return SA_ENOMEM;
+	if (all)
+		for (; m < count; m++)
+			pick[m] = m;
+	else
+		m = placed(count, pick);
+	if (!sa_exec_raw_place(in->p->ex)) {
+		in->own.raw_untold = true;
+		free(pick);
+		return SA_OK;
+	}
+	status = run_raw_place(&in->own, n, runs, pick, m, in->p->win, deck);
+	in->own.raw_model = status == SA_EMODEL;
+	in->own.raw_sampled = !all;
+	free(pick);
 	return status;
 }
 
@@ -481,6 +527,8 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	}
 	if (status == SA_OK && p->win->real_used)
 		status = place_kept(in, n, sh, runs, count, deck);
+	if (status == SA_OK && p->win->raw_used)
+		status = raw_kept(in, n, runs, count, deck);
 	free(deck);
 	return status;
 }
@@ -561,8 +609,10 @@ instance_count(void *arg)
 	if (sa_exec_hello(in->p->ex, crew->n, crew->au->no_stream ? NULL :
 	    walk)) {
 		crew->au->streamed = in->own.streamed = true;
+		in->own.raw_hello = true;
 		in->status = stream_count(in, crew->n, sh);
 	} else {
+		in->own.raw_hello = sa_exec_raw_place(in->p->ex);
 		in->status = run_count_job(&in->own, sh, crew->n, in->p->win,
 		    &in->job);
 		/* The protocol's reason, where the run broke it; the deck
@@ -796,6 +846,7 @@ take_report(struct audit *au, struct instance *in)
 	au->part = in->own.part;
 	memcpy(au->error, in->own.error, sizeof au->error);
 	au->timed_out = au->timed_out || in->own.timed_out;
+	au->raw_model = in->own.raw_model;
 }
 
 /*
@@ -905,6 +956,13 @@ exec_count(struct audit *au, size_t n, struct job *job)
 		au->placed_kept += crew.at[k].own.placed_kept;
 		if (crew.at[k].p != NULL && crew.at[k].p->win != NULL) {
 			au->raw_used = au->raw_used || crew.at[k].p->win->raw_used;
+			au->raw_placed += crew.at[k].own.raw_placed;
+			au->raw_untold = au->raw_untold ||
+			    crew.at[k].own.raw_untold;
+			au->raw_sampled = au->raw_sampled ||
+			    crew.at[k].own.raw_sampled;
+			au->raw_hello = au->raw_hello ||
+			    crew.at[k].own.raw_hello;
 			au->real_used = au->real_used ||
 			    crew.at[k].p->win->real_used;
 		}

@@ -344,9 +344,26 @@ plain_words(const char *command, char **argv, size_t max, char *buf,
 	return true;
 }
 
+/* In the child: its stderr the pipe's end PIPE, /dev/null, or ours. */
+static void
+child_errors(enum proc_errors errors, int pipe_end)
+{
+	int null;
+
+	if (errors == PROC_ERR_PIPE)
+		dup2(pipe_end, STDERR_FILENO);
+	if (errors == PROC_ERR_DROPPED &&
+	    (null = open("/dev/null", O_WRONLY)) >= 0) {
+		if (null != STDERR_FILENO) {
+			dup2(null, STDERR_FILENO);
+			close(null);
+		}
+	}
+}
+
 bool
-proc_start(struct proc *p, const char *command, bool input, bool errors,
-    const char *const *env)
+proc_start(struct proc *p, const char *command, bool input,
+    enum proc_errors errors, const char *const *env)
 {
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
 	int e;
@@ -361,7 +378,7 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	p->pid = -1;
 	p->to = p->from = p->err = -1;
 	if ((input && pipe(in) < 0) || pipe(out) < 0 ||
-	    (errors && pipe(err) < 0))
+	    (errors == PROC_ERR_PIPE && pipe(err) < 0))
 		goto fail;
 	fflush(NULL);
 	if ((p->pid = proc_fork(&init)) < 0)
@@ -374,8 +391,7 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 		if (input)
 			dup2(in[0], STDIN_FILENO);
 		dup2(out[1], STDOUT_FILENO);
-		if (errors)
-			dup2(err[1], STDERR_FILENO);
+		child_errors(errors, err[1]);
 		for (size_t k = 0; env != NULL && env[k] != NULL; k += 2)
 			setenv(env[k], env[k + 1], 1);
 		for (int k = 0; k < 2; k++) {
@@ -409,7 +425,7 @@ proc_start(struct proc *p, const char *command, bool input, bool errors,
 	close(out[1]);
 	p->from = out[0];
 	fcntl(p->from, F_SETFD, FD_CLOEXEC);
-	if (errors) {
+	if (errors == PROC_ERR_PIPE) {
 		close(err[1]);
 		p->err = err[0];
 		fcntl(p->err, F_SETFD, FD_CLOEXEC);

@@ -42,6 +42,19 @@ run_placed(const struct audit *au, uint64_t placed, struct audit_check *k)
 	k->cells = au->real_cells;
 	k->streamed = au->streamed;
 	k->replayed = au->every;
+	/* Only a program that said a hello (a harness) has raw words a
+	 * copy could place otherwise; one that speaks the plain protocol
+	 * uses the B-bit words as they are, and nothing is said of them. */
+	k->raw_drawn = au->raw_used && au->command != NULL && au->raw_hello;
+	k->raw_placed = au->raw_placed;
+	k->raw_untold = au->raw_untold;
+	/* A program's words are exact at their width when a harness widened
+	 * them every way it places them and no run moved; a program with
+	 * no harness may widen them itself (an adapter feeding a library),
+	 * which nothing here can place. */
+	k->raw_by_placing = k->raw_drawn && !au->raw_untold &&
+	    !au->raw_sampled && au->raw_placed > 0;
+	k->raw_exact = au->command == NULL || k->raw_by_placing;
 }
 
 bool
@@ -65,10 +78,10 @@ run_verdict_of(bool fair, const struct audit_check *k)
 static void
 model_of(struct audit_check *k)
 {
-	bool unchecked = (k->raw_asked && !k->raw_settled) ||
+	bool raw = k->raw_asked && !k->raw_exact;
+	bool unchecked = (raw && !k->raw_settled) ||
 	    (k->real_asked && !k->real_settled);
-	bool differs = (k->raw_asked && k->raw_settled &&
-	    k->cause != SA_BIAS_LOOP) ||
+	bool differs = (raw && k->raw_settled && k->cause != SA_BIAS_LOOP) ||
 	    (k->real_asked && k->real_settled && !k->real_same);
 
 	k->model = differs ? SA_MODEL_DIFFERS : unchecked ?

@@ -205,6 +205,8 @@ stream_row() {	# LANGUAGE CARDS BATCH-CARDS COMMAND FLOOR-RATE
 # plans a window at a time; beside the same audit with --repeat none,
 # which makes 64 runs again and whose walk repeats none in the stream,
 # in the same run: what making every run again costs.  Best of five.
+# Every harness answers its plans many in one write (it flushes only
+# when no whole line of input waits).
 replay_row() {	# LANGUAGE COMMAND
 	a=$(in_h "$sn" --exec "$2")
 	z=$(in_h "$sn" --exec "$2" --repeat none)
@@ -216,6 +218,11 @@ echo "the streamed walk's replay, every run made again against 64, best of" \
 printf '%-8s %5s %10s %10s %6s\n' language cards all none "none/all"
 replay_row C ./mine_c
 [ -z "$python" ] || replay_row Python "$python mine.py"
+command -v node >/dev/null 2>&1 && replay_row JavaScript "node js_draw.js"
+command -v javac >/dev/null 2>&1 && replay_row Java "java Mine"
+command -v go >/dev/null 2>&1 && replay_row Go ./mine_go
+command -v rustc >/dev/null 2>&1 && replay_row Rust ./mine_rs
+command -v mono >/dev/null 2>&1 && replay_row "C#" "mono mine.exe"
 [ -z "${REPLAY_ONLY:-}" ] || exit 0
 echo
 echo "the streamed walk, the audit's defaults, best of five (load $(cut \

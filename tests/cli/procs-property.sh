@@ -14,7 +14,9 @@
 # or moved into the auditor's, moves of its own, a closed output, lines
 # of garbage, chains of sessions, double forks, signals, F_SETOWN and
 # pidfd signals aimed at the auditor, writes into its report, a refusal
-# to exit), with one copy or two, and notes each misbehaviour in a log
+# to exit, a kill through int 0x80, SIGIO set up to reach the auditor,
+# tkill of its worker threads, limits and priority set on it), with one
+# copy or two, and notes each misbehaviour in a log
 # before it acts.  The invariants, whatever it does:
 #   - the audit ends within its bound (--timeout 1, and a generous 60 s
 #     that only a hang can pass);

@@ -104,10 +104,15 @@ test_placements(void **state)
 				}
 			}
 	}
-	/* The inner point of the first real: C / 2^K, C odd, so no p / q. */
+	/*
+	 * The inner point of the first real (depth 1): C / 2^K, C odd, K as
+	 * many bits as the double keeps past the cells' and the depth's, so
+	 * no p / q of small q; and its low bits vary, so that code reading
+	 * bit 32 of a real (a coin, floor(u * 2^32) & 1) is seen to.
+	 */
 	for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
 		double u;
-		unsigned k = sa_real_place_bits(ms[i]);
+		unsigned k = 51 - bits_of(ms[i]) - 1;
 		uint64_t num;
 
 		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, ms[i],
@@ -118,6 +123,17 @@ test_placements(void **state)
 		for (uint64_t q = 1; q <= 1000; q++)
 			assert_true((num * q) % (UINT64_C(1) << k) != 0);
 		assert_true(fabs(u * (double)ms[i] - 0.381966) < 0.001);
+	}
+	{
+		double u, v;
+
+		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, 2,
+		    SA_PLACE_INNER, &u), SA_OK);
+		assert_int_equal(sa_real_at(0, SA_REAL_PLACES / 2, 2,
+		    SA_PLACE_MID, &v), SA_OK);
+		assert_true((uint64_t)ldexp(v, 32) % 2 == 0);
+		assert_true((uint64_t)ldexp(u, 32) % 2 == 1 ||
+		    (uint64_t)ldexp(u, 31) % 2 == 1);
 	}
 	/* A place too deep for the cells and K, and a place unknown. */
 	{
@@ -132,7 +148,7 @@ test_placements(void **state)
 
 /* ---- Code over reals, audited with and without placements ---- */
 
-enum kind { ROUND, THRESHOLD, FLOOR, OWN_COUNTER };
+enum kind { ROUND, THRESHOLD, FLOOR, OWN_COUNTER, LOW_BIT_LOOP };
 
 static void
 swap(unsigned *deck, size_t a, size_t b)
@@ -173,6 +189,18 @@ kind_run(const sa_shuffle *self, unsigned *deck, size_t n, sa_oracle *o)
 			    (double)i));
 		if (++counter % 3 == 0)
 			swap(deck, 0, 1);
+		break;
+	case LOW_BIT_LOOP:	/* coins from bit 32 of reals, drawn again */
+		for (size_t i = n - 1; i >= 1; i--) {
+			size_t j;
+
+			do
+				j = (size_t)((uint64_t)ldexp(sa_real(o), 32) &
+				    1) * 2 + ((uint64_t)ldexp(sa_real(o), 32) &
+				    1);
+			while (j > i);
+			swap(deck, i, j);
+		}
 		break;
 	}
 }
@@ -299,6 +327,10 @@ test_placed_census(void **state)
 	/* Randomness of its own: the run made again as it was moves too. */
 	counter = 0;
 	assert_int_equal(audit(OWN_COUNTER, true, &fair), SA_ENONDET);
+	/* A loop on a real's low bits: placed elsewhere, the run asks for
+	 * other draws (a coin drawn again), and the same again as it was:
+	 * the model's, not randomness of its own. */
+	assert_int_equal(audit(LOW_BIT_LOOP, true, &fair), SA_EMODEL);
 }
 
 int

@@ -60,6 +60,45 @@ test_real_cells_default(void **state)
 }
 
 /*
+ * The cells tried in turn (sa_real_cells_next) against the list made
+ * here: each lcm(1..k) for k = 2 .. n, then twice lcm(1..n), those
+ * below the cap in increasing order, and the cap last; nothing past it.
+ */
+static void
+test_real_cells_next(void **state)
+{
+	static const uint64_t caps[] = { 1, 2, 5, 12, 24, 60, 100, 120,
+	    UINT64_C(4294967296) };
+	uint64_t list[32], m, got;
+
+	(void)state;
+	for (unsigned n = 1; n <= 8; n++) {
+		for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+			size_t len = 0, at = 0;
+
+			for (unsigned k = 2; k <= n + 1; k++) {
+				uint64_t v = k <= n ? lcm_upto(k) :
+				    2 * lcm_upto(n);
+
+				if (v < caps[c] && (len == 0 ||
+				    v > list[len - 1]))
+					list[len++] = v;
+			}
+			list[len++] = caps[c];
+			for (m = 0; sa_real_cells_next(n, m, caps[c], &got) ==
+			    SA_OK; m = got)
+				assert_true(at < len && got == list[at++]);
+			assert_true(at == len);
+			assert_true(m == caps[c]);
+		}
+	}
+	assert_int_equal(sa_real_cells_next(3, 0, 0, &got), SA_ERANGE);
+	assert_int_equal(sa_real_cells_next(3, 0, SA_DRAW_MAX + 1, &got),
+	    SA_ERANGE);
+	assert_int_equal(sa_real_cells_next(3, 0, 12, NULL), SA_ERANGE);
+}
+
+/*
  * Cell J of M as the text says it, read back: the same double as the
  * midpoint computed in doubles, which is what a harness computes from a
  * plan; and floor(u * k) is (2J + 1) k div 2M, the exact answer, for K.
@@ -594,6 +633,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_real_cells_default),
+		cmocka_unit_test(test_real_cells_next),
 		cmocka_unit_test(test_real_every_cell),
 		cmocka_unit_test(test_real_edges),
 		cmocka_unit_test(test_real_oracle),

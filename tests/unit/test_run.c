@@ -377,7 +377,8 @@ test_proc_stop(void **state)
 
 	(void)state;
 	(void)guard_watch();
-	assert_true(proc_start(&p, "exec sleep 300", false, false, NULL));
+	assert_true(proc_start(&p, "exec sleep 300", false, PROC_ERR_SHARED,
+	    NULL));
 	guard_group(p.pid);
 	assert_false(proc_exited(p.pid));
 	assert_int_equal(proc_escaped(p.pid), PROC_IN_GROUP);
@@ -415,7 +416,7 @@ first_line(const char *command, char *out, size_t size)
 	int wst;
 
 	(void)guard_watch();
-	assert_true(proc_start(&p, command, false, false, NULL));
+	assert_true(proc_start(&p, command, false, PROC_ERR_SHARED, NULL));
 	guard_group(p.pid);
 	while (have + 1 < size && (got = read(p.from, out + have, size - 1 -
 	    have)) > 0)

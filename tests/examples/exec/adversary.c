@@ -23,7 +23,9 @@
  *                        move of its own, a closed output, a line of
  *                        garbage, a chain of sessions, a double fork, a
  *                        signal, F_SETOWN or pidfd signal to the auditor,
- *                        a write into its report), and at the end of its
+ *                        a write into its report, a kill by int 0x80,
+ *                        SIGIO set up to reach it, tkill of its threads,
+ *                        its limits or priority set), and at the end of its
  *                        input an exit or a refusal to go; each
  *                        misbehaviour noted in LOG first (act()); one
  *                        script in three is calm, doing only what the
@@ -197,6 +199,10 @@ shuffle(size_t n)
 static void pidfd_parent(void);
 static void setown_parent(void);
 static void sigio_parent(void);
+static void foreign(const char *call);
+static int other_threads(void);
+static void tkill_threads(void);
+static void limit_parent(const char *what);
 static void write_report(void);
 static void double_fork(void);
 static void chain(long d);
@@ -213,7 +219,8 @@ act(size_t n, pid_t auditors, int calm)
 	unsigned what = pick(64);
 
 	/* A calm script does only what the audit must shrug off. */
-	if (calm && what != 2 && what != 11 && what != 12)
+	if (calm && what != 2 && what != 11 && what != 12 && what != 14 &&
+	    what != 16)
 		what = 63;
 	switch (what) {
 	case 0:
@@ -269,6 +276,26 @@ act(size_t n, pid_t auditors, int calm)
 	case 12:
 		note("quiet write into the report");
 		write_report();
+		break;
+	case 13:
+#if defined(__x86_64__)
+		note("breach kill of the auditor by int 0x80");
+		foreign("kill");
+#endif
+		break;
+	case 14:
+		note("quiet SIGIO set up to reach the auditor");
+		sigio_parent();
+		break;
+	case 15:
+		if (other_threads() > 0) {
+			note("breach tkill of the auditor's threads");
+			tkill_threads();
+		}
+		break;
+	case 16:
+		note("quiet limits and priority set on the auditor");
+		limit_parent(pick(2) ? "fsize" : "nice");
 		break;
 	default:
 		break;			/* a fair run */
@@ -452,6 +479,25 @@ sigio_parent(void)
 		exit(1);
 	close(sv[0]);
 	close(sv[1]);
+}
+
+/* The auditor's threads but its main one, counted from /proc. */
+static int
+other_threads(void)
+{
+	char path[64];
+	DIR *d;
+	struct dirent *e;
+	pid_t to = auditor();
+	int k = 0;
+
+	snprintf(path, sizeof path, "/proc/%ld/task", (long)to);
+	if (to == 0 || (d = opendir(path)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL)
+		k += atol(e->d_name) > 0 && atol(e->d_name) != (long)to;
+	closedir(d);
+	return k;
 }
 
 /* SIGKILL by tkill to every thread of the auditor but its main one. */

@@ -15,6 +15,8 @@
   unflushed asks for its draws without flushing (run it with
             PYTHONUNBUFFERED unset): its output sits in a buffer
   partial   writes "draw 3" with no newline, and waits
+  dawdle    asks 25 draws below 1 a run, each 0.2 s after the last:
+            every line well within --timeout 2, a run (5 s) past it
 """
 import sys
 import time
@@ -53,6 +55,10 @@ for line in sys.stdin:
     if mode == "unflushed":
         print("draw", 2)
         sys.stdin.readline()
+    if mode == "dawdle":
+        for _ in range(25):
+            time.sleep(0.2)
+            draw(1)
     if mode == "partial":
         sys.stdout.write("draw 3")
         sys.stdout.flush()

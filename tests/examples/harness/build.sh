@@ -85,8 +85,10 @@ build_c() {
 		$cc -std=c99 -Wall -Wextra -Wpedantic -Werror -O2 -o $out $p.c
 	done
 	if have "${CXX:-g++}"; then
-		"${CXX:-g++}" -std=c++11 -Wall -Wextra -Wpedantic -Werror -O2 \
-		    -o c_std c_std.cc
+		for p in c_std c_two_fields; do
+			"${CXX:-g++}" -std=c++11 -Wall -Wextra -Wpedantic \
+			    -Werror -O2 -o $p $p.cc
+		done
 	else
 		skip "${CXX:-g++}"
 	fi
