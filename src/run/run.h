@@ -365,9 +365,9 @@ void guard_own(pid_t pid);
 bool guard_strays(void);
 /*
  * guard_init notes the init of a pid namespace proc_fork made (one of
- * this process's children): the orphans of the code inside are
- * reparented to it, not to us, and guard_strays looks at its children
- * too (nothing for an INIT of 0).
+ * this process's children) as the audit's own, not a stray (nothing
+ * for an INIT of 0); guard_strays looks at the inits' children too,
+ * where the orphans of the code inside go.
  */
 void guard_init(pid_t init);
 
@@ -443,12 +443,26 @@ unsigned proc_protections(void);
  * which no process outside, the auditor least of all, has a number.  It
  * is this process's child all the same, so that waits, kills and its
  * exit status are as fork()'s; the namespace's init (pid 1, also our
- * child, in the code's process group once the code leads one) is put
- * in *INIT, else 0: killing it kills everything inside.  Where the
- * kernel refuses the namespace, a plain fork(), nothing said.
- * proc_isolation probes for it once: GUARD_PID_NS or 0.
+ * child, the leader of a group of its own) is put in *INIT, else 0:
+ * killing it kills everything inside.  The init lives until proc_stop
+ * ends it with its code, the audit's clean-up kills it, or this
+ * process is gone.  Where the kernel refuses the namespace, a plain
+ * fork(), nothing said.  proc_isolation probes for it once (on the
+ * thread that first watches an audit): GUARD_PID_NS or 0.
+ * proc_ns_kill: the init of CODE's namespace killed (all inside die
+ * with it), its pid returned (0 for none) and a pidfd of it in *FD
+ * (-1 for none), which proc_ns_reap closes once the init is reaped, or
+ * UNTIL (sa_clock) passes: an init ends once every pid inside is free,
+ * the code's included, so its caller reaps the code first.
+ * proc_ns_inits: the inits whose code is not yet ended, into PIDS (at
+ * most MAX); how many.  proc_ns_forget, once the audit's clean-up has
+ * ended them all, forgets them.
  */
 pid_t proc_fork(pid_t *init);
+pid_t proc_ns_kill(pid_t code, int *fd);
+void proc_ns_reap(pid_t init, int fd, double until);
+size_t proc_ns_inits(pid_t *pids, size_t max);
+void proc_ns_forget(void);
 unsigned proc_isolation(void);
 /*
  * WORD, a name with no slash, as sh -c would find it on PATH: the path

@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -302,75 +303,51 @@ stop_all(void)
 	}
 }
 
-/* The children this process started for the audit (guard_own), and
- * the inits of their pid namespaces (guard_init). */
-static pid_t owned[64], inits[64];
-static size_t nowned, ninits;
+/* The children this process started for the audit (guard_own), the
+ * inits of their pid namespaces among them (guard_init).  Copies of a
+ * program start in threads of their own, hence the lock. */
+static pid_t owned[64];
+static size_t nowned;
+static pthread_mutex_t owned_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /*
- * PID added to LIST (of *COUNT, room for 64).  A full list first drops
- * the processes that have ended and been reaped (no pid now): an audit
- * may start a program hundreds of times (by layers, again for each
- * depth), two processes each where a pid namespace is made, and a
- * child left out of the list would be taken for a stray.
+ * PID added to the list.  A full list first drops the processes that
+ * have ended and been reaped (no pid now): an audit may start a program
+ * hundreds of times (by layers, again for each depth), two processes
+ * each where a pid namespace is made, and a child left out of the list
+ * would be taken for a stray.
  */
-static void
-add_pid(pid_t *list, size_t *count, pid_t pid)
-{
-	size_t kept = 0;
-
-	if (*count == 64) {
-		for (size_t i = 0; i < *count; i++)
-			if (kill(list[i], 0) == 0 || errno != ESRCH)
-				list[kept++] = list[i];
-		*count = kept;
-	}
-	if (*count < 64)
-		list[(*count)++] = pid;
-}
-
 void
 guard_own(pid_t pid)
 {
-	add_pid(owned, &nowned, pid);
+	size_t kept = 0;
+
+	pthread_mutex_lock(&owned_lock);
+	if (nowned == 64) {
+		for (size_t i = 0; i < nowned; i++)
+			if (kill(owned[i], 0) == 0 || errno != ESRCH)
+				owned[kept++] = owned[i];
+		nowned = kept;
+	}
+	if (nowned < 64)
+		owned[nowned++] = pid;
+	pthread_mutex_unlock(&owned_lock);
 }
 
 void
 guard_init(pid_t init)
 {
-	if (init <= 0)
-		return;		/* no namespace was made */
-	guard_own(init);
-	add_pid(inits, &ninits, init);
-}
-
-/*
- * The inits guard_init noted, each killed (and all inside with it) and
- * reaped if it has ended.  An init ends only once every pid inside is
- * free, which can be a while after its code is reaped: one still ending
- * stays noted, ours for guard_strays (else the next audit would take it
- * for a stray), until a later call reaps it.  One already reaped
- * (ECHILD: its pid perhaps another's now) is not touched.
- */
-static void
-end_inits(void)
-{
-	size_t left = 0;
-
-	for (size_t k = 0; k < ninits; k++)
-		if (waitpid(inits[k], NULL, WNOHANG) == 0) {
-			kill(inits[k], SIGKILL);
-			if (waitpid(inits[k], NULL, WNOHANG) == 0)
-				inits[left++] = inits[k];
-		}
-	ninits = left;
+	if (init > 0)
+		guard_own(init);	/* else no namespace was made */
 }
 
 bool
 guard_strays(void)
 {
-	pid_t pids[256];
+	pid_t pids[256], inits[64];
 	size_t count = orphans(pids, sizeof pids / sizeof pids[0]);
+	size_t ninits = proc_ns_inits(inits, sizeof inits / sizeof inits[0]);
+	bool stray = false;
 
 	/* In a pid namespace, the code's orphans are its init's children
 	 * (the init runs one thread, its pid's). */
@@ -382,18 +359,17 @@ guard_strays(void)
 		count += read_pids(file, pids + count,
 		    sizeof pids / sizeof pids[0] - count);
 	}
-	for (size_t i = 0; i < count; i++) {
+	pthread_mutex_lock(&owned_lock);
+	for (size_t i = 0; i < count && !stray; i++) {
 		bool ours = false;
 		pid_t g = getpgid(pids[i]);
 
 		for (size_t k = 0; k < nowned && !ours; k++)
 			ours = pids[i] == owned[k] || g == owned[k];
-		for (size_t k = 0; k < ninits && !ours; k++)
-			ours = pids[i] == inits[k];
-		if (!ours)
-			return true;
+		stray = !ours;
 	}
-	return false;
+	pthread_mutex_unlock(&owned_lock);
+	return stray;
 }
 
 static void
@@ -455,9 +431,11 @@ guard_release(void)
 		sigaddset(&block, stops[i]);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	stop_all();
-	end_inits();
+	proc_ns_forget();	/* their inits ended with them */
 	watched = 0;
+	pthread_mutex_lock(&owned_lock);
 	nowned = 0;
+	pthread_mutex_unlock(&owned_lock);
 	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
 		if (handling[i])
 			sigaction(stops[i], &before[i], NULL);

@@ -22,6 +22,7 @@
 #define _GNU_SOURCE	/* unshare, CLONE_* */
 
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -29,6 +30,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -92,20 +95,35 @@ ns_enter(bool *userns)
 
 /* close_range: one number on every architecture (Linux 5.9). */
 #define NR_CLOSE_RANGE 436
+/* clone's flag for a pidfd of the child (Linux 5.2), the same number
+ * on every architecture. */
+#define CLONE_PIDFD_FLAG 0x00001000ul
+
+/*
+ * The auditor's life line: a pipe no one writes, whose write end only
+ * the auditor holds (close-on-exec, and closed in every child that
+ * runs audited code).  An init blocks reading its other end, which
+ * ends (EOF) only when the auditor is gone, SIGKILL included: then
+ * the init ends, and everything inside with it.  Made by
+ * proc_isolation, on the thread that first watches an audit.
+ */
+static int life[2] = { -1, -1 };
 
 /*
  * The namespace's init.  It holds none of the auditor's descriptors
- * (a pipe end kept here would hide an end of input from the code), and
- * ends once nothing else is left inside: the dead it was given reaped,
- * a probe of all the rest (kill -1 with no signal) finding none.  A
- * second between looks: it only matters when the auditor was killed
- * and left the code to finish by itself.  Inside, no signal reaches it
- * (it catches none); from outside, SIGKILL ends it and all inside.
+ * but the life line's read end (a pipe end kept here would hide an
+ * end of input from the code), the kernel reaps its children (the
+ * code's orphans) as they end, and it blocks until the auditor ends
+ * it (proc_stop, with its code) or is gone.  Inside, no signal reaches
+ * it (it catches none); from outside, SIGKILL ends it and all inside.
+ *
+ * It is not in the code's process group: a group keeps its leader's
+ * pid, so an init there would hold a pid of its own namespace after the
+ * code had ended, and an init ends only once every pid inside is free.
  */
 static void
-ns_init(int ready)
+ns_init(int ready, int line)
 {
-	struct timespec second = { 1, 0 };
 	char self[32];
 	ssize_t got = readlink("/proc/self", self, sizeof self - 1);
 	int last_fd;
@@ -132,17 +150,20 @@ ns_init(int ready)
 
 	/* The auditor's handlers (its clean-up on SIGTERM and the rest)
 	 * are not the init's: inside, a signal reaches an init only where
-	 * it has a handler. */
+	 * it has a handler.  Its children are reaped by the kernel. */
 	for (int sig = 1; sig < NSIG; sig++)
 		signal(sig, SIG_DFL);
-	if (syscall(NR_CLOSE_RANGE, 0u, ~0u, 0u) != 0)
-		for (int fd = 0; fd < 1024; fd++)
+	signal(SIGCHLD, SIG_IGN);
+	if (line != STDIN_FILENO && dup2(line, STDIN_FILENO) < 0)
+		_exit(0);
+	if (syscall(NR_CLOSE_RANGE, 1u, ~0u, 0u) != 0)
+		for (int fd = 1; fd < 1024; fd++)
 			close(fd);
 	for (;;) {
-		nanosleep(&second, NULL);
-		while (waitpid(-1, NULL, WNOHANG) > 0)
-			;
-		if (kill(-1, 0) != 0 && errno == ESRCH)
+		char c;
+
+		got = read(STDIN_FILENO, &c, 1);
+		if (got == 0 || (got < 0 && errno != EINTR))
 			_exit(0);
 	}
 }
@@ -161,17 +182,49 @@ drop_all(void)
 	(void)syscall(SYS_capset, &head, none);
 }
 
+/* PIDS (the code's and the init's) over the socket TO, with the init's
+ * pidfd FD when there is one. */
+static void
+send_pids(int to, const pid_t pids[2], int fd)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { (void *)pids, 2 * sizeof *pids };
+	struct msghdr msg;
+
+	memset(&msg, 0, sizeof msg);
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	if (fd >= 0) {
+		struct cmsghdr *c;
+
+		memset(&u, 0, sizeof u);
+		msg.msg_control = u.buf;
+		msg.msg_controllen = sizeof u.buf;
+		c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &fd, sizeof fd);
+	}
+	while (sendmsg(to, &msg, 0) < 0 && errno == EINTR)
+		;
+}
+
 /*
  * X, the auditor's first child: the namespace, then its init and the
- * code, whose pids go to the auditor through TO before X ends.  Returns
- * in the code (the code's process is X itself when the kernel refused
- * the namespace: nothing is written then).
+ * code, whose pids go to the auditor through TO before X ends, with a
+ * pidfd of the init.  Returns in the code once the auditor has reaped X
+ * (the code's process is X itself when the kernel refused the
+ * namespace: nothing is written then).
  */
 static void
 ns_split(int to)
 {
 	pid_t pids[2];
-	int ready[2];
+	int ready[2], fd = -1;
 	char c;
 	bool userns;
 
@@ -180,40 +233,99 @@ ns_split(int to)
 		return;
 	}
 	/* The first process made inside is its init; the code is forked
-	 * once the init has chosen its pid (or ended). */
+	 * once the init has chosen its pid (or ended).  A kernel before
+	 * 5.2 gives no pidfd: the auditor then reaps the init later. */
 	if (pipe(ready) != 0)
 		_exit(127);
-	pids[1] = (pid_t)syscall(SYS_clone, (unsigned long)(CLONE_PARENT |
-	    SIGCHLD), 0ul, 0ul, 0ul, 0ul);
-	if (pids[1] == 0)
-		ns_init(ready[1]);
+	pids[1] = (pid_t)syscall(SYS_clone, CLONE_PARENT | CLONE_PIDFD_FLAG |
+	    SIGCHLD, 0ul, &fd, 0ul, 0ul);
+	if (pids[1] < 0 && errno == EINVAL)
+		pids[1] = (pid_t)syscall(SYS_clone, (unsigned long)(CLONE_PARENT |
+		    SIGCHLD), 0ul, 0ul, 0ul, 0ul);
+	if (pids[1] == 0) {
+		close(ready[0]);
+		ns_init(ready[1], life[0]);
+	}
 	close(ready[1]);
+	close(life[0]);
+	close(life[1]);
 	while (read(ready[0], &c, 1) < 0 && errno == EINTR)
 		;
 	close(ready[0]);
 	if (pids[1] < 0 || (pids[0] = fork()) < 0)
 		_exit(127);
 	if (pids[0] == 0) {
-		close(to);
+		if (fd >= 0)
+			close(fd);
 		if (userns)
 			drop_all();
+		/* Nothing runs before X is reaped and the code is the
+		 * auditor's child: the auditor's byte (or its end). */
+		while (read(to, &c, 1) < 0 && errno == EINTR)
+			;
+		close(to);
 		return;
 	}
 	/* Either side may get there first, as in proc_start. */
 	setpgid(pids[0], pids[0]);
-	(void)!write(to, pids, sizeof pids);
+	send_pids(to, pids, fd);
 	_exit(0);
+}
+
+/*
+ * The namespaces made whose code proc_stop has not ended yet: the
+ * code, its init and the init's pidfd (-1 for none).  Copies of a
+ * program start and stop in threads of their own, hence the lock.  A
+ * full list keeps no more: those inits end with the audit (stop_all).
+ */
+static struct made {
+	pid_t code, init;
+	int fd;
+} made[64];
+static size_t nmade;
+static pthread_mutex_t made_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The pids and the pidfd X sent over FROM into PIDS and *FD (-1 for
+ * none); the bytes read. */
+static ssize_t
+recv_pids(int from, pid_t pids[2], int *fd)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec iov = { pids, 2 * sizeof *pids };
+	struct msghdr msg;
+	struct cmsghdr *c;
+	ssize_t got;
+
+	*fd = -1;
+	memset(&msg, 0, sizeof msg);
+	msg.msg_iov = &iov;
+	msg.msg_iovlen = 1;
+	msg.msg_control = u.buf;
+	msg.msg_controllen = sizeof u.buf;
+	while ((got = recvmsg(from, &msg, MSG_CMSG_CLOEXEC)) < 0 &&
+	    errno == EINTR)
+		;
+	for (c = got > 0 ? CMSG_FIRSTHDR(&msg) : NULL; c != NULL;
+	    c = CMSG_NXTHDR(&msg, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
+		    c->cmsg_len == CMSG_LEN(sizeof(int)))
+			memcpy(fd, CMSG_DATA(c), sizeof *fd);
+	return got;
 }
 
 pid_t
 proc_fork(pid_t *init)
 {
 	pid_t x, pids[2];
-	int link[2], wst;
+	int link[2], wst, fd;
 	ssize_t got;
 
 	*init = 0;
-	if (!(proc_isolation() & GUARD_PID_NS) || pipe(link) != 0)
+	if (!(proc_isolation() & GUARD_PID_NS) ||
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0)
 		return fork();
 	if ((x = fork()) == 0) {
 		close(link[0]);
@@ -225,20 +337,108 @@ proc_fork(pid_t *init)
 		close(link[0]);
 		return -1;
 	}
-	/* X writes both pids in one write, or nothing when it is the code
-	 * itself (and closes its end before running anything else). */
-	while ((got = read(link[0], pids, sizeof pids)) < 0 && errno == EINTR)
-		;
-	close(link[0]);
-	if (got != (ssize_t)sizeof pids)
+	/* X writes both pids in one message, or nothing when it is the
+	 * code itself (and closes its end before running anything else). */
+	got = recv_pids(link[0], pids, &fd);
+	if (got != (ssize_t)sizeof pids) {
+		close(link[0]);
+		if (fd >= 0)
+			close(fd);
 		return x;
-	/* X has ended: the code and the init are ours once it is reaped. */
+	}
+	/* X has ended: the code and the init are ours once it is reaped,
+	 * and the code goes on. */
 	while (waitpid(x, &wst, 0) < 0 && errno == EINTR)
 		;
 	setpgid(pids[0], pids[0]);
-	setpgid(pids[1], pids[0]);
+	setpgid(pids[1], pids[1]);
+	(void)send(link[0], "g", 1, MSG_NOSIGNAL);
+	close(link[0]);
+	pthread_mutex_lock(&made_lock);
+	if (nmade < sizeof made / sizeof made[0]) {
+		made[nmade].code = pids[0];
+		made[nmade].init = pids[1];
+		made[nmade++].fd = fd;
+		fd = -1;
+	}
+	pthread_mutex_unlock(&made_lock);
+	if (fd >= 0)
+		close(fd);
 	*init = pids[1];
 	return pids[0];
+}
+
+/* CODE's entry taken out of the list into *M; false for none. */
+static bool
+take(pid_t code, struct made *m)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&made_lock);
+	for (size_t i = 0; i < nmade && !found; i++)
+		if (made[i].code == code) {
+			*m = made[i];
+			made[i] = made[--nmade];
+			found = true;
+		}
+	pthread_mutex_unlock(&made_lock);
+	return found;
+}
+
+pid_t
+proc_ns_kill(pid_t code, int *fd)
+{
+	struct made m;
+
+	*fd = -1;
+	if (code <= 0 || !take(code, &m))
+		return 0;
+	kill(m.init, SIGKILL);
+	*fd = m.fd;
+	return m.init;
+}
+
+void
+proc_ns_reap(pid_t init, int fd, double until)
+{
+	if (init <= 0)
+		return;
+	/* The init ends once every pid inside is free: the code's too,
+	 * which the caller has reaped.  Its pidfd is readable then. */
+	if (fd >= 0) {
+		struct pollfd p = { fd, POLLIN, 0 };
+		double left = until - sa_clock();
+
+		if (left > 0)
+			while (poll(&p, 1, (int)(left * 1000) + 1) < 0 &&
+			    errno == EINTR)
+				;
+		close(fd);
+	}
+	(void)waitpid(init, NULL, WNOHANG);
+}
+
+size_t
+proc_ns_inits(pid_t *pids, size_t max)
+{
+	size_t count = 0;
+
+	pthread_mutex_lock(&made_lock);
+	for (size_t i = 0; i < nmade && count < max; i++)
+		pids[count++] = made[i].init;
+	pthread_mutex_unlock(&made_lock);
+	return count;
+}
+
+void
+proc_ns_forget(void)
+{
+	pthread_mutex_lock(&made_lock);
+	for (size_t i = 0; i < nmade; i++)
+		if (made[i].fd >= 0)
+			close(made[i].fd);
+	nmade = 0;
+	pthread_mutex_unlock(&made_lock);
 }
 
 /* Tried once, in a child of its own: can a child run in a pid
@@ -265,5 +465,7 @@ proc_isolation(void)
 		if (errno != EINTR)
 			return held;
 	held = WIFEXITED(wst) && WEXITSTATUS(wst) == 0 ? GUARD_PID_NS : 0;
+	if (held && pipe2(life, O_CLOEXEC) != 0)
+		held = 0;
 	return held;
 }

@@ -73,7 +73,8 @@ bool
 proc_stop(pid_t pid, int *wst)
 {
 	double until;
-	int ignored;
+	int ignored, init_fd;
+	pid_t init;
 
 	if (wst == NULL)
 		wst = &ignored;
@@ -81,9 +82,11 @@ proc_stop(pid_t pid, int *wst)
 	if (pid <= 0)
 		return true;
 	/*
-	 * The group while the leader's pid, unreaped, still names it; the
-	 * leader by its pid, wherever it has gone.
+	 * Its pid namespace's init, and all inside with it; the group
+	 * while the leader's pid, unreaped, still names it; the leader by
+	 * its pid, wherever it has gone.
 	 */
+	init = proc_ns_kill(pid, &init_fd);
 	kill(-pid, SIGKILL);
 	kill(pid, SIGKILL);
 	until = sa_clock() + PROC_GRACE_S;
@@ -94,10 +97,14 @@ proc_stop(pid_t pid, int *wst)
 	for (;;) {
 		pid_t got = waitpid(pid, wst, WNOHANG);
 
-		if (got == pid || (got < 0 && errno == ECHILD))
+		if (got == pid || (got < 0 && errno == ECHILD)) {
+			proc_ns_reap(init, init_fd, until);
 			return true;
-		if (sa_clock() >= until)
+		}
+		if (sa_clock() >= until) {
+			proc_ns_reap(init, init_fd, 0);
 			return false;
+		}
 		nanosleep(&nap, NULL);
 		if (nap.tv_nsec < 2 * 1000 * 1000)
 			nap.tv_nsec *= 2;
