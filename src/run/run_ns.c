@@ -109,6 +109,16 @@ ns_enter(bool *userns)
  */
 static int life[2] = { -1, -1 };
 
+/* In a child: its copies of the life line closed (a plugin's child
+ * runs no exec to close them). */
+static void
+drop_life(void)
+{
+	for (int k = 0; k < 2; k++)
+		if (life[k] >= 0)
+			close(life[k]);
+}
+
 /*
  * The namespace's init.  It holds none of the auditor's descriptors
  * but the life line's read end (a pipe end kept here would hide an
@@ -230,6 +240,7 @@ ns_split(int to)
 
 	if (!ns_enter(&userns)) {
 		close(to);
+		drop_life();
 		return;
 	}
 	/* The first process made inside is its init; the code is forked
@@ -247,8 +258,7 @@ ns_split(int to)
 		ns_init(ready[1], life[0]);
 	}
 	close(ready[1]);
-	close(life[0]);
-	close(life[1]);
+	drop_life();
 	while (read(ready[0], &c, 1) < 0 && errno == EINTR)
 		;
 	close(ready[0]);
@@ -325,8 +335,11 @@ proc_fork(pid_t *init)
 
 	*init = 0;
 	if (!(proc_isolation() & GUARD_PID_NS) ||
-	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0)
-		return fork();
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0) {
+		if ((x = fork()) == 0)
+			drop_life();
+		return x;
+	}
 	if ((x = fork()) == 0) {
 		close(link[0]);
 		ns_split(link[1]);
