@@ -345,6 +345,8 @@ $(EXEC_DIR)/%: tests/examples/exec/%.c
 
 # The property test's two scripts share their stream and log.
 $(EXEC_DIR)/adversary $(PLUGIN_DIR)/misbehave.so: tests/examples/script.h
+$(EXEC_DIR)/adversary $(PLUGIN_DIR)/misbehave.so $(PLUGIN_DIR)/forge.so: \
+	tests/examples/auditor.h tests/examples/pidns.h
 
 # Audit a plugin, failing on any verdict but fair: a target for CI.
 #   make audit PLUGIN=path/to/shuffle.so CARDS=6

@@ -4,7 +4,8 @@
  * Inside a pid namespace of its own (shuffle-audit(1), SECURITY
  * CONSIDERATIONS) the code's parent has no number (getppid() is 0), so
  * it is found the way hostile code would: /proc, which is the
- * machine's, lists it by the machine's numbers.
+ * machine's, lists it by the machine's numbers, and its namespace is
+ * not the code's.
  */
 #ifndef AUDITOR_H
 #define AUDITOR_H
@@ -52,31 +53,41 @@ self_outside(void)
 	return (pid_t)atol(link);
 }
 
+/* Whether PID is in this process's pid namespace: its /proc/PID/ns/pid
+ * names the same one (a process that is not dumpable, as the auditor
+ * is, does not let us read it: not ours). */
+static inline int
+in_our_namespace(pid_t pid)
+{
+	char path[64], its[64], mine[64];
+	ssize_t a, b;
+
+	snprintf(path, sizeof path, "/proc/%ld/ns/pid", (long)pid);
+	a = readlink("/proc/self/ns/pid", mine, sizeof mine - 1);
+	b = readlink(path, its, sizeof its - 1);
+	return a > 0 && a == b && memcmp(mine, its, (size_t)a) == 0;
+}
+
 /*
  * The auditor: this process's parent, or, where that has no number here
- * (0) or is a namespace's init (1), the furthest of the shuffle-audit
- * processes it descends from, as /proc lists them.  0 for none.
+ * (0) or is a namespace's init (1), the first process it descends from,
+ * as /proc lists them, that is outside its pid namespace (the auditor
+ * starts audited code as its own child, whatever the auditor's name:
+ * under valgrind it is memcheck's).  0 for none.
  */
 static inline pid_t
 auditor(void)
 {
 	char name[64];
-	pid_t at = 0, up;
+	pid_t up;
 
 	if (getppid() > 1)
 		return getppid();
 	for (up = parent_named(self_outside(), name, sizeof name, NULL);
-	    up > 1;) {
-		char its[64] = "";
-		pid_t next = parent_named(up, its, sizeof its, NULL);
-
-		if (strcmp(its, "shuffle-audit") == 0)
-			at = up;
-		else if (at != 0)
-			break;
-		up = next;
-	}
-	return at;
+	    up > 1; up = parent_named(up, name, sizeof name, NULL))
+		if (!in_our_namespace(up))
+			return up;
+	return 0;
 }
 
 /* The auditor's process group, by the machine's numbers; 0 for none. */
