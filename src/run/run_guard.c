@@ -396,7 +396,7 @@ guard_watch(void)
 	if (prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0)
 		held |= GUARD_NOT_DUMPABLE;
 	if (prctl(PR_GET_CHILD_SUBREAPER, &reaper, 0, 0, 0) == 0 && reaper)
-		held |= GUARD_SUBREAPER | proc_isolation();
+		held |= GUARD_SUBREAPER;
 	snprintf(children, sizeof children, "/proc/self/task/%ld/children",
 	    (long)getpid());
 	sa.sa_handler = on_stop;
@@ -411,6 +411,10 @@ guard_watch(void)
 		if (handling[i])
 			sigaction(stops[i], &sa, NULL);
 	}
+	/* The pid namespace probed (once) only now: its probe is a child,
+	 * and a stop signal sent once we have one is ours to handle. */
+	if (held & GUARD_SUBREAPER)
+		held |= proc_isolation();
 	return held;
 }
 
