@@ -10,14 +10,17 @@
  *	auditor ── X (a plain fork; unshares, then ends)
  *	   ├── init   pid 1 inside: made by X with CLONE_PARENT
  *	   └── code   pid N inside (N the init's pid outside): X's fork,
- *	              ours once X has ended
+ *	              ours once X has ended, and run only then
  *
  * The code stays the auditor's child (we are a subreaper, and X's
  * orphans come to us), so that its exit status, its waits and its kills
  * are what a plain fork gives, and the escape checks (run_proc.c,
  * run_guard.c) see the same tree.  What differs: orphans of the code's
  * descendants go to the init, not to us (guard_init), and killing the
- * init kills everything inside.
+ * init kills everything inside.  Nothing polls: the init blocks on the
+ * auditor's life line, proc_stop kills it with its code and blocks on
+ * its pidfd until it has ended (a namespace costs a few forks and
+ * messages a process started, nothing a run).
  */
 #define _GNU_SOURCE	/* unshare, CLONE_* */
 
