@@ -103,7 +103,7 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/closed.c src/lib/decks.c src/lib/distance.c src/lib/divisibility.c src/lib/eta.c \
 	src/lib/exec.c src/lib/figures.c src/lib/fit.c src/lib/foretell.c \
 	src/lib/fraction.c \
-	src/lib/generators.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
+	src/lib/edge.c src/lib/generators.c src/lib/layers.c src/lib/matrix.c src/lib/oracle.c \
 	src/lib/part.c src/lib/perm.c src/lib/plan.c src/lib/reduce.c src/lib/repeat.c \
 	src/lib/replay.c src/lib/rng.c src/lib/sample.c src/lib/seedspace.c \
 	src/lib/shard.c src/lib/shuffle.c src/lib/statespace.c src/lib/status.c \

@@ -53,6 +53,12 @@ typedef struct sa_replay_window {
 	 * ends with SA_ETIME, as at a deadline.
 	 */
 	volatile bool stop;
+	/*
+	 * Set by the engine when a run's deck moved with its reals placed
+	 * elsewhere in their cells (SA_EMODEL): the cells sa_replay_edge
+	 * proposes to count the code at next; 0: none found.
+	 */
+	volatile uint64_t edge_cells;
 } sa_replay_window;
 
 /*
@@ -118,7 +124,14 @@ typedef struct sa_audit_opts {
 	 * writer (sa_stream_out) makes them.
 	 */
 	unsigned real_place;
-	uint64_t sa_reserved[SA_RESERVED];	/* zero; see SA_RESERVED */
+	/*
+	 * Nonzero, with WINDOW: a run whose deck moves with where its reals
+	 * fall in their cells (SA_EMODEL) is made again to find where
+	 * (sa_replay_edge), into WINDOW's edge_cells.  Those runs go to the
+	 * shuffle as any other, so not for one that records its runs.
+	 */
+	uint64_t find_edges;
+	uint64_t sa_reserved[SA_RESERVED - 1];	/* zero; see SA_RESERVED */
 } sa_audit_opts;
 #define SA_PLACED 0x100u
 
@@ -135,6 +148,24 @@ typedef struct sa_audit_opts {
 int sa_replay_strict(const sa_shuffle *shuffle, size_t n,
     const uint64_t *val, const uint64_t *bound, size_t len,
     const sa_audit_opts *audit, unsigned *deck);
+
+/*
+ * Where in its cells run VAL, BOUND (LEN draws) of SHUFFLE on N cards
+ * changes its deck (edge.c): made again with every real of the run at
+ * one point of its cell (SA_PLACE_AT), the point moved by halves from
+ * near the cells' low ends, where the run lands on its deck, to where
+ * it lands elsewhere; then the simplest fraction within the last step,
+ * in the cell of the run's reals that gives the fewest cells.  Into
+ * *CELLS, those fewest: a multiple of AUDIT's real_cells that puts the
+ * fraction on a cell's edge (rounding to the nearest of u * 2 at 2
+ * cells: 4; u < 0.3: 10).  A proposal, not a proof: only a census at
+ * those cells that keeps every run on its deck under every placement
+ * shows the cells enough.  SA_ERANGE when no point moved the deck,
+ * the cells are more than 65536 or the fraction's past 2^32; SA_ENOMEM.
+ */
+int sa_replay_edge(const sa_shuffle *shuffle, size_t n,
+    const uint64_t *val, const uint64_t *bound, size_t len,
+    const sa_audit_opts *audit, uint64_t *cells);
 
 /*
  * sa_census_run() by replay with the audit options AUDIT (OPTS's engine

@@ -30,9 +30,10 @@ int sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out);
 /*
  * The cells to count code on N cards at next, when M cells (0: none yet)
  * did not keep every run on its deck with its reals placed elsewhere:
- * the least of 2, lcm(1, 2, 3), ..., lcm(1, ..., N) and 2 lcm(1, ..., N)
- * (where floor(u * k) and rounding for every k up to N fall on cell
- * edges) that is above M and below CAP, else CAP itself.  SA_ERANGE when
+ * the least of lcm(1, ..., k) and 2 lcm(1, ..., k) for k from 2 to N
+ * (2, 4, 6, 12, 24, 60, 120, ...: where floor(u * j) and rounding to
+ * the nearest of u * j for every j up to k fall on cell edges) that is
+ * above M and below CAP, else CAP itself.  SA_ERANGE when
  * M is CAP or more (nothing finer to try), or CAP is 0 or past 2^32.
  */
 int sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next);
@@ -78,6 +79,16 @@ enum sa_place {
 	SA_PLACE_HIGH = 3,
 	SA_PLACE_INNER = 4
 };
+/*
+ * SA_PLACE_AT(T), T from 1 to 2^22 - 1: every real of a run at the point
+ * T / 2^22 of its cell, h(x) = T / 2^22 + (x - 1/2) 2^-24 (the reals of
+ * a cell within 2^-25 of it, in their order): the point the auditor
+ * moves to find where in a cell code changes its deck
+ * (sa_replay_edge).  Its bits are clear of SA_PLACED.
+ */
+#define SA_PLACE_AT_ONE 512u
+#define SA_PLACE_AT(t) (5u + SA_PLACE_AT_ONE * (unsigned)(t))
+#define SA_PLACE_AT_MAX ((1u << 22) - 1)
 int sa_real_at(uint64_t cell, uint64_t pos, uint64_t m, unsigned place,
     double *u);
 unsigned sa_real_place_bits(uint64_t m);

@@ -550,8 +550,10 @@ placed_fields(report *r, const struct audit_check *k)
 	    NULL);
 	rep_u64(r, "placed_sequences", NULL, k->placed, NULL);
 	if (k->tried[0] != '\0') {
-		snprintf(note, sizeof note, "of %s, tried in turn: the first "
-		    "at which every run placed kept its deck", k->tried);
+		snprintf(note, sizeof note, "of %s, tried in turn, each the "
+		    "cells that put where a run moved on an edge, or the next "
+		    "of 2, 4, 6, 12, ...: the first at which every run placed "
+		    "kept its deck", k->tried);
 		rep_u64(r, "real_cells", "real cells", k->cells, note);
 		rep_list(r, "cells_tried", NULL, k->tried, true, NULL);
 	}

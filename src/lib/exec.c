@@ -1075,24 +1075,19 @@ sa_real_cells_wider(size_t n, uint64_t m, uint64_t *out)
 int
 sa_real_cells_next(size_t n, uint64_t m, uint64_t cap, uint64_t *next)
 {
-	uint64_t l = 1;
+	uint64_t l = 1, best = cap;
 
 	if (next == NULL || cap == 0 || cap > SA_DRAW_MAX || m >= cap)
 		return SA_ERANGE;
-	for (uint64_t k = 2; k <= n + 1; k++) {
-		/* lcm(1..k) for k up to N, then twice lcm(1..N). */
-		if (k <= n)
-			l = l / sa_gcd(l, k) * k;
-		else
-			l *= 2;
-		if (l >= cap)
-			break;
-		if (l > m) {
-			*next = l;
-			return SA_OK;
-		}
+	/* The least of lcm(1..k) and 2 lcm(1..k), k from 2 to N, past M. */
+	for (uint64_t k = 2; k <= n && l < cap; k++) {
+		l = l / sa_gcd(l, k) * k;	/* below 2^32 by the test */
+		if (l > m && l < best)
+			best = l;
+		if (2 * l > m && 2 * l < best)
+			best = 2 * l;
 	}
-	*next = cap;
+	*next = best;
 	return SA_OK;
 }
 

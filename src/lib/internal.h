@@ -447,6 +447,7 @@ typedef struct sa_script {
 	uint64_t *real_cell, *real_pos;
 	size_t nreal;
 	unsigned real_place;
+	bool find_edges;	/* sa_audit_opts's: placed() looks for edges */
 	int err;
 	jmp_buf abort;
 } sa_script;

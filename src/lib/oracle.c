@@ -356,10 +356,24 @@ sa_real_at(uint64_t cell, uint64_t pos, uint64_t m, unsigned place,
 	unsigned d = 52, k = sa_real_place_bits(m);
 
 	if (m == 0 || m > SA_DRAW_MAX || cell >= m || pos == 0 ||
-	    pos >= SA_REAL_PLACES || place > SA_PLACE_INNER)
+	    pos >= SA_REAL_PLACES || (place > SA_PLACE_INNER &&
+	    (place % SA_PLACE_AT_ONE != SA_PLACE_AT(0) ||
+	    place / SA_PLACE_AT_ONE == 0)))
 		return SA_EINVAL;
 	for (; a % 2 == 0; a /= 2)
 		d--;
+	if (place > SA_PLACE_INNER) {
+		/* h(x) = T / 2^22 + (x - 1/2) / 2^24, over 2^(D + 24), odd
+		 * past D = 1: refused where a double cannot hold it. */
+		if (d >= 2 && d + 24 > 51)
+			return SA_ETIES;
+		a = (uint64_t)(place / SA_PLACE_AT_ONE) << (d + 2);
+		a = a + (pos >> (52 - d)) - (UINT64_C(1) << (d - 1));
+		d += 24;
+		for (; a % 2 == 0 && d > 0; a /= 2)
+			d--;
+		place = SA_PLACE_MID;	/* placed: the checks below */
+	}
 	/* x = A / 2^D, A odd, D from 1 to 52; then h(x), as A / 2^D. */
 	switch (place) {
 	case SA_PLACE_QUARTER:

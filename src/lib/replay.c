@@ -186,6 +186,23 @@ again(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
  * which the census did not count (SA_EMODEL).  A run that ties more
  * reals in a cell than PLACE can keep apart (SA_ETIES) is not compared.
  */
+/* The cells to count at next for run R, whose deck moved with where
+ * its reals fall in their cells (sa_replay_edge); 0: none found. */
+static uint64_t
+edge_of(const sa_shuffle *sh, size_t n, const sa_script *r)
+{
+	sa_audit_opts ao;
+	uint64_t cells = 0;
+
+	memset(&ao, 0, sizeof ao);
+	ao.raw_bits = r->base.word_bits;
+	ao.real_cells = r->base.real_cells;
+	if (sa_replay_edge(sh, n, r->val, r->bound, r->len, &ao, &cells) !=
+	    SA_OK)
+		cells = 0;
+	return cells;
+}
+
 /* A run made again that asked for other draws than it first did. */
 static bool
 path_moved(int status)
@@ -228,6 +245,8 @@ placed(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
 	}
 	r->mode = SA_SCRIPT_REPLAY;
 	r->real_place = was;
+	if (status == SA_EMODEL && window != NULL && !own && r->find_edges)
+		window->edge_cells = edge_of(sh, n, r);
 	if ((status == SA_ENONDET || status == SA_EMODEL) && window != NULL)
 		window->pos = r->len;
 	return status;
@@ -388,6 +407,7 @@ sa_walk_audited(const sa_shuffle *sh, size_t n, size_t max_draws,
 	r.room = room;
 	r.base.real_cells = audit ? audit->real_cells : 0;
 	r.real_place = audit ? audit->real_place & ~SA_PLACED : 0;
+	r.find_edges = audit != NULL && audit->find_edges != 0;
 	if (audit == NULL || (audit->real_place & SA_PLACED) == 0)
 		placing = NULL;
 	/* Placed and made again, a run is counted with its reals near the

@@ -126,6 +126,9 @@ struct audit {
 				   given, or lcm(1..n); set on the first count */
 	uint64_t cells_tried[24];	/* the cells counted at, in order */
 	unsigned ntried;
+	/* The cells a run that moved with its reals' places proposes to
+	 * count at next (sa_replay_edge); 0: none. */
+	uint64_t edge_cells;
 	uint64_t placed_kept;	/* a streamed walk's runs the auditor made
 				   again with their reals placed elsewhere */
 	unsigned real_place;	/* the model of a real's place (sa_real_at) */

@@ -310,6 +310,9 @@ audit_opts(const struct audit *au, sa_replay_window *w,
 	audit->real_cells = au->real_cells;
 	audit->real_place = au->real_place;
 	audit->deadline = au->deadline;
+	/* A program's runs, made again to find where a real's place moved
+	 * one: not a plugin's, whose child records every run it makes. */
+	audit->find_edges = au->command != NULL;
 }
 
 /*

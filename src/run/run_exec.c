@@ -404,6 +404,12 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 				status = memcmp(deck, k->deck, n *
 				    sizeof *deck) == 0 ? SA_EMODEL :
 				    SA_ENONDET;
+			if (status == SA_EMODEL) {	/* where it moved */
+				ao.real_place = 0;
+				if (sa_replay_edge(sh, n, k->val, k->bound,
+				    k->len, &ao, &au->edge_cells) != SA_OK)
+					au->edge_cells = 0;
+			}
 			show_run(p->win, k);
 			snprintf(au->what, sizeof au->what, "streamed run %llu "
 			    "with \"%s\", and %s \"%s\" when the auditor made it "
@@ -457,20 +463,29 @@ raw_kept(struct instance *in, size_t n, const sa_stream_kept *runs,
 }
 
 /*
- * The runs of a census not streamed (IN's, kept as they ended), made
- * again under the raw words' other placements as a streamed walk's
- * are (raw_kept): every run of a walk of at most RAW_PLACE_ALL, so that
- * its verdict is exact at the words' width by every route; a choice of
- * its first runs past that.  An SA_ status.
+ * The runs of a walk not streamed (IN's, kept as they ended), checked
+ * as a streamed walk's are: over plans (--batch), whose reals the
+ * program works out itself, a choice of them made again over the plain
+ * protocol with their reals placed elsewhere in their cells
+ * (place_kept); then, where it drew raw words, under the raw words'
+ * other placements (raw_kept): every run of a walk of at most
+ * RAW_PLACE_ALL, so that its verdict is exact at the words' width by
+ * every route, a choice of its first runs past that.  SH is its exec
+ * shuffle.  An SA_ status.
  */
 static int
-recorded_raw(struct instance *in, size_t n)
+recorded_check(struct instance *in, size_t n, const sa_shuffle *sh)
 {
 	size_t count;
 	sa_stream_kept *runs = run_rec_kept(&in->p->rec, &count);
 	unsigned *deck = malloc((n ? n : 1) * sizeof *deck);
 	int status = runs == NULL || deck == NULL || in->p->rec.failed ?
-	    SA_ENOMEM : raw_kept(in, n, runs, count, deck);
+	    SA_ENOMEM : SA_OK;
+
+	if (status == SA_OK && in->p->win->real_used && in->own.batch)
+		status = place_kept(in, n, sh, runs, count, deck);
+	if (status == SA_OK && in->p->win->raw_used && in->own.raw_hello)
+		status = raw_kept(in, n, runs, count, deck);
 
 	free(runs);
 	free(deck);
@@ -638,6 +653,7 @@ instance_count(void *arg)
 	unsigned k = in->own.part;
 	sa_shuffle *sh = k == 0 ? &crew->au->shuffle : &in->sh;
 	char walk[160];
+	bool kept;
 
 	walk_line(&in->own, crew->n, walk, sizeof walk);
 	if (sa_exec_hello(in->p->ex, crew->n, crew->au->no_stream ? NULL :
@@ -647,8 +663,9 @@ instance_count(void *arg)
 		in->status = stream_count(in, crew->n, sh);
 	} else {
 		in->own.raw_hello = sa_exec_raw_place(in->p->ex);
-		/* Its runs kept, for its raw words' placements. */
-		in->p->recording = in->own.raw_hello;
+		/* Its runs kept, for its raw words' placements and, over
+		 * plans, its reals'. */
+		kept = in->p->recording = in->own.raw_hello || in->own.batch;
 		run_walk_part(&in->own, &in->p->rec.part, &in->p->rec.parts);
 		in->status = run_count_job(&in->own, sh, crew->n, in->p->win,
 		    &in->job);
@@ -661,8 +678,9 @@ instance_count(void *arg)
 		if (in->status == SA_ENOTPERM || in->status == SA_ENONDET)
 			line_cut(sa_exec_line(in->p->ex), in->own.last_line,
 			    sizeof in->own.last_line);
-		if (in->status == SA_OK && in->p->win->raw_used)
-			in->status = recorded_raw(in, crew->n);
+		if (in->status == SA_OK && kept &&
+		    (in->p->win->raw_used || in->p->win->real_used))
+			in->status = recorded_check(in, crew->n, sh);
 	}
 	if (in->status != SA_OK) {
 		pthread_mutex_lock(&crew->lock);
@@ -1003,6 +1021,11 @@ exec_count(struct audit *au, size_t n, struct job *job)
 			    crew.at[k].own.raw_sampled;
 			au->raw_hello = au->raw_hello ||
 			    crew.at[k].own.raw_hello;
+			/* The first proposal of cells, by the copies' order. */
+			if (au->edge_cells == 0)
+				au->edge_cells = crew.at[k].own.edge_cells ?
+				    crew.at[k].own.edge_cells :
+				    crew.at[k].p->win->edge_cells;
 			au->real_used = au->real_used ||
 			    crew.at[k].p->win->real_used;
 		}

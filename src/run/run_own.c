@@ -141,6 +141,7 @@ count_at(struct audit *au, size_t n, struct job *job, uint64_t m)
 	if (au->ntried < sizeof au->cells_tried / sizeof au->cells_tried[0])
 		au->cells_tried[au->ntried++] = m;
 	au->placed_kept = 0;
+	au->edge_cells = 0;
 	return au->ops->count(au, n, job);
 }
 
@@ -181,7 +182,13 @@ count_cells(struct audit *au, size_t n, struct job *job)
 	if (au->cells_cap == 0 || au->part_count != 0)
 		return au->ops->count(au, n, job);
 	for (;;) {
-		if (sa_real_cells_next(n, m, au->cells_cap, &m) != SA_OK)
+		/* Where the last count's moved run proposes, when that is
+		 * finer and within the cap; else the next of the list. */
+		uint64_t e = au->edge_cells;
+
+		if (m != 0 && e > m && e % m == 0 && e <= au->cells_cap)
+			m = e;
+		else if (sa_real_cells_next(n, m, au->cells_cap, &m) != SA_OK)
 			m = au->cells_cap;
 		status = count_at(au, n, job, m);
 		if (status == RUN_OK && au->real_used && m != fixed &&

@@ -240,6 +240,20 @@ plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
 	/* The auditor keeps the time; this walk runs until it is stopped. */
 	au->deadline = 0;
 	status = run_count_job(au, &rec, n, win, job);
+	/* A run that moved with its reals' places: where, found by the
+	 * plugin itself, off the record (its runs are not the walk's), for
+	 * the auditor to count at next (it checks what it reads). */
+	if (status == SA_EMODEL && win->real_used) {
+		sa_audit_opts ao;
+		uint64_t cells = 0;
+
+		memset(&ao, 0, sizeof ao);
+		ao.raw_bits = au->raw_bits;
+		ao.real_cells = au->real_cells;
+		if (sa_replay_edge(&run, n, win->val, win->bound, win->pos,
+		    &ao, &cells) == SA_OK)
+			win->edge_cells = cells;
+	}
 	(void)sa_stream_out_end(w, status, NULL);
 	_exit(0);
 }
@@ -521,6 +535,11 @@ plugin_count_job(struct audit *au, size_t n, struct job *job)
 		status = RUN_REFUSED;
 	} else if (status != SA_OK) {
 		drop_job(job);
+		/* Where its moved run moved, once the child has looked and
+		 * ended (it ends at once after): a proposal, checked by the
+		 * count it leads to, never a verdict. */
+		if (status == SA_EMODEL && proc_wait_exit(pid, 1.0))
+			au->edge_cells = w.sh->win.edge_cells;
 		status = plugin_failed(au, n, pid, in, status);
 	} else if ((escape = proc_escaped(pid)), finish_child(pid, &wst),
 	    escape != PROC_IN_GROUP) {

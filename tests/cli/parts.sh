@@ -9,7 +9,11 @@
 #                        with raw words placed otherwise ('raw placed',
 #                        raw_placed_sequences) are held back: each part's
 #                        walk places its own kept runs, as an instance's
-#                        does, so the merged report adds them up.
+#                        does, so the merged report adds them up; so are
+#                        the reals placed over plans, and the cells a
+#                        whole audit searched ('real cells', shown only
+#                        where it searched: a part counts at the cells
+#                        given, or lcm(1..n)).
 #   reseal FILE          makes FILE's checksum line right again after
 #                        an edit (FNV-1a, 64 bits, of what comes before
 #                        it), so that what merge says of the edit is
@@ -23,7 +27,8 @@
 #                        part holds it) and reseals FILE: a forged part
 #                        whose checksum is right.
 _rawless() {
-	awk '/^raw placed /{ skip = 1; next } skip && /^ /{ next }
+	awk '/^(raw placed|reals placed|real cells) /{ skip = 1; next }
+	    skip && /^ /{ next }
 	    /"raw_placed_sequences"|^raw_placed_sequences[\t,]/{ next }
 	    { skip = 0; print }'
 }

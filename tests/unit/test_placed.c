@@ -16,7 +16,10 @@
  *     SA_EMODEL; code that uses its reals through floor(u * k) for k
  *     dividing the cells is counted fair either way, as the exact
  *     chances say; code that also changes its deck on its own (a
- *     counter kept between calls) ends with SA_ENONDET.
+ *     counter kept between calls) ends with SA_ENONDET;
+ *   - counted from 2 cells at the cells each moved run proposes
+ *     (sa_replay_edge), rounding ends at 4 cells, the thresholds at 10,
+ *     with the exact chances.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -353,12 +356,114 @@ test_placed_census(void **state)
 	assert_int_equal(audit(LOW_BIT_LOOP, true, &fair), SA_EMODEL);
 }
 
+/*
+ * The cells that follow the code (sa_replay_edge, find_edges): counted
+ * from 2 cells, each count that a placed run moves proposes the cells
+ * where that run moved, and the next count is made there, as the
+ * auditor's runner does.  Rounding at 3 cards is counted at 4 cells
+ * (its edges 1/4, 1/2, 3/4), the thresholds 0.3 and 0.6 at 10, floor
+ * at 6; and at the cells the search ends on, every run placed agrees
+ * and the tallies are the exact chances worked out above from the
+ * code's boundaries (exact()), count for count.
+ */
+static uint64_t
+cells_found(enum kind k, uint64_t want_cells)
+{
+	const sa_shuffle sh = { .name = "t", .summary = "t", .run = kind_run,
+	    .ctx = &k };
+	uint64_t val[64], bound[64], m = 2, exact_120[6], total = 0;
+	sa_replay_window w;
+	sa_census_opts opts;
+	sa_audit_opts ao;
+	sa_census *c = NULL;
+	int status;
+	unsigned tries = 0;
+
+	for (;;) {
+		memset(&w, 0, sizeof w);
+		w.val = val;
+		w.bound = bound;
+		w.cap = 64;
+		memset(&opts, 0, sizeof opts);
+		opts.engine = SA_ENGINE_REPLAY;
+		memset(&ao, 0, sizeof ao);
+		ao.twice = true;
+		ao.real_place = SA_PLACED;
+		ao.real_cells = m;
+		ao.window = &w;
+		ao.find_edges = 1;
+		status = sa_census_run_audited(&sh, 3, &opts, &ao, &c);
+		assert_true(++tries <= 4);
+		if (status != SA_EMODEL)
+			break;
+		/* A finer multiple of the cells, each time. */
+		assert_true(w.edge_cells > m && w.edge_cells % m == 0);
+		m = w.edge_cells;
+	}
+	assert_int_equal(status, SA_OK);
+	assert_true(m == want_cells);
+	exact(k, exact_120);
+	for (uint64_t r = 0; r < 6; r++)
+		total += sa_census_count(c, r);
+	for (uint64_t r = 0; r < 6; r++)
+		assert_true(sa_census_count(c, r) * 120 == exact_120[r] * total);
+	sa_census_free(c);
+	return m;
+}
+
+static void
+test_edge_cells(void **state)
+{
+	uint64_t cells = 0, val[2] = { 0, 1 }, bound[2] = { 2, 2 };
+	sa_audit_opts ao;
+	enum kind k = THRESHOLD;
+	const sa_shuffle sh = { .name = "t", .summary = "t", .run = kind_run,
+	    .ctx = &k };
+
+	(void)state;
+	assert_true(cells_found(ROUND, 4) == 4);
+	assert_true(cells_found(THRESHOLD, 10) == 10);
+	assert_true(cells_found(FLOOR, 6) == 6);
+	/* One run alone: its first real in cell 0 of 2, [0, 1/2), where
+	 * the threshold 0.3 moves it, its second in the other cell (one in
+	 * the same cell would take a place draw too): 10 cells put 0.3 on
+	 * an edge. */
+	memset(&ao, 0, sizeof ao);
+	ao.real_cells = 2;
+	assert_int_equal(sa_replay_edge(&sh, 3, val, bound, 2, &ao, &cells),
+	    SA_OK);
+	assert_true(cells == 10);
+	/* Its first real in cell 1, [1/2, 1), where 0.6 moves it: 10. */
+	val[0] = 1;
+	val[1] = 0;
+	cells = 0;
+	assert_int_equal(sa_replay_edge(&sh, 3, val, bound, 2, &ao, &cells),
+	    SA_OK);
+	assert_true(cells == 10);
+	/* floor(u k) at 6 cells, its edges on the cells' edges: no point
+	 * inside a cell moves a run. */
+	k = FLOOR;
+	ao.real_cells = 6;
+	bound[0] = bound[1] = 6;
+	for (val[0] = 0; val[0] < 6; val[0]++)
+		for (val[1] = 0; val[1] < 6; val[1]++)
+			if (val[1] != val[0])
+				assert_int_equal(sa_replay_edge(&sh, 3, val,
+				    bound, 2, &ao, &cells), SA_ERANGE);
+	/* Cells past what the search looks at. */
+	ao.real_cells = 65537;
+	bound[0] = bound[1] = 65537;
+	assert_int_equal(sa_replay_edge(&sh, 3, val, bound, 2, &ao, &cells),
+	    SA_ERANGE);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_placements),
 		cmocka_unit_test(test_placed_census),
+		cmocka_unit_test(test_edge_cells),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

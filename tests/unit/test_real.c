@@ -61,8 +61,9 @@ test_real_cells_default(void **state)
 
 /*
  * The cells tried in turn (sa_real_cells_next) against the list made
- * here: each lcm(1..k) for k = 2 .. n, then twice lcm(1..n), those
- * below the cap in increasing order, and the cap last; nothing past it.
+ * here: each lcm(1..k) and twice it for k = 2 .. n, sorted with the
+ * repeats dropped, those below the cap, and the cap last; nothing past
+ * it.
  */
 static void
 test_real_cells_next(void **state)
@@ -76,13 +77,23 @@ test_real_cells_next(void **state)
 		for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
 			size_t len = 0, at = 0;
 
-			for (unsigned k = 2; k <= n + 1; k++) {
-				uint64_t v = k <= n ? lcm_upto(k) :
-				    2 * lcm_upto(n);
+			for (unsigned j = 0; j < 2 * n; j++) {
+				/* Candidate j: lcm(1..j/2 + 1), doubled when
+				 * j is odd; put in order by insertion. */
+				unsigned k = j / 2 + 1;
+				uint64_t v = (j % 2 + 1) * lcm_upto(k);
+				size_t i = len;
 
-				if (v < caps[c] && (len == 0 ||
-				    v > list[len - 1]))
-					list[len++] = v;
+				if (k < 2 || k > n || v >= caps[c])
+					continue;
+				while (i > 0 && list[i - 1] > v)
+					i--;
+				if (i > 0 && list[i - 1] == v)
+					continue;
+				memmove(list + i + 1, list + i, (len - i) *
+				    sizeof *list);
+				list[i] = v;
+				len++;
 			}
 			list[len++] = caps[c];
 			for (m = 0; sa_real_cells_next(n, m, caps[c], &got) ==

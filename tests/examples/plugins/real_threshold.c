@@ -3,9 +3,9 @@
  * j = 0 when u < 0.3, 1 when u < 0.6, else 2, swapped into the last
  * place, and the first two swapped when another real is below 1/2.
  * Unfair: the orderings of 3 cards come up 0.15, 0.15, 0.15, 0.15, 0.2,
- * 0.2.  Under the census's default cells (sixths) each value of j takes
- * two of the cells' midpoints, so counted at the midpoints alone it
- * looks fair.
+ * 0.2.  Under sixths each value of j takes two of the cells' midpoints,
+ * so counted at the midpoints alone it looks fair; the auditor finds
+ * 0.3 from where a run moves and counts it at 10 cells, exactly.
  */
 #include <shuffle_audit.h>
 
