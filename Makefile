@@ -87,10 +87,10 @@ O = build
 BIN = shuffle-audit
 LIB = libshuffleaudit.a
 
-# The version, in one place: the public header.  The shared library's
-# soname carries its major number.
+# The version, in one place: the public header's version module.  The
+# shared library's soname carries its major number.
 VERSION := $(shell sed -n 's/^\#define SA_VERSION "\(.*\)"/\1/p' \
-	include/shuffle_audit_plugin.h)
+	include/shuffle_audit/version.h)
 SOMAJOR = $(firstword $(subst ., ,$(VERSION)))
 SONAME = libshuffleaudit.so.$(SOMAJOR)
 SHLIB = libshuffleaudit.so.$(VERSION)
@@ -115,14 +115,15 @@ RUN_SRCS = src/run/run_count.c src/run/run_exec.c src/run/run_filter.c \
 	src/run/run_proc.c src/run/run_rawplace.c src/run/run_verdict.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c src/cli/cli_part.c src/cli/cli_audit_part.c \
-	src/cli/cli_census.c src/cli/cli_census_show.c src/cli/cli_census_plan.c \
+	src/cli/cli_census.c src/cli/cli_census_args.c src/cli/cli_census_show.c \
+	src/cli/cli_census_plan.c \
 	src/cli/cli_claims.c src/cli/cli_layers.c \
 	src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c \
 	src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
 	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
 	src/cli/cli_progress.c src/cli/cli_report.c src/cli/cli_escape.c \
 	src/cli/cli_state_space.c src/cli/cli_trace.c \
-	src/cli/cli_util.c
+	src/cli/cli_util.c src/cli/cli_getopt.c
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
 	test_report test_big test_generators test_sample test_seedspace \
@@ -156,12 +157,20 @@ endif
 
 RUN_OBJS = $(RUN_SRCS:src/%.c=$(O)/%.o)
 CLI_OBJS = $(CLI_SRCS:src/%.c=$(O)/%.o) $(O)/cli/harness_files.o
-CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_escape.o $(O)/cli/cli_progress.o $(O)/cli/cli_util.o
+CLI_LIB_OBJS = $(O)/cli/cli_report.o $(O)/cli/cli_escape.o \
+	$(O)/cli/cli_progress.o $(O)/cli/cli_util.o $(O)/cli/cli_getopt.o
 UNIT_BINS = $(UNIT_TESTS:%=$(O)/tests/%)
 
-HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
-	include/shuffle_audit_audit.h src/run/run.h src/run/run_internal.h \
-	src/cli/cli.h src/cli/cli_report.h src/cli/cli_escape.h src/cli/cli_progress.h src/cli/cli_part.h src/cli/cli_audit.h \
+# The public headers: the umbrella, the two names kept for programs
+# that include them, and one header a module under include/shuffle_audit/,
+# installed beside them (make check-headers compiles each alone).
+PUBLIC_HEADERS = include/shuffle_audit.h include/shuffle_audit_plugin.h \
+	include/shuffle_audit_audit.h
+MODULE_HEADERS = $(wildcard include/shuffle_audit/*.h)
+HEADERS = $(PUBLIC_HEADERS) $(MODULE_HEADERS) src/run/run.h \
+	src/run/run_internal.h src/cli/cli.h src/cli/cli_report.h \
+	src/cli/cli_escape.h src/cli/cli_progress.h src/cli/cli_part.h \
+	src/cli/cli_audit.h src/cli/cli_census_args.h \
 	src/cli/cli_audit_part.h src/cli/cli_census_show.h src/lib/internal.h \
 	src/lib/steps_shared.h
 
@@ -184,7 +193,7 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full \
 SAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-.PHONY: help all completions dist release needs needs-cmocka check-needs check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-progress bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
+.PHONY: help all completions dist release needs needs-cmocka check-needs check-dist check-recipes audit plugins harness-examples bench bench-audit bench-fit bench-progress bench-sample bench-seeds bench-mpi check-browser check-mpi fuzz fuzz-build check check-build check-headers check-symbols check-lengths check-circles check-floor check-layout check-unit check-cli check-docs check-install \
 	check-asan check-valgrind check-all install install-paths uninstall clean
 
 all: $(BIN) $(LIB) $(SHLIB)
@@ -317,7 +326,7 @@ PLUGINS += $(PLUGIN_CXX_SRCS:tests/examples/plugins/%.cc=$(PLUGIN_DIR)/%.so)
 endif
 CXXFLAGS ?= -O2 -g
 
-$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc include/shuffle_audit.h
+$(PLUGIN_DIR)/%.so: tests/examples/plugins/%.cc $(PUBLIC_HEADERS) $(MODULE_HEADERS)
 	@mkdir -p $(@D)
 	$(call say,CXX,$@)$(CXX) -Iinclude $(CPPFLAGS) -std=c++17 -Wall -Wextra -Wpedantic \
 		$(WERROR) $(CXXFLAGS) $(LDFLAGS) -shared -fPIC -o $@ $<
@@ -358,6 +367,10 @@ $(O)/bench: tests/bench/bench.c $(LIB) $(HEADERS)
 	@mkdir -p $(@D)
 	$(call say,CC,$@)$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
+$(O)/bench-placed: tests/bench/placed.c $(LIB) $(HEADERS)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(CC) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
 # Timings print against their goals; nothing is asserted about them, but a
 # tally that disagrees with its check exits 1.  BENCH_MAX=11 stops at 11.
 bench: $(O)/bench $(BIN)
@@ -380,7 +393,8 @@ bench-sample: $(BIN)
 	sh tests/bench/sample.sh ./$(BIN)
 
 # Runs a second of --exec audits, before and after their speed-ups.
-bench-audit: $(BIN) harness-examples
+bench-audit: $(BIN) harness-examples $(O)/bench-placed
+	$(O)/bench-placed
 	sh tests/bench/audit.sh ./$(BIN)
 	sh tests/bench/assert.sh ./$(BIN)
 
@@ -401,7 +415,12 @@ bench-mpi: $(BIN) plugins
 	sh tests/bench/mpi.sh build/mpi/shuffle-audit ./$(BIN)
 
 # libFuzzer targets (tests/fuzz/fuzz_*.c), built with clang against the
-# library and the command line built the same way.  A target that
+# library and the command line built the same way.  Each layer's files
+# see only its own include path, as in the normal build (the library's
+# ALL_CPPFLAGS, RUN_CPPFLAGS, CLI_CPPFLAGS), and so does each target: a
+# library target (FUZZ_LIB_TARGETS) sees include/ and src/lib/ and links
+# the library alone; a command-line target (FUZZ_CLI_TARGETS) sees what
+# the command line sees and links all three layers.  A target that
 # includes a CLI source file to reach its static parsers leaves that
 # file's object out (SKIP_name).  Each runs its regression inputs first,
 # then fuzzes for FUZZ_S seconds from a copy of its seed corpus; a crash
@@ -411,8 +430,11 @@ FUZZ_S = 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all
 FZ = build/fuzz
-FUZZ_TARGETS = numbers trace deck protocol report fit
-FUZZ_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o) $(RUN_SRCS:src/%.c=$(FZ)/%.o) \
+FUZZ_LIB_TARGETS = protocol
+FUZZ_CLI_TARGETS = numbers trace deck report fit
+FUZZ_TARGETS = $(FUZZ_LIB_TARGETS) $(FUZZ_CLI_TARGETS)
+FUZZ_LIB_OBJS = $(LIB_SRCS:src/%.c=$(FZ)/%.o)
+FUZZ_OBJS = $(FUZZ_LIB_OBJS) $(RUN_SRCS:src/%.c=$(FZ)/%.o) \
 	$(filter-out $(FZ)/cli/main.o,$(CLI_SRCS:src/%.c=$(FZ)/%.o)) \
 	$(FZ)/cli/harness_files.o
 SKIP_trace = $(FZ)/cli/cli_trace.o
@@ -420,15 +442,29 @@ SKIP_deck = $(FZ)/cli/cli_deal.o
 
 SKIP_fit = $(FZ)/cli/cli_fit.o
 
-$(FZ)/%.o: src/%.c $(HEADERS)
+$(FZ)/lib/%.o: src/lib/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(call say,CC,$@)$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+	$(call say,CC,$@)$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+
+$(FZ)/run/%.o: src/run/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(FUZZ_CC) $(RUN_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
+
+$(FZ)/cli/%.o: src/cli/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
 $(FZ)/cli/harness_files.o: $(FZ)/cli/harness_files.c $(HEADERS)
 	$(call say,CC,$@)$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -c -o $@ $<
 
-$(FZ)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
-	$(call say,LD,$@)$(FUZZ_CC) $(TEST_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
+$(FUZZ_LIB_TARGETS:%=$(FZ)/fuzz_%): $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c \
+	    tests/fuzz/fuzz_util.h $(FUZZ_LIB_OBJS)
+	$(call say,LD,$@)$(FUZZ_CC) $(ALL_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
+		-o $@ $< $(FUZZ_LIB_OBJS) $(LIB_LIBS)
+
+$(FUZZ_CLI_TARGETS:%=$(FZ)/fuzz_%): $(FZ)/fuzz_%: tests/fuzz/fuzz_%.c \
+	    tests/fuzz/fuzz_util.h $(FUZZ_OBJS)
+	$(call say,LD,$@)$(FUZZ_CC) $(CLI_CPPFLAGS) -std=c11 $(FUZZ_FLAGS) -fsanitize=fuzzer \
 		-o $@ $< $(filter-out $(SKIP_$*),$(FUZZ_OBJS)) $(LDLIBS)
 
 .SECONDARY: $(FUZZ_OBJS)
@@ -449,7 +485,7 @@ fuzz:
 # skipped"; make check fails when anything failed.
 BUILD_JOBS = 2
 CHECKS = check-lengths check-circles check-floor check-layout \
-	check-needs check-symbols check-unit check-cli check-docs check-install \
+	check-headers check-needs check-symbols check-unit check-cli check-docs check-install \
 	check-browser
 check-build: all $(UNIT_BINS) $(PLUGINS) $(EXEC_PROGS) $(HARNESS_DIR)/.built
 check:
@@ -508,6 +544,11 @@ check-lengths:
 # name of include/ and no other.
 check-symbols: $(LIB) $(SHLIB)
 	@sh tests/symbols.sh $(LIB) $(SHLIB)
+
+# Each public header compiles by itself, as C11 and as C++, and the
+# umbrella includes every module (tests/headers.sh).
+check-headers:
+	@CC='$(CC)' CXX='$(CXX)' CWARN='$(WARNINGS)' sh tests/headers.sh
 
 # The unit tests, UNIT_JOBS at a time (tests/units.sh), the longest
 # first (UNIT_LONG: under valgrind, each over 40 s here, the rest a few
@@ -598,8 +639,8 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 INSTALL_DIRS = "$(BINDIR)" "$(LIBDIR)" "$(PKGCONFIGDIR)" "$(INCLUDEDIR)" \
-	"$(MANDIR)" "$(DATADIR)/harness" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" \
-	"$(FISHCOMPDIR)"
+	"$(INCLUDEDIR)/shuffle_audit" "$(MANDIR)" "$(DATADIR)/harness" \
+	"$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
 
 # make install notes the directories it had to make (deepest first) in
 # $(DATADIR)/installed-dirs, and make uninstall removes those of them
@@ -701,8 +742,8 @@ install: install-paths all
 		-e 's|@RPATH@|$(PC_RPATH)|' -e 's| *$$||' \
 		src/lib/shuffle-audit.pc.in \
 		> "$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc"
-	install -m 644 include/shuffle_audit.h include/shuffle_audit_plugin.h \
-		include/shuffle_audit_audit.h "$(DESTDIR)$(INCLUDEDIR)/"
+	install -m 644 $(PUBLIC_HEADERS) "$(DESTDIR)$(INCLUDEDIR)/"
+	install -m 644 $(MODULE_HEADERS) "$(DESTDIR)$(INCLUDEDIR)/shuffle_audit/"
 	install -m 644 man/shuffle-audit.1 "$(DESTDIR)$(MANDIR)/"
 	install -m 644 $(HARNESS_FILES) "$(DESTDIR)$(DATADIR)/harness/"
 	install -m 644 src/completions/shuffle-audit.bash \
@@ -722,15 +763,16 @@ uninstall:
 		"$(DESTDIR)$(LIBDIR)/$(SHLIB)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
 		"$(DESTDIR)$(LIBDIR)/libshuffleaudit.so" \
 		"$(DESTDIR)$(PKGCONFIGDIR)/shuffle-audit.pc" \
-		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit.h" \
-		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_plugin.h" \
-		"$(DESTDIR)$(INCLUDEDIR)/shuffle_audit_audit.h" \
 		"$(DESTDIR)$(MANDIR)/shuffle-audit.1" \
 		"$(DESTDIR)$(BASHCOMPDIR)/shuffle-audit" \
 		"$(DESTDIR)$(ZSHCOMPDIR)/_shuffle-audit" \
 		"$(DESTDIR)$(FISHCOMPDIR)/shuffle-audit.fish"
 	for f in $(notdir $(HARNESS_FILES)); do \
 		rm -f "$(DESTDIR)$(DATADIR)/harness/$$f" || exit; done
+	for f in $(notdir $(PUBLIC_HEADERS)); do \
+		rm -f "$(DESTDIR)$(INCLUDEDIR)/$$f" || exit; done
+	for f in $(notdir $(MODULE_HEADERS)); do \
+		rm -f "$(DESTDIR)$(INCLUDEDIR)/shuffle_audit/$$f" || exit; done
 	@# The directories install made, from its record; in a stage, which
 	@# has none, those of its own that are left empty.
 	@f="$(DESTDIR)$(DATADIR)/installed-dirs"; \

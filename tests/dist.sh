@@ -35,7 +35,7 @@ version=${version%.tar.gz}
 tar -tzf "$top/$tarball" | grep -qx "shuffle-audit-$version/NEWS" &&
 	check ok || check no "the tarball holds no NEWS"
 want=$(sed -n 's/^#define SA_VERSION "\(.*\)"/\1/p' \
-	"$top/include/shuffle_audit_plugin.h")
+	"$top/include/shuffle_audit/version.h")
 [ "$version" = "$want" ] && check ok ||
 	check no "the tarball is $tarball, the header's version $want"
 

@@ -5,8 +5,9 @@
 #   - the man page is clean under mandoc -Tlint;
 #   - every example in the man page's EXAMPLES and in README.md (lines
 #     "$ shuffle-audit ...") is a case in tests/cli/cases, so it is run,
-#     with its output compared, by tests/cli.sh, and the README shows
-#     the harness examples' programs as they are in the tree;
+#     with its output compared, by tests/cli.sh; the man page shows the
+#     harness examples' programs as they are in the tree, and the README
+#     Python's, naming the others;
 #   - every command and every long option that --help lists is in the
 #     man page;
 #   - the usage lines of every command's --help and the man page's
@@ -21,6 +22,8 @@
 #   - README's contents list every chapter in order, and reach "Audit
 #     your own shuffle" and "Use it in CI" among the first five; no commit
 #     hash or issue number is left in README.md or the man page;
+#   - README.md has at most 800 lines; neither it nor the man page gives
+#     a timing of this machine, and the man page names no test case;
 #   - every member of every JSON object the commands print is listed in
 #     the man page's JSON OUTPUT section, and the JSON keeps the rules
 #     that section states (tests/json_rules.py: shortest numbers, lists
@@ -107,21 +110,27 @@ done < "${TMPDIR:-/tmp}/docs.$$"
 rm -f "${TMPDIR:-/tmp}/docs.$$"
 [ "$n" -ge 5 ] && check ok || check no "found only $n examples"
 
-# The programs the README's "In your own language" shows are the ones
-# the cases build and run (tests/examples/harness/), word for word.
+# The harness examples' programs, which the cases build and run
+# (tests/examples/harness/), are what the man page's Harnesses shows,
+# word for word, each of them; the README's "In your own language"
+# shows Python's the same way and names every one in its table.
+shows() {
+	python3 -c 'import sys
+sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' "$1" "$2"
+}
 for f in "$top"/tests/examples/harness/mine.* \
     "$top"/tests/examples/harness/Mine.*; do
-	python3 -c 'import sys
-sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
-	    "$f" "$readme" && check ok ||
-		check no "README.md does not show ${f#"$top"/} as it is"
+	shows "$f" "$man" && check ok ||
+		check no "the man page does not show ${f#"$top"/} as it is"
+	grep -qF "| \`${f##*/}\` |" "$readme" && check ok ||
+		check no "README.md's table of harness programs does not name ${f##*/}"
 done
-# So are the test files its "In your test suite" shows, which the cases
-# run under their runners (tests/examples/frameworks/).
+shows "$top/tests/examples/harness/mine.py" "$readme" && check ok ||
+	check no "README.md does not show tests/examples/harness/mine.py as it is"
+# So is the test file the README's "In your test suite" shows, which
+# the cases run under its runner (tests/examples/frameworks/).
 for f in "$top"/tests/examples/frameworks/python/test_with_pytest.py; do
-	python3 -c 'import sys
-sys.exit(open(sys.argv[1]).read() not in open(sys.argv[2]).read())' \
-	    "$f" "$readme" && check ok ||
+	shows "$f" "$readme" && check ok ||
 		check no "README.md does not show ${f#"$top"/} as it is"
 done
 
@@ -151,6 +160,25 @@ history=$(grep -nE "commit [0-9a-f]{7}|\b[Ii]ssues? [0-9]+\b|issue's" \
 	"$readme" "$man" $notes)
 [ -z "$history" ] && check ok ||
 	check no "development history in the documentation: $history"
+
+# The README is the user's: short enough to read, and free of figures
+# this machine measured (they change each round, and live in
+# tests/bench/README.md); the man page, the user's reference, names no
+# timing of this machine and no test case (a command's name may be a
+# case's too).
+lines=$(wc -l < "$readme" | tr -d ' ')
+[ "$lines" -le 800 ] && check ok ||
+	check no "README.md has $lines lines, more than 800"
+timed=$(grep -nE 'load (averages? )?(near |about |of )?[0-9]|two (shared )?cores|(measured|seconds|minutes) here' \
+	"$readme" "$man")
+[ -z "$timed" ] && check ok ||
+	check no "timings of this machine in the documentation: $timed"
+named=$(sed -n 's/^\([^#][^ |]*\) | .*/\1/p' "$cases" |
+	grep -vxF -e version -e help \
+	    $("$bin" --help | sed -n 's/^  \([a-z][a-z-]*\)  .*/-e \1/p') |
+	grep -owF -f - "$man" | sort -u | tr '\n' ' ')
+[ -z "$named" ] && check ok ||
+	check no "the man page names test cases: $named"
 
 # NEWS's newest section is this version's, so a release says what it
 # changed.

@@ -76,8 +76,12 @@ cat > "$tmp/want" <<'EOF'
 ./usr/share/shuffle-audit/harness/sa_harness.rs
 ./usr/share/zsh/site-functions/_shuffle-audit
 EOF
+# and each module of the public header, beside it.
+(cd "$top/include" && ls shuffle_audit/*.h) | sed 's|^|./usr/include/|' \
+    >> "$tmp/want"
 version=$("$stage/usr/bin/shuffle-audit" --version | sed 's/^shuffle-audit //')
 sed -i "s/VERSION\$/$version/" "$tmp/want"
+sort -o "$tmp/want" "$tmp/want"
 diff -u "$tmp/want" "$tmp/files" >&2 && check ok ||
 	check no "the staged install's files differ from the list (diff above)"
 printf '%s\n' prefix=/usr 'exec_prefix=${prefix}' \

@@ -190,8 +190,6 @@ bool cli_no_operands(const char *cmd, int argc, char **argv);
  */
 int cli_finish(int status);
 
-/* S with XML's five special characters escaped, to F. */
-void cli_xml_text(FILE *f, const char *s);
 
 
 /*

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_escape.h"
 #include "cli_part.h"
 #include "cli_audit.h"
 #include "cli_audit_part.h"
@@ -186,12 +187,12 @@ audit_report_svg(const struct audit *au, size_t n)
 	    "\"http://www.w3.org/2000/svg\" width=\"640\" height=\"%d\" "
 	    "font-family=\"sans-serif\" font-size=\"14\">\n<title>",
 	    40 + 20 * lines);
-	cli_xml_text(stdout, line);
+	esc_xml(stdout, line, false);
 	printf("</title>\n<rect width=\"640\" height=\"%d\" "
 	    "fill=\"white\"/>\n", 40 + 20 * lines);
 	for (int k = 0; k < lines; k++) {
 		printf("<text x=\"12\" y=\"%d\" fill=\"#b2182b\">", 28 + 20 * k);
-		cli_xml_text(stdout, piece[k]);
+		esc_xml(stdout, piece[k], false);
 		fputs("</text>\n", stdout);
 	}
 	fputs("</svg>\n", stdout);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_escape.h"
 
 #define CARDS_MAX 1024
 
@@ -405,11 +406,11 @@ svg(const struct distance_args *a, const sa_distance_row *rows,
 	    "\"http://www.w3.org/2000/svg\" width=\"660\" height=\"440\" "
 	    "viewBox=\"0 0 660 440\" font-family=\"sans-serif\" "
 	    "font-size=\"12\">\n<title>");
-	cli_xml_text(f, title);
+	esc_xml(f, title, false);
 	fputs("</title>\n<rect width=\"660\" height=\"440\" "
 	    "fill=\"#ffffff\"/>\n<text x=\"70\" y=\"28\" font-size=\"14\">",
 	    f);
-	cli_xml_text(f, title);
+	esc_xml(f, title, false);
 	fputs("</text>\n", f);
 	for (int q = 0; q <= 4; q++) {
 		int y = y_of(&fr, q / 4.0);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_escape.h"
 #include "cli_audit.h"
 
 #define CARDS_MAX SA_MATRIX_MAX_CARDS
@@ -402,11 +403,11 @@ svg(const struct matrix_args *a, const sa_matrix *m)
 	    "\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
 	    "font-size=\"11\">\n<title>", w, h, w, h);
-	cli_xml_text(f, title);
+	esc_xml(f, title, false);
 	fputs("</title>\n", f);
 	fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
 	    "<text x=\"%d\" y=\"22\" font-size=\"14\">", w, h, left);
-	cli_xml_text(f, title);
+	esc_xml(f, title, false);
 	fprintf(f, "</text>\n<text x=\"%d\" y=\"%d\">position</text>\n"
 	    "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\">card"
 	    "</text>\n", left, top - 22, top + 40, top + 40);

@@ -1,6 +1,6 @@
 /*
  * assert_c.c - the bench's test in C (tests/bench/assert.sh): one cmocka
- * test that asserts a Fisher-Yates of 6 cards fair, the harness's
+ * test that asserts a Fisher-Yates of CARDS (6) cards fair, the harness's
  * sa_harness_assert_fair, start to finish.
  */
 #include <setjmp.h>
@@ -10,6 +10,10 @@
 #include <cmocka.h>
 
 #include "sa_harness.h"
+
+#ifndef CARDS
+#define CARDS 6
+#endif
 
 static void
 fisher_yates(unsigned *deck, size_t n)
@@ -24,17 +28,17 @@ fisher_yates(unsigned *deck, size_t n)
 }
 
 static void
-test_fisher_yates_6(void **state)
+test_fisher_yates(void **state)
 {
 	(void)state;
-	assert_int_equal(sa_harness_assert_fair(fisher_yates, 6), 0);
+	assert_int_equal(sa_harness_assert_fair(fisher_yates, CARDS), 0);
 }
 
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fisher_yates_6),
+		cmocka_unit_test(test_fisher_yates),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

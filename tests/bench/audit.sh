@@ -118,7 +118,9 @@ fi
 # plugin of whole draws (fair.so, 10 cards).  User CPU of one run each
 # (the walk is long enough that the kernel's ticks do not move it by
 # much).  Target: the placed walk's ratio at most the repeat's (a
-# tenth more is noise on this machine).
+# tenth more is noise on this machine).  Different code, so a guide:
+# build/bench-placed (tests/bench/placed.c) compares one code placed and
+# repeated, and test_placed counts the runs made.
 if [ -x /usr/bin/time ]; then
 	user_of() {	# census ARGS: the auditor's user CPU, in seconds
 		/usr/bin/time -f "%U" -o "$work/time" "$bin" census --summary \
