@@ -186,7 +186,11 @@ public static class SaHarness {
     static void Tell() {
         if (!told) {
             Room(6 + askedLen);
-            PutText("asked");
+            wOut[wHave++] = (byte) 'a';
+            wOut[wHave++] = (byte) 's';
+            wOut[wHave++] = (byte) 'k';
+            wOut[wHave++] = (byte) 'e';
+            wOut[wHave++] = (byte) 'd';
             Array.Copy(asked, 0, wOut, wHave, askedLen);
             wHave += askedLen;
             wOut[wHave++] = (byte) '\n';
@@ -211,6 +215,12 @@ public static class SaHarness {
     // V's decimal digits (a minus sign first when below 0) into B at AT;
     // the place after them.
     static int Digits(byte[] b, int at, long v) {
+        if (v >= 0 && v < 100) {    // a plan's bounds and a deck's cards, mostly
+            if (v >= 10)
+                b[at++] = (byte) ('0' + (int) v / 10);
+            b[at] = (byte) ('0' + (int) v % 10);
+            return at + 1;
+        }
         if (v < 0) {
             b[at++] = (byte) '-';
             if (v == long.MinValue) {
@@ -817,14 +827,19 @@ public static class SaHarness {
     // The whole number of digits at P in the input (before END), P moved
     // past them; -1 when there are none or it passes a long.
     static long Number(ref int p, int end) {
+        byte[] b = inBuf;
+        int at = p, d;
         long v = 0;
-        int from = p;
-        for (; p < end && inBuf[p] >= '0' && inBuf[p] <= '9'; p++) {
-            if (v > (long.MaxValue - 9) / 10)
+        for (; at < end && (d = b[at] - '0') >= 0 && d <= 9; at++) {
+            if (v > (long.MaxValue - 9) / 10) {
+                p = at;
                 return -1;
-            v = 10 * v + (inBuf[p] - '0');
+            }
+            v = 10 * v + d;
         }
-        return p > from ? v : -1;
+        bool none = at == p;
+        p = at;
+        return none ? -1 : v;
     }
 
     // The run of N cards the line read (its plan in planK and planV, if
@@ -843,7 +858,10 @@ public static class SaHarness {
             PutNumber(keyWidth, (byte) '\n');
         }
         Room(5 + 12 * deck.Length);
-        PutText("deck");
+        wOut[wHave++] = (byte) 'd';
+        wOut[wHave++] = (byte) 'e';
+        wOut[wHave++] = (byte) 'c';
+        wOut[wHave++] = (byte) 'k';
         foreach (int c in deck) {
             wOut[wHave++] = (byte) ' ';
             wHave = Digits(wOut, wHave, c);

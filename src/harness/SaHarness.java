@@ -103,6 +103,7 @@ public final class SaHarness {
     private static final InputStream in = new FileInputStream(FileDescriptor.in);
     private static byte[] inBuf = new byte[1 << 17];
     private static int inAt, inLen;             // taken up to, read up to
+    private static int inWhole;                 // past the last whole line
     // Standard output as the program started with it: the protocol's.
     // The audited copy an assertion starts (main) points System.out at
     // standard error, so that the test's own prints stay off it.
@@ -162,7 +163,11 @@ public final class SaHarness {
     private static void tell() {
         if (!told) {
             room(6 + askedLen);
-            putText("asked");
+            wOut[wHave++] = 'a';
+            wOut[wHave++] = 's';
+            wOut[wHave++] = 'k';
+            wOut[wHave++] = 'e';
+            wOut[wHave++] = 'd';
             System.arraycopy(asked, 0, wOut, wHave, askedLen);
             wHave += askedLen;
             wOut[wHave++] = '\n';
@@ -187,6 +192,10 @@ public final class SaHarness {
     // V's decimal digits (a minus sign first when below 0) into B at AT;
     // the place after them.
     private static int digits(byte[] b, int at, long v) {
+        if (v >= 0 && v < 10) {
+            b[at] = (byte) ('0' + v);
+            return at + 1;
+        }
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 for (char c : "-9223372036854775808".toCharArray())
@@ -235,21 +244,12 @@ public final class SaHarness {
     // The next line of standard input, as readLine's, left in inBuf
     // from lineStart to lineEnd (until the next read); false at the end.
     private static boolean nextLine() throws IOException {
-        for (int from = inAt;;) {
-            for (int i = from; i < inLen; i++) {
-                if (inBuf[i] == '\n') {
-                    lineStart = inAt;
-                    lineEnd = i > inAt && inBuf[i - 1] == '\r' ? i - 1 : i;
-                    inAt = i + 1;
-                    return true;
-                }
-            }
+        while (inAt >= inWhole) {
             // Part of a line, if any, to the front, and room to read: a
             // read of 64 KiB or more, so that nothing is held below.
             System.arraycopy(inBuf, inAt, inBuf, 0, inLen - inAt);
             inLen -= inAt;
-            inAt = 0;
-            from = inLen;
+            inAt = inWhole = 0;
             if (inBuf.length - inLen < 1 << 16)
                 inBuf = java.util.Arrays.copyOf(inBuf, 2 * inBuf.length);
             int got = in.read(inBuf, inLen, inBuf.length - inLen);
@@ -260,6 +260,25 @@ public final class SaHarness {
                 return lineEnd > 0;
             }
             inLen += got;
+            whole();
+        }
+        int i = inAt;
+        while (inBuf[i] != '\n')
+            i++;
+        lineStart = inAt;
+        lineEnd = i > inAt && inBuf[i - 1] == '\r' ? i - 1 : i;
+        inAt = i + 1;
+        return true;
+    }
+
+    // inWhole found again: past the last newline read, else inAt.
+    private static void whole() {
+        inWhole = inAt;
+        for (int i = inLen; i > inAt; i--) {
+            if (inBuf[i - 1] == '\n') {
+                inWhole = i;
+                break;
+            }
         }
     }
 
@@ -268,10 +287,7 @@ public final class SaHarness {
     // plans in one write, and their answers are flushed only when none
     // waits (one write for many runs, not one a run).
     private static boolean waiting() {
-        for (int i = inAt; i < inLen; i++)
-            if (inBuf[i] == '\n')
-                return true;
-        return false;
+        return inAt < inWhole;
     }
 
     private static String ask(String line) {
@@ -768,7 +784,7 @@ public final class SaHarness {
         }
         try {
             boolean more = nextLine();
-            if (more && starts(lineStart, lineEnd, "shuffle ")) {
+            if (more && starts(lineStart, lineEnd, SHUFFLE)) {
                 // The offer of a streamed walk, on the first line (kept:
                 // it is the first run's when the walk is declined).
                 byte[] first = java.util.Arrays.copyOfRange(inBuf, lineStart,
@@ -795,81 +811,100 @@ public final class SaHarness {
                     inLen = first.length + inLen - inAt;
                     inAt = 0;
                     inBuf = rest;
+                    whole();
                 }
                 more = nextLine();
             }
             // Each run's line read as bytes where it lies in the input,
             // its answer written as bytes: the runs made again after a
-            // streamed walk come here, one a run.
-            for (; more; more = nextLine()) {
-                int end = lineEnd, p = lineStart + 8;
-                long n = starts(lineStart, end, "shuffle ") ? number(p, end) : -1;
-                p = numberEnd;
-                if (n < 0 || n > Integer.MAX_VALUE || (p < end && inBuf[p] != ' '))
-                    fail("expected \"shuffle N\" from shuffle-audit, not \""
-                        + new String(inBuf, lineStart, end - lineStart,
-                        StandardCharsets.US_ASCII) + "\"");
-                used = 0;
-                keyWidth = 0;
-                told = true;
-                reals.clear();
-                rawIndex = 0;
-                planned = 0;
-                if (starts(p, end, " plan") && (p + 5 == end || inBuf[p + 5] == ' ')) {
-                    for (p += 5; p < end && inBuf[p] == ' '; ) {
-                        long k = number(p + 1, end), v = -1;
-                        p = numberEnd;
-                        if (p < end && inBuf[p] == ':') {
-                            v = number(p + 1, end);
-                            p = numberEnd;
-                        }
-                        if (k < 0 || v < 0 || (p < end && inBuf[p] != ' '))
-                            fail("a plan's draw is K:V");
-                        if (planned == planK.length) {
-                            planK = java.util.Arrays.copyOf(planK, 2 * planned);
-                            planV = java.util.Arrays.copyOf(planV, 2 * planned);
-                        }
-                        planK[planned] = k;
-                        planV[planned++] = v;
-                    }
-                    askedLen = 0;
-                    told = false;
-                }
-                int[] deck = null;
-                try {
-                    deck = deal.deal((int) n);
-                } catch (RuntimeException e) {
-                    fail("the shuffle threw " + e);
-                }
-                tell();
-                if (keyWidth != 0) {
-                    putText("key ");
-                    room(24);
-                    wHave = digits(wOut, wHave, keyWidth);
-                    wOut[wHave++] = '\n';
-                }
-                room(5 + 12 * deck.length);
-                putText("deck");
-                for (int c : deck) {
-                    wOut[wHave++] = ' ';
-                    wHave = digits(wOut, wHave, c);
-                }
-                wOut[wHave++] = '\n';
-                if (!waiting()) // flushed before a read that may wait
-                    wFlush();
-            }
+            // streamed walk come here, one a run (a method of its own, so
+            // that the JIT compiles it whole, not the loop alone).
+            for (; more; more = nextLine())
+                answer(deal);
         } catch (IOException e) {
             fail("reading from shuffle-audit: " + e.getMessage());
         }
         wFlush();
     }
 
-    // Whether the input from START to END begins with TEXT (ASCII).
-    private static boolean starts(int start, int end, String text) {
-        if (end - start < text.length())
+    // The run of the line nextLine read (LINESTART to LINEEND), made by
+    // DEAL, and its answer: "asked", "key" and "deck".
+    private static void answer(Deal deal) {
+        int end = lineEnd, p = lineStart + 8;
+        long n = starts(lineStart, end, SHUFFLE) ? number(p, end) : -1;
+        p = numberEnd;
+        if (n < 0 || n > Integer.MAX_VALUE || (p < end && inBuf[p] != ' '))
+            fail("expected \"shuffle N\" from shuffle-audit, not \""
+                + new String(inBuf, lineStart, end - lineStart,
+                StandardCharsets.US_ASCII) + "\"");
+        used = 0;
+        keyWidth = 0;
+        told = true;
+        reals.clear();
+        rawIndex = 0;
+        planned = 0;
+        if (starts(p, end, PLAN) && (p + 5 == end || inBuf[p + 5] == ' ')) {
+            readPlan(p + 5, end);
+            askedLen = 0;
+            told = false;
+        }
+        int[] deck = null;
+        try {
+            deck = deal.deal((int) n);
+        } catch (RuntimeException e) {
+            fail("the shuffle threw " + e);
+        }
+        tell();
+        if (keyWidth != 0) {
+            putText("key ");
+            room(24);
+            wHave = digits(wOut, wHave, keyWidth);
+            wOut[wHave++] = '\n';
+        }
+        room(5 + 12 * deck.length);
+        wOut[wHave++] = 'd';
+        wOut[wHave++] = 'e';
+        wOut[wHave++] = 'c';
+        wOut[wHave++] = 'k';
+        for (int c : deck) {
+            wOut[wHave++] = ' ';
+            wHave = digits(wOut, wHave, c);
+        }
+        wOut[wHave++] = '\n';
+        if (!waiting()) // flushed before a read that may wait
+            wFlush();
+    }
+
+    // The plan " K:V K:V ..." at P in the input (before END) into planK
+    // and planV.
+    private static void readPlan(int p, int end) {
+        while (p < end && inBuf[p] == ' ') {
+            long k = number(p + 1, end), v = -1;
+            p = numberEnd;
+            if (p < end && inBuf[p] == ':') {
+                v = number(p + 1, end);
+                p = numberEnd;
+            }
+            if (k < 0 || v < 0 || (p < end && inBuf[p] != ' '))
+                fail("a plan's draw is K:V");
+            if (planned == planK.length) {
+                planK = java.util.Arrays.copyOf(planK, 2 * planned);
+                planV = java.util.Arrays.copyOf(planV, 2 * planned);
+            }
+            planK[planned] = k;
+            planV[planned++] = v;
+        }
+    }
+
+    private static final byte[] SHUFFLE = { 's', 'h', 'u', 'f', 'f', 'l', 'e', ' ' },
+        PLAN = { ' ', 'p', 'l', 'a', 'n' };
+
+    // Whether the input from START to END begins with TEXT.
+    private static boolean starts(int start, int end, byte[] text) {
+        if (end - start < text.length)
             return false;
-        for (int i = 0; i < text.length(); i++)
-            if (inBuf[start + i] != text.charAt(i))
+        for (int i = 0; i < text.length; i++)
+            if (inBuf[start + i] != text[i])
                 return false;
         return true;
     }

@@ -167,6 +167,15 @@ func saLine() ([]byte, error) {
 	return saLong, err
 }
 
+// saAppendNumber: V's decimal digits onto OUT; a bound or a card below
+// 10, the commonest, a byte.
+func saAppendNumber(out []byte, v uint64) []byte {
+	if v < 10 {
+		return append(out, byte('0'+v))
+	}
+	return strconv.AppendUint(out, v, 10)
+}
+
 // saDigits: the whole number of decimal digits that LINE begins with,
 // and the bytes after them; false when there are none or it passes 64
 // bits.
@@ -212,7 +221,7 @@ func saTake(bound uint64, word string) (uint64, bool) {
 	if saAt < len(saPlan) && saPlan[saAt][0] == bound {
 		saAsked = append(saAsked, ' ')
 		if word == "" {
-			saAsked = strconv.AppendUint(saAsked, bound, 10)
+			saAsked = saAppendNumber(saAsked, bound)
 		} else {
 			saAsked = append(saAsked, word...)
 		}
@@ -727,6 +736,7 @@ func SaRun(shuffle func(deck []int)) {
 	// written as bytes: the runs made again after a streamed walk come
 	// here, one a run.
 	var out []byte
+	var deck []int
 	for held := true; ; held = false {
 		if !held {
 			line, err = saLine()
@@ -764,7 +774,10 @@ func SaRun(shuffle func(deck []int)) {
 			saAsked = append(saAsked[:0], "asked"...)
 			saTold = false
 		}
-		deck := make([]int, n)
+		if uint64(cap(deck)) < n {
+			deck = make([]int, n)
+		}
+		deck = deck[:n]
 		for i := range deck {
 			deck[i] = i
 		}
@@ -773,7 +786,11 @@ func SaRun(shuffle func(deck []int)) {
 		out = append(out[:0], "deck"...)
 		for _, c := range deck {
 			out = append(out, ' ')
-			out = strconv.AppendInt(out, int64(c), 10)
+			if c >= 0 {
+				out = saAppendNumber(out, uint64(c))
+			} else {
+				out = strconv.AppendInt(out, int64(c), 10)
+			}
 		}
 		saOut.Write(append(out, '\n'))
 		if !saWaiting() { // flushed before a read that may wait

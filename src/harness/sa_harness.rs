@@ -575,8 +575,13 @@ fn walk<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, a: &[u64], emit: bool) -> u6
     runs
 }
 
-// V's decimal digits onto OUT.
+// V's decimal digits onto OUT (a bound or a card below 10, the
+// commonest, a byte).
 fn digits(out: &mut Vec<u8>, v: u64) {
+    if v < 10 {
+        out.push(b'0' + v as u8);
+        return;
+    }
     let mut d = [0u8; 20];
     let (mut i, mut v) = (d.len(), v);
     loop {
