@@ -868,13 +868,16 @@ put_varint(sa_stream_in *p, uint64_t v)
 }
 
 /* The number at *AT in P's record, *AT moved past it. */
-static uint64_t
+static inline uint64_t
 get_varint(const sa_stream_in *p, size_t *at)
 {
-	uint64_t v = 0;
-	unsigned shift = 0;
-	unsigned char b;
+	uint64_t v;
+	unsigned shift = 7;
+	unsigned char b = p->rec[(*at)++];
 
+	if (b < 0x80)
+		return b;	/* the commonest: a number below 128 */
+	v = b & 0x7f;
 	do {
 		b = p->rec[(*at)++];
 		v |= (uint64_t)(b & 0x7f) << shift;

@@ -7,6 +7,8 @@
 # loop (the fair plugin, Durstenfeld's shuffle in a child process).
 # Each command runs three times and the best is kept; the ratios are the
 # figures to compare between machines.  Nothing is asserted.
+# STREAM_ONLY=1 leaves out the sections before the streamed walk's (the
+# auditor's cost a run, the placements').
 set -e
 bin=${1:-./shuffle-audit}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -91,7 +93,7 @@ cost() {	# one audit: wall, auditor user CPU, auditor system CPU (us a run)
 median_of3() {	# FIELD: the middle of the three lines' FIELD
 	sort -n -k "$1" "$work/three" | sed -n 2p | cut -d' ' -f "$1"
 }
-if [ -x /usr/bin/time ]; then
+if [ -x /usr/bin/time ] && [ -z "${STREAM_ONLY:-}" ]; then
 	rt=$(best_of3 "$work/pingpong" 100000)
 	for _ in 1 2 3; do cost; done > "$work/three"
 	a="$(sort -n "$work/three" | head -1 | cut -d' ' -f1) $(median_of3 2)"
@@ -121,7 +123,7 @@ fi
 # tenth more is noise on this machine).  Different code, so a guide:
 # build/bench-placed (tests/bench/placed.c) compares one code placed and
 # repeated, and test_placed counts the runs made.
-if [ -x /usr/bin/time ]; then
+if [ -x /usr/bin/time ] && [ -z "${STREAM_ONLY:-}" ]; then
 	user_of() {	# census ARGS: the auditor's user CPU, in seconds
 		/usr/bin/time -f "%U" -o "$work/time" "$bin" census --summary \
 		    "$@" > /dev/null 2> "$work/err" ||
@@ -156,11 +158,13 @@ fi
 # fewer cards: a round trip a run whatever the cards).  Best of five
 # each: this shared machine moves a single figure by a third from one
 # run to the next, and a ratio of two such figures by more.  Targets:
-# the audit at least 0.3 of the loop; C at least 1 M runs a second and
-# 30 times its --batch; Python at least 100,000.
+# the audit at least 0.3 of the loop, at 8 cards for Python and
+# JavaScript and 9 for the others; C at least 1 M runs a second and 30
+# times its --batch; Python at least 100,000.
 make -s -C "$top" harness-examples >/dev/null
 h=$top/build/harness
 sn=${STREAM_CARDS:-9}
+pn=${STREAM_PY_CARDS:-8}	# Python's and JavaScript's
 tries=5
 loop_rate() {	# CARDS COMMAND: the in-process loop's runs a second
 	best=
@@ -245,18 +249,20 @@ stream_row() {	# LANGUAGE CARDS BATCH-CARDS COMMAND FLOOR-RATE
 # in the same run: what making every run again costs.  Best of five.
 # Every harness answers its plans many in one write (it flushes only
 # when no whole line of input waits).
-replay_row() {	# LANGUAGE COMMAND
-	a=$(in_h "$sn" --exec "$2")
-	z=$(in_h "$sn" --exec "$2" --repeat none)
-	echo "$1 $sn $a $z" | awk '{ printf "%-8s %5d %10d %10d %6.2f\n", $1,
+replay_row() {	# LANGUAGE COMMAND [CARDS]
+	c=${3:-$sn}
+	a=$(in_h "$c" --exec "$2")
+	z=$(in_h "$c" --exec "$2" --repeat none)
+	echo "$1 $c $a $z" | awk '{ printf "%-8s %5d %10d %10d %6.2f\n", $1,
 	    $2, $3, $4, $4 / $3 }'
 }
 echo "the streamed walk's replay, every run made again against 64, best of" \
     "five (load $(cut -d' ' -f1-3 /proc/loadavg)):"
 printf '%-8s %5s %10s %10s %6s\n' language cards all none "none/all"
 replay_row C ./mine_c
-[ -z "$python" ] || replay_row Python "$python mine.py"
-command -v node >/dev/null 2>&1 && replay_row JavaScript "node js_draw.js"
+[ -z "$python" ] || replay_row Python "$python mine.py" "$pn"
+command -v node >/dev/null 2>&1 &&
+	replay_row JavaScript "node js_draw.js" "$pn"
 command -v javac >/dev/null 2>&1 && replay_row Java "java Mine"
 command -v go >/dev/null 2>&1 && replay_row Go ./mine_go
 command -v rustc >/dev/null 2>&1 && replay_row Rust ./mine_rs
@@ -270,12 +276,12 @@ printf '%-8s %5s %10s %10s %5s %10s %5s %8s %7s  %s\n' language cards \
     loop alone bound audit ratio "--batch" "x batch" targets
 stream_row C "$sn" 7 ./mine_c 1000000
 if [ -n "$python" ]; then
-	stream_row Python "${STREAM_PY_CARDS:-9}" 6 "$python mine.py" 100000
+	stream_row Python "$pn" 6 "$python mine.py" 100000
 fi
 # The README's JavaScript example draws reals (Math.random), which no
 # census of 9 cards can enumerate: its bounded twin, sa.draw(i + 1).
 if command -v node >/dev/null 2>&1; then
-	stream_row JavaScript "$sn" 6 "node js_draw.js" 0
+	stream_row JavaScript "$pn" 6 "node js_draw.js" 0
 fi
 if command -v javac >/dev/null 2>&1; then
 	stream_row Java "$sn" 6 "java Mine" 0
@@ -289,6 +295,87 @@ fi
 if command -v mono >/dev/null 2>&1; then
 	stream_row "C#" "$sn" 6 "mono mine.exe" 0
 fi
+
+# Where each of those audits' time goes, whose it is: CPU seconds (user
+# and system), the least of three each.  The program's own: its start
+# and end (given no input), its walk (alone, given the walk's two lines
+# of what the auditor wrote it: every run walked, made again at once and
+# written, to /dev/null) and its replay (alone, given all of it, less
+# the walk: each run's plan read, made again and answered); in the audit,
+# the program's CPU and the auditor's (the audit's, less its program's,
+# timed by a /usr/bin/time around it), and the wall clock, beside the
+# loop's seconds.  The auditor reads and checks on the other core while
+# its program runs, so the audit takes about the larger of the two, and
+# the loop at 0.3 of the audit is 0.3 of that.  "share" is the loop's
+# part of the program's own CPU, the most the ratio could be with an
+# auditor that took no time; the auditor's is the loop's part of the
+# auditor's CPU.  WHOSE=0 leaves this out.
+if [ -x /usr/bin/time ] && [ "${WHOSE:-1}" != 0 ]; then
+	cpu_least() {	# INPUT COMMAND: least user+system s of three, alone
+		best=
+		for _ in 1 2 3; do
+			(cd "$h" && /usr/bin/time -f "%U %S" -o "$work/cpu1" \
+			    sh -c "exec $2" < "$1" > /dev/null 2>&1) || true
+			awk '{ print $1 + $2 }' "$work/cpu1" > "$work/secs"
+			least
+		done
+		echo "$best"
+	}
+	whose_row() {	# LANGUAGE CARDS COMMAND
+		ls=
+		for _ in 1 2 3; do
+			t=$(cd "$h" && SHUFFLE_AUDIT_LOOP=$2 SHUFFLE_AUDIT_RAW_BITS=8 \
+			    sh -c "$3" | awk '{ print $4 }')
+			if [ -z "$ls" ] || awk -v t="$t" -v b="$ls" \
+			    'BEGIN { exit !(t < b) }'; then ls=$t; fi
+		done
+		(cd "$h" && "$bin" census -n "$2" --summary \
+		    --exec "tee $work/walk.in | $3" > /dev/null) ||
+		    { echo "the capture of $3's input failed" >&2; exit 1; }
+		head -2 "$work/walk.in" > "$work/walk.only"
+		st=$(cpu_least /dev/null "$3")
+		wk=$(cpu_least "$work/walk.only" "$3")
+		al=$(cpu_least "$work/walk.in" "$3")
+		pr= au= wall=
+		for _ in 1 2 3; do
+			(cd "$h" && "$work/stopwatch" "$work/secs" /usr/bin/time \
+			    -f "%U %S" -o "$work/all" "$bin" census -n "$2" \
+			    --summary --exec "/usr/bin/time -f '%U %S' -o \
+			    $work/prog $3" > /dev/null 2>&1) || true
+			if [ -z "$wall" ] || awk -v t="$(cat "$work/secs")" \
+			    -v b="$wall" 'BEGIN { exit !(t < b) }'; then
+				wall=$(cat "$work/secs")
+				pr=$(awk '{ print $1 + $2 }' "$work/prog")
+				au=$(awk -v p="$pr" '{ print $1 + $2 - p }' \
+				    "$work/all")
+			fi
+		done
+		echo "$1 $2 $ls $st $wk $al $pr $au $wall" | awk '{
+		    walk = $5 - $4; replay = $6 - $5
+		    f = "%-10s %5d %7.3f %7.3f %7.3f %7.3f %7.3f %8.3f %7.3f"
+		    printf f " %6.2f %6.2f\n", $1, $2, $3, $4,
+		        (walk > 0 ? walk : 0), (replay > 0 ? replay : 0), $7, $8,
+		        $9, $3 / ($6 > 0 ? $6 : 1), $3 / ($8 > 0 ? $8 : 1) }'
+	}
+	echo
+	echo "whose time, the same audits: CPU seconds, least of three (load" \
+	    "$(cut -d' ' -f1-3 /proc/loadavg)):"
+	printf '%-10s %5s %7s %7s %7s %7s %7s %8s %7s %6s %6s\n' language \
+	    cards loop start walk replay program auditor audit share \
+	    "aud."
+	printf '%-10s %5s %7s %7s %7s %7s %7s %8s %7s %6s %6s\n' "" "" \
+	    "" "alone" "alone" "alone" "in it" "in it" "wall" "" ""
+	whose_row C "$sn" ./mine_c
+	[ -z "$python" ] || whose_row Python "$pn" "$python mine.py"
+	command -v node >/dev/null 2>&1 &&
+		whose_row JavaScript "$pn" "node js_draw.js"
+	command -v javac >/dev/null 2>&1 && whose_row Java "$sn" "java Mine"
+	command -v go >/dev/null 2>&1 && whose_row Go "$sn" ./mine_go
+	command -v rustc >/dev/null 2>&1 && whose_row Rust "$sn" ./mine_rs
+	command -v mono >/dev/null 2>&1 &&
+		whose_row "C#" "$sn" "mono mine.exe"
+fi
+[ -z "${WHOSE_ONLY:-}" ] || exit 0
 
 # The same ratio at 10 cards, ten times the runs, for the languages
 # whose 10-card audit takes a few seconds: an audit pays its program's
