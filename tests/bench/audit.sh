@@ -336,7 +336,7 @@ if [ -x /usr/bin/time ] && [ "${WHOSE:-1}" != 0 ]; then
 		st=$(cpu_least /dev/null "$3")
 		wk=$(cpu_least "$work/walk.only" "$3")
 		al=$(cpu_least "$work/walk.in" "$3")
-		pr= au= wall=
+		pr="" au="" wall=""
 		for _ in 1 2 3; do
 			(cd "$h" && "$work/stopwatch" "$work/secs" /usr/bin/time \
 			    -f "%U %S" -o "$work/all" "$bin" census -n "$2" \
