@@ -107,9 +107,9 @@ _CELLS = int(os.environ.get("SHUFFLE_AUDIT_REAL_CELLS", str(1 << 32)))
 _PLACE = int(os.environ.get("SHUFFLE_AUDIT_REAL_PLACE", "0"))
 _PLACES = 1 << 52  # a real's place within its cell, in 2^-52 of it
 _out = sys.stdout
-_lines = []        # standard input's whole lines read (os.read) ...
-_li = 0            # ... and taken up to here, and the bytes read past
-_rest = b""        # the last whole line
+_lines = []        # standard input's whole lines read (os.read), ...
+_li = 0            # ... those taken, ...
+_rest = b""        # ... and the bytes read past the last of them
 _np = 0            # this run's offered draws: how many (0: no plan), and
 _pe = []           # each as (bound, value, the bound as the plan wrote it)
 _at = 0            # the plan's draws taken so far
@@ -555,15 +555,6 @@ def _getrandbits(self, k):
     return value
 
 
-def _chain(first):
-    """FIRST, then the rest of the input's lines."""
-    yield first
-    line = _readline()
-    while line:
-        yield line
-        line = _readline()
-
-
 def _below(self, k):
     """random.Random._randbelow in draw mode: a draw below K; the plan's
     next, _take's own case, in one call where the hook would take three,
@@ -640,14 +631,15 @@ def run(shuffle, mode="draw"):
 
 class _Offers(dict):
     """A plan's words, "K:V", each as (K, V, "K"): the runs made again
-    after a walk offer the same few again and again, and a word looked up
-    costs a tenth of one read."""
+    after a walk offer the same few again and again, and looking a word
+    up costs a tenth of reading it.  At most 65,536 are kept (raw words
+    and reals offer many)."""
 
     def __missing__(self, word):
         k, v = word.split(":")
         if not (k.isdigit() and v.isdigit()):
             raise ValueError
-        if len(self) > 1 << 16:
+        if len(self) >= 1 << 16:
             self.clear()
         e = self[word] = (int(k), int(v), k)
         return e
