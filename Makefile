@@ -112,7 +112,8 @@ LIB_SRCS = src/lib/big.c src/lib/cardtable.c src/lib/census.c src/lib/claims.c \
 	src/lib/wild.c
 RUN_SRCS = src/run/run_count.c src/run/run_exec.c src/run/run_filter.c \
 	src/run/run_guard.c src/run/run_own.c src/run/run_plugin.c \
-	src/run/run_proc.c src/run/run_rawplace.c src/run/run_verdict.c
+	src/run/run_ns.c src/run/run_proc.c src/run/run_rawplace.c \
+	src/run/run_verdict.c
 CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
 	src/cli/cli_audit_opts.c src/cli/cli_part.c src/cli/cli_audit_part.c \
 	src/cli/cli_census.c src/cli/cli_census_args.c src/cli/cli_census_show.c \
@@ -355,6 +356,8 @@ $(EXEC_DIR)/%: tests/examples/exec/%.c
 
 # The property test's two scripts share their stream and log.
 $(EXEC_DIR)/adversary $(PLUGIN_DIR)/misbehave.so: tests/examples/script.h
+$(EXEC_DIR)/adversary $(PLUGIN_DIR)/misbehave.so $(PLUGIN_DIR)/forge.so: \
+	tests/examples/auditor.h tests/examples/pidns.h
 
 # Audit a plugin, failing on any verdict but fair: a target for CI.
 #   make audit PLUGIN=path/to/shuffle.so CARDS=6

@@ -16,7 +16,9 @@
 #     layers of audited code, a seed space (stretches of seeds), and a
 #     sample with a fixed seed (streams of decks);
 #   - a rank killed mid-run fails the job, with mpirun's message naming
-#     the rank, and no report: in an audit, and in a sharded census.
+#     the rank, and no report: in an audit, and in a sharded census;
+#   - each rank's audited code in a pid namespace of its own, where no
+#     thread of its rank has a number (skipped where the kernel refuses).
 # Run by make check-mpi from the tree's root, after make plugins.
 set -u
 mpi=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -177,6 +179,27 @@ $run -np 2 "$mpi" census --plugin fair.so --part 0/2 > got 2> err
 status=$?
 [ "$status" -eq 2 ] && [ ! -s got ] && grep -q -- "--part I 0" err &&
 	check ok || check no "bad input under mpirun: exit $status"
+
+# Each rank's audited code in a pid namespace of its own (issue 61,
+# point 2): the pidns adversary (tests/examples/pidns.h) names every
+# thread of its rank from /proc, Open MPI's own threads among them, and
+# finds ESRCH for each; the filter stops it at the last call (exit 3).
+# Skipped where the kernel refuses a pid namespace.
+if unshare --pid --fork true 2>/dev/null ||
+    unshare --user --pid --fork true 2>/dev/null; then
+	cp "$top"/build/exec/adversary . && mkdir -m 777 pidns &&
+	SA_PIDNS_LOG=$(pwd)/pidns/log timeout -s KILL 300 $run -np 2 \
+	    -x SA_PIDNS_LOG "$mpi" census --exec './adversary pidns 2' -n 4 \
+	    --summary > got 2> err
+	status=$?
+	[ "$status" -eq 3 ] && grep -q '^isolation *pid namespace' got &&
+		[ -s pidns/log ] && ! grep -qv ': ESRCH$' pidns/log &&
+		check ok || check no "pidns under -np 2: exit $status, \
+$(grep '^isolation' got), $(sort -u pidns/log 2>/dev/null | tr '\n' ' ')"
+	rm -rf pidns
+else
+	echo "mpi: the pid namespace case skipped (the kernel refuses one)"
+fi
 
 echo "mpi: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

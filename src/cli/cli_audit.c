@@ -499,6 +499,14 @@ guard_fields(report *r, unsigned protections)
 		snprintf(words + nw, sizeof words - nw, "; not in force %s: %s "
 		    "(shuffle-audit(1), SECURITY CONSIDERATIONS)", protections &
 		    GUARD_NAMED ? "in every part" : "here", missing);
+	/* The pid namespace in a field of its own, before protections:
+	 * the one line that depends on what the kernel allows, which
+	 * tests/cli.sh can set aside. */
+	rep_str(r, NULL, "isolation", protections & GUARD_PID_NS ?
+	    "pid namespace" : protections & GUARD_NAMED ?
+	    "none in some part" : "none (refused by the kernel)", NULL);
+	rep_str(r, "isolation", NULL, protections & GUARD_PID_NS ?
+	    "pid-namespace" : "none", NULL);
 	rep_str(r, NULL, "protections", words, NULL);
 	rep_str(r, "protections", NULL, keys, NULL);
 }

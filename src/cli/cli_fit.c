@@ -385,6 +385,13 @@ run_command(struct reader *rd, const char *command, uint64_t samples)
 			run_failed(rd, "it wrote %s, not %llu, and exited with "
 			    "status %d", decks_text(rd->line, had, sizeof had),
 			    (unsigned long long)samples, WEXITSTATUS(wst));
+		else if (ended && WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS)
+			run_failed(rd, "it wrote %s, not %llu, and was killed "
+			    "by the seccomp filter (SIGSYS) at a call aimed at "
+			    "shuffle-audit (" RUN_FILTER_AIMS ") or made through "
+			    "another architecture's calls (int 0x80)",
+			    decks_text(rd->line, had, sizeof had),
+			    (unsigned long long)samples);
 		else if (ended && WIFSIGNALED(wst))
 			run_failed(rd, "it wrote %s, not %llu, and was killed "
 			    "by signal %d", decks_text(rd->line, had,

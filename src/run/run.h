@@ -56,15 +56,17 @@ enum run_status {
 /*
  * The protections audited code runs under, as bits: the seccomp filter
  * against the auditor (proc_confine's), no CAP_SYS_PTRACE in the code,
- * the auditor not dumpable, and the auditor a child subreaper.
+ * the auditor not dumpable, the auditor a child subreaper, and the code
+ * in a pid namespace of its own (proc_fork's).
  */
 enum {
 	GUARD_SECCOMP = 1u << 0,
 	GUARD_NO_PTRACE = 1u << 1,
 	GUARD_NOT_DUMPABLE = 1u << 2,
-	GUARD_SUBREAPER = 1u << 3
+	GUARD_SUBREAPER = 1u << 3,
+	GUARD_PID_NS = 1u << 4
 };
-#define GUARD_ALL 15u
+#define GUARD_ALL 31u
 
 struct audit;
 struct job;
@@ -361,6 +363,13 @@ void guard_release(void);
  */
 void guard_own(pid_t pid);
 bool guard_strays(void);
+/*
+ * guard_init notes the init of a pid namespace proc_fork made (one of
+ * this process's children) as the audit's own, not a stray (nothing
+ * for an INIT of 0); guard_strays looks at the inits' children too,
+ * where the orphans of the code inside go.
+ */
+void guard_init(pid_t init);
 
 /*
  * A child that can always be stopped (run_proc.c).  proc_start runs
@@ -406,6 +415,13 @@ bool proc_stop(pid_t pid, int *wst);
 enum proc_escape proc_escaped(pid_t pid);
 const char *proc_escape_text(enum proc_escape e);
 /*
+ * The calls proc_confine's filter kills audited code at, in words, for
+ * the message of a code killed by SIGSYS: what it aimed at the auditor.
+ */
+#define RUN_FILTER_AIMS "a signal, F_SETOWN, pidfd_open or " \
+	"process_vm_*, setpgid into its process group, or tkill of a " \
+	"thread not its own"
+/*
  * In a child about to run audited code: a seccomp filter that keeps it,
  * and all it starts, from signalling, tracing or writing into the
  * auditor AUDITOR (its pid) and its group GROUP, and CAP_SYS_PTRACE
@@ -419,6 +435,35 @@ unsigned proc_confine(pid_t auditor, pid_t group);
  */
 void proc_probe(void);
 unsigned proc_protections(void);
+/*
+ * fork() for a child that will run audited code (run_ns.c): where the
+ * kernel allows it, the child runs in a pid namespace of its own
+ * (its pid there its init's pid outside, unique while it runs;
+ * through a user namespace of its own when this is not root), in
+ * which no process outside, the auditor least of all, has a number.  It
+ * is this process's child all the same, so that waits, kills and its
+ * exit status are as fork()'s; the namespace's init (pid 1, also our
+ * child, the leader of a group of its own) is put in *INIT, else 0:
+ * killing it kills everything inside.  The init lives until proc_stop
+ * ends it with its code, the audit's clean-up kills it, or this
+ * process is gone.  Where the kernel refuses the namespace, a plain
+ * fork(), nothing said.  proc_isolation probes for it once (on the
+ * thread that first watches an audit): GUARD_PID_NS or 0.
+ * proc_ns_kill: the init of CODE's namespace killed (all inside die
+ * with it), its pid returned (0 for none) and a pidfd of it in *FD
+ * (-1 for none), which proc_ns_reap closes once the init is reaped, or
+ * UNTIL (sa_clock) passes: an init ends once every pid inside is free,
+ * the code's included, so its caller reaps the code first.
+ * proc_ns_inits: the inits whose code is not yet ended, into PIDS (at
+ * most MAX); how many.  proc_ns_forget, once the audit's clean-up has
+ * ended them all, forgets them.
+ */
+pid_t proc_fork(pid_t *init);
+pid_t proc_ns_kill(pid_t code, int *fd);
+void proc_ns_reap(pid_t init, int fd, double until);
+size_t proc_ns_inits(pid_t *pids, size_t max);
+void proc_ns_forget(void);
+unsigned proc_isolation(void);
 /*
  * WORD, a name with no slash, as sh -c would find it on PATH: the path
  * of the first executable regular file there, into BUF (of SIZE).  False

@@ -762,10 +762,9 @@ instance_end(struct instance *in, size_t n, double end_by)
 		len = strlen(au->what);
 		if (WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS)
 			snprintf(au->what + len, sizeof au->what - len, ": the "
-			    "seccomp filter killed it at a call aimed at %s (a "
-			    "signal, F_SETOWN, pidfd_open or process_vm_*, or "
-			    "tkill of a thread not its own) or made through "
-			    "another architecture's calls (int 0x80)", RUN_NAME);
+			    "seccomp filter killed it at a call aimed at %s ("
+			    RUN_FILTER_AIMS ") or made through another "
+			    "architecture's calls (int 0x80)", RUN_NAME);
 		len = strlen(au->what);
 		/* A program that fails its first planned run may not plan. */
 		if (au->batch && p->win->runs == 1)
@@ -807,10 +806,16 @@ instance_exit(struct instance *in, double end_by)
 	}
 	proc_stop(p->pid, &wst);
 	p->pid = 0;
-	if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
+	if (WIFSIGNALED(wst) && WTERMSIG(wst) == SIGSYS)
+		run_breach(au, SA_EPROTO, p->win, "was killed after the last "
+		    "run by the seccomp filter, at a call aimed at %s ("
+		    RUN_FILTER_AIMS ") or made through another architecture's "
+		    "calls (int 0x80)", RUN_NAME);
+	else if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0)
 		run_breach(au, SA_EPROTO, p->win, "exited with %s %d after the "
 		    "last run", WIFEXITED(wst) ? "status" : "signal",
 		    WIFEXITED(wst) ? WEXITSTATUS(wst) : WTERMSIG(wst));
+	if (!WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
 		au->ndraws = 0;
 		au->run = 0;
 		return RUN_BREACH;

@@ -70,7 +70,7 @@
 /* Where a jump may go: a return, a block, or the next instruction. */
 enum label {
 	L_KILL, L_ALLOW, L_EPERM, L_ENOSYS, L_TARGET, L_TKILL, L_FCNTL,
-	L_SETFL, L_IOCTL, L_PRIO, L_SCHED, L_OWN, L_CLONE, L_COUNT,
+	L_SETFL, L_IOCTL, L_PRIO, L_SCHED, L_OWN, L_PGID, L_CLONE, L_COUNT,
 	L_NEXT = 255
 };
 
@@ -252,6 +252,14 @@ confine_blocks(struct filter *f, uint32_t auditor, uint32_t group,
 	f->at[L_OWN] = f->n;
 	load(f, FIELD(args[0]));
 	own_only(f, self);
+	/* setpgid(pid, pgid) into the auditor's group kills the code:
+	 * joined, it would be out of reach of a kill of its own group.  A
+	 * pid namespace refuses the join as well (the group has no number
+	 * there), but quietly; killed, the code is a breach the audit
+	 * names, with the namespace and without. */
+	f->at[L_PGID] = f->n;
+	load(f, FIELD(args[1]));
+	is(f, (uint32_t)-group, L_KILL, L_ALLOW);
 }
 #endif
 
@@ -310,8 +318,9 @@ proc_confine(pid_t auditor, pid_t group)
 	 * the caller (0, or its pid when the filter was set: its threads
 	 * and children must say 0); setpriority and sched_set* answer
 	 * EPERM when they name the auditor (or its group, or a user's
-	 * processes).  Only the low word of an
-	 * argument is read: the kernel takes each as an int.
+	 * processes).  setpgid into the auditor's group kills the code.
+	 * Only the low word of an argument is read: the kernel takes each
+	 * as an int.
 	 */
 	static const int targets[] = { __NR_kill, __NR_rt_sigqueueinfo,
 	    __NR_tgkill, __NR_rt_tgsigqueueinfo, __NR_process_vm_writev,
@@ -333,6 +342,7 @@ proc_confine(pid_t auditor, pid_t group)
 	for (size_t i = 0; i < sizeof sched / sizeof sched[0]; i++)
 		is(&f, (uint32_t)sched[i], L_SCHED, L_NEXT);
 	is(&f, __NR_prlimit64, L_OWN, L_NEXT);
+	is(&f, __NR_setpgid, L_PGID, L_NEXT);
 	put(&f, BPF_RET | BPF_K, SECCOMP_RET_ALLOW, 0, 0);
 	/* A group not seen from here (0: another pid namespace's) is
 	 * not named: kill(0, ...) is the code's own group. */

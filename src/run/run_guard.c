@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -84,12 +85,11 @@ guard_child(void)
 }
 
 /*
- * The pids in CHILDREN (this process's /proc/self/task/PID/children,
- * named once by guard_watch) into PIDS (at most MAX); how many.
- * Async-signal-safe: open, read and close only.
+ * The pids listed in FILE (a /proc/PID/task/TID/children) into PIDS (at
+ * most MAX); how many.  Async-signal-safe: open, read and close only.
  */
 static size_t
-orphans(pid_t *pids, size_t max)
+read_pids(const char *file, pid_t *pids, size_t max)
 {
 	char buf[4096];
 	size_t count = 0;
@@ -98,7 +98,7 @@ orphans(pid_t *pids, size_t max)
 	ssize_t got;
 	int fd;
 
-	if (children[0] == '\0' || (fd = open(children, O_RDONLY)) < 0)
+	if (file[0] == '\0' || (fd = open(file, O_RDONLY)) < 0)
 		return 0;
 	while ((got = read(fd, buf, sizeof buf)) > 0) {
 		for (ssize_t i = 0; i < got; i++) {
@@ -117,6 +117,14 @@ orphans(pid_t *pids, size_t max)
 		pids[count++] = v;
 	close(fd);
 	return count;
+}
+
+/* This process's children (CHILDREN, named once by guard_watch), as
+ * read_pids. */
+static size_t
+orphans(pid_t *pids, size_t max)
+{
+	return read_pids(children, pids, max);
 }
 
 /* Seconds since START on the monotonic clock.  Async-signal-safe. */
@@ -295,33 +303,73 @@ stop_all(void)
 	}
 }
 
-/* The children this process started for the audit (guard_own). */
+/* The children this process started for the audit (guard_own), the
+ * inits of their pid namespaces among them (guard_init).  Copies of a
+ * program start in threads of their own, hence the lock. */
 static pid_t owned[64];
 static size_t nowned;
+static pthread_mutex_t owned_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/*
+ * PID added to the list.  A full list first drops the processes that
+ * have ended and been reaped (no pid now): an audit may start a program
+ * hundreds of times (by layers, again for each depth), two processes
+ * each where a pid namespace is made, and a child left out of the list
+ * would be taken for a stray.
+ */
 void
 guard_own(pid_t pid)
 {
-	if (nowned < sizeof owned / sizeof owned[0])
+	size_t kept = 0;
+
+	pthread_mutex_lock(&owned_lock);
+	if (nowned == 64) {
+		for (size_t i = 0; i < nowned; i++)
+			if (kill(owned[i], 0) == 0 || errno != ESRCH)
+				owned[kept++] = owned[i];
+		nowned = kept;
+	}
+	if (nowned < 64)
 		owned[nowned++] = pid;
+	pthread_mutex_unlock(&owned_lock);
+}
+
+void
+guard_init(pid_t init)
+{
+	if (init > 0)
+		guard_own(init);	/* else no namespace was made */
 }
 
 bool
 guard_strays(void)
 {
-	pid_t pids[256];
+	pid_t pids[256], inits[64];
 	size_t count = orphans(pids, sizeof pids / sizeof pids[0]);
+	size_t ninits = proc_ns_inits(inits, sizeof inits / sizeof inits[0]);
+	bool stray = false;
 
-	for (size_t i = 0; i < count; i++) {
+	/* In a pid namespace, the code's orphans are its init's children
+	 * (the init runs one thread, its pid's). */
+	for (size_t k = 0; k < ninits; k++) {
+		char file[64];
+
+		snprintf(file, sizeof file, "/proc/%ld/task/%ld/children",
+		    (long)inits[k], (long)inits[k]);
+		count += read_pids(file, pids + count,
+		    sizeof pids / sizeof pids[0] - count);
+	}
+	pthread_mutex_lock(&owned_lock);
+	for (size_t i = 0; i < count && !stray; i++) {
 		bool ours = false;
 		pid_t g = getpgid(pids[i]);
 
 		for (size_t k = 0; k < nowned && !ours; k++)
 			ours = pids[i] == owned[k] || g == owned[k];
-		if (!ours)
-			return true;
+		stray = !ours;
 	}
-	return false;
+	pthread_mutex_unlock(&owned_lock);
+	return stray;
 }
 
 static void
@@ -363,6 +411,10 @@ guard_watch(void)
 		if (handling[i])
 			sigaction(stops[i], &sa, NULL);
 	}
+	/* The pid namespace probed (once) only now: its probe is a child,
+	 * and a stop signal sent once we have one is ours to handle. */
+	if (held & GUARD_SUBREAPER)
+		held |= proc_isolation();
 	return held;
 }
 
@@ -383,8 +435,11 @@ guard_release(void)
 		sigaddset(&block, stops[i]);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	stop_all();
+	proc_ns_forget();	/* their inits ended with them */
 	watched = 0;
+	pthread_mutex_lock(&owned_lock);
 	nowned = 0;
+	pthread_mutex_unlock(&owned_lock);
 	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
 		if (handling[i])
 			sigaction(stops[i], &before[i], NULL);

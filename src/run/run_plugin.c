@@ -176,7 +176,7 @@ child_exit(int status, void *arg)
  */
 static void
 plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
-    struct job *job)
+    struct job *job, const pid_t names[2])
 {
 	sa_shuffle run = { 0 }, rec;
 	struct plugin_ctx pc;
@@ -185,7 +185,9 @@ plugin_child(struct audit *au, size_t n, struct shared *sh, int to,
 	void *handle, *sym;
 	int status;
 
-	pid_t auditor = getppid(), group = getpgid(auditor);
+	/* As the parent named them (inside a pid namespace the auditor
+	 * has no number). */
+	pid_t auditor = names[0], group = names[1];
 
 	guard_child();
 	setpgid(0, 0);
@@ -333,8 +335,7 @@ plugin_failed(struct audit *au, size_t n, pid_t pid, sa_stream_in *in,
 		run_breach(au, SA_EPROTO, &cw, "was stopped by the seccomp "
 		    "filter at a call to start a process (by the raw system "
 		    "call, vfork, clone, system() or posix_spawn) or to reach "
-		    "%s (a signal, F_SETOWN, pidfd_open or process_vm_*, or "
-		    "tkill of a thread not its own) or made through another "
+		    "%s (" RUN_FILTER_AIMS ") or made through another "
 		    "architecture's calls (int 0x80), which an audited "
 		    "shuffle must not do", RUN_NAME);
 		return RUN_BREACH;
@@ -414,7 +415,7 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
     struct job *job, int *from)
 {
 	int fds[2];
-	pid_t pid;
+	pid_t pid, init, names[2] = { getpid(), getpgrp() };
 
 	if (pipe(fds) != 0) {
 		run_refuse(au, "--plugin: cannot make a pipe: %s", strerror(errno));
@@ -426,7 +427,7 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
 	 * always ours to handle (C leaves the order of | to the compiler). */
 	au->protections = guard_watch();
 	au->protections |= proc_protections();
-	if ((pid = fork()) < 0) {
+	if ((pid = proc_fork(&init)) < 0) {
 		run_refuse(au, "--plugin: cannot start a child process: %s",
 		    strerror(errno));
 		guard_release();
@@ -436,10 +437,11 @@ plugin_spawn(struct audit *au, size_t n, const struct window *w,
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		plugin_child(au, n, w->sh, fds[1], job);
+		plugin_child(au, n, w->sh, fds[1], job, names);
 	}
 	close(fds[1]);
 	guard_own(pid);
+	guard_init(init);
 	guard_group(pid);
 	*from = fds[0];
 	return pid;

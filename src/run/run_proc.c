@@ -73,7 +73,8 @@ bool
 proc_stop(pid_t pid, int *wst)
 {
 	double until;
-	int ignored;
+	int ignored, init_fd;
+	pid_t init;
 
 	if (wst == NULL)
 		wst = &ignored;
@@ -81,9 +82,11 @@ proc_stop(pid_t pid, int *wst)
 	if (pid <= 0)
 		return true;
 	/*
-	 * The group while the leader's pid, unreaped, still names it; the
-	 * leader by its pid, wherever it has gone.
+	 * Its pid namespace's init, and all inside with it; the group
+	 * while the leader's pid, unreaped, still names it; the leader by
+	 * its pid, wherever it has gone.
 	 */
+	init = proc_ns_kill(pid, &init_fd);
 	kill(-pid, SIGKILL);
 	kill(pid, SIGKILL);
 	until = sa_clock() + PROC_GRACE_S;
@@ -94,10 +97,14 @@ proc_stop(pid_t pid, int *wst)
 	for (;;) {
 		pid_t got = waitpid(pid, wst, WNOHANG);
 
-		if (got == pid || (got < 0 && errno == ECHILD))
+		if (got == pid || (got < 0 && errno == ECHILD)) {
+			proc_ns_reap(init, init_fd, until);
 			return true;
-		if (sa_clock() >= until)
+		}
+		if (sa_clock() >= until) {
+			proc_ns_reap(init, init_fd, 0);
 			return false;
+		}
 		nanosleep(&nap, NULL);
 		if (nap.tv_nsec < 2 * 1000 * 1000)
 			nap.tv_nsec *= 2;
@@ -368,6 +375,8 @@ proc_start(struct proc *p, const char *command, bool input,
 	int in[2] = { -1, -1 }, out[2] = { -1, -1 }, err[2] = { -1, -1 };
 	int e;
 	char words[1024], *argv[64], file[4096];
+	/* Named here: in a pid namespace the auditor has no number. */
+	pid_t auditor = getpid(), group = getpgrp(), init;
 	/* Split before the fork: a plain command is started directly, the
 	 * shell's own start (some 3 ms here) saved. */
 	bool plain = plain_words(command, argv, sizeof argv / sizeof *argv,
@@ -379,11 +388,9 @@ proc_start(struct proc *p, const char *command, bool input,
 	    (errors == PROC_ERR_PIPE && pipe(err) < 0))
 		goto fail;
 	fflush(NULL);
-	if ((p->pid = fork()) < 0)
+	if ((p->pid = proc_fork(&init)) < 0)
 		goto fail;
 	if (p->pid == 0) {
-		pid_t auditor = getppid(), group = getpgid(auditor);
-
 		/* A group of its own, so that a kill reaches what it starts. */
 		setpgid(0, 0);
 		guard_child();
@@ -415,6 +422,7 @@ proc_start(struct proc *p, const char *command, bool input,
 	}
 	setpgid(p->pid, p->pid);	/* either side may get there first */
 	guard_own(p->pid);
+	guard_init(init);
 	if (input) {
 		close(in[0]);
 		p->to = in[1];

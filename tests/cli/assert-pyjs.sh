@@ -26,7 +26,12 @@
 JEST=${SA_JEST:-/tmp/shuffle-audit-jest/node_modules/.bin/jest}
 
 fw_setup() {
-	unset SHUFFLE_AUDIT
+	# The runners' output as on a terminal-less desk, wherever the case
+	# runs: pytest prints its summary lines whole, not cut to COLUMNS,
+	# where CI or BUILD_NUMBER is set (as on a CI runner).
+	unset SHUFFLE_AUDIT CI BUILD_NUMBER GITHUB_ACTIONS
+	COLUMNS=80
+	export COLUMNS
 	fw_dir=$(mktemp -d "./fw-$1.XXXXXX") &&
 	    cp -R "$TOP/tests/examples/frameworks/$1/." "$fw_dir" &&
 	    cd "$fw_dir" || return 1

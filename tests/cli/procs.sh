@@ -6,6 +6,11 @@
 #   await 'sleep 7771'  waits until one does (at most 600 polls of 0.1 s;
 #                       a bound on a hang, not a timing the case asserts)
 #   await_child PID     waits until PID has a child process
+#   await_running TEXT N  waits until N command lines end with TEXT
+#   await_gone TEXT     waits until none does (both at most 600 polls)
+#   as_nobody CMD...    execs CMD as nobody when this is root (setpriv
+#                       execs it in turn: CMD & leaves its pid in $!),
+#                       as itself otherwise
 #   unprivileged FILE CMD...
 #                       CMD run as nobody when this is root (setpriv),
 #                       as itself otherwise, in a directory of its own
@@ -52,6 +57,29 @@ await() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+}
+
+await_running() {
+	i=0
+	while [ "$(running "$1")" -lt "$2" ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+await_gone() {
+	i=0
+	while [ "$(running "$1")" -ne 0 ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+as_nobody() {
+	if [ "$(id -u)" = 0 ]; then
+		exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	fi
+	exec "$@"
 }
 
 await_child() {

@@ -8,7 +8,8 @@
  *   escape_pgid_eof      answers every run, then at the end of its input
  *                        moves into the auditor's group and sleeps on
  *   child_escape         answers every run, after starting a child that
- *                        moves into the auditor's group and sleeps
+ *                        moves into the auditor's group and sleeps; dies
+ *                        of the child's signal where the move kills it
  *   ignore_eof           answers every run, then sleeps on, its input
  *                        closed, with SIGTERM and SIGHUP ignored
  *   deaf R               on run R, stops reading its input and
@@ -72,13 +73,20 @@
  *                        stderr when refused, and answers on; where a
  *                        nice or sched call was let by, says so and
  *                        exits 1, the proof that it reached the auditor
+ *   pidns R              on run R, names every thread of its parent
+ *                        by its id in /proc and sends it SIGKILL (kill
+ *                        and rt_sigqueueinfo for its workers, tgkill for
+ *                        its main thread, last), each outcome noted in
+ *                        $SA_PIDNS_LOG (tests/examples/pidns.h), then
+ *                        answers on
  *   decks S N MODE       for fit --run: writes S decks of N cards
  *                        (the identity), then "sleep" sleeps, "exit3"
  *                        exits with status 3; "sigio" first does what
  *                        sigio_parent does, then exits with status 0
  *                        after its decks; "join" first moves into
  *                        its parent's process group, then writes its
- *                        decks and sleeps
+ *                        decks and sleeps; "pidns" first does what pidns
+ *                        does, then exits with status 3 after its decks
  *
  * Built by the Makefile into build/exec/adversary.  Its parent is the
  * auditor when the command is "exec adversary ...": sh replaces itself.
@@ -102,6 +110,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../auditor.h"
+#include "../pidns.h"
 #include "../script.h"
 
 #define MAXN 64
@@ -118,8 +128,39 @@ forever(void)
 static void
 join_parent_group(void)
 {
-	if (setpgid(0, getpgid(getppid())) != 0)
+	if (setpgid(0, auditor_group()) != 0)
 		perror("adversary: setpgid");
+}
+
+/*
+ * A child that moves into the auditor's group (AUDITORS) and sleeps
+ * there; returns once it is there, so that what the audit sees is sure.
+ * Where the move kills the child (the auditor's seccomp filter does),
+ * this process dies of the same signal, no core written: a child's
+ * death is its parent's to tell, and this one tells it.
+ */
+static void
+child_to_group(pid_t auditors)
+{
+	struct rlimit none = { 0, 0 };
+	pid_t child = fork();
+	int wst;
+
+	if (child == 0) {
+		if (setpgid(0, auditors) != 0)
+			perror("adversary: setpgid");
+		forever();
+	}
+	while (child > 0 && getpgid(child) != auditors) {
+		if (waitpid(child, &wst, WNOHANG) == child) {
+			if (!WIFSIGNALED(wst))
+				exit(1);
+			setrlimit(RLIMIT_CORE, &none);
+			signal(WTERMSIG(wst), SIG_DFL);
+			raise(WTERMSIG(wst));
+		}
+		usleep(1000);
+	}
 }
 
 static unsigned long long
@@ -196,10 +237,7 @@ act(size_t n, pid_t auditors, int calm)
 		break;
 	case 3:
 		note("breach child moved into the auditor's group");
-		if (fork() == 0) {
-			setpgid(0, auditors);
-			forever();
-		}
+		child_to_group(auditors);
 		break;
 	case 4:
 		note("breach moved into the auditor's group");
@@ -225,7 +263,7 @@ act(size_t n, pid_t auditors, int calm)
 		break;
 	case 9:
 		note("breach signal to the auditor");
-		kill(getppid(), sig[pick(3)]);
+		kill(auditor(), sig[pick(3)]);
 		break;
 	case 10:
 		note("breach F_SETOWN to the auditor");
@@ -267,7 +305,7 @@ act(size_t n, pid_t auditors, int calm)
 static int
 script(unsigned long long seed, const char *log)
 {
-	pid_t auditors = getpgid(getppid());
+	pid_t auditors = auditor_group();
 	char line[256];
 	int stubborn, calm;
 
@@ -299,6 +337,8 @@ decks(long s, long n, const char *mode)
 		join_parent_group();
 	if (strcmp(mode, "sigio") == 0)
 		sigio_parent();
+	if (strcmp(mode, "pidns") == 0)
+		pidns_attack();
 	for (long k = 0; k < s; k++) {
 		for (long i = 0; i < n; i++)
 			printf(i ? " %ld" : "%ld", i);
@@ -346,18 +386,18 @@ write_report(void)
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)getppid());
+	snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)auditor());
 	if ((fd = open(path, O_WRONLY)) >= 0) {
 		if (write(fd, "forged\n", 7) != 7)
 			perror("adversary: write");
 		close(fd);
 	}
-	snprintf(path, sizeof path, "/proc/%ld/mem", (long)getppid());
+	snprintf(path, sizeof path, "/proc/%ld/mem", (long)auditor());
 	if ((fd = open(path, O_RDWR)) >= 0) {
 		fprintf(stderr, "adversary: opened %s\n", path);
 		close(fd);
 	}
-	if (ptrace(PTRACE_ATTACH, getppid(), NULL, NULL) == 0)
+	if (ptrace(PTRACE_ATTACH, auditor(), NULL, NULL) == 0)
 		fprintf(stderr, "adversary: attached to the auditor\n");
 }
 
@@ -368,7 +408,7 @@ pidfd_parent(void)
 	char path[64];
 	int fd;
 
-	snprintf(path, sizeof path, "/proc/%ld", (long)getppid());
+	snprintf(path, sizeof path, "/proc/%ld", (long)auditor());
 	if ((fd = open(path, O_RDONLY | O_DIRECTORY)) < 0)
 		return;
 	if (syscall(424 /* pidfd_send_signal */, fd, SIGSTOP, NULL, 0) == 0)
@@ -380,62 +420,11 @@ pidfd_parent(void)
 static void
 setown_parent(void)
 {
-	if (fcntl(STDIN_FILENO, F_SETOWN, getppid()) != 0 ||
+	if (fcntl(STDIN_FILENO, F_SETOWN, auditor()) != 0 ||
 	    fcntl(STDIN_FILENO, F_SETSIG, SIGSTOP) != 0 ||
 	    fcntl(STDIN_FILENO, F_SETFL,
 	    fcntl(STDIN_FILENO, F_GETFL) | O_ASYNC) != 0)
 		perror("adversary: fcntl");
-}
-
-/* The parent of PID and its name, from /proc/PID/stat (0: none). */
-static pid_t
-parent_named(pid_t pid, char *name, size_t size)
-{
-	char path[64], buf[512], *open_at, *close_at;
-	FILE *f;
-	long ppid = 0;
-
-	snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-	if ((f = fopen(path, "r")) == NULL)
-		return 0;
-	if (fgets(buf, sizeof buf, f) != NULL &&
-	    (open_at = strchr(buf, '(')) != NULL &&
-	    (close_at = strrchr(buf, ')')) != NULL) {
-		*close_at = '\0';
-		snprintf(name, size, "%s", open_at + 1);
-		ppid = strtol(close_at + 4, NULL, 10);
-	}
-	fclose(f);
-	return (pid_t)ppid;
-}
-
-/*
- * The auditor as this process can name it: its parent, or where that is
- * 1 (a pid namespace's init, not the auditor), the furthest of the
- * shuffle-audit processes it descends from, as /proc (the machine's,
- * not the namespace's) lists them.  0 for none.
- */
-static pid_t
-auditor(void)
-{
-	char name[64];
-	pid_t at = 0, up;
-
-	if (getppid() != 1)
-		return getppid();
-	/* /proc/self is this process by the machine's numbers. */
-	for (up = parent_named(atol(strrchr(realpath("/proc/self", NULL),
-	    '/') + 1), name, sizeof name); up > 1;) {
-		char its[64] = "";
-		pid_t next = parent_named(up, its, sizeof its);
-
-		if (strcmp(its, "shuffle-audit") == 0)
-			at = up;
-		else if (at != 0)
-			break;
-		up = next;
-	}
-	return at;
 }
 
 #if defined(__x86_64__)
@@ -457,7 +446,7 @@ static void
 foreign(const char *call)
 {
 #if defined(__x86_64__)
-	long to = getppid();
+	long to = auditor();
 
 	if (strcmp(call, "kill") == 0)
 		i386_call(37, to, SIGKILL, 0);
@@ -620,18 +609,8 @@ main(int argc, char **argv)
 		printf("draw 2\n");	/* never flushed */
 		forever();
 	}
-	if (strcmp(mode, "child_escape") == 0) {
-		pid_t auditors = getpgid(getppid()), child = fork();
-
-		if (child == 0) {
-			if (setpgid(0, auditors) != 0)
-				perror("adversary: setpgid");
-			forever();
-		}
-		/* Only once it has moved: what the audit sees is then sure. */
-		while (child > 0 && getpgid(child) != auditors)
-			usleep(1000);
-	}
+	if (strcmp(mode, "child_escape") == 0)
+		child_to_group(auditor_group());
 	while (fgets(line, sizeof line, stdin) != NULL) {
 		size_t n = strtoul(line + 8, NULL, 10);	/* "shuffle N" */
 
@@ -645,11 +624,11 @@ main(int argc, char **argv)
 		if (runs == at && strcmp(mode, "deaf") == 0)
 			forever();
 		if (runs == at && strcmp(mode, "stop_parent") == 0)
-			kill(getppid(), SIGSTOP);
+			kill(auditor(), SIGSTOP);
 		if (runs == at && strcmp(mode, "term_parent") == 0)
-			kill(getppid(), SIGTERM);
+			kill(auditor(), SIGTERM);
 		if (runs == at && strcmp(mode, "kill_parent") == 0)
-			kill(getppid(), SIGKILL);
+			kill(auditor(), SIGKILL);
 		if (runs == at && strcmp(mode, "write_report") == 0)
 			write_report();
 		if (runs == at && strcmp(mode, "pidfd_parent") == 0)
@@ -662,6 +641,8 @@ main(int argc, char **argv)
 			sigio_parent();
 		if (runs == at && strcmp(mode, "tkill_threads") == 0)
 			tkill_threads();
+		if (runs == at && strcmp(mode, "pidns") == 0)
+			pidns_attack();
 		if (runs == at && strcmp(mode, "limit_parent") == 0 && argc > 3)
 			limit_parent(argv[3]);
 		shuffle(n);

@@ -19,6 +19,9 @@
  *                  signal (F_SETSIG) and O_ASYNC set, then writes into
  *                  the other end; says "sigio: denied" on stderr when a
  *                  step is refused
+ *   pidns          on the second run, names every thread of its parent
+ *                  by its id in /proc and sends it SIGKILL (../pidns.h),
+ *                  each outcome noted in $SA_PIDNS_LOG
  *   limit_parent   on the second run, sets its parent's file-size limit
  *                  to 0 (prlimit64); says "limit: denied" when refused
  *   mover          on its third run, starts a thread that keeps moving
@@ -42,8 +45,11 @@
 
 #include <shuffle_audit.h>
 
+#include "../auditor.h"
+#include "../pidns.h"
+
 sa_plugin_fn forge_fair, scribble, scribble_abort, kill_parent, sigio_parent,
-    limit_parent, mover;
+    pidns, limit_parent, mover;
 
 static void
 naive(unsigned *deck, size_t n, sa_oracle *o)
@@ -157,7 +163,7 @@ kill_parent(unsigned *deck, size_t n, sa_oracle *o)
 	static int calls;
 
 	if (++calls == 2)
-		kill(getppid(), SIGKILL);
+		kill(auditor(), SIGKILL);
 	naive(deck, n, o);
 }
 
@@ -165,7 +171,7 @@ void
 sigio_parent(unsigned *deck, size_t n, sa_oracle *o)
 {
 	static int calls;
-	int sv[2], owner = (int)getppid();
+	int sv[2], owner = (int)auditor();
 
 	if (++calls == 2 && socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0) {
 		if (ioctl(sv[0], FIOSETOWN, &owner) != 0 ||
@@ -180,13 +186,25 @@ sigio_parent(unsigned *deck, size_t n, sa_oracle *o)
 	naive(deck, n, o);
 }
 
+/* On the second run, the attack of ../pidns.h on every thread of the
+ * auditor. */
+void
+pidns(unsigned *deck, size_t n, sa_oracle *o)
+{
+	static int calls;
+
+	if (++calls == 2)
+		pidns_attack();
+	naive(deck, n, o);
+}
+
 void
 limit_parent(unsigned *deck, size_t n, sa_oracle *o)
 {
 	static int calls;
 	struct rlimit none = { 0, 0 };
 
-	if (++calls == 2 && prlimit(getppid(), RLIMIT_FSIZE, &none, NULL) != 0)
+	if (++calls == 2 && prlimit(auditor(), RLIMIT_FSIZE, &none, NULL) != 0)
 		fprintf(stderr, "forge: limit: denied\n");
 	naive(deck, n, o);
 }

@@ -18,6 +18,7 @@
 
 #include <shuffle_audit.h>
 
+#include "../auditor.h"
 #include "../script.h"
 
 sa_plugin_fn crash, spin, runaway, below_zero, own_random, chatty, quits,
@@ -151,7 +152,7 @@ void
 escape_spin(unsigned *deck, size_t n, sa_oracle *o)
 {
 	if (n > 1 && sa_draw(o, n) == 2) {
-		setpgid(0, getpgid(getppid()));
+		setpgid(0, auditor_group());
 		for (;;)
 			;
 	}
@@ -165,7 +166,7 @@ leave_group(unsigned *deck, size_t n, sa_oracle *o)
 	static int done;
 
 	if (!done++)
-		setpgid(0, getpgid(getppid()));
+		setpgid(0, auditor_group());
 	durstenfeld(deck, n, o);
 }
 
@@ -224,7 +225,7 @@ auditor_file(const char *what, int flags)
 {
 	char path[64];
 
-	snprintf(path, sizeof path, "/proc/%ld%s", (long)getppid(), what);
+	snprintf(path, sizeof path, "/proc/%ld%s", (long)auditor(), what);
 	return open(path, flags);
 }
 
@@ -263,15 +264,15 @@ act(unsigned *deck, size_t n, sa_oracle *o, int calm)
 		break;
 	case 4:
 		note("breach signal to the auditor");
-		kill(getppid(), sig[pick(3)]);
+		kill(auditor(), sig[pick(3)]);
 		break;
 	case 5:
 		note("breach moved into the auditor's group");
-		setpgid(0, getpgid(getppid()));
+		setpgid(0, auditor_group());
 		break;
 	case 6:
 		note("breach F_SETOWN to the auditor");
-		fcntl(STDERR_FILENO, F_SETOWN, getppid());
+		fcntl(STDERR_FILENO, F_SETOWN, auditor());
 		break;
 	case 7:
 		note("quiet chatter on stdout");
