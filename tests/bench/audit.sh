@@ -157,8 +157,9 @@ fi
 # which writes nothing), and against today's --batch (--no-stream, at
 # fewer cards: a round trip a run whatever the cards).  Best of five
 # each: this shared machine moves a single figure by a third from one
-# run to the next, and a ratio of two such figures by more.  Targets:
-# the audit at least 0.3 of the loop, at 8 cards for Python and
+# run to the next, and a ratio of two such figures by more.  Beside them
+# the bare loop (below).  Targets: the audit at least 0.3 of the bare
+# loop (issue 65; of the harness's loop before), at 8 cards for Python and
 # JavaScript and 9 for the others; C at least 1 M runs a second and 30
 # times its --batch; Python at least 100,000.
 make -s -C "$top" harness-examples >/dev/null
@@ -176,6 +177,58 @@ loop_rate() {	# CARDS COMMAND: the in-process loop's runs a second
 	done
 	echo "$best"
 }
+# The bare loops (tests/bench/loops/, issue 65): Fisher-Yates written
+# plainly in each language, its draws from an odometer, no harness, the
+# baseline the audit's 0.3 is held to.  "bare" is its runs a second timed
+# inside the program (no start), best of five; "whole" the same loop
+# timed as a program, start and end included, as an audit is.
+bare_build() {	# builds the bare loops a toolchain here can build
+	lp=$top/tests/bench/loops
+	${CC:-cc} -O2 -o "$work/loop_c" "$lp/loop.c"
+	if command -v javac >/dev/null 2>&1; then
+		javac -d "$work" "$lp/Loop.java"
+	fi
+	if command -v go >/dev/null 2>&1; then
+		GOCACHE=$work/.gocache go build -o "$work/loop_go" "$lp/loop.go"
+	fi
+	if command -v rustc >/dev/null 2>&1; then
+		rustc -O "$lp/loop.rs" -o "$work/loop_rs"
+	fi
+	if command -v mcs >/dev/null 2>&1; then
+		mcs -out:"$work/Loop.exe" "$lp/Loop.cs" >/dev/null
+	fi
+}
+bare_rate() {	# CARDS COMMAND: the bare loop's runs a second, inside
+	best=
+	for _ in $(seq "$tries"); do
+		r=$(cd "$work" && sh -c "$2 $1" |
+		    awk '{ printf "%.0f", $1 / ($4 > 0 ? $4 : 1e-6) }')
+		if [ -z "$best" ] || [ "$r" -gt "$best" ]; then best=$r; fi
+	done
+	echo "$best"
+}
+bare_whole() {	# CARDS COMMAND: the same, timed as a whole program
+	best=
+	for _ in $(seq "$tries"); do
+		# shellcheck disable=SC2086 # the command's words, split
+		(cd "$work" && "$work/stopwatch" "$work/secs" $2 "$1" \
+		    > /dev/null)
+		least
+	done
+	echo "$(runs "$1") $best" | awk '{ printf "%.0f", $1 / $2 }'
+}
+bare_cmd() {	# LANGUAGE: its bare loop's command, run in $work
+	case $1 in
+	C) echo ./loop_c ;;
+	Python) echo "$python $top/tests/bench/loops/loop.py" ;;
+	JavaScript) echo "node $top/tests/bench/loops/loop.js" ;;
+	Java) echo "java -cp $work Loop" ;;
+	Go) echo ./loop_go ;;
+	Rust) echo ./loop_rs ;;
+	"C#") echo "mono $work/Loop.exe" ;;
+	esac
+}
+bare_build
 in_h() {	# rate, run in the harness directory
 	(cd "$h" && rate "$@")
 }
@@ -228,19 +281,23 @@ verdict='function verdict(ratio, bound, loop,    why) {
 	    return sprintf("not met (%.3f%s)", ratio, why)
 	}'
 stream_row() {	# LANGUAGE CARDS BATCH-CARDS COMMAND FLOOR-RATE
+	bc=$(bare_cmd "$1")
+	bl=$(bare_rate "$2" "$bc")
+	bw=$(bare_whole "$2" "$bc")
 	l=$(loop_rate "$2" "$4")
 	o=$(alone_rate "$2" "$4")
 	a=$(in_h "$2" --exec "$4")
 	b=$(in_h "$3" --exec "$4" --batch --no-stream)
-	echo "$1 $2 $l $a $b $5 $o" | awk "$verdict"'{
-	    ratio = $4 / $3; x = $4 / $5
-	    ok = "0.3 of the loop: " verdict(ratio, $7 / $3, $3)
+	echo "$1 $2 $l $a $b $5 $o $bl $bw" | awk "$verdict"'{
+	    ratio = $4 / $8; x = $4 / $5
+	    ok = "0.3 of the bare loop: " verdict(ratio, $7 / $8, $8)
 	    if ($6 > 0)
 	        ok = ok sprintf("; %d/s: %s", $6, $4 >= $6 ? "met" : "not met")
 	    if ($1 == "C")
 	        ok = ok sprintf("; 30x batch: %s", x >= 30 ? "met" : "not met")
-	    printf "%-8s %5d %10d %10d %5.2f %10d %5.2f %8d %7.1f  %s\n", $1,
-	        $2, $3, $7, $7 / $3, $4, ratio, $5, x, ok }'
+	    printf "%-10s %2d %9d %9d %9d %9d %9d %5.2f %5.3f %5.2f %5.2f" \
+	        " %7d %5.0f  %s\n", $1, $2, $8, $9, $3, $7, $4, $7 / $8,
+	        ratio, $4 / $9, $4 / $3, $5, x, ok }'
 }
 # The streamed walk's replay: with --repeat all (the
 # default) every run of the walk is made again after it, as a plan, the
@@ -272,8 +329,12 @@ echo
 echo "the streamed walk, the audit's defaults, best of five (load $(cut \
     -d' ' -f1-3 /proc/loadavg)):"
 echo "  (the auditor's own start and end, in every bound: $auditor_start s)"
-printf '%-8s %5s %10s %10s %5s %10s %5s %8s %7s  %s\n' language cards \
-    loop alone bound audit ratio "--batch" "x batch" targets
+echo "  (runs a second; bare: the plain loop, timed inside; whole: the same"
+echo "  timed as a program; loop: the harness's own; bound: alone / bare;"
+echo "  a/bare, a/whole, a/loop: the audit's ratio to each)"
+printf '%-10s %2s %9s %9s %9s %9s %9s %5s %5s %5s %5s %7s %5s  %s\n' \
+    language n bare whole loop alone audit bound a/bare a/whole a/loop \
+    "--batch" "x b." targets
 stream_row C "$sn" 7 ./mine_c 1000000
 if [ -n "$python" ]; then
 	stream_row Python "$pn" 6 "$python mine.py" 100000
@@ -304,12 +365,12 @@ fi
 # the walk: each run's plan read, made again and answered); in the audit,
 # the program's CPU and the auditor's (the audit's, less its program's,
 # timed by a /usr/bin/time around it), and the wall clock, beside the
-# loop's seconds.  The auditor reads and checks on the other core while
-# its program runs, so the audit takes about the larger of the two, and
-# the loop at 0.3 of the audit is 0.3 of that.  "share" is the loop's
-# part of the program's own CPU, the most the ratio could be with an
-# auditor that took no time; the auditor's is the loop's part of the
-# auditor's CPU.  WHOSE=0 leaves this out.
+# bare loop's seconds (timed inside it).  The auditor reads and checks on
+# the other core while its program runs, so the audit takes about the
+# larger of the two, and the bare loop at 0.3 of the audit is 0.3 of
+# that.  "share" is the bare loop's part of the program's own CPU, the
+# most the ratio could be with an auditor that took no time; "aud." the
+# bare loop's part of the auditor's CPU.  WHOSE=0 leaves this out.
 if [ -x /usr/bin/time ] && [ "${WHOSE:-1}" != 0 ]; then
 	cpu_least() {	# INPUT COMMAND: least user+system s of three, alone
 		best=
@@ -324,8 +385,8 @@ if [ -x /usr/bin/time ] && [ "${WHOSE:-1}" != 0 ]; then
 	whose_row() {	# LANGUAGE CARDS COMMAND
 		ls=
 		for _ in 1 2 3; do
-			t=$(cd "$h" && SHUFFLE_AUDIT_LOOP=$2 SHUFFLE_AUDIT_RAW_BITS=8 \
-			    sh -c "$3" | awk '{ print $4 }')
+			t=$(cd "$work" && sh -c "$(bare_cmd "$1") $2" |
+			    awk '{ print $4 }')
 			if [ -z "$ls" ] || awk -v t="$t" -v b="$ls" \
 			    'BEGIN { exit !(t < b) }'; then ls=$t; fi
 		done
@@ -361,7 +422,7 @@ if [ -x /usr/bin/time ] && [ "${WHOSE:-1}" != 0 ]; then
 	echo "whose time, the same audits: CPU seconds, least of three (load" \
 	    "$(cut -d' ' -f1-3 /proc/loadavg)):"
 	printf '%-10s %5s %7s %7s %7s %7s %7s %8s %7s %6s %6s\n' language \
-	    cards loop start walk replay program auditor audit share \
+	    cards bare start walk replay program auditor audit share \
 	    "aud."
 	printf '%-10s %5s %7s %7s %7s %7s %7s %8s %7s %6s %6s\n' "" "" \
 	    "" "alone" "alone" "alone" "in it" "in it" "wall" "" ""
