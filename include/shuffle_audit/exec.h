@@ -64,6 +64,11 @@ uint64_t sa_exec_lines(const sa_exec *p);
  * declared one; see sa_ties_bound.
  */
 void sa_exec_keys(const sa_exec *p, uint64_t *width, uint64_t *reals);
+/*
+ * Within AFTER_RUN, the deck the run it is told of landed on (the N
+ * cards of the run); NULL anywhere else.
+ */
+const unsigned *sa_exec_deck(const sa_exec *p);
 /* The last line read from the program ("" before the first). */
 const char *sa_exec_line(const sa_exec *p);
 /* Whether the program closed its output (an end of file was read). */

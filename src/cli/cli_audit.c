@@ -575,7 +575,7 @@ raw_placed_fields(report *r, const struct audit_check *k)
 	    "its walk made again by copies of it with each raw word at the "
 	    "top of the wider word, the bits below 0, 1 and a function of "
 	    "the word's index, each landing on its deck" : "no run of its "
-	    "walk was made again by a copy (its walk was not streamed): the "
+	    "walk was made again by a copy: the "
 	    "verdict is the model's of words repeated across the wider word");
 	rep_bool(r, "raw_place_told", NULL, !k->raw_untold, NULL);
 }

@@ -66,6 +66,9 @@ struct sa_exec {
 	 * declared (0: none), the most reals of a run that declared one,
 	 * and the reals of the run going on. */
 	uint64_t key_width, key_reals, run_reals;
+	/* The deck the run that ended last landed on, while AFTER_RUN is
+	 * told of it (sa_exec_deck); NULL outside. */
+	const unsigned *deck;
 };
 
 /* What a line from the program asks for. */
@@ -859,8 +862,11 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 		p->written--;
 	}
 	/* The run's draws are all in the odometer now. */
-	if (p->o.after_run != NULL)
+	if (p->o.after_run != NULL) {
+		p->deck = deck;
 		p->o.after_run(p->o.ctx, &p->win);
+		p->deck = NULL;
+	}
 }
 
 
@@ -901,6 +907,12 @@ bool
 sa_exec_raw_place(const sa_exec *p)
 {
 	return p->raw_place;
+}
+
+const unsigned *
+sa_exec_deck(const sa_exec *p)
+{
+	return p->deck;
 }
 
 bool

@@ -35,6 +35,12 @@ struct proto {
 	sa_exec *ex;
 	sa_replay_window *win;	/* the program's odometer, EX's or SIN's */
 	sa_stream_in *sin;	/* its streamed walk, when it offered one */
+	bool shows;		/* its runs move the progress line */
+	/* Its runs kept as they end (a walk not streamed, whose raw words
+	 * are placed otherwise after it), of N cards. */
+	bool recording;
+	struct run_rec rec;
+	size_t n;
 };
 
 /* A run ended: the progress line. */
@@ -43,7 +49,10 @@ exec_ran(void *ctx, const sa_replay_window *w)
 {
 	struct proto *p = ctx;
 
-	run_meter_show(&p->meter, w);
+	if (p->shows)
+		run_meter_show(&p->meter, w);
+	if (p->recording)
+		run_rec_add(&p->rec, w, sa_exec_deck(p->ex), p->n);
 }
 
 /*
@@ -194,8 +203,10 @@ instance_start(struct crew *crew, unsigned k)
 	eo.depth = crew->au->depth;
 	eo.batch = crew->au->batch;
 	eo.drain_seed = k;
-	eo.after_run = k == 0 ? exec_ran : NULL;
+	eo.after_run = exec_ran;
 	eo.ctx = p;
+	p->shows = k == 0;
+	p->n = crew->n;
 	if (sa_exec_new(&eo, &p->ex) != SA_OK) {
 		errno = ENOMEM;
 		return false;
@@ -220,6 +231,7 @@ instance_free(struct instance *in)
 			close(in->p->from);
 		sa_exec_free(in->p->ex);
 		sa_stream_in_free(in->p->sin);
+		run_rec_free(&in->p->rec);
 		free(in->p);
 	}
 	sa_census_free(in->job.census);
@@ -263,7 +275,7 @@ walk_line(const struct audit *au, size_t n, char *buf, size_t size)
  * those whose reals it places elsewhere (place_kept). */
 #define STREAM_KEEP 64
 /* The most runs of a walk whose raw words are all placed otherwise. */
-#define RAW_PLACE_ALL 4096
+#define RAW_PLACE_ALL RUN_REC_MOST
 /* fcntl's command (Linux's), for a libc without it. */
 #ifndef F_SETPIPE_SZ
 #define F_SETPIPE_SZ 1031
@@ -502,6 +514,28 @@ raw_kept(struct instance *in, size_t n, size_t count, unsigned *deck)
 }
 
 /*
+ * The runs of a census not streamed (IN's, kept as they ended), made
+ * again under the raw words' other placements as a streamed walk's
+ * are (raw_kept): every run of a walk of at most RAW_PLACE_ALL, so that
+ * its verdict is exact at the words' width by every route; a choice of
+ * its first runs past that.  An SA_ status.
+ */
+static int
+recorded_raw(struct instance *in, size_t n)
+{
+	size_t count;
+	sa_stream_kept *runs = run_rec_kept(&in->p->rec, &count);
+	unsigned *deck = malloc((n ? n : 1) * sizeof *deck);
+	int status = runs == NULL || deck == NULL || in->p->rec.failed ?
+	    SA_ENOMEM : raw_kept(in, n, runs, count, deck);
+
+	free(runs);
+	free(deck);
+	run_rec_free(&in->p->rec);
+	return status;
+}
+
+/*
  * The bytes the pipe TO holds, made 1 MiB where Linux allows it (its
  * default is 64 KiB), so that the plans of the runs made again go a
  * window of thousands at a time; 0 where it cannot be told.
@@ -674,8 +708,12 @@ instance_count(void *arg)
 		in->status = stream_count(in, crew->n, sh);
 	} else {
 		in->own.raw_hello = sa_exec_raw_place(in->p->ex);
+		/* Its runs kept, for its raw words' placements. */
+		in->p->recording = in->own.raw_hello;
+		run_walk_part(&in->own, &in->p->rec.part, &in->p->rec.parts);
 		in->status = run_count_job(&in->own, sh, crew->n, in->p->win,
 		    &in->job);
+		in->p->recording = false;
 		/* The protocol's reason, where the run broke it; the deck
 		 * it ended on, where the engine found that wrong. */
 		if (in->status == SA_EPROTO)
@@ -684,6 +722,8 @@ instance_count(void *arg)
 		if (in->status == SA_ENOTPERM || in->status == SA_ENONDET)
 			line_cut(sa_exec_line(in->p->ex), in->own.last_line,
 			    sizeof in->own.last_line);
+		if (in->status == SA_OK && in->p->win->raw_used)
+			in->status = recorded_raw(in, crew->n);
 	}
 	if (in->status != SA_OK) {
 		pthread_mutex_lock(&crew->lock);

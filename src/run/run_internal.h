@@ -65,6 +65,34 @@ int run_refuse(struct audit *au, const char *fmt, ...)
 int run_raw_place(struct audit *au, size_t n, const sa_stream_kept *runs,
     size_t m, sa_replay_window *show, unsigned *deck);
 
+/*
+ * The runs of a walk not streamed, kept as the count makes them, for
+ * run_raw_place: the first RUN_REC_MOST + 1 (so that a walk of more
+ * can be told), their draws and decks in buffers of their own
+ * (run_rawplace.c), runs of other parts than PART of PARTS passed over.
+ * Zero it to start; FAILED: out of memory, none kept.
+ */
+#define RUN_REC_MOST 4096
+struct run_rec_run {
+	uint64_t run;
+	size_t at, len;
+};
+struct run_rec {
+	uint64_t *val, *bound;
+	size_t used, cap;
+	struct run_rec_run *runs;
+	size_t count, rcap, n;
+	unsigned *decks;
+	bool failed;
+	unsigned part, parts;	/* the walk's part (run_walk_part) */
+};
+void run_rec_add(struct run_rec *rec, const sa_replay_window *w,
+    const unsigned *deck, size_t n);
+/* The runs kept, as a stream's are (pointing into REC), into *COUNT of
+ * them; NULL out of memory. */
+sa_stream_kept *run_rec_kept(const struct run_rec *rec, size_t *count);
+void run_rec_free(struct run_rec *rec);
+
 /* JOB of SH on N cards, with the odometer kept in W; an SA_ status. */
 /* The part of the walk AU's copy takes: runs whose first draw is *PART
  * modulo *PARTS (sa_audit_opts). */

@@ -186,3 +186,102 @@ run_raw_place(struct audit *au, size_t n, const sa_stream_kept *runs,
 	free(again);
 	return status;
 }
+
+/*
+ * The runs of a walk that was not streamed, kept as the count makes
+ * them (run_rec_add, from the exec's after_run): the first
+ * RUN_REC_MOST, after which one more is noted and no other, so that
+ * the caller can tell a walk of at most RUN_REC_MOST runs, every one
+ * kept, from a longer one.  A run told of again (its repeats, or a
+ * first try the engine made again) replaces its own record: every
+ * telling of one run has its draws.
+ */
+void
+run_rec_add(struct run_rec *rec, const sa_replay_window *w,
+    const unsigned *deck, size_t n)
+{
+	size_t len = w->pos < w->cap ? w->pos : w->cap;
+	struct run_rec_run *last;
+
+	if (rec->failed || deck == NULL)
+		return;
+	/* A run of another part, made only to pass over its subtree. */
+	if (rec->parts > 1 && (len == 0 ? 0 : w->val[0] % rec->parts) !=
+	    rec->part)
+		return;
+	if (rec->count > 0 && rec->runs[rec->count - 1].run == w->runs) {
+		rec->count--;
+		rec->used = rec->runs[rec->count].at;
+	}
+	if (rec->count > RUN_REC_MOST)
+		return;
+	if (rec->count == rec->rcap) {
+		size_t cap = rec->rcap ? 2 * rec->rcap : 64;
+		struct run_rec_run *r = realloc(rec->runs, cap * sizeof *r);
+		unsigned *d = realloc(rec->decks, cap * (n ? n : 1) *
+		    sizeof *d);
+
+		if (r != NULL)
+			rec->runs = r;
+		if (d != NULL)
+			rec->decks = d;
+		if (r == NULL || d == NULL) {
+			rec->failed = true;
+			return;
+		}
+		rec->rcap = cap;
+	}
+	if (rec->used + len > rec->cap) {
+		size_t cap = 2 * (rec->used + len) + 64;
+		uint64_t *v = realloc(rec->val, cap * sizeof *v);
+		uint64_t *b = realloc(rec->bound, cap * sizeof *b);
+
+		if (v != NULL)
+			rec->val = v;
+		if (b != NULL)
+			rec->bound = b;
+		if (v == NULL || b == NULL) {
+			rec->failed = true;
+			return;
+		}
+		rec->cap = cap;
+	}
+	last = &rec->runs[rec->count++];
+	last->run = w->runs;
+	last->at = rec->used;
+	last->len = len;
+	memcpy(rec->val + rec->used, w->val, len * sizeof *w->val);
+	memcpy(rec->bound + rec->used, w->bound, len * sizeof *w->bound);
+	memcpy(rec->decks + (rec->count - 1) * n, deck, n * sizeof *deck);
+	rec->used += len;
+	rec->n = n;
+}
+
+sa_stream_kept *
+run_rec_kept(const struct run_rec *rec, size_t *count)
+{
+	sa_stream_kept *k = malloc((rec->count ? rec->count : 1) * sizeof *k);
+
+	*count = 0;
+	if (k == NULL || rec->failed)
+		return k;
+	for (size_t i = 0; i < rec->count; i++) {
+		k[i].run = rec->runs[i].run;
+		k[i].len = rec->runs[i].len;
+		k[i].val = &rec->val[rec->runs[i].at];
+		k[i].bound = &rec->bound[rec->runs[i].at];
+		k[i].deck = rec->decks + i * rec->n;
+	}
+	*count = rec->count;
+	return k;
+}
+
+void
+run_rec_free(struct run_rec *rec)
+{
+	free(rec->val);
+	free(rec->bound);
+	free(rec->runs);
+	free(rec->decks);
+	memset(rec, 0, sizeof *rec);
+}
