@@ -476,10 +476,13 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 /*
  * The runs place_kept places, made again under the raw words' other
  * placements when the program's hello said it honours them; else noted
- * as not checked.  An SA_ status, as run_raw_place's.
+ * as not checked.  The runs are RECORDED's (COUNT of them, a walk not
+ * streamed: run_rec_kept), or with RECORDED NULL the COUNT runs IN's
+ * stream kept.  An SA_ status, as run_raw_place's.
  */
 static int
-raw_kept(struct instance *in, size_t n, size_t count, unsigned *deck)
+raw_kept(struct instance *in, size_t n, const sa_stream_kept *recorded,
+    size_t count, unsigned *deck)
 {
 	/* Every run kept, where there are few enough, so that a verdict
 	 * can stand on them all; else the reals' sample. */
@@ -501,14 +504,24 @@ raw_kept(struct instance *in, size_t n, size_t count, unsigned *deck)
 		free(pick);
 		return SA_OK;
 	}
-	if ((runs = kept_copies(in->p->sin, pick, m, n)) == NULL) {
+	if (recorded != NULL) {
+		/* the records' own runs, picked: nothing of theirs copied */
+		if ((runs = malloc((m ? m : 1) * sizeof *runs)) != NULL)
+			for (size_t k = 0; k < m; k++)
+				runs[k] = recorded[pick[k]];
+	} else
+		runs = kept_copies(in->p->sin, pick, m, n);
+	if (runs == NULL) {
 		free(pick);
 		return SA_ENOMEM;
 	}
 	status = run_raw_place(&in->own, n, runs, m, in->p->win, deck);
 	in->own.raw_model = status == SA_EMODEL;
 	in->own.raw_sampled = !all;
-	gathered_free(runs, m);
+	if (recorded != NULL)
+		free(runs);
+	else
+		gathered_free(runs, m);
 	free(pick);
 	return status;
 }
@@ -623,7 +636,7 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	if (status == SA_OK && p->win->real_used)
 		status = place_kept(in, n, sh, count, deck);
 	if (status == SA_OK && p->win->raw_used)
-		status = raw_kept(in, n, count, deck);
+		status = raw_kept(in, n, NULL, count, deck);
 	free(deck);
 	return status;
 }
