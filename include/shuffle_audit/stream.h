@@ -102,8 +102,17 @@ int sa_stream_in_finish(sa_stream_in *p, int *code_status, char *msg,
  * it a starting deck nor guards it.
  */
 bool sa_stream_reader(const sa_shuffle *sh);
-/* The runs kept, into *RUNS; how many. */
-size_t sa_stream_in_kept(const sa_stream_in *p, const sa_stream_kept **runs);
+/*
+ * How many runs are kept; with RUN not NULL, kept run I (below that
+ * count) into *RUN as reader READER (0 or 1) gives it, its draws and deck
+ * as they are until that reader gives another.  Runs kept one in K or
+ * every one are held as each differs from the one kept before it (some
+ * 2 + N bytes a run of N cards), and each reader reads them in turn: a
+ * run before the last it gave is read again from the first.  0 when
+ * memory is short.
+ */
+size_t sa_stream_in_kept(sa_stream_in *p, unsigned reader, size_t i,
+    const sa_stream_kept **run);
 /* The deck of the last run read. */
 const unsigned *sa_stream_in_deck(const sa_stream_in *p);
 /*

@@ -100,9 +100,14 @@ public static class SaHarness {
     static int inAt, inLen;                     // taken up to, read up to
     static readonly StreamWriter Out = new StreamWriter(Console.OpenStandardOutput(),
         new UTF8Encoding(false), 1 << 16);
-    static long[][] plan;                       // this run's offered draws
+    // This run's offered draws (planK[i] below planK[i], the value
+    // planV[i]; planN of them, -1: no plan), and the words of "asked"
+    // so far, as the bytes of its line.
+    static long[] planK = new long[64], planV = new long[64];
+    static int planN = -1;
     static int at;                              // the plan's draws taken
-    static readonly List<string> used = new List<string>();
+    static byte[] asked = new byte[256];
+    static int askedLen;
     // the plan's reals taken this run: cell -> their places, in order
     static readonly Dictionary<long, List<long>> reals = new Dictionary<long, List<long>>();
     static bool told = true;                    // "asked" is said
@@ -138,8 +143,8 @@ public static class SaHarness {
                 o.Write(msg, 0, len);
                 o.Flush();
             } else {
-                Out.Write("error " + text + "\n");
-                Out.Flush();
+                PutText("error " + text + "\n");
+                WFlush();
             }
         } catch (IOException) {
             // shuffle-audit has gone; standard error said why
@@ -180,24 +185,114 @@ public static class SaHarness {
 
     static void Tell() {
         if (!told) {
-            Out.Write("asked");
-            foreach (string w in used)
-                Out.Write(" " + w);
-            Out.Write('\n');
+            Room(6 + askedLen);
+            wOut[wHave++] = (byte) 'a';
+            wOut[wHave++] = (byte) 's';
+            wOut[wHave++] = (byte) 'k';
+            wOut[wHave++] = (byte) 'e';
+            wOut[wHave++] = (byte) 'd';
+            Array.Copy(asked, 0, wOut, wHave, askedLen);
+            wHave += askedLen;
+            wOut[wHave++] = (byte) '\n';
             told = true;
         }
+    }
+
+    // A word of "asked": a space and the bound's digits, or "raw" or
+    // "real" (WORD).
+    static void Used(long bound, string word) {
+        if (askedLen + 24 > asked.Length)
+            Array.Resize(ref asked, 2 * asked.Length);
+        asked[askedLen++] = (byte) ' ';
+        if (word == null) {
+            askedLen = Digits(asked, askedLen, bound);
+        } else {
+            foreach (char c in word)
+                asked[askedLen++] = (byte) c;
+        }
+    }
+
+    // V's decimal digits (a minus sign first when below 0) into B at AT;
+    // the place after them.
+    static int Digits(byte[] b, int at, long v) {
+        if (v >= 0 && v < 100) {    // a plan's bounds and a deck's cards, mostly
+            if (v >= 10)
+                b[at++] = (byte) ('0' + (int) v / 10);
+            b[at] = (byte) ('0' + (int) v % 10);
+            return at + 1;
+        }
+        if (v < 0) {
+            b[at++] = (byte) '-';
+            if (v == long.MinValue) {
+                foreach (char c in "9223372036854775808")
+                    b[at++] = (byte) c;
+                return at;
+            }
+            v = -v;
+        }
+        int end = at;
+        for (long t = v; t >= 10; t /= 10)
+            end++;
+        for (int i = end; i >= at; i--) {
+            b[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return end + 1;
+    }
+
+    // Room for NEED more bytes in the output: what it holds written out
+    // when they would not fit, and the buffer grown past NEED.
+    static void Room(int need) {
+        if (wHave + need > wOut.Length) {
+            WFlush();
+            if (need > wOut.Length)
+                wOut = new byte[2 * need];
+        }
+    }
+
+    // TEXT to the output, in UTF-8.
+    static void PutText(string text) {
+        bool ascii = true;
+        foreach (char c in text)
+            if (c >= 0x80)
+                ascii = false;
+        if (!ascii) {
+            byte[] b = Encoding.UTF8.GetBytes(text);
+            Room(b.Length);
+            Array.Copy(b, 0, wOut, wHave, b.Length);
+            wHave += b.Length;
+            return;
+        }
+        Room(text.Length);
+        foreach (char c in text)
+            wOut[wHave++] = (byte) c;
+    }
+
+    // A number and a space or newline after it, to the output.
+    static void PutNumber(long v, byte after) {
+        Room(24);
+        wHave = Digits(wOut, wHave, v);
+        wOut[wHave++] = after;
     }
 
     // The next line of standard input, without its newline (or a \r
     // before it), as TextReader.ReadLine gives it; null at the end.
     static string ReadLine() {
+        int start, end;
+        return NextLine(out start, out end)
+            ? Encoding.UTF8.GetString(inBuf, start, end - start) : null;
+    }
+
+    // The next line of standard input, as ReadLine's, left in inBuf from
+    // START to END (until the next read); false at the end.
+    static bool NextLine(out int start, out int end) {
         for (int from = inAt;;) {
             int nl = Array.IndexOf(inBuf, (byte) '\n', from, inLen - from);
             if (nl >= 0) {
-                int end = nl > inAt && inBuf[nl - 1] == '\r' ? nl - 1 : nl;
-                string line = Encoding.UTF8.GetString(inBuf, inAt, end - inAt);
+                start = inAt;
+                end = nl > inAt && inBuf[nl - 1] == '\r' ? nl - 1 : nl;
                 inAt = nl + 1;
-                return line;
+                return true;
             }
             // Part of a line, if any, to the front, and room to read: a
             // read of 64 KiB or more, which passes a buffer below it by
@@ -210,11 +305,10 @@ public static class SaHarness {
                 Array.Resize(ref inBuf, 2 * inBuf.Length);
             int got = In.Read(inBuf, inLen, inBuf.Length - inLen);
             if (got <= 0) {
-                if (inLen == 0)
-                    return null;
-                string line = Encoding.UTF8.GetString(inBuf, 0, inLen);
+                start = 0;
+                end = inLen;
                 inLen = 0;
-                return line;
+                return end > 0;
             }
             inLen += got;
         }
@@ -230,8 +324,8 @@ public static class SaHarness {
 
     static string Ask(string line) {
         Tell();
-        Out.Write(line + "\n");
-        Out.Flush();
+        PutText(line + "\n");
+        WFlush();
         string answer = ReadLine();
         if (answer == null)
             Fail("shuffle-audit closed the line in the middle of a run");
@@ -249,9 +343,9 @@ public static class SaHarness {
     static long Take(long bound, string word) {
         if (told)
             return -1;
-        if (at < plan.Length && plan[at][0] == bound) {
-            used.Add(word);
-            return plan[at++][1];
+        if (at < planN && planK[at] == bound) {
+            Used(bound, word);
+            return planV[at++];
         }
         Tell();
         return -1;
@@ -272,18 +366,18 @@ public static class SaHarness {
     static double TakeReal() {
         if (told)
             return double.NaN;
-        if (at < plan.Length && plan[at][0] == Cells) {
-            long cell = plan[at][1];
+        if (at < planN && planK[at] == Cells) {
+            long cell = planV[at];
             List<long> places;
             if (!reals.TryGetValue(cell, out places))
                 reals[cell] = places = new List<long>();
             int k = places.Count;
-            if (k == 0 || (at + 1 < plan.Length && plan[at + 1][0] == k + 1)) {
-                int gap = k > 0 ? (int) plan[at + 1][1] : 0;
+            if (k == 0 || (at + 1 < planN && planK[at + 1] == k + 1)) {
+                int gap = k > 0 ? (int) planV[at + 1] : 0;
                 long lo = gap > 0 ? places[gap - 1] : 0;
                 long hi = gap < k ? places[gap] : Places;
                 places.Insert(gap, (lo + hi) / 2);
-                used.Add("real");
+                Used(0, "real");
                 at += k > 0 ? 2 : 1;
                 return RealAt(cell, places[gap]);
             }
@@ -296,7 +390,7 @@ public static class SaHarness {
     public static long Draw(long k) {
         if (wOn)
             return WalkDraw(k, 0);
-        long v = Take(k, k.ToString(CultureInfo.InvariantCulture));
+        long v = Take(k, null);
         return v >= 0 ? v : long.Parse(Ask("draw " + k.ToString(CultureInfo.InvariantCulture)),
             CultureInfo.InvariantCulture);
     }
@@ -596,7 +690,7 @@ public static class SaHarness {
         long part = a[1], parts = a[2];
         if (parts == 0 || part >= parts)
             Fail("a walk's part is below its parts");
-        Out.Flush();
+        WFlush();
         wOn = true;
         wEmit = emit;
         wCap = (int) (a[3] > 0 ? a[3] : a[4]);
@@ -651,11 +745,16 @@ public static class SaHarness {
             Out.Flush();
             return;
         }
-        string line = ReadLine();
-        if (line != null && line.StartsWith("shuffle ", StringComparison.Ordinal)) {
-            // The offer of a streamed walk, on the first line.
-            Out.Write("stream 1 plan raw-place\n");
-            Out.Flush();
+        int start, end;
+        bool more = NextLine(out start, out end);
+        if (more && Starts(start, end, "shuffle ")) {
+            // The offer of a streamed walk, on the first line (kept: it
+            // is the first run's when the walk is declined).
+            byte[] first = new byte[end - start + 1];
+            Array.Copy(inBuf, start, first, 0, end - start);
+            first[end - start] = (byte) '\n';
+            PutText("stream 1 plan raw-place\n");
+            WFlush();
             string answer = ReadLine();
             string[] w = answer == null ? new string[0] : answer.Split(' ');
             if (w.Length == 8 && w[0] == "walk") {
@@ -663,44 +762,113 @@ public static class SaHarness {
                 for (int i = 0; i < 7; i++)
                     a[i] = long.Parse(w[i + 1], CultureInfo.InvariantCulture);
                 Walk(shuffle, a, true);
-                line = ReadLine();
+                more = NextLine(out start, out end);
             } else if (answer != "plain") {
                 Fail("expected \"walk ...\" or \"plain\" from shuffle-audit, not \"" + answer + "\"");
+            } else {
+                // The first line read again, as the first run's.
+                byte[] rest = new byte[Math.Max(inBuf.Length, first.Length + inLen - inAt + (1 << 16))];
+                Array.Copy(first, rest, first.Length);
+                Array.Copy(inBuf, inAt, rest, first.Length, inLen - inAt);
+                inLen = first.Length + inLen - inAt;
+                inAt = 0;
+                inBuf = rest;
+                more = NextLine(out start, out end);
             }
         }
-        for (; line != null; line = ReadLine()) {
-            string[] words = line.Split(' ');
-            if (words.Length < 2 || words[0] != "shuffle")
-                Fail("expected \"shuffle N\" from shuffle-audit, not \"" + line + "\"");
-            used.Clear();
-            keyWidth = 0;
-            told = true;
-            plan = null;
-            at = 0;
-            rawIndex = 0;
-            reals.Clear();
-            if (words.Length > 2 && words[2] == "plan") {
-                plan = new long[words.Length - 3][];
-                for (int i = 3; i < words.Length; i++) {
-                    string[] kv = words[i].Split(':');
-                    plan[i - 3] = new long[] {
-                        long.Parse(kv[0], CultureInfo.InvariantCulture),
-                        long.Parse(kv[1], CultureInfo.InvariantCulture) };
+        // Each run's line read as bytes where it lies in the input, its
+        // answer written as bytes: the runs made again after a streamed
+        // walk come here, one a run.
+        for (; more; more = NextLine(out start, out end)) {
+            if (!Starts(start, end, "shuffle "))
+                Fail("expected \"shuffle N\" from shuffle-audit, not \"" +
+                    Encoding.UTF8.GetString(inBuf, start, end - start) + "\"");
+            int p = start + 8;
+            long n = Number(ref p, end);
+            if (n < 0 || n > int.MaxValue || (p < end && inBuf[p] != ' '))
+                Fail("expected \"shuffle N\" from shuffle-audit, not \"" +
+                    Encoding.UTF8.GetString(inBuf, start, end - start) + "\"");
+            planN = -1;
+            if (Starts(p, end, " plan") && (p + 5 == end || inBuf[p + 5] == ' ')) {
+                p += 5;
+                planN = 0;
+                while (p < end && inBuf[p] == ' ') {
+                    p++;
+                    long k = Number(ref p, end), v = -1;
+                    if (p < end && inBuf[p] == ':') {
+                        p++;
+                        v = Number(ref p, end);
+                    }
+                    if (k < 0 || v < 0 || (p < end && inBuf[p] != ' '))
+                        Fail("a plan's draw is K:V");
+                    if (planN == planK.Length) {
+                        Array.Resize(ref planK, 2 * planN);
+                        Array.Resize(ref planV, 2 * planN);
+                    }
+                    planK[planN] = k;
+                    planV[planN++] = v;
                 }
-                told = false;
             }
-            int[] deck = Deal(shuffle, int.Parse(words[1], CultureInfo.InvariantCulture));
-            Tell();
-            if (keyWidth != 0)
-                Out.Write("key " + keyWidth.ToString(CultureInfo.InvariantCulture) + "\n");
-            StringBuilder s = new StringBuilder("deck");
-            foreach (int c in deck)
-                s.Append(' ').Append(c.ToString(CultureInfo.InvariantCulture));
-            Out.Write(s.Append('\n').ToString());
-            if (!Waiting()) // flushed before a read that may wait
-                Out.Flush();
+            Answer(shuffle, (int) n);
         }
-        Out.Flush();
+        WFlush();
+    }
+
+    // Whether the input from START to END begins with TEXT (ASCII).
+    static bool Starts(int start, int end, string text) {
+        if (end - start < text.Length)
+            return false;
+        for (int i = 0; i < text.Length; i++)
+            if (inBuf[start + i] != text[i])
+                return false;
+        return true;
+    }
+
+    // The whole number of digits at P in the input (before END), P moved
+    // past them; -1 when there are none or it passes a long.
+    static long Number(ref int p, int end) {
+        byte[] b = inBuf;
+        int at = p, d;
+        long v = 0;
+        for (; at < end && (d = b[at] - '0') >= 0 && d <= 9; at++) {
+            if (v > (long.MaxValue - 9) / 10) {
+                p = at;
+                return -1;
+            }
+            v = 10 * v + d;
+        }
+        bool none = at == p;
+        p = at;
+        return none ? -1 : v;
+    }
+
+    // The run of N cards the line read (its plan in planK and planV, if
+    // any) made, and answered: "asked", "key" and "deck" written.
+    static void Answer(Action<int[]> shuffle, int n) {
+        askedLen = 0;
+        keyWidth = 0;
+        told = planN < 0;
+        at = 0;
+        rawIndex = 0;
+        reals.Clear();
+        int[] deck = Deal(shuffle, n);
+        Tell();
+        if (keyWidth != 0) {
+            PutText("key ");
+            PutNumber(keyWidth, (byte) '\n');
+        }
+        Room(5 + 12 * deck.Length);
+        wOut[wHave++] = (byte) 'd';
+        wOut[wHave++] = (byte) 'e';
+        wOut[wHave++] = (byte) 'c';
+        wOut[wHave++] = (byte) 'k';
+        foreach (int c in deck) {
+            wOut[wHave++] = (byte) ' ';
+            wHave = Digits(wOut, wHave, c);
+        }
+        wOut[wHave++] = (byte) '\n';
+        if (!Waiting()) // flushed before a read that may wait
+            WFlush();
     }
 
     // ---- The assertion: the audit inside a test suite ----

@@ -103,18 +103,23 @@ public final class SaHarness {
     private static final InputStream in = new FileInputStream(FileDescriptor.in);
     private static byte[] inBuf = new byte[1 << 17];
     private static int inAt, inLen;             // taken up to, read up to
+    private static int inWhole;                 // past the last whole line
     // Standard output as the program started with it: the protocol's.
     // The audited copy an assertion starts (main) points System.out at
     // standard error, so that the test's own prints stay off it.
     private static final PrintStream stdout = System.out;
     private static final PrintWriter out = new PrintWriter(
         new OutputStreamWriter(stdout, StandardCharsets.US_ASCII), false);
-    private static String[] plan;               // this run's line: its draws
-    private static int planned, used;           // offered from plan[3], taken
+    // This run's offered draws (below planK[i], the value planV[i];
+    // planned of them), and those taken.
+    private static long[] planK = new long[64], planV = new long[64];
+    private static int planned, used;
     // the plan's reals taken this run: cell -> their places, in order
     private static final java.util.HashMap<Long, ArrayList<Long>> reals =
         new java.util.HashMap<>();
-    private static final StringBuilder asked = new StringBuilder();
+    // The words of "asked" so far, as the bytes of its line.
+    private static byte[] asked = new byte[256];
+    private static int askedLen;
     private static boolean told = true;         // "asked" is said
     private static long keyWidth;               // the run's narrowest wide key, 0: none
     private static Mode mode = Mode.DRAW;
@@ -147,49 +152,133 @@ public final class SaHarness {
             stdout.write(msg, 0, len);
             stdout.flush();
         } else {
-            out.print("error " + text + "\n");
-            out.flush();
+            byte[] line = ("error " + text + "\n").getBytes(StandardCharsets.UTF_8);
+            stdout.write(wOut, 0, wHave);
+            stdout.write(line, 0, line.length);
+            stdout.flush();
         }
         System.exit(2);
     }
 
     private static void tell() {
         if (!told) {
-            out.print(asked.append('\n'));
+            room(6 + askedLen);
+            wOut[wHave++] = 'a';
+            wOut[wHave++] = 's';
+            wOut[wHave++] = 'k';
+            wOut[wHave++] = 'e';
+            wOut[wHave++] = 'd';
+            System.arraycopy(asked, 0, wOut, wHave, askedLen);
+            wHave += askedLen;
+            wOut[wHave++] = '\n';
             told = true;
         }
+    }
+
+    // A word of "asked": a space and BOUND's digits, or WORD ("raw" or
+    // "real").
+    private static void used(long bound, String word) {
+        if (askedLen + 24 > asked.length)
+            asked = java.util.Arrays.copyOf(asked, 2 * asked.length);
+        asked[askedLen++] = ' ';
+        if (word == null) {
+            askedLen = digits(asked, askedLen, bound);
+        } else {
+            for (int i = 0; i < word.length(); i++)
+                asked[askedLen++] = (byte) word.charAt(i);
+        }
+    }
+
+    // V's decimal digits (a minus sign first when below 0) into B at AT;
+    // the place after them.
+    private static int digits(byte[] b, int at, long v) {
+        if (v >= 0 && v < 10) {
+            b[at] = (byte) ('0' + v);
+            return at + 1;
+        }
+        if (v < 0) {
+            if (v == Long.MIN_VALUE) {
+                for (char c : "-9223372036854775808".toCharArray())
+                    b[at++] = (byte) c;
+                return at;
+            }
+            b[at++] = '-';
+            v = -v;
+        }
+        int end = at;
+        for (long t = v; t >= 10; t /= 10)
+            end++;
+        for (int i = end; i >= at; i--) {
+            b[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        return end + 1;
+    }
+
+    // Room for NEED more bytes in the output: what it holds written out
+    // when they would not fit, and the buffer grown past NEED.
+    private static void room(int need) {
+        if (wHave + need > wOut.length) {
+            wFlush();
+            if (need > wOut.length)
+                wOut = new byte[2 * need];
+        }
+    }
+
+    // TEXT (ASCII: the protocol's words and numbers) to the output.
+    private static void putText(String text) {
+        room(text.length());
+        for (int i = 0; i < text.length(); i++)
+            wOut[wHave++] = (byte) text.charAt(i);
     }
 
     // The next line of standard input, without its newline (or a \r
     // before it), as BufferedReader.readLine gives it; null at the end.
     private static String readLine() throws IOException {
-        for (int from = inAt;;) {
-            for (int i = from; i < inLen; i++) {
-                if (inBuf[i] == '\n') {
-                    int end = i > inAt && inBuf[i - 1] == '\r' ? i - 1 : i;
-                    String line = new String(inBuf, inAt, end - inAt,
-                        StandardCharsets.US_ASCII);
-                    inAt = i + 1;
-                    return line;
-                }
-            }
+        return nextLine() ? new String(inBuf, lineStart, lineEnd - lineStart,
+            StandardCharsets.US_ASCII) : null;
+    }
+
+    private static int lineStart, lineEnd;      // nextLine's, in inBuf
+
+    // The next line of standard input, as readLine's, left in inBuf
+    // from lineStart to lineEnd (until the next read); false at the end.
+    private static boolean nextLine() throws IOException {
+        while (inAt >= inWhole) {
             // Part of a line, if any, to the front, and room to read: a
             // read of 64 KiB or more, so that nothing is held below.
             System.arraycopy(inBuf, inAt, inBuf, 0, inLen - inAt);
             inLen -= inAt;
-            inAt = 0;
-            from = inLen;
+            inAt = inWhole = 0;
             if (inBuf.length - inLen < 1 << 16)
                 inBuf = java.util.Arrays.copyOf(inBuf, 2 * inBuf.length);
             int got = in.read(inBuf, inLen, inBuf.length - inLen);
             if (got <= 0) {
-                if (inLen == 0)
-                    return null;
-                String line = new String(inBuf, 0, inLen, StandardCharsets.US_ASCII);
+                lineStart = 0;
+                lineEnd = inLen;
                 inLen = 0;
-                return line;
+                return lineEnd > 0;
             }
             inLen += got;
+            whole();
+        }
+        int i = inAt;
+        while (inBuf[i] != '\n')
+            i++;
+        lineStart = inAt;
+        lineEnd = i > inAt && inBuf[i - 1] == '\r' ? i - 1 : i;
+        inAt = i + 1;
+        return true;
+    }
+
+    // inWhole found again: past the last newline read, else inAt.
+    private static void whole() {
+        inWhole = inAt;
+        for (int i = inLen; i > inAt; i--) {
+            if (inBuf[i - 1] == '\n') {
+                inWhole = i;
+                break;
+            }
         }
     }
 
@@ -198,16 +287,13 @@ public final class SaHarness {
     // plans in one write, and their answers are flushed only when none
     // waits (one write for many runs, not one a run).
     private static boolean waiting() {
-        for (int i = inAt; i < inLen; i++)
-            if (inBuf[i] == '\n')
-                return true;
-        return false;
+        return inAt < inWhole;
     }
 
     private static String ask(String line) {
         tell();
-        out.print(line + "\n");
-        out.flush();
+        putText(line + "\n");
+        wFlush();
         try {
             String answer = readLine();
             if (answer == null)
@@ -219,28 +305,14 @@ public final class SaHarness {
         }
     }
 
-    // Draw AT of the plan: {bound, value}, or null past its end; each
-    // K:V is read when it is reached.
-    private static long[] offered(int at) {
-        if (at >= planned)
-            return null;
-        String kv = plan[3 + at];
-        int colon = kv.indexOf(':');
-        if (colon <= 0)
-            fail("a plan's draw is K:V, not \"" + kv + "\"");
-        return new long[] { Long.parseLong(kv.substring(0, colon)),
-            Long.parseLong(kv.substring(colon + 1)) };
-    }
-
-    // The plan's next draw when it has the bound BOUND, else -1.
+    // The plan's next draw when it has the bound BOUND, else -1; WORD
+    // is its word of "asked" (null: the bound).
     private static long take(long bound, String word) {
         if (told)
             return -1;
-        long[] kv = offered(used);
-        if (kv != null && kv[0] == bound) {
-            used++;
-            asked.append(' ').append(word);
-            return kv[1];
+        if (used < planned && planK[used] == bound) {
+            used(bound, word);
+            return planV[used++];
         }
         tell();
         return -1;
@@ -250,7 +322,7 @@ public final class SaHarness {
     public static long draw(long k) {
         if (wOn)
             return walkDraw(k, 0);
-        long v = take(k, Long.toString(k));
+        long v = take(k, null);
         return v >= 0 ? v : Long.parseLong(ask("draw " + k));
     }
 
@@ -266,20 +338,19 @@ public final class SaHarness {
     private static double takeReal() {
         if (told)
             return Double.NaN;
-        long[] kv = offered(used);
-        if (kv != null && kv[0] == CELLS) {
-            ArrayList<Long> places = reals.computeIfAbsent(kv[1],
+        if (used < planned && planK[used] == CELLS) {
+            long cell = planV[used];
+            ArrayList<Long> places = reals.computeIfAbsent(cell,
                 c -> new ArrayList<>());
             int k = places.size();
-            long[] next = k > 0 ? offered(used + 1) : null;
-            if (k == 0 || (next != null && next[0] == k + 1)) {
-                int gap = k > 0 ? (int) next[1] : 0;
+            if (k == 0 || (used + 1 < planned && planK[used + 1] == k + 1)) {
+                int gap = k > 0 ? (int) planV[used + 1] : 0;
                 long lo = gap > 0 ? places.get(gap - 1) : 0;
                 long hi = gap < k ? places.get(gap) : PLACES;
                 places.add(gap, (lo + hi) / 2);
                 used += k > 0 ? 2 : 1;
-                asked.append(" real");
-                return realAt(kv[1], places.get(gap));
+                used(0, "real");
+                return realAt(cell, places.get(gap));
             }
         }
         tell();
@@ -663,7 +734,7 @@ public final class SaHarness {
         long part = a[1], parts = a[2];
         if (parts == 0 || part >= parts)
             fail("a walk's part is below its parts");
-        out.flush();
+        wFlush();
         wOn = true;
         wEmit = emit;
         wCap = (int) (a[3] > 0 ? a[3] : a[4]);
@@ -712,11 +783,15 @@ public final class SaHarness {
             return;
         }
         try {
-            String line = readLine();
-            if (line != null && line.startsWith("shuffle ")) {
-                // The offer of a streamed walk, on the first line.
-                out.print("stream 1 plan raw-place\n");
-                out.flush();
+            boolean more = nextLine();
+            if (more && starts(lineStart, lineEnd, SHUFFLE)) {
+                // The offer of a streamed walk, on the first line (kept:
+                // it is the first run's when the walk is declined).
+                byte[] first = java.util.Arrays.copyOfRange(inBuf, lineStart,
+                    lineEnd + 1);
+                first[first.length - 1] = '\n';
+                putText("stream 1 plan raw-place\n");
+                wFlush();
                 String answer = readLine();
                 String[] w = answer == null ? new String[0] : answer.split(" ");
                 if (w.length == 8 && w[0].equals("walk")) {
@@ -724,50 +799,132 @@ public final class SaHarness {
                     for (int i = 0; i < 7; i++)
                         a[i] = Long.parseLong(w[i + 1]);
                     walk(deal, a, true);
-                    line = readLine();
                 } else if (!"plain".equals(answer)) {
                     fail("expected \"walk ...\" or \"plain\" from shuffle-audit, not \""
                         + answer + "\"");
+                } else {
+                    // The first line read again, as the first run's.
+                    byte[] rest = new byte[Math.max(inBuf.length,
+                        first.length + inLen - inAt + (1 << 16))];
+                    System.arraycopy(first, 0, rest, 0, first.length);
+                    System.arraycopy(inBuf, inAt, rest, first.length, inLen - inAt);
+                    inLen = first.length + inLen - inAt;
+                    inAt = 0;
+                    inBuf = rest;
+                    whole();
                 }
+                more = nextLine();
             }
-            for (; line != null; line = readLine()) {
-                String[] words = line.split(" ");
-                if (words.length < 2 || !words[0].equals("shuffle"))
-                    fail("expected \"shuffle N\" from shuffle-audit, not \""
-                        + line + "\"");
-                used = 0;
-                keyWidth = 0;
-                told = true;
-                reals.clear();
-                rawIndex = 0;
-                plan = words;
-                planned = 0;
-                if (words.length > 2 && words[2].equals("plan")) {
-                    planned = words.length - 3;
-                    asked.setLength(0);
-                    asked.append("asked");
-                    told = false;
-                }
-                int[] deck = null;
-                try {
-                    deck = deal.deal(Integer.parseInt(words[1]));
-                } catch (RuntimeException e) {
-                    fail("the shuffle threw " + e);
-                }
-                tell();
-                if (keyWidth != 0)
-                    out.print("key " + keyWidth + "\n");
-                StringBuilder s = new StringBuilder("deck");
-                for (int c : deck)
-                    s.append(' ').append(c);
-                out.print(s.append('\n'));
-                if (!waiting()) // flushed before a read that may wait
-                    out.flush();
-            }
+            // Each run's line read as bytes where it lies in the input,
+            // its answer written as bytes: the runs made again after a
+            // streamed walk come here, one a run (a method of its own, so
+            // that the JIT compiles it whole, not the loop alone).
+            for (; more; more = nextLine())
+                answer(deal);
         } catch (IOException e) {
             fail("reading from shuffle-audit: " + e.getMessage());
         }
-        out.flush();
+        wFlush();
+    }
+
+    // The run of the line nextLine read (LINESTART to LINEEND), made by
+    // DEAL, and its answer: "asked", "key" and "deck".
+    private static void answer(Deal deal) {
+        int end = lineEnd, p = lineStart + 8;
+        long n = starts(lineStart, end, SHUFFLE) ? number(p, end) : -1;
+        p = numberEnd;
+        if (n < 0 || n > Integer.MAX_VALUE || (p < end && inBuf[p] != ' '))
+            fail("expected \"shuffle N\" from shuffle-audit, not \""
+                + new String(inBuf, lineStart, end - lineStart,
+                StandardCharsets.US_ASCII) + "\"");
+        used = 0;
+        keyWidth = 0;
+        told = true;
+        reals.clear();
+        rawIndex = 0;
+        planned = 0;
+        if (starts(p, end, PLAN) && (p + 5 == end || inBuf[p + 5] == ' ')) {
+            readPlan(p + 5, end);
+            askedLen = 0;
+            told = false;
+        }
+        int[] deck = null;
+        try {
+            deck = deal.deal((int) n);
+        } catch (RuntimeException e) {
+            fail("the shuffle threw " + e);
+        }
+        tell();
+        if (keyWidth != 0) {
+            putText("key ");
+            room(24);
+            wHave = digits(wOut, wHave, keyWidth);
+            wOut[wHave++] = '\n';
+        }
+        room(5 + 12 * deck.length);
+        wOut[wHave++] = 'd';
+        wOut[wHave++] = 'e';
+        wOut[wHave++] = 'c';
+        wOut[wHave++] = 'k';
+        for (int c : deck) {
+            wOut[wHave++] = ' ';
+            wHave = digits(wOut, wHave, c);
+        }
+        wOut[wHave++] = '\n';
+        if (!waiting()) // flushed before a read that may wait
+            wFlush();
+    }
+
+    // The plan " K:V K:V ..." at P in the input (before END) into planK
+    // and planV.
+    private static void readPlan(int p, int end) {
+        while (p < end && inBuf[p] == ' ') {
+            long k = number(p + 1, end), v = -1;
+            p = numberEnd;
+            if (p < end && inBuf[p] == ':') {
+                v = number(p + 1, end);
+                p = numberEnd;
+            }
+            if (k < 0 || v < 0 || (p < end && inBuf[p] != ' '))
+                fail("a plan's draw is K:V");
+            if (planned == planK.length) {
+                planK = java.util.Arrays.copyOf(planK, 2 * planned);
+                planV = java.util.Arrays.copyOf(planV, 2 * planned);
+            }
+            planK[planned] = k;
+            planV[planned++] = v;
+        }
+    }
+
+    private static final byte[] SHUFFLE = { 's', 'h', 'u', 'f', 'f', 'l', 'e', ' ' },
+        PLAN = { ' ', 'p', 'l', 'a', 'n' };
+
+    // Whether the input from START to END begins with TEXT.
+    private static boolean starts(int start, int end, byte[] text) {
+        if (end - start < text.length)
+            return false;
+        for (int i = 0; i < text.length; i++)
+            if (inBuf[start + i] != text[i])
+                return false;
+        return true;
+    }
+
+    private static int numberEnd;               // number's end, in inBuf
+
+    // The whole number of digits at P in the input (before END), its end
+    // in numberEnd; -1 when there are none or it passes a long.
+    private static long number(int p, int end) {
+        long v = 0;
+        int from = p;
+        for (; p < end && inBuf[p] >= '0' && inBuf[p] <= '9'; p++) {
+            if (v > (Long.MAX_VALUE - 9) / 10) {
+                numberEnd = p;
+                return -1;
+            }
+            v = 10 * v + (inBuf[p] - '0');
+        }
+        numberEnd = p;
+        return p > from ? v : -1;
     }
 
     // ---- The assertion: the audit inside a test suite ----

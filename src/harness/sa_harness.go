@@ -108,8 +108,9 @@ var (
 	saOut      = bufio.NewWriterSize(os.Stdout, 1<<16)
 	saPlan     [][2]uint64 // this run's offered draws
 	saAt       int         // the plan's draws taken so far
-	saUsed     []string    // the words of "asked"
+	saAsked    []byte      // the line "asked" so far
 	saTold     = true      // "asked" is said (or there was no plan)
+	saLong     []byte      // a line longer than saIn's buffer, gathered
 	// the plan's reals taken this run: cell -> their places, in order
 	saReals = map[uint64][]uint64{}
 )
@@ -145,9 +146,49 @@ func saFail(why string) {
 
 func saTell() {
 	if !saTold {
-		saOut.WriteString(strings.Join(append([]string{"asked"}, saUsed...), " ") + "\n")
+		saOut.Write(append(saAsked, '\n'))
 		saTold = true
 	}
+}
+
+// saLine: the next line of input, its newline kept, in saIn's buffer (or
+// saLong's) until the next read; at the input's end, what was left of
+// it and the error.
+func saLine() ([]byte, error) {
+	line, err := saIn.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	saLong = append(saLong[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = saIn.ReadSlice('\n')
+		saLong = append(saLong, line...)
+	}
+	return saLong, err
+}
+
+// saAppendNumber: V's decimal digits onto OUT; a bound or a card below
+// 10, the commonest, a byte.
+func saAppendNumber(out []byte, v uint64) []byte {
+	if v < 10 {
+		return append(out, byte('0'+v))
+	}
+	return strconv.AppendUint(out, v, 10)
+}
+
+// saDigits: the whole number of decimal digits that LINE begins with,
+// and the bytes after them; false when there are none or it passes 64
+// bits.
+func saDigits(line []byte) (uint64, []byte, bool) {
+	v, i := uint64(0), 0
+	for ; i < len(line) && line[i] >= '0' && line[i] <= '9'; i++ {
+		d := uint64(line[i] - '0')
+		if v > (^uint64(0)-d)/10 {
+			return 0, line, false
+		}
+		v = 10*v + d
+	}
+	return v, line[i:], i > 0
 }
 
 // saWaiting tells whether a whole line of input waits, read and not yet
@@ -171,13 +212,19 @@ func saAsk(line string) string {
 	return strings.TrimRight(answer, "\r\n")
 }
 
-// saTake: the plan's next draw when it has the bound BOUND.
+// saTake: the plan's next draw when it has the bound BOUND; WORD is its
+// word of "asked" ("": the bound).
 func saTake(bound uint64, word string) (uint64, bool) {
 	if saTold {
 		return 0, false
 	}
 	if saAt < len(saPlan) && saPlan[saAt][0] == bound {
-		saUsed = append(saUsed, word)
+		saAsked = append(saAsked, ' ')
+		if word == "" {
+			saAsked = saAppendNumber(saAsked, bound)
+		} else {
+			saAsked = append(saAsked, word...)
+		}
 		saAt++
 		return saPlan[saAt-1][1], true
 	}
@@ -230,7 +277,7 @@ func saTakeReal() (float64, bool) {
 			}
 			places = saPlaced(places, gap)
 			saReals[cell] = places
-			saUsed = append(saUsed, "real")
+			saAsked = append(saAsked, " real"...)
 			saAt++
 			if k > 0 {
 				saAt++
@@ -255,7 +302,7 @@ func SaIntn(k int) int {
 	if saW.on {
 		return int(saWDraw(uint64(k), 0))
 	}
-	if v, ok := saTake(uint64(k), strconv.Itoa(k)); ok {
+	if v, ok := saTake(uint64(k), ""); ok {
 		return int(v)
 	}
 	return int(saNumber(saAsk("draw " + strconv.Itoa(k))))
@@ -663,9 +710,11 @@ func SaRun(shuffle func(deck []int)) {
 		fmt.Printf("%d runs in %.6f s\n", runs, time.Since(start).Seconds())
 		return
 	}
-	first, err := saIn.ReadString('\n')
-	if err == nil && strings.HasPrefix(first, "shuffle ") {
-		// The offer of a streamed walk, on the first line.
+	line, err := saLine()
+	if err == nil && bytes.HasPrefix(line, []byte("shuffle ")) {
+		// The offer of a streamed walk, on the first line (kept: it is
+		// the first run's when the walk is declined).
+		first := string(line)
 		saOut.WriteString("stream 1 plan raw-place\n")
 		saOut.Flush()
 		answer, _ := saIn.ReadString('\n')
@@ -676,52 +725,74 @@ func SaRun(shuffle func(deck []int)) {
 				a[i] = saNumber(words[i+1])
 			}
 			saWalk(shuffle, a, true)
-			first, err = saIn.ReadString('\n')
+			line, err = saLine()
 		} else if answer != "plain\n" {
 			saFail("expected \"walk ...\" or \"plain\" from shuffle-audit, not " + strconv.Quote(answer))
+		} else {
+			line = []byte(first)
 		}
 	}
+	// Each run's line read as bytes where it lies in the input, its answer
+	// written as bytes: the runs made again after a streamed walk come
+	// here, one a run.
+	var out []byte
+	var deck []int
 	for held := true; ; held = false {
-		line := first
 		if !held {
-			line, err = saIn.ReadString('\n')
+			line, err = saLine()
 		}
 		if err != nil {
-			if line != "" {
-				saFail("a last line with no newline: " + strconv.Quote(line))
+			if len(line) != 0 {
+				saFail("a last line with no newline: " + strconv.Quote(string(line)))
 			}
 			break
 		}
-		words := strings.Fields(line)
-		if len(words) < 2 || words[0] != "shuffle" {
-			saFail("expected \"shuffle N\" from shuffle-audit, not " + strconv.Quote(line))
+		rest := bytes.TrimRight(line, "\r\n")
+		n, rest, ok := saDigits(bytes.TrimPrefix(rest, []byte("shuffle ")))
+		if !bytes.HasPrefix(line, []byte("shuffle ")) || !ok ||
+			(len(rest) > 0 && rest[0] != ' ') || n > 1<<31 {
+			saFail("expected \"shuffle N\" from shuffle-audit, not " + strconv.Quote(string(line)))
 		}
-		saPlan, saAt, saUsed, saTold = nil, 0, saUsed[:0], true
+		saPlan, saAt, saTold = saPlan[:0], 0, true
 		saRawIndex = 0
 		for c := range saReals {
 			delete(saReals, c)
 		}
-		if len(words) > 2 && words[2] == "plan" {
-			for _, w := range words[3:] {
-				kv := strings.SplitN(w, ":", 2)
-				if len(kv) != 2 {
-					saFail("a plan's draw is K:V, not " + strconv.Quote(w))
+		if bytes.HasPrefix(rest, []byte(" plan")) && (len(rest) == 5 || rest[5] == ' ') {
+			for rest = rest[5:]; len(rest) > 0 && rest[0] == ' '; {
+				k, after, okK := saDigits(rest[1:])
+				v, after2, okV := uint64(0), after, false
+				if len(after) > 0 && after[0] == ':' {
+					v, after2, okV = saDigits(after[1:])
 				}
-				saPlan = append(saPlan, [2]uint64{saNumber(kv[0]), saNumber(kv[1])})
+				if !okK || !okV || (len(after2) > 0 && after2[0] != ' ') {
+					saFail("a plan's draw is K:V, not " + strconv.Quote(string(rest)))
+				}
+				saPlan = append(saPlan, [2]uint64{k, v})
+				rest = after2
 			}
+			saAsked = append(saAsked[:0], "asked"...)
 			saTold = false
 		}
-		deck := make([]int, saNumber(words[1]))
+		if uint64(cap(deck)) < n {
+			deck = make([]int, n)
+		}
+		deck = deck[:n]
 		for i := range deck {
 			deck[i] = i
 		}
 		saCall(shuffle, deck)
 		saTell()
-		saOut.WriteString("deck")
+		out = append(out[:0], "deck"...)
 		for _, c := range deck {
-			saOut.WriteString(" " + strconv.Itoa(c))
+			out = append(out, ' ')
+			if c >= 0 {
+				out = saAppendNumber(out, uint64(c))
+			} else {
+				out = strconv.AppendInt(out, int64(c), 10)
+			}
 		}
-		saOut.WriteString("\n")
+		saOut.Write(append(out, '\n'))
 		if !saWaiting() { // flushed before a read that may wait
 			saOut.Flush()
 		}

@@ -130,7 +130,7 @@ struct sa_harness_state {
 	uint64_t real_cell[SA_HARNESS_PLAN_MAX], real_pos[SA_HARNESS_PLAN_MAX];
 	size_t nreal;
 	int told;			/* "asked" is said (or no plan) */
-	char asked[SA_HARNESS_PLAN_MAX * 12 + 8];
+	char asked[SA_HARNESS_PLAN_MAX * 21 + 8];	/* its line so far */
 	size_t asked_len;
 	char line[1 << 16];
 };
@@ -267,9 +267,8 @@ sa_harness_tell(void)
 	struct sa_harness_state *s = &sa_harness_s;
 
 	if (!s->told) {
-		fputs("asked", stdout);
+		s->asked[s->asked_len++] = '\n';
 		fwrite(s->asked, 1, s->asked_len, stdout);
-		fputc('\n', stdout);
 		s->told = 1;
 	}
 }
@@ -330,20 +329,29 @@ sa_harness_ask(const char *line)
 	return s->line;
 }
 
-/* The plan's next draw when it has the bound BOUND, into *V. */
+/* The plan's next draw when it has the bound BOUND, into *V; WORD is its
+ * word of "asked" (NULL: the bound's digits). */
 static inline int
 sa_harness_take(uint64_t bound, const char *word, uint64_t *v)
 {
 	struct sa_harness_state *s = &sa_harness_s;
-	size_t len = strlen(word);
 
 	if (s->told)
 		return 0;
 	if (s->used < s->planned && s->plan[s->used][0] == bound) {
 		*v = s->plan[s->used++][1];
 		s->asked[s->asked_len++] = ' ';
-		memcpy(s->asked + s->asked_len, word, len);
-		s->asked_len += len;
+		if (word == NULL) {
+			char num[24], *at = sa_harness_digits(num + sizeof num,
+			    bound);
+
+			memcpy(s->asked + s->asked_len, at,
+			    (size_t)(num + sizeof num - at));
+			s->asked_len += (size_t)(num + sizeof num - at);
+		} else {
+			memcpy(s->asked + s->asked_len, word, strlen(word));
+			s->asked_len += strlen(word);
+		}
 		return 1;
 	}
 	sa_harness_tell();
@@ -371,9 +379,7 @@ sa_harness_draw(uint64_t k)
 
 	if (sa_harness_w.on)
 		return sa_harness_w_draw(k, 0);
-	word[sizeof word - 1] = '\0';
-	if (sa_harness_take(k, sa_harness_digits(word + sizeof word - 1, k),
-	    &v))
+	if (sa_harness_take(k, NULL, &v))
 		return v;
 	snprintf(word, sizeof word, "draw %llu", (unsigned long long)k);
 	return sa_harness_number(sa_harness_ask(word));
@@ -465,22 +471,39 @@ sa_harness_raw(void)
 	return sa_harness_number(sa_harness_ask("raw"));
 }
 
+/* The whole number of decimal digits at P (the most a uint64_t holds
+ * past 2^64 - 1), *END set past them. */
+static inline uint64_t
+sa_harness_parse(const char *p, const char **end)
+{
+	uint64_t v = 0;
+
+	for (; *p >= '0' && *p <= '9'; p++)
+		v = v > (UINT64_MAX - 9) / 10 ? UINT64_MAX : 10 * v +
+		    (uint64_t)(*p - '0');
+	*end = p;
+	return v;
+}
+
 /* Reads the plan after "plan" at P into the state. */
 static inline void
 sa_harness_read_plan(const char *p)
 {
 	struct sa_harness_state *s = &sa_harness_s;
-	char *end;
+	const char *end;
 
 	s->planned = 0;
 	while (*p == ' ' && s->planned < SA_HARNESS_PLAN_MAX) {
-		s->plan[s->planned][0] = strtoull(p + 1, &end, 10);
-		if (*end != ':')
+		s->plan[s->planned][0] = sa_harness_parse(p + 1, &end);
+		if (*end != ':' || end == p + 1)
 			sa_harness_fail("a plan's draw is K:V");
-		s->plan[s->planned][1] = strtoull(end + 1, &end, 10);
+		s->plan[s->planned][1] = sa_harness_parse(end + 1, &p);
+		if (p == end + 1)
+			sa_harness_fail("a plan's draw is K:V");
 		s->planned++;
-		p = end;
 	}
+	memcpy(s->asked, "asked", 5);
+	s->asked_len = 5;
 	s->told = 0;
 }
 
@@ -837,6 +860,7 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 	struct sa_harness_state *s = &sa_harness_s;
 	const char *env;
 	unsigned *deck = NULL;
+	size_t dealt = 0;		/* DECK's room */
 
 	/*
 	 * A buffer that holds a whole write of the transcript, set before
@@ -898,23 +922,30 @@ sa_harness_run(void (*shuffle)(unsigned *deck, size_t n))
 		}
 	}
 	do {
-		char *plan;
+		const char *after;
 		size_t n;
 
 		if (strncmp(s->line, "shuffle ", 8) != 0 ||
-		    strchr(s->line, '\n') == NULL)
+		    strchr(s->line + 8, '\n') == NULL)
 			sa_harness_fail("expected \"shuffle N\" from "
 			    "shuffle-audit");
-		n = (size_t)sa_harness_number(s->line + 8);
+		n = (size_t)sa_harness_parse(s->line + 8, &after);
+		if (after == s->line + 8 || (*after != ' ' && *after != '\n'))
+			sa_harness_fail("expected \"shuffle N\" from "
+			    "shuffle-audit");
 		s->told = 1;
 		s->used = s->asked_len = s->nreal = 0;
 		s->raw_index = 0;
-		if ((plan = strstr(s->line, " plan")) != NULL)
-			sa_harness_read_plan(plan + 5);
-		free(deck);
-		if ((deck = (unsigned *)malloc((n ? n : 1) * sizeof *deck)) ==
-		    NULL)
-			sa_harness_fail("out of memory");
+		if (strncmp(after, " plan", 5) == 0 && (after[5] == ' ' ||
+		    after[5] == '\n'))
+			sa_harness_read_plan(after + 5);
+		if (n > dealt || deck == NULL) {
+			free(deck);
+			dealt = n;
+			if ((deck = (unsigned *)malloc((n ? n : 1) *
+			    sizeof *deck)) == NULL)
+				sa_harness_fail("out of memory");
+		}
 		for (size_t i = 0; i < n; i++)
 			deck[i] = (unsigned)i;
 		shuffle(deck, n);

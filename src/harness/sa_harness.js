@@ -91,10 +91,13 @@ const PLACES = 2 ** 52;	// a real's place within its cell, in 2^-52 of it
 
 let OUT = 1;		// the audit's line: standard output, or in an
 			// assertFair child descriptor 3
-let pending = '';	// what was read and not yet taken, as text
+let lines = [];		// the whole lines read, as text, ...
+let li = 0;		// ... those taken, ...
+let pending = '';	// ... and what was read past the last of them
 const chunk = Buffer.alloc(65536);
 let out = '';		// lines to write before the next read
-let plan = null;	// this run's offered draws, [bound, value], or null
+let plan = null;	// this run's offered draws, [bound, value, the
+			// bound as the plan wrote it], or null
 let at = 0;		// the plan's draws taken so far
 let used = [];		// the words of "asked"
 let told = true;	// "asked" is said (or there was no plan)
@@ -135,11 +138,13 @@ function flush() {
 // in one write too, not one a run.
 function readLine() {
   for (;;) {
-    const nl = pending.indexOf('\n');
+    if (li < lines.length) return lines[li++];
+    const nl = pending.lastIndexOf('\n');
     if (nl >= 0) {
-      const line = pending.slice(0, nl);
+      lines = pending.slice(0, nl).split('\n');
+      li = 0;
       pending = pending.slice(nl + 1);
-      return line;
+      continue;
     }
     let got;
     flush();
@@ -157,7 +162,7 @@ function readLine() {
 
 function tell() {
   if (!told) {
-    out += ['asked'].concat(used).join(' ') + '\n';
+    out += used.length ? 'asked ' + used.join(' ') + '\n' : 'asked\n';
     told = true;
   }
 }
@@ -171,11 +176,12 @@ function ask(line) {
   return answer;
 }
 
-// The plan's next draw when it has the bound BOUND, else null.
+// The plan's next draw when it has the bound BOUND, else null; WORD is
+// its word of "asked" (null: the bound, as the plan wrote it).
 function take(bound, word) {
   if (told) return null;
   if (at < plan.length && plan[at][0] === bound) {
-    used.push(word);
+    used.push(word === null ? plan[at][2] : word);
     return plan[at++][1];
   }
   tell();
@@ -183,7 +189,7 @@ function take(bound, word) {
 }
 
 function planDraw(k) {
-  const v = take(k, String(k));
+  const v = take(k, null);
   return v !== null ? v : Number(ask('draw ' + k));
 }
 
@@ -398,7 +404,8 @@ function sflush() {
 // The cards 0 .. n-1 through SHUFFLE, in place or as the sequence it
 // returns; an exception gives the run up, saying why.
 function dealt(shuffle, n) {
-  const deck = Array.from({ length: n }, (_, i) => i);
+  const deck = new Array(n);
+  for (let i = 0; i < n; i++) deck[i] = i;
   let result;
   try {
     result = shuffle(deck);
@@ -511,6 +518,22 @@ function walk(shuffle, a, emit) {
   return runs;
 }
 
+// A plan's word K:V as [K, V, 'K']: the runs made again after a walk
+// offer the same few again and again, each read once.
+const offers = new Map();
+function offer(word) {
+  let e = offers.get(word);
+  if (e === undefined) {
+    const kv = word.split(':');
+    if (kv.length !== 2 || !/^[0-9]+$/.test(kv[0]) || !/^[0-9]+$/.test(kv[1]))
+      fail("a plan's draw is K:V, not " + JSON.stringify(word));
+    if (offers.size >= 65536) offers.clear();
+    e = [Number(kv[0]), Number(kv[1]), kv[0]];
+    offers.set(word, e);
+  }
+  return e;
+}
+
 /** Answer shuffle-audit's runs with shuffle(deck) until it is done. */
 function run(shuffle, mode) {
   mode = mode || 'real';
@@ -560,7 +583,8 @@ function run(shuffle, mode) {
     told = true;
     reals = new Map();
     if (words.length > 2 && words[2] === 'plan') {
-      plan = words.slice(3).map((w) => w.split(':').map(Number));
+      plan = new Array(words.length - 3);
+      for (let i = 3; i < words.length; i++) plan[i - 3] = offer(words[i]);
       told = false;
     }
     const deck = dealt(shuffle, Number(words[1]));

@@ -94,7 +94,6 @@ read that may wait (at the end of each run, unless the next run's line is
 already read); --batch is understood.  Python 3.6 or
 later, standard library only.
 """
-import fractions
 import os
 import random
 import struct
@@ -108,9 +107,11 @@ _CELLS = int(os.environ.get("SHUFFLE_AUDIT_REAL_CELLS", str(1 << 32)))
 _PLACE = int(os.environ.get("SHUFFLE_AUDIT_REAL_PLACE", "0"))
 _PLACES = 1 << 52  # a real's place within its cell, in 2^-52 of it
 _out = sys.stdout
-_inbuf = b""       # standard input read (os.read) ...
-_inat = 0          # ... and taken up to here
-_plan = None       # this run's offered draws, (bound, value), or None
+_lines = []        # standard input's whole lines read (os.read), ...
+_li = 0            # ... those taken, ...
+_rest = b""        # ... and the bytes read past the last of them
+_np = 0            # this run's offered draws: how many (0: no plan), and
+_pe = []           # each as (bound, value, the bound as the plan wrote it)
 _at = 0            # the plan's draws taken so far
 _used = []         # the words of "asked"
 _told = True       # "asked" is said (or there was no plan)
@@ -141,27 +142,29 @@ def _fail(why):
 def _readline():
     """The next line of standard input, its newline kept ("" at its end),
     read here with os.read rather than through sys.stdin, so that whether
-    a whole line already waits is known (_waiting)."""
-    global _inbuf, _inat
-    while True:
-        nl = _inbuf.find(b"\n", _inat)
-        if nl >= 0:
-            line = _inbuf[_inat:nl + 1]
-            _inat = nl + 1
-            return line.decode("utf-8", "replace")
+    a whole line already waits is known (_waiting); the whole lines of
+    each read are decoded and split at once."""
+    global _lines, _li, _rest
+    while _li >= len(_lines):
         got = os.read(0, 1 << 16)
         if not got:
-            line = _inbuf[_inat:]
-            _inbuf, _inat = b"", 0
+            line, _rest = _rest, b""
             return line.decode("utf-8", "replace")
-        _inbuf, _inat = _inbuf[_inat:] + got, 0
+        got = _rest + got
+        nl = got.rfind(b"\n")
+        if nl >= 0:
+            _lines = got[:nl].decode("utf-8", "replace").split("\n")
+            _li = 0
+        _rest = got[nl + 1:]
+    _li += 1
+    return _lines[_li - 1] + "\n"
 
 
 def _waiting():
     """Whether a whole line of input waits, read and not yet taken: the
     runs made again after a streamed walk come as many plans in one
     write, and their answers are flushed only when none waits."""
-    return _inbuf.find(b"\n", _inat) >= 0
+    return _li < len(_lines)
 
 
 def _say(line):
@@ -187,20 +190,22 @@ def _tell():
 
 
 def _take(bound, word):
-    """The plan's next draw when it has the bound BOUND, else None."""
+    """The plan's next draw when it has the bound BOUND, else None; WORD
+    is its word of "asked" (None: the bound, as the plan wrote it)."""
     global _at
     if _told:
         return None
-    if _at < len(_plan) and _plan[_at][0] == bound:
-        _used.append(word)
-        _at += 1
-        return _plan[_at - 1][1]
+    at = _at
+    if at < _np and _pe[at][0] == bound:
+        _used.append(_pe[at][2] if word is None else word)
+        _at = at + 1
+        return _pe[at][1]
     _tell()
     return None
 
 
 def _p_draw(k):
-    v = _take(k, str(k))
+    v = _take(k, None)
     return v if v is not None else int(_ask("draw %d" % k))
 
 
@@ -223,12 +228,12 @@ def _take_real():
     global _at
     if _told:
         return None
-    if _at < len(_plan) and _plan[_at][0] == _CELLS:
-        cell = _plan[_at][1]
+    if _at < _np and _pe[_at][0] == _CELLS:
+        cell = _pe[_at][1]
         places = _reals.setdefault(cell, [])
         k = len(places)
-        if k == 0 or (_at + 1 < len(_plan) and _plan[_at + 1][0] == k + 1):
-            gap = _plan[_at + 1][1] if k else 0
+        if k == 0 or (_at + 1 < _np and _pe[_at + 1][0] == k + 1):
+            gap = _pe[_at + 1][1] if k else 0
             lo = places[gap - 1] if gap > 0 else 0
             hi = places[gap] if gap < k else _PLACES
             places.insert(gap, (lo + hi) // 2)
@@ -532,6 +537,7 @@ def _scaled(self, k):
     width = min(1 << k, (1 << 64) - 1)
     if _key_width == 0 or width < _key_width:
         _key_width = width
+    import fractions
     return int(fractions.Fraction(real()) * (1 << k))
 
 
@@ -549,18 +555,19 @@ def _getrandbits(self, k):
     return value
 
 
-def _chain(first):
-    """FIRST, then the rest of the input's lines."""
-    yield first
-    line = _readline()
-    while line:
-        yield line
-        line = _readline()
-
-
-def _below(self, n):
-    """random.Random._randbelow in draw mode: a draw below N."""
-    return _draw(n)
+def _below(self, k):
+    """random.Random._randbelow in draw mode: a draw below K; the plan's
+    next, _take's own case, in one call where the hook would take three,
+    since every draw of a run made again from a plan passes here."""
+    global _at
+    at = _at
+    if at < _np and not _told:
+        e = _pe[at]
+        if e[0] == k:
+            _used.append(e[2])
+            _at = at + 1
+            return e[1]
+    return _draw(k)
 
 
 def _hook(mode):
@@ -594,7 +601,6 @@ def _loop(shuffle, n):
 
 def run(shuffle, mode="draw"):
     """Answer shuffle-audit's runs with SHUFFLE(deck) until it is done."""
-    global _plan, _at, _used, _told, _key_width
     _hook(mode)
     # Lines held until a flush, even under PYTHONUNBUFFERED or -u (whose
     # text layer writes each line through): the flushes are the harness's.
@@ -620,23 +626,86 @@ def run(shuffle, mode="draw"):
         elif answer != ["plain"]:
             _fail("expected \"walk ...\" or \"plain\" from shuffle-audit,"
                   " not %r" % " ".join(answer))
-    for line in (_chain(first) if first else ()):
+    _serve_lines(shuffle, first)
+
+
+class _Offers(dict):
+    """A plan's words, "K:V", each as (K, V, "K"): the runs made again
+    after a walk offer the same few again and again, and looking a word
+    up costs a tenth of reading it.  At most 65,536 are kept (raw words
+    and reals offer many)."""
+
+    def __missing__(self, word):
+        k, v = word.split(":")
+        if not (k.isdigit() and v.isdigit()):
+            raise ValueError
+        if len(self) >= 1 << 16:
+            self.clear()
+        e = self[word] = (int(k), int(v), k)
+        return e
+
+
+_offers = _Offers()
+_INT = {int}
+
+
+def _serve_lines(shuffle, first):
+    """The runs of the lines from FIRST on, each answered: its plan read
+    at once, its answer ("asked", "key" and "deck") in one write."""
+    global _np, _pe, _at, _used, _told, _key_width, _li
+    cards, n, text = [], -1, {}
+    line = first
+    while line:
         words = line.split()
         if len(words) < 2 or words[0] != "shuffle":
             _fail("expected \"shuffle N\" from shuffle-audit, not %r"
                   % line.rstrip("\n"))
-        _plan, _at, _used, _told, _key_width = None, 0, [], True, 0
-        _reals.clear()
+        _at, _used, _key_width = 0, [], 0
+        if _reals:
+            _reals.clear()
         if len(words) > 2 and words[2] == "plan":
-            _plan = [tuple(map(int, w.split(":"))) for w in words[3:]]
-            _told = False
-        deck = _dealt(shuffle, list(range(int(words[1]))))
-        _tell()
+            try:
+                _pe = list(map(_offers.__getitem__, words[3:]))
+            except ValueError:
+                _fail("a plan's draw is K:V")
+            _np, _told = len(_pe), False
+        else:
+            _np, _told = 0, True
+        if words[1] != n:
+            n = words[1]
+            cards = list(range(int(n)))
+            text = {c: str(c) for c in cards}
+        deck = cards[:]
+        try:
+            result = shuffle(deck)
+        except Exception as e:  # the reason, to shuffle-audit
+            _fail("the shuffle raised %s: %s" % (type(e).__name__, e))
+        if result is not None:
+            deck = list(result)
+        if _told:
+            head = "deck "
+        else:
+            _told = True
+            head = ("asked " + " ".join(_used) + "\ndeck " if _used else
+                    "asked\ndeck ")
         if _key_width:
-            _say("key %d" % _key_width)
-        _say("deck " + " ".join(map(str, deck)))
-        if not _waiting():  # flushed before a read that may wait
-            _out.flush()
+            head = head[:-5] + "key %d\ndeck " % _key_width
+        # The cards' words from a table while they are whole numbers
+        # (a bool or a float would find its equal's).
+        if set(map(type, deck)) <= _INT:
+            try:
+                _out.write(head + " ".join(map(text.__getitem__, deck)) +
+                           "\n")
+            except KeyError:
+                _out.write(head + " ".join(map(str, deck)) + "\n")
+        else:
+            _out.write(head + " ".join(map(str, deck)) + "\n")
+        if _li < len(_lines):
+            line = _lines[_li] + "\n"
+            _li += 1
+        else:
+            _out.flush()  # before a read that may wait
+            line = _readline()
 
 
 # ---- The assertion: the audit from inside a test suite.

@@ -83,7 +83,7 @@ struct State {
     out: io::BufWriter<Box<dyn Write>>,
     plan: Vec<(u64, u64)>, // this run's offered draws
     at: usize,             // the plan's draws taken so far
-    used: Vec<String>,     // the words of "asked"
+    asked: Vec<u8>,        // the line "asked" so far
     told: bool,            // "asked" is said (or there was no plan)
     // the plan's reals taken this run: (cell, their places in order)
     reals: Vec<(u64, Vec<u64>)>,
@@ -128,7 +128,7 @@ thread_local! {
         out: io::BufWriter::with_capacity(1 << 16, Box::new(io::stdout())),
         plan: Vec::new(),
         at: 0,
-        used: Vec::new(),
+        asked: Vec::new(),
         told: true,
         reals: Vec::new(),
         w: Walk::default(),
@@ -337,12 +337,10 @@ impl State {
 
     fn tell(&mut self) {
         if !self.told {
-            let mut line = String::from("asked");
-            for w in &self.used {
-                line.push(' ');
-                line.push_str(w);
+            self.asked.push(b'\n');
+            if self.out.write_all(&self.asked).is_err() {
+                fail("shuffle-audit stopped reading");
             }
-            self.say(&line);
             self.told = true;
         }
     }
@@ -358,14 +356,19 @@ impl State {
         }
     }
 
-    // The plan's next draw when it has the bound BOUND.
-    fn take(&mut self, bound: u64, word: &str) -> Option<u64> {
+    // The plan's next draw when it has the bound BOUND; WORD is its word
+    // of "asked" (None: the bound).
+    fn take(&mut self, bound: u64, word: Option<&str>) -> Option<u64> {
         if self.told {
             return None;
         }
         let at = self.at;
         if at < self.plan.len() && self.plan[at].0 == bound {
-            self.used.push(word.to_string());
+            self.asked.push(b' ');
+            match word {
+                Some(w) => self.asked.extend_from_slice(w.as_bytes()),
+                None => digits(&mut self.asked, bound),
+            }
             self.at += 1;
             return Some(self.plan[at].1);
         }
@@ -405,7 +408,7 @@ impl State {
                 let hi = if (gap as u64) < k { places[gap] } else { PLACES };
                 places.insert(gap, (lo + hi) / 2);
                 let pos = places[gap];
-                self.used.push("real".to_string());
+                self.asked.extend_from_slice(b" real");
                 self.at += if k > 0 { 2 } else { 1 };
                 return Some(self.real_at(cell, pos));
             }
@@ -572,6 +575,42 @@ fn walk<F: FnMut(&mut Vec<usize>)>(shuffle: &mut F, a: &[u64], emit: bool) -> u6
     runs
 }
 
+// V's decimal digits onto OUT (a bound or a card below 10, the
+// commonest, a byte).
+fn digits(out: &mut Vec<u8>, v: u64) {
+    if v < 10 {
+        out.push(b'0' + v as u8);
+        return;
+    }
+    let mut d = [0u8; 20];
+    let (mut i, mut v) = (d.len(), v);
+    loop {
+        i -= 1;
+        d[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&d[i..]);
+}
+
+// The whole number of decimal digits at the front of LINE, and the bytes
+// after them; None when there are none or it passes 64 bits.
+fn leading(line: &[u8]) -> Option<(u64, &[u8])> {
+    let mut v = 0u64;
+    let mut i = 0;
+    while i < line.len() && line[i].is_ascii_digit() {
+        v = v.checked_mul(10)?.checked_add(u64::from(line[i] - b'0'))?;
+        i += 1;
+    }
+    if i == 0 {
+        None
+    } else {
+        Some((v, &line[i..]))
+    }
+}
+
 fn number(s: &str) -> u64 {
     s.parse().unwrap_or_else(|_| fail(&format!("shuffle-audit answered {:?}", s)))
 }
@@ -583,7 +622,7 @@ pub fn below(k: u64) -> u64 {
         if s.w.on {
             return s.walk_draw(k, 0);
         }
-        match s.take(k, &k.to_string()) {
+        match s.take(k, None) {
             Some(v) => v,
             None => number(&s.ask(&format!("draw {}", k))),
         }
@@ -616,7 +655,7 @@ pub fn raw() -> u64 {
         if s.w.on {
             return s.walk_draw(bound, 1);
         }
-        match s.take(bound, "raw") {
+        match s.take(bound, Some("raw")) {
             Some(v) => v,
             None => number(&s.ask("raw")),
         }
@@ -669,53 +708,80 @@ pub fn run<F: FnMut(&mut Vec<usize>)>(mut shuffle: F) {
             fail(&format!("expected \"walk ...\" or \"plain\" from shuffle-audit, not {:?}", answer));
         }
     }
+    // Each run's line read as bytes, its answer written as bytes: the runs
+    // made again after a streamed walk come here, one a run.
+    let mut line: Vec<u8> = first.into_bytes();
     let mut held = true;
+    let mut out: Vec<u8> = Vec::new();
     loop {
-        let mut line = String::new();
-        let got = if held {
-            held = false;
-            line = std::mem::take(&mut first);
-            Ok(line.len())
-        } else {
-            STATE.with(|s| s.borrow_mut().input.read_line(&mut line))
+        if !held {
+            line.clear();
+            let _ = STATE.with(|s| s.borrow_mut().input.read_until(b'\n', &mut line));
+        }
+        held = false;
+        if line.is_empty() {
+            break;
+        }
+        if line.last() != Some(&b'\n') {
+            fail("a last line with no newline");
+        }
+        let mut end = line.len() - 1;
+        if end > 0 && line[end - 1] == b'\r' {
+            end -= 1;
+        }
+        let text = &line[..end];
+        let head = if text.starts_with(b"shuffle ") { leading(&text[8..]) } else { None };
+        let (n, mut rest) = match head {
+            Some((n, rest)) if n <= 1 << 31 && (rest.is_empty() || rest[0] == b' ') => (n, rest),
+            _ => fail(&format!(
+                "expected \"shuffle N\" from shuffle-audit, not {:?}",
+                String::from_utf8_lossy(&line)
+            )),
         };
-        match got {
-            Ok(0) => break,
-            Ok(_) if line.ends_with('\n') => {}
-            _ => fail("a last line with no newline"),
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.len() < 2 || words[0] != "shuffle" {
-            fail(&format!("expected \"shuffle N\" from shuffle-audit, not {:?}", line));
-        }
         STATE.with(|s| {
             let mut s = s.borrow_mut();
             s.plan.clear();
             s.at = 0;
-            s.used.clear();
             s.told = true;
             s.reals.clear();
-            if words.len() > 2 && words[2] == "plan" {
-                for w in &words[3..] {
-                    let mut kv = w.splitn(2, ':');
-                    let k = number(kv.next().unwrap_or(""));
-                    let v = number(kv.next().unwrap_or(""));
-                    s.plan.push((k, v));
+            if rest.starts_with(b" plan") && (rest.len() == 5 || rest[5] == b' ') {
+                rest = &rest[5..];
+                while !rest.is_empty() && rest[0] == b' ' {
+                    let kv = leading(&rest[1..]).and_then(|(k, after)| {
+                        if after.first() == Some(&b':') {
+                            leading(&after[1..]).map(|(v, after)| (k, v, after))
+                        } else {
+                            None
+                        }
+                    });
+                    match kv {
+                        Some((k, v, after)) if after.is_empty() || after[0] == b' ' => {
+                            s.plan.push((k, v));
+                            rest = after;
+                        }
+                        _ => fail("a plan's draw is K:V"),
+                    }
                 }
+                s.asked.clear();
+                s.asked.extend_from_slice(b"asked");
                 s.told = false;
             }
         });
-        let mut deck: Vec<usize> = (0..number(words[1]) as usize).collect();
+        let mut deck: Vec<usize> = (0..n as usize).collect();
         shuffle(&mut deck);
         STATE.with(|s| {
             let mut s = s.borrow_mut();
             s.tell();
-            let mut out = String::from("deck");
-            for c in &deck {
-                out.push(' ');
-                out.push_str(&c.to_string());
+            out.clear();
+            out.extend_from_slice(b"deck");
+            for &c in &deck {
+                out.push(b' ');
+                digits(&mut out, c as u64);
             }
-            s.say(&out);
+            out.push(b'\n');
+            if s.out.write_all(&out).is_err() {
+                fail("shuffle-audit stopped reading");
+            }
             if !s.waiting() {
                 s.flush(); // before a read that may wait
             }

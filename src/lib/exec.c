@@ -33,10 +33,18 @@ struct sa_exec {
 	char line[1 << 16];
 	char *plan;		/* batched: the line that offers a plan */
 	size_t plan_cap;
+	/* The plan in PLAN: its cards (0: none yet), each draw's bound and
+	 * value, and where its words end in PLAN (PLAN_ENDS), PLAN_LAST of
+	 * them, so that the next plan, mostly the same, is written from
+	 * where they differ; their room, PLAN_ROOM. */
+	size_t plan_n, plan_last, plan_room, *plan_ends;
+	uint64_t *plan_k, *plan_v;
 	uint64_t drain;		/* the state of the answers past the depth */
 	bool closed;		/* the program closed its output */
 	bool late;		/* a wait met the deadline, not the timeout */
-	double run_until;	/* the run's end by the timeout; 0: none yet */
+	/* The run's end by the timeout, from its first wait (run_begun);
+	 * 0: none yet. */
+	double run_until;
 	uint64_t run_lines;	/* LINES when the run began */
 	/* The hello (sa_exec_hello) sent the first run's line; LINE holds
 	 * its first answer (HELD), or the hello's read failed (FAILED). */
@@ -111,6 +119,19 @@ run_over(struct sa_exec *p, unsigned wait)
 }
 
 /*
+ * A wait of P's run begins at NOW: the run's clock starts at the first.
+ * Until then the auditor only took lines the program had written, and
+ * did not read the clock, a cost of every run made again where most
+ * runs' lines are all there.
+ */
+static void
+run_begun(struct sa_exec *p, double now)
+{
+	if (p->run_until == 0 && p->o.timeout > 0)
+		p->run_until = now + (double)p->o.timeout;
+}
+
+/*
  * The next line into P->line; false (with P->what) when there is none.
  * Each answer may take the timeout, the first (the program's start-up)
  * as well, and so may a whole run (P->run_until).
@@ -158,7 +179,10 @@ read_line(struct sa_exec *p)
 			return false;
 		}
 		if (until < 0) {
-			until = sa_clock() + (double)wait;
+			double now = sa_clock();
+
+			run_begun(p, now);
+			until = now + (double)wait;
 			if (p->run_until > 0 && p->run_until < until)
 				until = p->run_until;
 		}
@@ -260,8 +284,10 @@ send_text(struct sa_exec *p, const char *at, size_t len)
 		}
 		if (put < 0 && errno == EINTR)
 			continue;
-		if (until < 0)
+		if (until < 0) {
 			until = sa_clock() + (double)p->o.timeout;
+			run_begun(p, until - (double)p->o.timeout);
+		}
 		if (put < 0 && errno == EPIPE) {
 			gone(p, until);
 			return false;
@@ -306,6 +332,10 @@ put_decimal(char *out, uint64_t v)
 	char digits[20];
 	size_t k = 0;
 
+	if (v < 10) {	/* a plan's bounds and values, mostly */
+		out[0] = (char)('0' + v);
+		return 1;
+	}
 	do {
 		digits[k++] = (char)('0' + v % 10);
 		v /= 10;
@@ -617,7 +647,7 @@ static size_t
 format_plan(struct sa_exec *p, size_t n, const uint64_t *val,
     const uint64_t *bound, size_t len, size_t last)
 {
-	size_t need = 48 + 42 * last, at;
+	size_t need = 48 + 42 * last, at, i = 0;
 
 	if (need > p->plan_cap) {
 		char *grown = realloc(p->plan, need);
@@ -627,17 +657,54 @@ format_plan(struct sa_exec *p, size_t n, const uint64_t *val,
 		p->plan = grown;
 		p->plan_cap = need;
 	}
-	/* Digits by hand: sprintf was half the auditor's own time a run. */
-	memcpy(p->plan, "shuffle ", 8);
-	at = 8 + put_decimal(p->plan + 8, n);
-	memcpy(p->plan + at, " plan", 5);
-	at += 5;
-	for (size_t i = 0; i < last; i++) {
-		p->plan[at++] = ' ';
-		at += put_decimal(p->plan + at, sa_bound_of(bound[i]));
-		p->plan[at++] = ':';
-		at += put_decimal(p->plan + at, i < len ? val[i] : 0);
+	if (last > p->plan_room) {
+		size_t room = 2 * last, *ends;
+		uint64_t *k, *v;
+
+		p->plan_n = 0;	/* what PLAN holds is not known past here */
+		if ((ends = realloc(p->plan_ends, room * sizeof *ends)) == NULL)
+			return 0;
+		p->plan_ends = ends;
+		if ((k = realloc(p->plan_k, room * sizeof *k)) == NULL)
+			return 0;
+		p->plan_k = k;
+		if ((v = realloc(p->plan_v, room * sizeof *v)) == NULL)
+			return 0;
+		p->plan_v = v;
+		p->plan_room = room;
 	}
+	/*
+	 * Digits by hand: sprintf was half the auditor's own time a run.  The
+	 * draws the plan before offered the same are its words again (the
+	 * runs made again after a walk come in the odometer's order, and
+	 * each differs from the one before at its end).
+	 */
+	if (p->plan_n == n && n > 0)
+		while (i < last && i < p->plan_last && p->plan_k[i] ==
+		    sa_bound_of(bound[i]) && p->plan_v[i] == (i < len ? val[i] :
+		    0))
+			i++;
+	if (i > 0) {
+		at = p->plan_ends[i - 1];
+	} else {
+		memcpy(p->plan, "shuffle ", 8);
+		at = 8 + put_decimal(p->plan + 8, n);
+		memcpy(p->plan + at, " plan", 5);
+		at += 5;
+	}
+	for (; i < last; i++) {
+		uint64_t k = sa_bound_of(bound[i]), v = i < len ? val[i] : 0;
+
+		p->plan[at++] = ' ';
+		at += put_decimal(p->plan + at, k);
+		p->plan[at++] = ':';
+		at += put_decimal(p->plan + at, v);
+		p->plan_k[i] = k;
+		p->plan_v[i] = v;
+		p->plan_ends[i] = at;
+	}
+	p->plan_n = n;
+	p->plan_last = last;
 	p->plan[at++] = '\n';
 	return at;
 }
@@ -762,8 +829,7 @@ exec_run(const sa_shuffle *sh, unsigned *deck, size_t n, sa_oracle *o)
 	/* The cells the program was told of are the cells its reals draw. */
 	o->real_cells = p->o.real_cells;
 	p->run_reals = 0;
-	p->run_until = p->o.timeout > 0 ? sa_clock() + (double)p->o.timeout :
-	    0;
+	p->run_until = 0;	/* from its first wait, if any */
 	p->run_lines = p->lines;
 
 	if (p->sent) {
@@ -981,6 +1047,9 @@ sa_exec_free(sa_exec *p)
 		return;
 	sa_window_free(&p->win);
 	free(p->plan);
+	free(p->plan_ends);
+	free(p->plan_k);
+	free(p->plan_v);
 	free(p->ahead);
 	free(p->lens);
 	free(p);

@@ -488,21 +488,30 @@ sa_replay_strict(const sa_shuffle *sh, size_t n, const uint64_t *val,
     const uint64_t *bound, size_t len, const sa_audit_opts *audit,
     unsigned *deck)
 {
-	unsigned *mem;
-	uint64_t *v, *b;
+	/* A small run's room here, not the heap's: every run of a streamed
+	 * walk is made again so. */
+	enum { SMALL = 64 };
+	unsigned small_mem[SMALL + 2 * GUARD], *mem = small_mem;
+	uint64_t small_v[SMALL], small_b[SMALL], *v = small_v, *b = small_b;
 	sa_script r;
 	int status;
 
 	if (sh == NULL || sh->run == NULL || deck == NULL ||
 	    (len > 0 && (val == NULL || bound == NULL)))
 		return SA_EINVAL;
-	mem = malloc((n + 2 * GUARD) * sizeof *mem);
-	v = malloc((len + 1) * sizeof *v);
-	b = malloc((len + 1) * sizeof *b);
+	if (n > SMALL)
+		mem = malloc((n + 2 * GUARD) * sizeof *mem);
+	if (len + 1 > SMALL) {
+		v = malloc((len + 1) * sizeof *v);
+		b = malloc((len + 1) * sizeof *b);
+	}
 	if (mem == NULL || v == NULL || b == NULL) {
-		free(mem);
-		free(v);
-		free(b);
+		if (mem != small_mem)
+			free(mem);
+		if (v != small_v) {
+			free(v);
+			free(b);
+		}
 		return SA_ENOMEM;
 	}
 	if (len > 0) {
@@ -522,9 +531,12 @@ sa_replay_strict(const sa_shuffle *sh, size_t n, const uint64_t *val,
 		status = SA_ENOTPERM;
 	memcpy(deck, mem + GUARD, n * sizeof *deck);
 	sa_script_release(&r);
-	free(mem);
-	free(v);
-	free(b);
+	if (mem != small_mem)
+		free(mem);
+	if (v != small_v) {
+		free(v);
+		free(b);
+	}
 	return status;
 }
 

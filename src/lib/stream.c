@@ -356,13 +356,19 @@ struct sa_stream_in {
 	sa_stream_kept *kept;
 	size_t nkept;
 	uint64_t rng;
-	/* Or every run, or one in K (opts' KEEP_ONE_IN): their draws and
-	 * decks in arenas that grow, KEPT's pointers set into them when the
-	 * caller asks (runs are appended in turn, so each one's place is
-	 * the sum of the lengths before it). */
-	size_t kept_cap, decks_cap, vals_cap, bounds_cap, vals_len;
-	uint64_t *vals, *bounds;
-	unsigned *decks;
+	/* Or every run, or one in K (opts' KEEP_ONE_IN), each written into
+	 * the bytes REC (REC_LEN of REC_CAP) as it differs from the run kept
+	 * before it, PREV (put_kept); and read back by two readers in turn
+	 * (sa_stream_in_kept). */
+	unsigned char *rec;
+	size_t rec_len, rec_cap;
+	struct kept_run {
+		sa_stream_kept k;	/* the run, its draws in VAL, BOUND */
+		uint64_t *val, *bound;
+		unsigned *deck;
+		size_t cap;		/* VAL's and BOUND's room */
+		size_t next, at;	/* the next run to read, at AT in REC */
+	} prev, reader[2];
 };
 
 static void
@@ -829,6 +835,102 @@ grow(void **a, size_t size, size_t *cap, size_t need)
 	return true;
 }
 
+/* Room in R for LEN draws; false when memory is short. */
+static bool
+kept_room(struct kept_run *r, size_t len)
+{
+	size_t cap = r->cap ? r->cap : 16;
+	uint64_t *val, *bound;
+
+	while (cap < len)
+		cap *= 2;
+	if (cap == r->cap)
+		return true;
+	if ((val = realloc(r->val, cap * sizeof *val)) == NULL)
+		return false;
+	r->val = val;
+	if ((bound = realloc(r->bound, cap * sizeof *bound)) == NULL)
+		return false;
+	r->bound = bound;
+	r->cap = cap;
+	return true;
+}
+
+/* V into P's record, 7 bits a byte, the low first (room is the caller's). */
+static void
+put_varint(sa_stream_in *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		p->rec[p->rec_len++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	p->rec[p->rec_len++] = (unsigned char)v;
+}
+
+/* The number at *AT in P's record, *AT moved past it. */
+static inline uint64_t
+get_varint(const sa_stream_in *p, size_t *at)
+{
+	uint64_t v;
+	unsigned shift = 7;
+	unsigned char b = p->rec[(*at)++];
+
+	if (b < 0x80)
+		return b;	/* the commonest: a number below 128 */
+	v = b & 0x7f;
+	do {
+		b = p->rec[(*at)++];
+		v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+	} while (b & 0x80);
+	return v;
+}
+
+/*
+ * Run RUN (LEN draws VAL and BOUND, the deck DECK of N cards) into P's
+ * record, as it differs from the run kept before it (P->prev): its
+ * number past that one's, how many draws they share at their starts,
+ * its draws past those (each bound and value), then its cards (0 past
+ * N, to the P->deck_n a deck is read back with), each a number of 7 bits
+ * a byte.  A walk's runs come in the odometer's order,
+ * each mostly the one before, so a run takes some 2 + N bytes where its
+ * draws and deck took 16 a draw and 4 a card.  False when memory is
+ * short.
+ */
+static bool
+put_kept(sa_stream_in *p, uint64_t run, const uint64_t *val,
+    const uint64_t *bound, size_t len, const unsigned *deck, size_t n)
+{
+	struct kept_run *last = &p->prev;
+	size_t same = 0, need;
+
+	while (same < len && same < last->k.len && val[same] ==
+	    last->val[same] && bound[same] == last->bound[same])
+		same++;
+	/* At most 10 bytes a number: three, two a draw past SAME, a card. */
+	if ((len - same) > (SIZE_MAX / 32 - p->deck_n - 3) / 2)
+		return false;
+	need = 10 * (3 + 2 * (len - same) + p->deck_n);
+	if (!kept_room(last, len) ||
+	    (p->rec_len > SIZE_MAX - need) ||
+	    !grow((void **)&p->rec, 1, &p->rec_cap, p->rec_len + need))
+		return false;
+	put_varint(p, run - last->k.run);
+	put_varint(p, same);
+	put_varint(p, len - same);
+	for (size_t i = same; i < len; i++) {
+		put_varint(p, bound[i]);
+		put_varint(p, val[i]);
+		last->val[i] = val[i];
+		last->bound[i] = bound[i];
+	}
+	for (size_t i = 0; i < p->deck_n; i++)
+		put_varint(p, i < n ? deck[i] : 0);
+	last->k.run = run;
+	last->k.len = len;
+	return true;
+}
+
 /*
  * The run just read (its draws S's record) appended to P's runs kept
  * one in KEEP_ONE_IN, every one for 1: the choice is a draw below K
@@ -840,25 +942,11 @@ static bool
 keep_one_in(sa_stream_in *p, const sa_script *s, size_t n)
 {
 	uint64_t k = p->o.keep_one_in;
-	size_t i = p->nkept, len = s->pos;
 
 	if (k > 1 && (uint64_t)(((u128)next_rng(p) * k) >> 64) != 0)
 		return true;
-	if (len > SIZE_MAX - p->vals_len ||
-	    !grow((void **)&p->kept, sizeof *p->kept, &p->kept_cap, i + 1) ||
-	    !grow((void **)&p->decks, p->deck_n * sizeof *p->decks,
-	    &p->decks_cap, i + 1) ||
-	    !grow((void **)&p->vals, sizeof *p->vals, &p->vals_cap,
-	    p->vals_len + len) ||
-	    !grow((void **)&p->bounds, sizeof *p->bounds, &p->bounds_cap,
-	    p->vals_len + len))
+	if (!put_kept(p, p->win.runs, s->val, s->bound, s->pos, p->deck, n))
 		return false;
-	memcpy(p->vals + p->vals_len, s->val, len * sizeof *p->vals);
-	memcpy(p->bounds + p->vals_len, s->bound, len * sizeof *p->bounds);
-	memcpy(p->decks + i * p->deck_n, p->deck, n * sizeof *p->decks);
-	p->vals_len += len;
-	p->kept[i].len = len;
-	p->kept[i].run = p->win.runs;
 	p->nkept++;
 	return true;
 }
@@ -1106,25 +1194,62 @@ sa_stream_in_free(sa_stream_in *p)
 		free((void *)p->kept[i].deck);
 	}
 	free(p->kept);
-	free(p->vals);
-	free(p->bounds);
-	free(p->decks);
+	free(p->rec);
+	free(p->prev.val);
+	free(p->prev.bound);
+	for (size_t i = 0; i < 2; i++) {
+		free(p->reader[i].val);
+		free(p->reader[i].bound);
+		free(p->reader[i].deck);
+	}
 	sa_window_free(&p->win);
 	free(p);
 }
 
 size_t
-sa_stream_in_kept(const sa_stream_in *p, const sa_stream_kept **runs)
+sa_stream_in_kept(sa_stream_in *p, unsigned reader, size_t i,
+    const sa_stream_kept **run)
 {
-	/* The arenas have stopped growing: each run's place in them. */
-	for (size_t i = 0, at = 0; p->o.keep_one_in > 0 && i < p->nkept;
-	    i++) {
-		p->kept[i].val = p->vals + at;
-		p->kept[i].bound = p->bounds + at;
-		p->kept[i].deck = p->decks + i * p->deck_n;
-		at += p->kept[i].len;
+	struct kept_run *r = &p->reader[reader & 1];
+
+	if (run == NULL || i >= p->nkept)
+		return p->nkept;
+	if (p->o.keep_one_in == 0) {
+		*run = &p->kept[i];
+		return p->nkept;
 	}
-	*runs = p->kept;
+	if (r->deck == NULL &&
+	    (r->deck = malloc(p->deck_n * sizeof *r->deck)) == NULL)
+		return 0;
+	/* Read in turn from the first, or on from the last run read. */
+	if (i + 1 < r->next || r->next == 0) {
+		r->next = r->at = 0;
+		r->k.run = 0;
+		r->k.len = 0;
+	}
+	while (r->next <= i) {
+		size_t same, len;
+
+		r->k.run += get_varint(p, &r->at);
+		same = (size_t)get_varint(p, &r->at);
+		len = same + (size_t)get_varint(p, &r->at);
+		if (!kept_room(r, len)) {
+			r->next = 0;	/* read again from the first */
+			return 0;
+		}
+		for (size_t d = same; d < len; d++) {
+			r->bound[d] = get_varint(p, &r->at);
+			r->val[d] = get_varint(p, &r->at);
+		}
+		for (size_t c = 0; c < p->deck_n; c++)
+			r->deck[c] = (unsigned)get_varint(p, &r->at);
+		r->k.len = len;
+		r->next++;
+	}
+	r->k.val = r->val;
+	r->k.bound = r->bound;
+	r->k.deck = r->deck;
+	*run = &r->k;
 	return p->nkept;
 }
 

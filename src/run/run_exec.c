@@ -345,6 +345,54 @@ placed(size_t count, size_t *pick)
 	return STREAM_KEEP;
 }
 
+/* RUNS, M runs kept_copies made: each one's draws and deck, and them. */
+static void
+gathered_free(sa_stream_kept *runs, size_t m)
+{
+	for (size_t i = 0; runs != NULL && i < m; i++) {
+		free((void *)runs[i].val);
+		free((void *)runs[i].bound);
+		free((void *)runs[i].deck);
+	}
+	free(runs);
+}
+
+/*
+ * The kept runs PICK[0 .. M) of the stream SIN (in the order they were
+ * kept), each copied out with its draws and deck (N cards), since the
+ * stream holds them as each differs from the one before; NULL when
+ * memory is short.
+ */
+static sa_stream_kept *
+kept_copies(sa_stream_in *sin, const size_t *pick, size_t m, size_t n)
+{
+	sa_stream_kept *runs = calloc(m ? m : 1, sizeof *runs);
+
+	for (size_t i = 0; runs != NULL && i < m; i++) {
+		const sa_stream_kept *k;
+		uint64_t *val, *bound;
+		unsigned *deck;
+
+		if (sa_stream_in_kept(sin, 0, pick[i], &k) == 0) {
+			gathered_free(runs, i);
+			return NULL;
+		}
+		runs[i] = *k;
+		runs[i].val = val = malloc((k->len ? k->len : 1) * sizeof *val);
+		runs[i].bound = bound = malloc((k->len ? k->len : 1) *
+		    sizeof *bound);
+		runs[i].deck = deck = malloc((n ? n : 1) * sizeof *deck);
+		if (val == NULL || bound == NULL || deck == NULL) {
+			gathered_free(runs, i + 1);
+			return NULL;
+		}
+		memcpy(val, k->val, k->len * sizeof *val);
+		memcpy(bound, k->bound, k->len * sizeof *bound);
+		memcpy(deck, k->deck, n * sizeof *deck);
+	}
+	return runs;
+}
+
 /*
  * The runs the stream kept, made again over the plain protocol's lines
  * (no plan: the auditor gives each real's value) with their reals
@@ -359,7 +407,7 @@ placed(size_t count, size_t *pick)
  */
 static int
 place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
-    const sa_stream_kept *runs, size_t count, unsigned *deck)
+    size_t count, unsigned *deck)
 {
 	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
 	    SA_PLACE_INNER };
@@ -370,15 +418,18 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 	char streamed[128], replayed[128];
 	sa_audit_opts ao;
 	size_t pick[STREAM_KEEP], m = placed(count, pick);
+	sa_stream_kept *runs = kept_copies(p->sin, pick, m, n);
 	bool path;
 	int status = SA_OK;
 
+	if (runs == NULL)
+		return SA_ENOMEM;
 	memset(&ao, 0, sizeof ao);
 	ao.raw_bits = au->raw_bits;
 	ao.real_cells = au->real_cells;
 	sa_exec_plain(p->ex);	/* no plan: the values are the auditor's */
 	for (size_t i = 0; i < m && status == SA_OK; i++) {
-		const sa_stream_kept *k = &runs[pick[i]];
+		const sa_stream_kept *k = &runs[i];
 
 		for (size_t j = 0; j < 3 && status == SA_OK; j++) {
 			ao.real_place = places[j];
@@ -424,16 +475,19 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 		}
 		au->placed_kept += status == SA_OK;
 	}
+	gathered_free(runs, m);
 	return status;
 }
 
 /*
  * The runs place_kept places, made again under the raw words' other
  * placements when the program's hello said it honours them; else noted
- * as not checked.  An SA_ status, as run_raw_place's.
+ * as not checked.  The runs are RECORDED's (COUNT of them, a walk not
+ * streamed: run_rec_kept), or with RECORDED NULL the COUNT runs IN's
+ * stream kept.  An SA_ status, as run_raw_place's.
  */
 static int
-raw_kept(struct instance *in, size_t n, const sa_stream_kept *runs,
+raw_kept(struct instance *in, size_t n, const sa_stream_kept *recorded,
     size_t count, unsigned *deck)
 {
 	/* Every run kept, where there are few enough, so that a verdict
@@ -441,6 +495,7 @@ raw_kept(struct instance *in, size_t n, const sa_stream_kept *runs,
 	bool all = count <= RAW_PLACE_ALL;
 	size_t *pick = malloc((all && count ? count : STREAM_KEEP) *
 	    sizeof *pick), m = 0;
+	sa_stream_kept *runs;
 	int status;
 
 	if (pick == NULL)
@@ -455,9 +510,24 @@ raw_kept(struct instance *in, size_t n, const sa_stream_kept *runs,
 		free(pick);
 		return SA_OK;
 	}
-	status = run_raw_place(&in->own, n, runs, pick, m, in->p->win, deck);
+	if (recorded != NULL) {
+		/* the records' own runs, picked: nothing of theirs copied */
+		if ((runs = malloc((m ? m : 1) * sizeof *runs)) != NULL)
+			for (size_t k = 0; k < m; k++)
+				runs[k] = recorded[pick[k]];
+	} else
+		runs = kept_copies(in->p->sin, pick, m, n);
+	if (runs == NULL) {
+		free(pick);
+		return SA_ENOMEM;
+	}
+	status = run_raw_place(&in->own, n, runs, m, in->p->win, deck);
 	in->own.raw_model = status == SA_EMODEL;
 	in->own.raw_sampled = !all;
+	if (recorded != NULL)
+		free(runs);
+	else
+		gathered_free(runs, m);
 	free(pick);
 	return status;
 }
@@ -521,8 +591,7 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 {
 	struct proto *p = in->p;
 	struct audit *au = &in->own;
-	const sa_stream_kept *runs;
-	size_t count = sa_stream_in_kept(p->sin, &runs);
+	size_t count = sa_stream_in_kept(p->sin, 0, 0, NULL);
 	sa_audit_opts ao;
 	unsigned *deck = malloc((n ? n : 1) * sizeof *deck);
 	char streamed[128], replayed[128];
@@ -537,13 +606,18 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	sa_exec_plain(p->ex);
 	sa_exec_ahead(p->ex, pipe_room(p->to));
 	for (size_t i = 0, queued = 0; i < count && status == SA_OK; i++) {
-		const sa_stream_kept *k = &runs[i];
+		const sa_stream_kept *k, *q;
 
-		/* As many plans ahead as the program's input holds. */
+		/* As many plans ahead as the program's input holds (the
+		 * stream's second reader runs ahead of its first). */
 		for (queued = queued > i ? queued : i; queued < count &&
-		    sa_exec_queue(p->ex, n, runs[queued].val,
-		    runs[queued].bound, runs[queued].len); queued++)
+		    sa_stream_in_kept(p->sin, 1, queued, &q) > 0 &&
+		    sa_exec_queue(p->ex, n, q->val, q->bound, q->len); queued++)
 			;
+		if (sa_stream_in_kept(p->sin, 0, i, &k) == 0) {
+			status = SA_ENOMEM;
+			break;
+		}
 		const char *how = sa_exec_offer(p->ex, k->val, k->bound,
 		    k->len) ? "batched" : "plain";
 
@@ -575,9 +649,9 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 		status = SA_EPROTO;
 	}
 	if (status == SA_OK && p->win->real_used)
-		status = place_kept(in, n, sh, runs, count, deck);
+		status = place_kept(in, n, sh, count, deck);
 	if (status == SA_OK && p->win->raw_used)
-		status = raw_kept(in, n, runs, count, deck);
+		status = raw_kept(in, n, NULL, count, deck);
 	free(deck);
 	return status;
 }

@@ -55,7 +55,7 @@ int run_refuse(struct audit *au, const char *fmt, ...)
     ;
 
 /*
- * The runs PICK[0 .. M) of RUNS (a streamed walk's, kept) made again by
+ * The runs RUNS[0 .. M) (a streamed walk's, kept) made again by
  * copies of AU's program started with SHUFFLE_AUDIT_RAW_PLACE 1, 2 and
  * 3 (run_rawplace.c), over the plain protocol: each must land on the
  * deck it streamed under 0.  SA_OK (AU's RAW_PLACED counts them);
@@ -63,7 +63,7 @@ int run_refuse(struct audit *au, const char *fmt, ...)
  * run in SHOW.  DECK has room for N cards.
  */
 int run_raw_place(struct audit *au, size_t n, const sa_stream_kept *runs,
-    const size_t *pick, size_t m, sa_replay_window *show, unsigned *deck);
+    size_t m, sa_replay_window *show, unsigned *deck);
 
 /*
  * The runs of a walk not streamed, kept as the count makes them, for

@@ -158,7 +158,7 @@ compare(struct audit *au, struct copy *c, unsigned place, size_t n,
 
 int
 run_raw_place(struct audit *au, size_t n, const sa_stream_kept *runs,
-    const size_t *pick, size_t m, sa_replay_window *show, unsigned *deck)
+    size_t m, sa_replay_window *show, unsigned *deck)
 {
 	struct copy copies[PLACES];
 	unsigned *again = malloc((n ? n : 1) * sizeof *again);
@@ -178,7 +178,7 @@ run_raw_place(struct audit *au, size_t n, const sa_stream_kept *runs,
 	for (j = 0; j < PLACES && status == SA_OK; j++)
 		for (size_t i = 0; i < m && status == SA_OK; i++)
 			status = compare(au, &copies[j], j + 1, n,
-			    &runs[pick[i]], show, deck, again);
+			    &runs[i], show, deck, again);
 	for (j = 0; j < PLACES; j++)
 		copy_end(&copies[j]);
 	if (status == SA_OK)

@@ -310,9 +310,18 @@ run2(struct script *s, int kept, const uint32_t *v, size_t nv,
 	put(s, deck, 3);
 }
 
-/* S read as the two coins' census, KEEP runs kept, the first checked. */
+/* The two coins' decks, run by run: 012 021 102 120. */
+static const unsigned coin_decks[4][3] = { { 0, 1, 2 }, { 0, 2, 1 },
+    { 1, 0, 2 }, { 1, 2, 0 } };
+
+/*
+ * S read as the two coins' census, KEEP runs kept (or, with ONE_IN 1,
+ * every run, held as each differs from the one before), the first
+ * checked.
+ */
 static int
-play2(const struct script *s, char *what, size_t size, size_t keep)
+play_kept(const struct script *s, char *what, size_t size, size_t keep,
+    uint64_t one_in)
 {
 	const sa_shuffle stand_in = { .name = "coins", .summary = "t",
 	    .run = coins };
@@ -322,7 +331,8 @@ play2(const struct script *s, char *what, size_t size, size_t keep)
 	sa_census_opts opts = { .engine = SA_ENGINE_REPLAY };
 	sa_audit_opts audit;
 	sa_census *c = NULL;
-	const sa_stream_kept *kept;
+	const sa_stream_kept *kept, *ahead;
+	size_t want = one_in ? 4 : keep < 4 ? keep : 4;
 	int fds[2], status, code;
 
 	assert_int_equal(pipe(fds), 0);
@@ -333,6 +343,7 @@ play2(const struct script *s, char *what, size_t size, size_t keep)
 	so.timeout = 600;
 	so.max_draws = 8;
 	so.keep = keep;
+	so.keep_one_in = one_in;
 	so.seed = 12345;
 	assert_int_equal(sa_stream_in_new(&so, 3, &in), SA_OK);
 	sa_stream_in_shuffle(in, &stream);
@@ -350,22 +361,37 @@ play2(const struct script *s, char *what, size_t size, size_t keep)
 		for (uint64_t r = 0; r < 6; r++)
 			assert_int_equal(sa_census_count(c, r), r == 0 ||
 			    r == 1 || r == 2 || r == 3 ? 1 : 0);
-		/* Every run kept (KEEP of 4 at least), as it was read. */
-		assert_int_equal(sa_stream_in_kept(in, &kept), keep < 4 ?
-		    keep : 4);
-		for (size_t i = 0; i < (keep < 4 ? keep : 4); i++) {
+		/* Every run kept (KEEP of 4 at least), as it was read,
+		 * while the second reader reads another. */
+		assert_int_equal(sa_stream_in_kept(in, 0, 0, NULL), want);
+		for (size_t i = 0; i < want; i++) {
 			unsigned deck[3];
 
-			assert_int_equal(kept[i].len, 2);
+			assert_int_equal(sa_stream_in_kept(in, 0, i, &kept),
+			    want);
+			assert_int_equal(sa_stream_in_kept(in, 1, (i + 2) %
+			    want, &ahead), want);
+			assert_int_equal(kept->len, 2);
 			assert_int_equal(sa_replay_strict(&stand_in, 3,
-			    kept[i].val, kept[i].bound, kept[i].len, NULL,
+			    kept->val, kept->bound, kept->len, NULL,
 			    deck), SA_OK);
-			assert_memory_equal(deck, kept[i].deck, sizeof deck);
+			assert_memory_equal(deck, kept->deck, sizeof deck);
+			if (one_in == 1) {
+				assert_int_equal(kept->run, i + 1);
+				assert_memory_equal(kept->deck, coin_decks[i],
+				    sizeof deck);
+				assert_memory_equal(ahead->deck,
+				    coin_decks[(i + 2) % want], sizeof deck);
+			}
 		}
-		/* The first run's record: two draws below 2, both 0. */
-		if (keep > 0) {
-			assert_int_equal(kept[0].run, 1);
-			assert_int_equal(kept[0].val[0] + kept[0].val[1], 0);
+		/* The first run's record, asked for after the last: two
+		 * draws below 2, both 0. */
+		if (want > 0) {
+			assert_int_equal(sa_stream_in_kept(in, 0, 0, &kept),
+			    want);
+			assert_int_equal(kept->run, 1);
+			assert_int_equal(kept->bound[0], 2);
+			assert_int_equal(kept->val[0] + kept->val[1], 0);
 		}
 	}
 	sa_census_free(c);
@@ -378,6 +404,13 @@ static const unsigned char d012[] = { 0, 1, 2 }, d021[] = { 0, 2, 1 },
     d102[] = { 1, 0, 2 }, d120[] = { 1, 2, 0 };
 static const uint32_t v00[] = { 0, 0 }, v01[] = { 0, 1 }, v10[] = { 1, 0 },
     v1[] = { 1 };
+
+/* S read as the two coins' census, KEEP runs kept, the first checked. */
+static int
+play2(const struct script *s, char *what, size_t size, size_t keep)
+{
+	return play_kept(s, what, size, keep, 0);
+}
 
 /* Runs that keep the items of the run before: K. */
 static void
@@ -397,6 +430,7 @@ test_kept(void **state)
 	assert_int_equal(play2(&s, what, sizeof what, 64), SA_OK);
 	assert_int_equal(play2(&s, what, sizeof what, 2), SA_OK);
 	assert_int_equal(play2(&s, what, sizeof what, 0), SA_OK);
+	assert_int_equal(play_kept(&s, what, sizeof what, 0, 1), SA_OK);
 	/* Every item written each run, K0: the same census. */
 	memset(&s, 0, sizeof s);
 	run2(&s, 0, v00, 2, d012);
@@ -405,6 +439,7 @@ test_kept(void **state)
 	run2(&s, 0, (const uint32_t[]){ 1, 1 }, 2, d120);
 	end(&s, SA_OK);
 	assert_int_equal(play2(&s, what, sizeof what, 4), SA_OK);
+	assert_int_equal(play_kept(&s, what, sizeof what, 0, 1), SA_OK);
 	/* A run that keeps more items than the run before had. */
 	memset(&s, 0, sizeof s);
 	run2(&s, -1, v00, 2, d012);
