@@ -14,6 +14,11 @@
 #     SYNOPSIS name only options the parsers take, each with an argument
 #     exactly when its parser takes one, and the SYNOPSIS names them all
 #     (tests/usage.pl, against `shuffle-audit completions options`);
+#   - each list kept by hand beside its table in the code is held to
+#     it: the man page's list and README's table of shuffles to
+#     'algorithms', src/harness/ and the man page's languages to
+#     'harness'; every command has a case, and each that takes -f is
+#     in the JSON sweep below;
 #   - .ci/run runs the README's test command word for word;
 #   - src/completions/ holds what `completions bash|zsh|fish` writes,
 #     and every option in them has a description (its --help line);
@@ -228,6 +233,53 @@ bare=$(grep -E "^		    '[(-]" "$top/src/completions/_shuffle-audit" |
 bare=$(grep -E "^complete .* -[ls] " "$top/src/completions/shuffle-audit.fish" |
 	grep -v " -d '[^']" | head -3)
 [ -z "$bare" ] && check ok || check no "fish options without a description: $bare"
+
+part "the hand-written lists against the binary's tables"
+# Each list has one table in the code; what is written by hand beside
+# it is held to it here.  The built-in shuffles (src/lib/shuffle.c's
+# table, as 'algorithms' lists it): the man page's list and README's
+# table name each, NAME[:PARAM], and no other.
+"$bin" algorithms -f tsv | awk -F'\t' 'NR > 1 {
+	print $1 ($4 == "" ? "" : "[:" $4 "]") }' | sort > "$tmp/shuffles"
+sed -n '/^The shuffles are below/,/^\.El/s/^\.It Cm //p' "$man" |
+	sed 's/ Ns Op : Ns Ar \(.*\)$/[:\1]/' | sort > "$tmp/man-shuffles"
+sed -n '/^## Every shuffle people write$/,/^## /s/^| `\([^`]*\)` |.*/\1/p' \
+	"$readme" | sort > "$tmp/readme-shuffles"
+for f in man readme; do
+	d=$(diff "$tmp/shuffles" "$tmp/$f-shuffles" | sed -n 's/^[<>] //p' |
+	    tr '\n' ' ')
+	[ -z "$d" ] && check ok ||
+		check no "the $f's list of shuffles differs from 'algorithms': $d"
+done
+# The commands (main.c's table, as --help lists them): each has a case,
+# and each that takes -f has its JSON swept below (the sweep's list;
+# merge prints the JSON of the command whose parts it adds).
+sweep=$(sed -n '/^for c in "census -n 4"/,/; do$/p' "$0" | tr -d '\\\n')
+for cmd in $("$bin" --help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p'); do
+	sed -n 's/^[^#][^|]* | [0-9]* | [^|]* | //p' "$cases" |
+	    grep -q "shuffle-audit $cmd\( \|$\)" && check ok ||
+		check no "command '$cmd' has no case in tests/cli/cases"
+	[ "$cmd" != merge ] && awk -F'\t' -v c="$cmd" \
+	    '$1 == c && $2 == "--format"' "$tmp/options" | grep -q . ||
+		continue
+	printf '%s\n' "$sweep" | grep -q "\"$cmd[ \"]" && check ok ||
+		check no "command '$cmd' takes -f but the JSON sweep has none of it"
+done
+# The harnesses (src/cli/cli_harness.c's table, as 'harness' lists
+# them): one file a language, each in src/harness/, every file there a
+# language's; the man page names each language.
+"$bin" harness -f tsv | awk -F'\t' 'NR > 1 { print $2 }' | sort \
+	> "$tmp/harness-files"
+(cd "$top/src/harness" && ls) | sort > "$tmp/harness-tree"
+d=$(diff "$tmp/harness-files" "$tmp/harness-tree" | sed -n 's/^[<>] //p' |
+    tr '\n' ' ')
+[ -z "$d" ] && check ok ||
+	check no "src/harness/ and 'harness''s files differ: $d"
+for lang in $("$bin" harness -f tsv | awk -F'\t' 'NR > 1 { print $1 }'); do
+	sed -n '/^\.Ss harness$/,/^\.Ss /p' "$man" |
+	    grep -q "^\.Cm $lang\( \|$\)" && check ok ||
+		check no "the man page's harness section does not name '$lang'"
+done
 
 want=$(sed -n '/^Install what the tests need/,/^```$/p' "$readme" |
 	sed -n '/^```sh$/,/^```$/p' | grep -v '^```')
