@@ -136,11 +136,10 @@ UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_placed test_gave_up
 
 # The harnesses, one a language, which the binary carries (shuffle-audit
-# harness LANG prints one) and make install puts under $(DATADIR).
-HARNESS_FILES = src/harness/sa_harness.py src/harness/sa_harness.js \
-	src/harness/SaHarness.java src/harness/sa_harness.go \
-	src/harness/sa_harness.rs src/harness/SaHarness.cs \
-	src/harness/sa_harness.h
+# harness LANG prints one) and make install puts under $(DATADIR): every
+# file of src/harness/, each the file of one row of src/cli/cli_harness.c's
+# table, which finds it by its name (tests/docs.sh holds the two alike).
+HARNESS_FILES = $(sort $(wildcard src/harness/*))
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 # make MPI=1: the same command for Open MPI's mpirun (src/cli/cli_mpi.c),
@@ -248,7 +247,7 @@ $(O)/%.o: src/%.c
 $(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
 $(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
 
-# Each harness as the bytes of a C array, in the order of HARNESS_FILES.
+# Each harness as the bytes of a C array, with its file's name.
 %/cli/harness_files.c: $(HARNESS_FILES)
 	@mkdir -p $(@D)
 	@{ echo '/* Made by make from src/harness/: do not edit. */'; \

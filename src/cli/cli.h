@@ -332,8 +332,7 @@ enum { CLI_OPT_REDUCE = 0x300, CLI_OPT_NOTATION, CLI_OPT_THREADS,
 #define CLI_ROW_CHECK { "check", no_argument, NULL, CLI_OPT_CHECK }
 #define CLI_ROW_COLOR { "color", required_argument, NULL, CLI_OPT_COLOR }
 /* Their help lines, where every command says the same. */
-#define CLI_HELP_FORMAT \
-	"  -f, --format FORMAT   text (default), tsv, csv or json\n"
+#define CLI_HELP_FORMAT "  -f, --format FORMAT   " REP_FORMATS_SAID "\n"
 #define CLI_HELP_HELP "  -h, --help            show this help\n"
 #define CLI_HELP_COLOR \
 	"      --color WHEN      colour the output: auto (default: on a\n" \

@@ -24,7 +24,7 @@ help(FILE *out)
 	    "a model to count (-a, --reduce, -g) with where it is documented.\n"
 	    "\n"
 	    "      --wild           the shuffles from the wild\n"
-	    "  -f, --format FORMAT  text (default), tsv, csv or json\n"
+	    "  -f, --format FORMAT  " REP_FORMATS_SAID "\n"
 	    "  -h, --help           show this help\n", out);
 }
 
