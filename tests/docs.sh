@@ -17,8 +17,8 @@
 #   - each list kept by hand beside its table in the code is held to
 #     it: the man page's list and README's table of shuffles to
 #     'algorithms', src/harness/ and the man page's languages to
-#     'harness'; every command has a case, and each that takes -f is
-#     in the JSON sweep below;
+#     'harness', its DESCRIPTION's formats to -f's; every command has a
+#     case, and each that takes -f is in the JSON sweep below;
 #   - .ci/run runs the README's test command word for word;
 #   - src/completions/ holds what `completions bash|zsh|fish` writes,
 #     and every option in them has a description (its --help line);
@@ -264,6 +264,17 @@ for cmd in $("$bin" --help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p'); do
 		continue
 	printf '%s\n' "$sweep" | grep -q "\"$cmd[ \"]" && check ok ||
 		check no "command '$cmd' takes -f but the JSON sweep has none of it"
+done
+# The formats every command takes (cli_report.h's REP_FORMATS, as an
+# unknown one's error lists them): the man page's DESCRIPTION names each.
+formats=$("$bin" algorithms -f '?' 2>&1 | sed -n 's/.*unknown format (\(.*\))$/\1/p' |
+	tr -d ',')
+[ -n "$formats" ] && check ok || check no "no list of formats in -f's error"
+for f in $formats; do
+	[ "$f" = text ] && continue	# "text for a person"
+	sed -n '/^Every report comes in/,/for a program\.$/p' "$man" |
+	    grep -q "^\.Cm $f\( \|$\)" && check ok ||
+		check no "the man page's DESCRIPTION does not name format '$f'"
 done
 # The harnesses (src/cli/cli_harness.c's table, as 'harness' lists
 # them): one file a language, each in src/harness/, every file there a
