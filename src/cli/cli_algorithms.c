@@ -8,6 +8,9 @@
 
 #include "cli.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_algorithms;
+
 static const char usage_text[] =
     "usage: " PROGNAME " algorithms [--wild] [-f FORMAT]\n";
 

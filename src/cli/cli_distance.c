@@ -11,6 +11,9 @@
 #include "cli.h"
 #include "cli_escape.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_distance;
+
 #define CARDS_MAX 1024
 
 static const char usage_text[] =

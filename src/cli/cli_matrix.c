@@ -14,6 +14,9 @@
 #include "cli_escape.h"
 #include "cli_audit.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_matrix;
+
 #define CARDS_MAX SA_MATRIX_MAX_CARDS
 #define MAP_COLS 60		/* the text map's most columns of cells */
 #define SVG_CELLS 200		/* the picture's most cells a side */

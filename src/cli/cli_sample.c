@@ -12,6 +12,9 @@
 #include "cli.h"
 #include "cli_part.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_sample;
+
 static const char usage_text[] =
     "usage: " PROGNAME " sample [-a ALGORITHM] [-n CARDS] --decks D [--seed S]\n"
     "                     [--reduce METHOD:BITS] [--threads N] [--alpha A]\n"
