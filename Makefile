@@ -114,17 +114,9 @@ RUN_SRCS = src/run/run_count.c src/run/run_exec.c src/run/run_filter.c \
 	src/run/run_guard.c src/run/run_own.c src/run/run_plugin.c \
 	src/run/run_ns.c src/run/run_proc.c src/run/run_rawplace.c \
 	src/run/run_verdict.c
-CLI_SRCS = src/cli/main.c src/cli/cli_algorithms.c src/cli/cli_audit.c \
-	src/cli/cli_audit_opts.c src/cli/cli_part.c src/cli/cli_audit_part.c \
-	src/cli/cli_census.c src/cli/cli_census_args.c src/cli/cli_census_show.c \
-	src/cli/cli_census_plan.c \
-	src/cli/cli_claims.c src/cli/cli_layers.c \
-	src/cli/cli_deal.c src/cli/cli_distance.c src/cli/cli_divisibility.c \
-	src/cli/cli_fit.c src/cli/cli_matrix.c src/cli/cli_sample.c \
-	src/cli/cli_seed_space.c src/cli/cli_harness.c src/cli/cli_complete.c \
-	src/cli/cli_progress.c src/cli/cli_report.c src/cli/cli_escape.c \
-	src/cli/cli_state_space.c src/cli/cli_trace.c \
-	src/cli/cli_util.c src/cli/cli_getopt.c
+# Every file of src/cli/ but the MPI one (src/README.md's Layout names
+# each: tests/layout.sh).
+CLI_SRCS = $(filter-out src/cli/cli_mpi.c,$(sort $(wildcard src/cli/*.c)))
 UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_layers test_matrix test_wild test_cardtable test_shuffle \
 	test_report test_big test_generators test_sample test_seedspace \
@@ -136,11 +128,10 @@ UNIT_TESTS = test_perm test_census test_steps test_replay test_figures \
 	test_placed test_gave_up
 
 # The harnesses, one a language, which the binary carries (shuffle-audit
-# harness LANG prints one) and make install puts under $(DATADIR).
-HARNESS_FILES = src/harness/sa_harness.py src/harness/sa_harness.js \
-	src/harness/SaHarness.java src/harness/sa_harness.go \
-	src/harness/sa_harness.rs src/harness/SaHarness.cs \
-	src/harness/sa_harness.h
+# harness LANG prints one) and make install puts under $(DATADIR): every
+# file of src/harness/, each the file of one row of src/cli/cli_harness.c's
+# table, which finds it by its name (tests/docs.sh holds the two alike).
+HARNESS_FILES = $(sort $(wildcard src/harness/*))
 
 LIB_OBJS = $(LIB_SRCS:src/%.c=$(O)/%.o)
 # make MPI=1: the same command for Open MPI's mpirun (src/cli/cli_mpi.c),
@@ -248,7 +239,7 @@ $(O)/%.o: src/%.c
 $(CLI_OBJS): ALL_CPPFLAGS = $(CLI_CPPFLAGS)
 $(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
 
-# Each harness as the bytes of a C array, in the order of HARNESS_FILES.
+# Each harness as the bytes of a C array, with its file's name.
 %/cli/harness_files.c: $(HARNESS_FILES)
 	@mkdir -p $(@D)
 	@{ echo '/* Made by make from src/harness/: do not edit. */'; \
@@ -267,6 +258,20 @@ $(RUN_OBJS): ALL_CPPFLAGS = $(RUN_CPPFLAGS)
 
 $(O)/cli/harness_files.o: $(O)/cli/harness_files.c $(HEADERS)
 	$(call say,CC,$@)$(CC) $(CLI_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+# main.c's list of commands: every descriptor of src/cli/ (cli.h), by
+# name; the file changes only when the list does.
+%/cli/cli_commands.h: $(CLI_SRCS)
+	@mkdir -p $(@D)
+	@names=$$(sed -n 's/^const struct cli_command \(cli_cmd_[a-z_]*\) = {$$/\1/p' \
+	    $(CLI_SRCS) | LC_ALL=C sort); \
+	{ echo '/* Made by make from src/cli/: do not edit. */'; \
+	  for n in $$names; do echo "extern const struct cli_command $$n;"; done; \
+	  printf '#define CLI_COMMANDS'; \
+	  for n in $$names; do printf ' \\\n\t&%s,' $$n; done; echo; \
+	} > $@.tmp && { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
+$(O)/cli/main.o: $(O)/cli/cli_commands.h
+$(O)/cli/main.o: ALL_CPPFLAGS = $(CLI_CPPFLAGS) -I$(O)/cli
 
 -include $(LIB_OBJS:.o=.d) $(RUN_OBJS:.o=.d) $(CLI_OBJS:.o=.d) \
 	$(LIB_SRCS:src/%.c=$(O)/pic/%.d)

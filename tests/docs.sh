@@ -14,6 +14,12 @@
 #     SYNOPSIS name only options the parsers take, each with an argument
 #     exactly when its parser takes one, and the SYNOPSIS names them all
 #     (tests/usage.pl, against `shuffle-audit completions options`);
+#   - each list kept by hand beside its table in the code is held to
+#     it: the man page's list and README's table of shuffles to
+#     'algorithms', src/harness/ and the man page's languages to
+#     'harness', its DESCRIPTION's formats to -f's; every command has a
+#     case, and each that takes -f is in the JSON sweep below (its
+#     list and every plain case ending in -f json);
 #   - .ci/run runs the README's test command word for word;
 #   - src/completions/ holds what `completions bash|zsh|fish` writes,
 #     and every option in them has a description (its --help line);
@@ -229,6 +235,57 @@ bare=$(grep -E "^complete .* -[ls] " "$top/src/completions/shuffle-audit.fish" |
 	grep -v " -d '[^']" | head -3)
 [ -z "$bare" ] && check ok || check no "fish options without a description: $bare"
 
+part "the hand-written lists against the binary's tables"
+# Each list has one table in the code; what is written by hand beside
+# it is held to it here.  The built-in shuffles (src/lib/shuffle.c's
+# table, as 'algorithms' lists it): the man page's list and README's
+# table name each, NAME[:PARAM], and no other.
+"$bin" algorithms -f tsv | awk -F'\t' 'NR > 1 {
+	print $1 ($4 == "" ? "" : "[:" $4 "]") }' | sort > "$tmp/shuffles"
+sed -n '/^The shuffles are below/,/^\.El/s/^\.It Cm //p' "$man" |
+	sed 's/ Ns Op : Ns Ar \(.*\)$/[:\1]/' | sort > "$tmp/man-shuffles"
+sed -n '/^## Every shuffle people write$/,/^## /s/^| `\([^`]*\)` |.*/\1/p' \
+	"$readme" | sort > "$tmp/readme-shuffles"
+for f in man readme; do
+	d=$(diff "$tmp/shuffles" "$tmp/$f-shuffles" | sed -n 's/^[<>] //p' |
+	    tr '\n' ' ')
+	[ -z "$d" ] && check ok ||
+		check no "the $f's list of shuffles differs from 'algorithms': $d"
+done
+# The commands (the list make writes for main.c, as --help shows it):
+# each has a case (and each that takes -f its JSON swept, below).
+for cmd in $("$bin" --help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p'); do
+	sed -n 's/^[^#][^|]* | [0-9]* | [^|]* | //p' "$cases" |
+	    grep -q "shuffle-audit $cmd\( \|$\)" && check ok ||
+		check no "command '$cmd' has no case in tests/cli/cases"
+done
+# The formats every command takes (cli_report.h's REP_FORMATS, as an
+# unknown one's error lists them): the man page's DESCRIPTION names each.
+formats=$("$bin" algorithms -f '?' 2>&1 | sed -n 's/.*unknown format (\(.*\))$/\1/p' |
+	tr -d ',')
+[ -n "$formats" ] && check ok || check no "no list of formats in -f's error"
+for f in $formats; do
+	[ "$f" = text ] && continue	# "text for a person"
+	sed -n '/^Every report comes in/,/for a program\.$/p' "$man" |
+	    grep -q "^\.Cm $f\( \|$\)" && check ok ||
+		check no "the man page's DESCRIPTION does not name format '$f'"
+done
+# The harnesses (src/cli/cli_harness.c's table, as 'harness' lists
+# them): one file a language, each in src/harness/, every file there a
+# language's; the man page names each language.
+"$bin" harness -f tsv | awk -F'\t' 'NR > 1 { print $2 }' | sort \
+	> "$tmp/harness-files"
+(cd "$top/src/harness" && ls) | sort > "$tmp/harness-tree"
+d=$(diff "$tmp/harness-files" "$tmp/harness-tree" | sed -n 's/^[<>] //p' |
+    tr '\n' ' ')
+[ -z "$d" ] && check ok ||
+	check no "src/harness/ and 'harness''s files differ: $d"
+for lang in $("$bin" harness -f tsv | awk -F'\t' 'NR > 1 { print $1 }'); do
+	sed -n '/^\.Ss harness$/,/^\.Ss /p' "$man" |
+	    grep -q "^\.Cm $lang\( \|$\)" && check ok ||
+		check no "the man page's harness section does not name '$lang'"
+done
+
 want=$(sed -n '/^Install what the tests need/,/^```$/p' "$readme" |
 	sed -n '/^```sh$/,/^```$/p' | grep -v '^```')
 grep -qxF -- "$want" "$top/.ci/run" && check ok ||
@@ -258,6 +315,11 @@ print("\n".join(sorted(keys)))'
 "$bin" sample -a naive -n 3 --decks 300 --seed 1 -f perms > "$tmp/decks"
 plugin=$top/build/plugins/lose_card.so
 layered=$top/build/plugins/wrong_threshold.so
+# The commands swept: these, and for a command they lack, every case of
+# it that is one plain command ending in -f json (no shell, no file, not
+# a slow-* one), so that a new command's case is swept; each command
+# that takes -f is among them (merge prints the JSON of the command
+# whose parts it adds).
 for c in "census -n 4" "census -n 4 --summary" \
     "census -a comparator-merge -n 3" "census -n 3 --reduce modulo:5" \
     "census -n 3 --reduce modulo:5 --summary" "divisibility -n 4" \
@@ -274,7 +336,20 @@ for c in "census -n 4" "census -n 4 --summary" \
     "seed-space -g dotnet --seeds 0-99 -n 3" \
     "seed-space -n 52 --seeds 0-99 --match 3" "seed-space -n 52 --seeds 0-9" \
     "fit -n 3 $tmp/decks" "harness" "census -a sattolo -n 3 --summary" \
-    "matrix -n 20"; do
+    "matrix -n 20"; do printf '%s\n' "$c"; done > "$tmp/sweep"
+sed -n 's/^\([^#][^ |]*\) | [01] | [^|]* | shuffle-audit \(.*\) -f json$/\1 \2/p' \
+    "$cases" | grep -v '^slow-' | cut -d' ' -f2- |
+    grep -v "[][|;&<>()*?~\$\`'\"/\\\\]\|\.so\b" |
+    awk 'NR == FNR { listed[$1] = 1; next } !listed[$1]' "$tmp/sweep" - \
+    >> "$tmp/sweep"
+for cmd in $("$bin" --help | sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p'); do
+	[ "$cmd" != merge ] && awk -F'\t' -v c="$cmd" \
+	    '$1 == c && $2 == "--format"' "$tmp/options" | grep -q . ||
+		continue
+	grep -q "^$cmd\( \|$\)" "$tmp/sweep" && check ok ||
+		check no "command '$cmd' takes -f but the JSON sweep has none of it (a case ending in -f json)"
+done
+while read -r c; do
 	case $c in *"$plugin"* | *"$layered"*)
 		[ -f "$plugin" ] && [ -f "$layered" ] || continue ;;
 	esac
@@ -295,7 +370,7 @@ for c in "census -n 4" "census -n 4 --summary" \
 			check ok ||
 			check no "$c -f json: member '$k' is not in JSON OUTPUT"
 	done
-done
+done < "$tmp/sweep"
 
 part "src/completions/ against what the binary writes"
 # The completions make install copies from the tree are what the binary

@@ -67,15 +67,11 @@ cat > "$tmp/want" <<'EOF'
 ./usr/share/bash-completion/completions/shuffle-audit
 ./usr/share/fish/vendor_completions.d/shuffle-audit.fish
 ./usr/share/man/man1/shuffle-audit.1
-./usr/share/shuffle-audit/harness/SaHarness.cs
-./usr/share/shuffle-audit/harness/SaHarness.java
-./usr/share/shuffle-audit/harness/sa_harness.go
-./usr/share/shuffle-audit/harness/sa_harness.h
-./usr/share/shuffle-audit/harness/sa_harness.js
-./usr/share/shuffle-audit/harness/sa_harness.py
-./usr/share/shuffle-audit/harness/sa_harness.rs
 ./usr/share/zsh/site-functions/_shuffle-audit
 EOF
+# and each language's harness, as the installed binary lists them,
+"$stage/usr/bin/shuffle-audit" harness -f tsv | awk -F '\t' 'NR > 1 {
+	print "./usr/share/shuffle-audit/harness/" $2 }' >> "$tmp/want"
 # and each module of the public header, beside it.
 (cd "$top/include" && ls shuffle_audit/*.h) | sed 's|^|./usr/include/|' \
     >> "$tmp/want"

@@ -284,8 +284,7 @@ bool census_parse_memory(const char *arg, uint64_t *bytes);
  * (--part, merge, mpirun), how it runs on the parts merge read (MERGE,
  * with its words as they recorded them; NULL for the other commands);
  * and, for the completions, the formats -f takes past text, tsv, csv
- * and json, and what its operands are.  main.c lists them; each lives
- * in its file.
+ * and json, and what its operands are.  Each lives in its file.
  */
 struct option;
 struct part_set;
@@ -304,10 +303,11 @@ struct cli_command {
 	enum cli_operands operands;
 };
 
-extern const struct cli_command cli_cmd_algorithms, cli_cmd_census,
-    cli_cmd_claims, cli_cmd_deal, cli_cmd_distance, cli_cmd_divisibility,
-    cli_cmd_fit, cli_cmd_harness, cli_cmd_matrix, cli_cmd_sample,
-    cli_cmd_seed_space, cli_cmd_state_space, cli_cmd_trace;
+/*
+ * Each command's descriptor is const struct cli_command cli_cmd_NAME,
+ * defined at the start of a line in its file: make lists them all, by
+ * name, for main.c (cli_commands.h), so that a new command is its file.
+ */
 
 /*
  * The option rows many commands share, defined once: -a, -n, -f and
@@ -332,8 +332,7 @@ enum { CLI_OPT_REDUCE = 0x300, CLI_OPT_NOTATION, CLI_OPT_THREADS,
 #define CLI_ROW_CHECK { "check", no_argument, NULL, CLI_OPT_CHECK }
 #define CLI_ROW_COLOR { "color", required_argument, NULL, CLI_OPT_COLOR }
 /* Their help lines, where every command says the same. */
-#define CLI_HELP_FORMAT \
-	"  -f, --format FORMAT   text (default), tsv, csv or json\n"
+#define CLI_HELP_FORMAT "  -f, --format FORMAT   " REP_FORMATS_SAID "\n"
 #define CLI_HELP_HELP "  -h, --help            show this help\n"
 #define CLI_HELP_COLOR \
 	"      --color WHEN      colour the output: auto (default: on a\n" \

@@ -8,6 +8,9 @@
 
 #include "cli.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_algorithms;
+
 static const char usage_text[] =
     "usage: " PROGNAME " algorithms [--wild] [-f FORMAT]\n";
 
@@ -24,7 +27,7 @@ help(FILE *out)
 	    "a model to count (-a, --reduce, -g) with where it is documented.\n"
 	    "\n"
 	    "      --wild           the shuffles from the wild\n"
-	    "  -f, --format FORMAT  text (default), tsv, csv or json\n"
+	    "  -f, --format FORMAT  " REP_FORMATS_SAID "\n"
 	    "  -h, --help           show this help\n", out);
 }
 

@@ -16,6 +16,9 @@
 #include "cli_census_show.h"
 #include "cli_census_args.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_census;
+
 /*
  * Memory this command takes beside the census, for the planner to count
  * into OPTS: a plugin's tally lives three times (the child's census, the

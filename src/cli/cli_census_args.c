@@ -49,7 +49,7 @@ census_help(FILE *out)
 	    "  -a, --algorithm NAME  the shuffle (default naive; see\n"
 	    "                        '" PROGNAME " algorithms')\n"
 	    "  -n, --cards N         cards in the deck (default 4)\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv, json or junit\n"
+	    "  -f, --format FORMAT   " REP_FORMATS_LISTED " or junit\n"
 	    "                        (JUnit XML, one test case failing on an\n"
 	    "                        unfair verdict; implies --check)\n"
 	    "      --sort KEY        ordering (default) or runs (most first)\n"

@@ -11,6 +11,9 @@
 
 #include "cli.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_claims;
+
 
 static const char usage_text[] =
     "usage: " PROGNAME " claims [--upto N] [--big] [-f FORMAT]\n";

@@ -11,12 +11,15 @@
 #include "cli.h"
 #include "cli_escape.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_distance;
+
 #define CARDS_MAX 1024
 
 static const char usage_text[] =
     "usage: " PROGNAME " distance [-a ALGORITHM] [-n CARDS]\n"
     "                       [--repeat K | --upto K] [--method M] [--plot]\n"
-    "                       [--time-limit S] [-f text|tsv|csv|json|svg]\n";
+    "                       [--time-limit S] [-f " REP_FORMATS_BARRED "|svg]\n";
 
 static void
 help(FILE *out)
@@ -37,7 +40,7 @@ help(FILE *out)
 	    "      --method M        auto (default), formula or census\n"
 	    "      --plot            text: a bar of total variation for each k\n"
 	    "      --time-limit S    refuse, or stop, work past S seconds (600)\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv, json or svg (a\n"
+	    "  -f, --format FORMAT   " REP_FORMATS_LISTED " or svg (a\n"
 	    "                        chart)\n"
 	    CLI_HELP_HELP, out);
 }

@@ -21,6 +21,9 @@
 
 #include "cli.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_fit;
+
 static const char usage_text[] =
     "usage: " PROGNAME " fit -n CARDS [--base 0|1] [-d DELIM] [--names]\n"
     "                     [--run COMMAND --samples S [--timeout S]] [--alpha A]\n"

@@ -10,12 +10,111 @@
 
 #include "cli.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_harness;
+
 static const char usage_text[] =
     "usage: " PROGNAME " harness [-f FORMAT] [LANGUAGE]\n";
+
+/*
+ * The languages: every list of them (the help's, an unknown one's
+ * error, the completions, tests/examples/harness/build.sh's) is made
+ * from this table, and each FILE is one of src/harness/ (the Makefile
+ * embeds them all; tests/docs.sh holds the two alike).
+ */
+static const struct language {
+	const char *name, *aliases;	/* aliases: space-separated */
+	int said;			/* how many aliases the help names */
+	const char *file;
+	const char *hooks;		/* what it answers, in brief */
+	const char *build;		/* how the example is run */
+} languages[] = {
+	{ "python", "py python3", 0, "sa_harness.py",
+	    "Random._randbelow as draw, random() as real; library mode: "
+	    "getrandbits", "python3 mine.py" },
+	{ "javascript", "js node typescript ts", 3, "sa_harness.js",
+	    "Math.random as real; draw(k); library mode: Math.random from "
+	    "raw words", "node mine.js" },
+	{ "java", "", 0, "SaHarness.java",
+	    "Random.nextInt(bound) as draw, nextDouble as real; library "
+	    "mode: next(bits)", "javac SaHarness.java Mine.java; java Mine" },
+	{ "go", "golang", 0, "sa_harness.go",
+	    "SaIntn as draw, SaFloat64 as real; SaRand(): math/rand over raw "
+	    "words", "go build -o mine_go mine.go sa_harness.go; ./mine_go" },
+	{ "rust", "rs", 0, "sa_harness.rs",
+	    "below(k) as draw, real(), raw()", "rustc -O mine.rs -o mine_rs; "
+	    "./mine_rs" },
+	{ "csharp", "cs c#", 1, "SaHarness.cs",
+	    "Random.Next(max) as draw, NextDouble as real; library mode: "
+	    "Sample()", "mcs -out:mine.exe SaHarness.cs Mine.cs; mono "
+	    "mine.exe" },
+	{ "c", "c++ cpp cxx", 2, "sa_harness.h",
+	    "sa_harness_draw as draw, sa_harness_real, sa_harness_raw; C++: "
+	    "a random bit generator", "cc -O2 -o mine_c mine.c; ./mine_c" },
+};
+
+#define LANGUAGES (sizeof languages / sizeof languages[0])
+
+/*
+ * The languages as a sentence into BUF (SIZE bytes), after LEAD: "python,
+ * javascript (js, node, typescript), ... and c (c++, cpp)" with the
+ * aliases the help names when ALIASES, "python, javascript, ..., c"
+ * otherwise, and a full stop when ALIASES.
+ */
+static const char *
+languages_said(char *buf, size_t size, const char *lead, bool aliases)
+{
+	size_t len = (size_t)snprintf(buf, size, "%s", lead);
+
+	for (size_t i = 0; i < LANGUAGES && len < size; i++) {
+		const char *a = languages[i].aliases;
+
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    i == 0 ? "" : ", ", languages[i].name);
+		for (int k = 0; aliases && k < languages[i].said &&
+		    len < size; k++) {
+			size_t w = strcspn(a, " ");
+
+			len += (size_t)snprintf(buf + len, size - len, "%s%.*s",
+			    k == 0 ? " (" : ", ", (int)w, a);
+			a += w + (a[w] == ' ');
+		}
+		if (aliases && languages[i].said > 0 && len < size)
+			len += (size_t)snprintf(buf + len, size - len, ")");
+	}
+	if (aliases && len < size)
+		snprintf(buf + len, size - len, ".");
+	return buf;
+}
+
+/*
+ * TEXT to OUT in lines of at most 66 columns, as the rest of the help
+ * is written, broken at blanks.
+ */
+static void
+wrap(FILE *out, const char *text)
+{
+	while (strlen(text) > 66) {
+		size_t at = 66, end;
+
+		while (at > 0 && text[at] != ' ')
+			at--;
+		if (at == 0)
+			break;
+		for (end = at; end > 0 && text[end - 1] == ' '; end--)
+			;
+		fprintf(out, "%.*s\n", (int)end, text);
+		for (text += at; *text == ' '; text++)
+			;
+	}
+	fprintf(out, "%s\n", text);
+}
 
 static void
 help(FILE *out)
 {
+	char said[512];
+
 	fputs(usage_text, out);
 	fputs("\n"
 	    "Prints the harness for LANGUAGE, a file to put beside your code\n"
@@ -23,48 +122,14 @@ help(FILE *out)
 	    "so that `census --exec` counts every run of your shuffle:\n"
 	    "\n"
 	    "  " PROGNAME " harness python > sa_harness.py\n"
-	    "\n"
-	    "Without LANGUAGE, lists the languages, their files and what each\n"
-	    "harness answers.  Languages: python, javascript (js, node,\n"
-	    "typescript), java, go, rust, csharp (cs), c (c++, cpp).\n"
-	    "\n"
-	    "  -f, --format FORMAT   the list as text (default), tsv, csv or "
-	    "json\n"
+	    "\n", out);
+	wrap(out, languages_said(said, sizeof said, "Without LANGUAGE, lists "
+	    "the languages, their files and what each harness answers.  "
+	    "Languages: ", true));
+	fputs("\n"
+	    "  -f, --format FORMAT   the list as " REP_FORMATS_SAID "\n"
 	    CLI_HELP_HELP, out);
 }
-
-/* The languages, in the order of the Makefile's HARNESS_FILES. */
-static const struct language {
-	const char *name, *aliases;	/* aliases: space-separated */
-	const char *file;
-	const char *hooks;		/* what it answers, in brief */
-	const char *build;		/* how the example is run */
-} languages[] = {
-	{ "python", "py python3", "sa_harness.py",
-	    "Random._randbelow as draw, random() as real; library mode: "
-	    "getrandbits", "python3 mine.py" },
-	{ "javascript", "js node typescript ts", "sa_harness.js",
-	    "Math.random as real; draw(k); library mode: Math.random from "
-	    "raw words", "node mine.js" },
-	{ "java", "", "SaHarness.java",
-	    "Random.nextInt(bound) as draw, nextDouble as real; library "
-	    "mode: next(bits)", "javac SaHarness.java Mine.java; java Mine" },
-	{ "go", "golang", "sa_harness.go",
-	    "SaIntn as draw, SaFloat64 as real; SaRand(): math/rand over raw "
-	    "words", "go build -o mine_go mine.go sa_harness.go; ./mine_go" },
-	{ "rust", "rs", "sa_harness.rs",
-	    "below(k) as draw, real(), raw()", "rustc -O mine.rs -o mine_rs; "
-	    "./mine_rs" },
-	{ "csharp", "cs c#", "SaHarness.cs",
-	    "Random.Next(max) as draw, NextDouble as real; library mode: "
-	    "Sample()", "mcs -out:mine.exe SaHarness.cs Mine.cs; mono "
-	    "mine.exe" },
-	{ "c", "c++ cpp cxx", "sa_harness.h",
-	    "sa_harness_draw as draw, sa_harness_real, sa_harness_raw; C++: "
-	    "a random bit generator", "cc -O2 -o mine_c mine.c; ./mine_c" },
-};
-
-#define LANGUAGES (sizeof languages / sizeof languages[0])
 
 /* The language NAME names, by its name or an alias; NULL if none. */
 static const struct language *
@@ -167,8 +232,11 @@ cmd_harness(int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	if ((lang = find(argv[optind])) == NULL) {
-		cli_error("harness %s: no harness for that language (python, "
-		    "javascript, java, go, rust, csharp, c)", cli_arg(argv[optind]));
+		char said[256];
+
+		cli_error("harness %s: no harness for that language (%s)",
+		    cli_arg(argv[optind]), languages_said(said, sizeof said,
+		    "", false));
 		return EXIT_TROUBLE;
 	}
 	if (fmt != REP_TEXT) {

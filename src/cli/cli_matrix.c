@@ -14,15 +14,25 @@
 #include "cli_escape.h"
 #include "cli_audit.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_matrix;
+
 #define CARDS_MAX SA_MATRIX_MAX_CARDS
 #define MAP_COLS 60		/* the text map's most columns of cells */
 #define SVG_CELLS 200		/* the picture's most cells a side */
 
 static const char usage_text[] =
     "usage: " PROGNAME " matrix [-a ALGORITHM] [-n CARDS] [--reduce METHOD:BITS]\n"
-    "                     [-f text|tsv|csv|json|svg] [--census] [--check]\n"
+    "                     [-f " REP_FORMATS_BARRED "|svg] [--census] [--check]\n"
     "                     [--threads N] [--color WHEN]\n"
     "                     [--plugin P[:SYM] | --exec COMMAND] [--time-limit S]\n";
+
+/* -f's formats in the help: the heat map noted on text, every cell on
+ * json, the last of them (REP_FORMATS' order). */
+#define SAY_MAP(e, s) s " (default, with a heat map)"
+#define SAY_CELLS(e, s) ",\n                        " s " (every cell)"
+_Static_assert((int)REP_LAST_COMMON == (int)REP_JSON,
+    "the help notes every cell on the last format, json");
 
 static void
 help(FILE *out)
@@ -37,8 +47,8 @@ help(FILE *out)
 	    "  -a, --algorithm NAME  the shuffle (default naive)\n"
 	    "  -n, --cards N         cards in the deck (default 52)\n"
 	    "      --reduce M:B      make each draw from a B-bit word by M\n"
-	    "  -f, --format FORMAT   text (default, with a heat map), tsv, csv,\n"
-	    "                        json (every cell) or svg (a picture)\n"
+	    "  -f, --format FORMAT   "
+	    REP_FORMATS(SAY_MAP, REP_SAY_NEXT, SAY_CELLS) " or svg (a picture)\n"
 	    "      --census          from the census even with a step form\n"
 	    "      --check           exit 1 unless every cell is 1/n\n"
 	    "      --threads N       threads (default: the machine's cores)\n"

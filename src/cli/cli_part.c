@@ -194,7 +194,7 @@ part_merge_help(FILE *out)
 	    "Refuses parts missing, given twice, changed or cut, of another\n"
 	    "run or of another version.\n"
 	    "\n"
-	    "  -f, --format FORMAT  text, tsv, csv, json or, for a census's\n"
+	    "  -f, --format FORMAT  " REP_FORMATS_NAMED " or, for a census's\n"
 	    "                       parts, junit (default: the parts'\n"
 	    "                       command's own)\n"
 	    "  -h, --help           show this help\n", out);

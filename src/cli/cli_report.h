@@ -21,7 +21,47 @@
  * objects; text prints everything, including prose lines that only text
  * carries.
  */
-enum rep_format { REP_TEXT, REP_TSV, REP_CSV, REP_JSON, REP_JUNIT };
+/*
+ * The formats: every list of them is made from this table, in its order
+ * (enum rep_format, -f's parsers and their errors, the help texts, the
+ * completions).  REP_FORMATS, those every command takes, is written
+ * REP_FORMATS(FIRST, NEXT, LAST), each row ROLE(ENUM, name), so that a
+ * list in words can say "or" before the last; REP_MORE_FORMATS, those
+ * only some commands take (struct cli_command's more_formats names them).
+ */
+#define REP_FORMATS(FIRST, NEXT, LAST) \
+	FIRST(TEXT, "text") NEXT(TSV, "tsv") NEXT(CSV, "csv") LAST(JSON, "json")
+#define REP_MORE_FORMATS(ROW) ROW(JUNIT, "junit")
+
+#define REP_ENUM_ROW(e, s) REP_##e,
+enum rep_format {
+	REP_FORMATS(REP_ENUM_ROW, REP_ENUM_ROW, REP_ENUM_ROW)
+	REP_MORE_FORMATS(REP_ENUM_ROW)
+};
+#undef REP_ENUM_ROW
+/* The last of those every command takes, for a text that notes it. */
+#define REP_NO_ROW(e, s)
+#define REP_LAST_ROW(e, s) REP_LAST_COMMON = REP_##e
+enum { REP_FORMATS(REP_NO_ROW, REP_NO_ROW, REP_LAST_ROW) };
+#undef REP_NO_ROW
+#undef REP_LAST_ROW
+
+/* The formats every command takes, as the help texts say them. */
+#define REP_SAY_NAME(e, s) s
+#define REP_SAY_DEFAULT(e, s) s " (default)"
+#define REP_SAY_NEXT(e, s) ", " s
+#define REP_SAY_OR(e, s) " or " s
+#define REP_SAY_BAR(e, s) "|" s
+/* "text (default), tsv, csv or json" */
+#define REP_FORMATS_SAID \
+	REP_FORMATS(REP_SAY_DEFAULT, REP_SAY_NEXT, REP_SAY_OR)
+/* "text (default), tsv, csv, json", for one more after it */
+#define REP_FORMATS_LISTED \
+	REP_FORMATS(REP_SAY_DEFAULT, REP_SAY_NEXT, REP_SAY_NEXT)
+/* "text, tsv, csv, json" */
+#define REP_FORMATS_NAMED REP_FORMATS(REP_SAY_NAME, REP_SAY_NEXT, REP_SAY_NEXT)
+/* "text|tsv|csv|json", for usage lines */
+#define REP_FORMATS_BARRED REP_FORMATS(REP_SAY_NAME, REP_SAY_BAR, REP_SAY_BAR)
 /*
  * REP_JUNIT: JUnit XML, as Ant writes it and Jenkins, GitLab and GitHub's
  * test-report actions read it: one testsuite of one testcase, the

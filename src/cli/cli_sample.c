@@ -12,10 +12,13 @@
 #include "cli.h"
 #include "cli_part.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_sample;
+
 static const char usage_text[] =
     "usage: " PROGNAME " sample [-a ALGORITHM] [-n CARDS] --decks D [--seed S]\n"
     "                     [--reduce METHOD:BITS] [--threads N] [--alpha A]\n"
-    "                     [--time-limit S] [-f text|tsv|csv|json|perms]\n"
+    "                     [--time-limit S] [-f " REP_FORMATS_BARRED "|perms]\n"
     "                     [--part I/P]\n";
 
 static void
@@ -40,7 +43,7 @@ help(FILE *out)
 	    "      --part I/P        deal the streams I-1 modulo P of the\n"
 	    "                        --threads N and write them as a part\n"
 	    "                        file, for merge\n"
-	    "  -f, --format FORMAT   text (default), tsv, csv, json, or perms\n"
+	    "  -f, --format FORMAT   " REP_FORMATS_LISTED ", or perms\n"
 	    CLI_HELP_HELP, out);
 }
 

@@ -13,6 +13,9 @@
 #include "cli.h"
 #include "cli_part.h"
 
+/* This command, as main.c's list (made by make) has it. */
+extern const struct cli_command cli_cmd_seed_space;
+
 #define CARDS_MAX SA_SEEDS_MATCH_MAX_CARDS
 #define LIST_MAX 1000
 

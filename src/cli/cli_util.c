@@ -291,7 +291,11 @@ cli_parse_choice(const char *opt, const char *s, const char *const *names,
 }
 
 /* In the order of enum rep_format. */
-const char *const cli_format_names[] = { "text", "tsv", "csv", "json", NULL };
+#define NAME_ROW(e, s) s,
+const char *const cli_format_names[] = {
+	REP_FORMATS(NAME_ROW, NAME_ROW, NAME_ROW) NULL
+};
+#undef NAME_ROW
 /* In the order of enum sa_notation. */
 const char *const cli_notation_names[] = { "array", "inverse", "cycles",
 	NULL };
@@ -597,23 +601,22 @@ cli_reduce_words(enum sa_reduce_method m)
 bool
 cli_parse_format_or(const char *s, const char *extra, int *fmt, bool *is_extra)
 {
+	struct cli_near near;
+	char did[96];
+
 	*is_extra = strcasecmp(s, extra) == 0;
 	if (*is_extra)
 		return true;
 	if (strcasecmp(s, "junit") == 0)
 		return cli_parse_format(s, fmt);	/* its refusal */
-	if (strcasecmp(s, "text") != 0 && strcasecmp(s, "tsv") != 0 &&
-	    strcasecmp(s, "csv") != 0 && strcasecmp(s, "json") != 0) {
-		struct cli_near near;
-		char did[96];
-
-		cli_near_init(&near, s);
-		for (size_t i = 0; cli_format_names[i] != NULL; i++)
-			cli_near_try(&near, cli_format_names[i]);
-		cli_near_try(&near, extra);
-		cli_error("-f %s: expected text, tsv, csv, json or %s%s",
-		    cli_arg(s), extra, cli_near_say(&near, did, sizeof did));
-		return false;
-	}
-	return cli_parse_format(s, fmt);
+	for (size_t i = 0; cli_format_names[i] != NULL; i++)
+		if (strcasecmp(s, cli_format_names[i]) == 0)
+			return cli_parse_format(s, fmt);
+	cli_near_init(&near, s);
+	for (size_t i = 0; cli_format_names[i] != NULL; i++)
+		cli_near_try(&near, cli_format_names[i]);
+	cli_near_try(&near, extra);
+	cli_error("-f %s: expected " REP_FORMATS_NAMED " or %s%s", cli_arg(s),
+	    extra, cli_near_say(&near, did, sizeof did));
+	return false;
 }

@@ -9,13 +9,15 @@
 
 #include "cli.h"
 #include "cli_part.h"
+/* CLI_COMMANDS: every descriptor of src/cli/, by name (made by make). */
+#include "cli_commands.h"
 
 static int completions(int argc, char **argv);
 static int cmd_help(int argc, char **argv);
 static int cmd_merge(int argc, char **argv);
 static void help_help(FILE *out);
 
-static const struct cli_command cmd_completions = {
+const struct cli_command cli_cmd_completions = {
 	.name = "completions",
 	.summary = "print the completions for bash, zsh or fish",
 	.shortopts = ":h",
@@ -26,7 +28,7 @@ static const struct cli_command cmd_completions = {
 	.more_formats = NULL,
 	.operands = CLI_OPERANDS_SHELLS,
 };
-static const struct cli_command cmd_help_desc = {
+const struct cli_command cli_cmd_help = {
 	.name = "help",
 	.summary = "describe the commands, or one command",
 	.shortopts = ":h",
@@ -37,7 +39,7 @@ static const struct cli_command cmd_help_desc = {
 	.more_formats = NULL,
 	.operands = CLI_OPERANDS_COMMANDS,
 };
-static const struct cli_command cmd_merge_desc = {
+const struct cli_command cli_cmd_merge = {
 	.name = "merge",
 	.summary = "add up the parts of a run (--part) into its report",
 	.shortopts = ":f:h",
@@ -49,14 +51,8 @@ static const struct cli_command cmd_merge_desc = {
 	.operands = CLI_OPERANDS_FILES,
 };
 
-/* The commands, in the order the list shows them. */
-static const struct cli_command *const cli_commands[] = {
-	&cli_cmd_algorithms, &cli_cmd_census, &cli_cmd_claims,
-	&cmd_completions, &cli_cmd_deal, &cli_cmd_distance,
-	&cli_cmd_divisibility, &cli_cmd_fit, &cli_cmd_harness, &cmd_help_desc,
-	&cli_cmd_matrix, &cmd_merge_desc, &cli_cmd_sample,
-	&cli_cmd_seed_space, &cli_cmd_state_space, &cli_cmd_trace,
-};
+/* The commands, in the order the list shows them: by name. */
+static const struct cli_command *const cli_commands[] = { CLI_COMMANDS };
 static const size_t cli_command_count = sizeof cli_commands /
     sizeof cli_commands[0];
 

@@ -17,9 +17,10 @@ cd "$dir"
 have() { command -v "$1" >/dev/null 2>&1; }
 skip() { echo "harness examples: $1 not found: its cases will skip"; }
 
-for lang in python javascript java go rust csharp c; do
-	"$bin" harness $lang > "$("$bin" harness -f tsv |
-	    awk -F '\t' -v l=$lang '$1 == l { print $2 }')"
+# Every language the binary lists, each into its file.
+"$bin" harness -f tsv | awk -F '\t' 'NR > 1 { print $1, $2 }' |
+while read -r lang file; do
+	"$bin" harness "$lang" > "$file"
 done
 cp "$here"/*.py "$here"/*.js "$here"/*.java "$here"/*.go "$here"/*.rs \
     "$here"/*.cs "$here"/*.c "$here"/*.cc .
