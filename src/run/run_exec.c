@@ -403,11 +403,13 @@ kept_copies(sa_stream_in *sin, const size_t *pick, size_t m, size_t n)
  * cells (SA_EMODEL); elsewhere, randomness of its own (SA_ENONDET).  A
  * program that works out its reals itself in its walk is checked on
  * these runs alone: of the COUNT kept, at most STREAM_KEEP (placed)
- * (the walk's own runs are its).  DECK has room for N cards.
+ * (the walk's own runs are its).  The runs are RECORDED's (a walk not
+ * streamed, over plans: run_rec_kept), or with RECORDED NULL those IN's
+ * stream kept.  DECK has room for N cards.
  */
 static int
 place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
-    size_t count, unsigned *deck)
+    const sa_stream_kept *recorded, size_t count, unsigned *deck)
 {
 	static const unsigned places[] = { SA_PLACE_LOW, SA_PLACE_HIGH,
 	    SA_PLACE_INNER };
@@ -418,12 +420,15 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 	char streamed[128], replayed[128];
 	sa_audit_opts ao;
 	size_t pick[STREAM_KEEP], m = placed(count, pick);
-	sa_stream_kept *runs = kept_copies(p->sin, pick, m, n);
+	sa_stream_kept *runs = recorded != NULL ? malloc((m ? m : 1) *
+	    sizeof *runs) : kept_copies(p->sin, pick, m, n);
 	bool path;
 	int status = SA_OK;
 
 	if (runs == NULL)
 		return SA_ENOMEM;
+	for (size_t i = 0; recorded != NULL && i < m; i++)
+		runs[i] = recorded[pick[i]];	/* the records' own */
 	memset(&ao, 0, sizeof ao);
 	ao.raw_bits = au->raw_bits;
 	ao.real_cells = au->real_cells;
@@ -475,7 +480,10 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 		}
 		au->placed_kept += status == SA_OK;
 	}
-	gathered_free(runs, m);
+	if (recorded != NULL)
+		free(runs);
+	else
+		gathered_free(runs, m);
 	return status;
 }
 
@@ -649,7 +657,7 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 		status = SA_EPROTO;
 	}
 	if (status == SA_OK && p->win->real_used)
-		status = place_kept(in, n, sh, count, deck);
+		status = place_kept(in, n, sh, NULL, count, deck);
 	if (status == SA_OK && p->win->raw_used)
 		status = raw_kept(in, n, NULL, count, deck);
 	free(deck);
