@@ -56,7 +56,9 @@ typedef struct sa_replay_window {
 	/*
 	 * Set by the engine when a run's deck moved with its reals placed
 	 * elsewhere in their cells (SA_EMODEL): the cells sa_replay_edge
-	 * proposes to count the code at next; 0: none found.
+	 * proposes to count the code at next; 0: none found.  Written only
+	 * under sa_audit_opts's find_edges, so that a program built before
+	 * it, whose window ends before it, never has it written.
 	 */
 	volatile uint64_t edge_cells;
 } sa_replay_window;
