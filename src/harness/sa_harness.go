@@ -52,9 +52,11 @@
 //     `shuffle-audit census -a durstenfeld --reduce multiply:53`.
 //   - SaRandReals(), a *rand.Rand whose words are reals scaled to their
 //     range: Int63, Uint32 and Float64 keep the reals' order (keys are
-//     counted exactly, as if two never tied), and Shuffle is counted
-//     exactly; Intn and Perm reduce by remainder, which the audit's
-//     second model shows the cells do not decide.
+//     counted as if two never tied; an integer key your code draws
+//     itself, Int63, Int, Int31, Uint32 or Uint64, is told as "key K",
+//     and the audit states the odds that K-valued keys tie), and
+//     Shuffle is counted exactly; Intn and Perm reduce by remainder,
+//     which the audit's second model shows the cells do not decide.
 //   - SaRand(), a *rand.Rand over a Source of raw words of the --raw-bits
 //     B width, each repeated across the 63 bits of an output (v, then v
 //     again above it, ...) so that every B adjacent bits vary as a
@@ -90,6 +92,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -394,10 +397,51 @@ func SaRand() *rand.Rand {
 
 type saRealSource struct{}
 
+// saKeyWidth: the narrowest wide integer key the run drew from
+// SaRandReals ("key K", told before its deck; 0: none).  A key is an
+// output of Int63, Int, Int31, Uint32 or Uint64 that the user's code
+// called itself, told from math/rand's own use of the same words (the
+// draws of Shuffle, Perm, Intn, Float64) by the outermost math/rand
+// method on the stack: its values are the reals' order, as if two never
+// tied, and the audit states the odds that K-valued keys tie.
+var saKeyWidth uint64
+var saKeyPCs [24]uintptr
+
+func saKeyOf() {
+	n := runtime.Callers(3, saKeyPCs[:])
+	frames := runtime.CallersFrames(saKeyPCs[:n])
+	outer := ""
+	for {
+		f, more := frames.Next()
+		if !strings.HasPrefix(f.Function, "math/rand.") {
+			break
+		}
+		outer = f.Function
+		if !more {
+			break
+		}
+	}
+	var width uint64
+	switch outer {
+	case "math/rand.(*Rand).Int63", "math/rand.(*Rand).Int",
+		"math/rand.(*Rand).Uint64":
+		width = 1 << 63
+	case "math/rand.(*Rand).Uint32":
+		width = 1 << 32
+	case "math/rand.(*Rand).Int31":
+		width = 1 << 31
+	}
+	if width != 0 && (saKeyWidth == 0 || width < saKeyWidth) {
+		saKeyWidth = width
+	}
+}
+
 func (saRealSource) Int63() int64 {
+	saKeyOf()
 	return int64(math.Ldexp(SaFloat64(), 63))
 }
 func (saRealSource) Uint64() uint64 {
+	saKeyOf()
 	return uint64(math.Ldexp(SaFloat64(), 63)) << 1
 }
 func (saRealSource) Seed(seed int64) {}
@@ -405,7 +449,8 @@ func (saRealSource) Seed(seed int64) {}
 // SaRandReals returns a *rand.Rand whose words are reals scaled to their
 // range (floor(u 2^63), u from SaFloat64): Int63, Uint32, Uint64 and
 // Float64 keep the reals' order, so keys compared or sorted are counted
-// exactly (as if two wide keys never tied), and so is Shuffle, whose
+// as if two never tied (an integer key's width told, saKeyOf, for the
+// audit to bound its ties), and Shuffle exactly, whose
 // multiply-and-shift is floor(u * n) for n dividing the cells; Intn and
 // Perm reduce by remainder, which the cells do not decide (the audit's
 // second model says so).
@@ -755,6 +800,7 @@ func SaRun(shuffle func(deck []int)) {
 		}
 		saPlan, saAt, saTold = saPlan[:0], 0, true
 		saRawIndex = 0
+		saKeyWidth = 0
 		for c := range saReals {
 			delete(saReals, c)
 		}
@@ -783,7 +829,13 @@ func SaRun(shuffle func(deck []int)) {
 		}
 		saCall(shuffle, deck)
 		saTell()
-		out = append(out[:0], "deck"...)
+		out = out[:0]
+		if saKeyWidth != 0 {
+			out = append(out, "key "...)
+			out = saAppendNumber(out, saKeyWidth)
+			out = append(out, '\n')
+		}
+		out = append(out, "deck"...)
 		for _, c := range deck {
 			out = append(out, ' ')
 			if c >= 0 {

@@ -47,7 +47,8 @@ build_go() {
 		export GOCACHE
 		go vet sa_harness.go mine.go
 		for p in mine go_naive go_float go_library go_perm \
-		    go_shuffle_reals go_sort_less go_sort_keys go_hidden; do
+		    go_shuffle_reals go_sort_less go_sort_keys go_int31_keys \
+		    go_hidden; do
 			out=$p
 			[ $p = mine ] && out=mine_go
 			go build -o $out $p.go sa_harness.go
