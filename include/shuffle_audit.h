@@ -65,8 +65,9 @@
  *     eta.h           the time left of long work (eta.c)
  *   Audited code (a plugin in a child process, a program over the exec
  *   protocol), counted by the auditor
- *     audit.h         the replay engine's odometer, the audit's options
- *                     (replay.c, census.c)
+ *     audit.h         the replay engine's odometer, the audit's options,
+ *                     where a run moved in its cells (replay.c, census.c,
+ *                     edge.c)
  *     real.h          the reals handed to audited code (oracle.c, exec.c)
  *     exec.h          the exec protocol, the auditor's side (exec.c)
  *     stream.h        a walk streamed from a child and counted again

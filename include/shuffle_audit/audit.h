@@ -153,7 +153,7 @@ int sa_replay_strict(const sa_shuffle *shuffle, size_t n,
 
 /*
  * Where in its cells run VAL, BOUND (LEN draws) of SHUFFLE on N cards
- * changes its deck (edge.c): made again with every real of the run at
+ * changes its deck (replay.c, edge.c): made again with every real of the run at
  * one point of its cell (SA_PLACE_AT), the point moved by halves from
  * near the cells' low ends, where the run lands on its deck, to where
  * it lands elsewhere; then the simplest fraction within the last step,

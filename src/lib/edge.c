@@ -1,10 +1,8 @@
 /*
- * edge.c - where inside its cells a run of audited code changes its
- * deck: the run made again with every real at one point of its cell,
- * the point moved by halves from where the run lands on its deck to
- * where it lands elsewhere, and the simplest fraction where it moved
- * (the cells that put that point on a cell's edge are the cells to
- * count the code at next).
+ * edge.c - the cells that put where a run of audited code changed its
+ * deck on a cell's edge: the simplest fraction (Stern and Brocot's
+ * tree) within the last step of sa_replay_edge's search (replay.c),
+ * which moves every real of the run to one point of its cell by halves.
  *
  * The search proposes; it proves nothing.  A census at the cells it
  * names is made again with every run placed, and only that census's
@@ -14,13 +12,8 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
-
-/* The cells past which no cell of a run is looked at for its edge. */
-#define EDGE_CELLS_MOST 65536
 
 struct frac {
 	uint64_t num, den;	/* DEN 0: infinity */
@@ -104,62 +97,13 @@ simplest(struct frac lo, struct frac hi, bool lo_in, bool hi_in, int depth,
 	return true;
 }
 
-/* Whether run VAL, BOUND of SH, with its reals at point T of their
- * cells, lands on DECK (N cards): its draws and its deck the same. */
-static bool
-lands(const sa_shuffle *sh, size_t n, const uint64_t *val,
-    const uint64_t *bound, size_t len, sa_audit_opts *ao, unsigned t,
-    const unsigned *deck, unsigned *got)
+uint64_t
+sa_edge_cells(uint64_t m, unsigned lo, unsigned hi)
 {
-	ao->real_place = SA_PLACE_AT(t);
-	return sa_replay_strict(sh, n, val, bound, len, ao, got) == SA_OK &&
-	    memcmp(deck, got, n * sizeof *deck) == 0;
-}
+	uint64_t best = 0;
 
-int
-sa_replay_edge(const sa_shuffle *sh, size_t n, const uint64_t *val,
-    const uint64_t *bound, size_t len, const sa_audit_opts *audit,
-    uint64_t *cells)
-{
-	/* Where a run that lands on its deck at the low end may land
-	 * elsewhere: the high end, an inner point, the middle. */
-	static const unsigned far[] = { SA_PLACE_AT_MAX, 1602070, 1u << 21 };
-	sa_audit_opts ao;
-	unsigned *deck = malloc(2 * (n ? n : 1) * sizeof *deck), *got;
-	uint64_t m = audit != NULL ? audit->real_cells : 0, best = 0;
-	unsigned lo = 1, hi = 0;
-	int status = SA_OK;
-
-	if (deck == NULL)
-		return SA_ENOMEM;
-	got = deck + (n ? n : 1);
-	memset(&ao, 0, sizeof ao);
-	if (audit != NULL) {
-		ao.raw_bits = audit->raw_bits;
-		ao.real_cells = audit->real_cells;
-	}
-	if (m == 0 || m > EDGE_CELLS_MOST) {
-		status = SA_ERANGE;
-		goto out;
-	}
-	ao.real_place = SA_PLACE_AT(lo);
-	status = sa_replay_strict(sh, n, val, bound, len, &ao, deck);
-	for (size_t i = 0; status == SA_OK && i < sizeof far / sizeof far[0] &&
-	    hi == 0; i++)
-		if (!lands(sh, n, val, bound, len, &ao, far[i], deck, got))
-			hi = far[i];
-	if (status != SA_OK || hi == 0) {
-		status = SA_ERANGE;
-		goto out;
-	}
-	while (hi - lo > 1) {
-		unsigned mid = lo + (hi - lo) / 2;
-
-		if (lands(sh, n, val, bound, len, &ao, mid, deck, got))
-			lo = mid;
-		else
-			hi = mid;
-	}
+	if (m == 0 || m > SA_EDGE_CELLS_MOST || lo >= hi)
+		return 0;
 	/* The edge lies from LO to HI in one cell: in cell C it is in
 	 * [(C 2^22 + LO) / M 2^22, (C 2^22 + HI) / M 2^22], LO itself
 	 * where the code sends a tie there the low side's way (rounding
@@ -179,10 +123,5 @@ sa_replay_edge(const sa_shuffle *sh, size_t n, const uint64_t *val,
 		if (best == 0 || l < best)
 			best = l;
 	}
-	status = best != 0 ? SA_OK : SA_ERANGE;
-	if (best != 0)
-		*cells = best;
-out:
-	free(deck);
-	return status;
+	return best;
 }

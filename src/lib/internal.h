@@ -452,6 +452,15 @@ typedef struct sa_script {
 	jmp_buf abort;
 } sa_script;
 
+/*
+ * edge.c: the least multiple of M cells with an edge on the simplest
+ * fraction in [(C 2^22 + LO) / M 2^22, (C 2^22 + HI) / M 2^22] for some
+ * cell C (the one that gives the fewest), at most SA_DRAW_MAX; 0 when
+ * none is, M is past SA_EDGE_CELLS_MOST, or LO >= HI.
+ */
+#define SA_EDGE_CELLS_MOST 65536
+uint64_t sa_edge_cells(uint64_t m, unsigned lo, unsigned hi);
+
 /* S as a MODE oracle over the record VAL and BOUND of CAP draws. */
 void sa_script_init(sa_script *s, enum sa_script_mode mode, uint64_t *val,
     uint64_t *bound, size_t cap, unsigned word_bits);

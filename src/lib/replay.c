@@ -186,6 +186,63 @@ again(const sa_shuffle *sh, bool own, const unsigned *deck, unsigned *copy,
  * which the census did not count (SA_EMODEL).  A run that ties more
  * reals in a cell than PLACE can keep apart (SA_ETIES) is not compared.
  */
+/* Whether run VAL, BOUND of SH, with its reals at point T of their
+ * cells, lands on DECK (N cards): its draws and its deck the same. */
+static bool
+lands(const sa_shuffle *sh, size_t n, const uint64_t *val,
+    const uint64_t *bound, size_t len, sa_audit_opts *ao, unsigned t,
+    const unsigned *deck, unsigned *got)
+{
+	ao->real_place = SA_PLACE_AT(t);
+	return sa_replay_strict(sh, n, val, bound, len, ao, got) == SA_OK &&
+	    memcmp(deck, got, n * sizeof *deck) == 0;
+}
+
+int
+sa_replay_edge(const sa_shuffle *sh, size_t n, const uint64_t *val,
+    const uint64_t *bound, size_t len, const sa_audit_opts *audit,
+    uint64_t *cells)
+{
+	/* Where a run that lands on its deck at the low end may land
+	 * elsewhere: the high end, an inner point, the middle. */
+	static const unsigned far[] = { SA_PLACE_AT_MAX, 1602070, 1u << 21 };
+	sa_audit_opts ao;
+	unsigned *deck, *got, lo = 1, hi = 0;
+	uint64_t m = audit != NULL ? audit->real_cells : 0, best;
+	int status;
+
+	if (m == 0 || m > SA_EDGE_CELLS_MOST)
+		return SA_ERANGE;
+	if ((deck = malloc(2 * (n ? n : 1) * sizeof *deck)) == NULL)
+		return SA_ENOMEM;
+	got = deck + (n ? n : 1);
+	memset(&ao, 0, sizeof ao);
+	ao.raw_bits = audit->raw_bits;
+	ao.real_cells = m;
+	ao.real_place = SA_PLACE_AT(lo);
+	status = sa_replay_strict(sh, n, val, bound, len, &ao, deck);
+	for (size_t i = 0; status == SA_OK && i < sizeof far / sizeof far[0] &&
+	    hi == 0; i++)
+		if (!lands(sh, n, val, bound, len, &ao, far[i], deck, got))
+			hi = far[i];
+	/* From the low end, where it lands on its deck, to HI, where it
+	 * does not, by halves. */
+	while (status == SA_OK && hi != 0 && hi - lo > 1) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (lands(sh, n, val, bound, len, &ao, mid, deck, got))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	free(deck);
+	best = status == SA_OK && hi != 0 ? sa_edge_cells(m, lo, hi) : 0;
+	if (best == 0)
+		return SA_ERANGE;
+	*cells = best;
+	return SA_OK;
+}
+
 /* The cells to count at next for run R, whose deck moved with where
  * its reals fall in their cells (sa_replay_edge); 0: none found. */
 static uint64_t
