@@ -11,7 +11,12 @@ command's JSON (standard input); prints each breach, one a line.
   - each `NAME_exact` is a string (or null, beside a null NAME), beside
     NAME, a number or null; or an array of strings beside an array;
   - a whole number past 2^53, which a reader holding numbers as doubles
-    cannot keep, has `NAME_exact` beside it: its digits, as a string.
+    cannot keep, has `NAME_exact` beside it: its digits, as a string;
+  - each `NAME_text` is a string, a figure past the doubles' normal
+    range (below 2^-1022 or above the largest), beside NAME, the double
+    it reads as (0 or a subnormal), or null above the largest;
+  - an ordering (the members in ORDERINGS) is a string in its notation,
+    with commas past 10 cards: not a list, though it looks like one.
 """
 import json
 import re
@@ -26,6 +31,14 @@ class Num(float):
         return n
 
 
+# The members that hold an ordering in the notation asked for.
+ORDERINGS = {"commonest", "rarest", "ordering", "start", "ends", "deck",
+             "max_ordering", "min_ordering", "witness"}
+
+# The smallest normal double, 2^-1022.
+DBL_MIN = 2.0 ** -1022
+
+
 def digits(text):
     """The significant digits of a number's text."""
     mant = re.split(r"[eE]", text)[0].lstrip("-").replace(".", "")
@@ -38,7 +51,7 @@ def padded(text):
     return "." in mant and (mant.endswith("0") or mant.endswith("."))
 
 
-def check(o, where, out):
+def check(o, where, out, key=None):
     if isinstance(o, list):
         for i, v in enumerate(o):
             check(v, "%s[%d]" % (where, i), out)
@@ -48,7 +61,8 @@ def check(o, where, out):
                                    digits(o.text) > digits(repr(float(o)))):
             out.append("%s: %s is not the shortest text of its double (%r)"
                        % (where, o.text, float(o)))
-        if isinstance(o, str) and re.fullmatch(r"-?\d+(?:[ ,]-?\d+)+", o):
+        if isinstance(o, str) and key not in ORDERINGS and \
+                re.fullmatch(r"-?\d+(?:[ ,]-?\d+)+", o):
             out.append("%s: \"%s\" is a list written as a string"
                        % (where, o))
         return
@@ -83,7 +97,30 @@ def check(o, where, out):
                 out.append("%s.%s is not a string" % (where, k))
             elif not (o[base] is None or isinstance(o[base], (int, float))):
                 out.append("%s.%s is not a number" % (where, base))
-        check(v, "%s.%s" % (where, k), out)
+        if k.endswith("_text"):
+            text_beside(o, where, k, out)
+        check(v, "%s.%s" % (where, k), out, k)
+
+
+def text_beside(o, where, k, out):
+    """NAME_text: a figure past the doubles' normal range, as a string,
+    beside NAME, the double it reads as (null for one past the largest)."""
+    base, v = k[:-len("_text")], o[k]
+    try:
+        x = float(v)
+    except (TypeError, ValueError):
+        out.append("%s.%s is not a figure written as a string" % (where, k))
+        return
+    if base not in o:
+        out.append("%s.%s has no %s beside it" % (where, k, base))
+    elif x != 0 and DBL_MIN <= abs(x) < float("inf"):
+        out.append("%s.%s: %s is a normal double, a plain number"
+                   % (where, k, v))
+    elif abs(x) == float("inf") and o[base] is not None:
+        out.append("%s.%s is not null beside %s" % (where, base, v))
+    elif abs(x) != float("inf") and (isinstance(o[base], bool) or
+                                     o[base] != x):
+        out.append("%s.%s is not the double %s reads as" % (where, base, v))
 
 
 breaches = []

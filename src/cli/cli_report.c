@@ -4,6 +4,7 @@
  */
 #define _POSIX_C_SOURCE 200809L	/* open_memstream */
 
+#include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,12 +354,56 @@ rep_null(report *r, const char *key)
 	}
 }
 
+/*
+ * Whether TEXT, a figure with a fraction or an exponent, lies past the
+ * doubles' normal range, so that the double it reads as is not it: 0 or
+ * a subnormal for one below 2^-1022 (5.2e-155168, a p-value), infinity
+ * for one above the largest.  Such a figure goes to JSON as that double
+ * (null for infinity) and, beside it, as its text in KEY_text.  A whole
+ * number is not one: its digits are exact however large (KEY_exact).
+ */
+static bool
+past_range(const char *text, char *shortest, size_t size)
+{
+	size_t mant = strcspn(text, "eE");
+	double x;
+
+	if (text[mant] == '\0' && strchr(text, '.') == NULL)
+		return false;
+	x = strtod(text, NULL);
+	if (x > DBL_MAX || x < -DBL_MAX) {
+		snprintf(shortest, size, "null");
+		return true;
+	}
+	if (x >= DBL_MIN || x <= -DBL_MIN ||
+	    (x == 0 && strspn(text, "+-0.") >= mant))
+		return false;
+	/* The subnormal's (or 0's) shortest text that reads back as it. */
+	for (int digits = 1; digits <= 17; digits++) {
+		snprintf(shortest, size, "%.*g", digits, x);
+		if (strtod(shortest, NULL) == x)
+			break;
+	}
+	return true;
+}
+
 void
 rep_num(report *r, const char *key, const char *label, const char *digits,
     const char *note)
 {
+	char shortest[32];
+
 	keep_field(r, key, label, digits, digits, note);
-	if (r->fmt == REP_JSON && key != NULL) {
+	if (r->fmt == REP_JSON && key != NULL && digits != NULL &&
+	    past_range(digits, shortest, sizeof shortest)) {
+		char name[80];
+
+		json_member(r, key);
+		fputs(shortest, r->out);
+		snprintf(name, sizeof name, "%s_text", key);
+		json_member(r, name);
+		esc_json(r->out, digits);
+	} else if (r->fmt == REP_JSON && key != NULL) {
 		json_member(r, key);
 		json_number(r->out, digits);
 		if (past_doubles(digits)) {
