@@ -83,7 +83,7 @@ time_fields(report *r, const sa_shuffle *sh, size_t n,
 	char line[48], note[160], secs[32];
 
 	if (sa_census_foretell(sh, n, opts, &f) != SA_OK) {
-		rep_num(r, "seconds_foretold", NULL, NULL, NULL);
+		rep_null(r, "seconds_foretold");
 		rep_str(r, NULL, "time", "not foretold", f.why[0] != '\0' ?
 		    f.why : NULL);
 		return;

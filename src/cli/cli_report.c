@@ -393,6 +393,10 @@ rep_num(report *r, const char *key, const char *label, const char *digits,
 {
 	char shortest[32];
 
+	if (digits == NULL) {	/* no figure: null, never a crash */
+		rep_null(r, key);
+		return;
+	}
 	keep_field(r, key, label, digits, digits, note);
 	if (r->fmt == REP_JSON && key != NULL && digits != NULL &&
 	    past_range(digits, shortest, sizeof shortest)) {
