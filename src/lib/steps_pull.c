@@ -419,21 +419,26 @@ prefetch_sources(const struct job *j, const struct sources *src)
 static void
 pull_groups(struct job *j)
 {
-	struct sources src[2];
+	struct sources src[3];
 	struct group g;
 	unsigned now = 0;
 
 	memset(src, 0, sizeof src);
 	g.at = UINT64_MAX;
-	group_sources(&g, j, j->lo, NULL, &src[now]);
+	group_sources(&g, j, j->lo, NULL, &src[0]);
+	if (j->lo + TAIL_ORDERS < j->hi) {
+		group_sources(&g, j, j->lo + TAIL_ORDERS, &src[0], &src[1]);
+		prefetch_sources(j, &src[1]);
+	}
 	for (uint64_t b = j->lo; b < j->hi; b += TAIL_ORDERS) {
+		unsigned ahead = (now + 1) % 3, far = (now + 2) % 3;
 		bool ok;
 
-		/* The next group's sources, asked for now. */
-		if (b + TAIL_ORDERS < j->hi) {
-			group_sources(&g, j, b + TAIL_ORDERS, &src[now],
-			    &src[!now]);
-			prefetch_sources(j, &src[!now]);
+		/* The sources two groups on, asked for now. */
+		if (b + 2 * TAIL_ORDERS < j->hi) {
+			group_sources(&g, j, b + 2 * TAIL_ORDERS, &src[ahead],
+			    &src[far]);
+			prefetch_sources(j, &src[far]);
 		}
 		if (j->cur->width == 1)
 			ok = pull_group8(j, &src[now], b);
@@ -447,7 +452,7 @@ pull_groups(struct job *j)
 			j->overflow = true;
 			return;
 		}
-		now = !now;
+		now = ahead;
 	}
 }
 
