@@ -40,6 +40,7 @@ struct proto {
 	 * are placed otherwise after it), of N cards. */
 	bool recording;
 	struct run_rec rec;
+	bool checks;		/* its kept runs to check once all have counted */
 	size_t n;
 };
 
@@ -548,8 +549,9 @@ raw_kept(struct instance *in, size_t n, const sa_stream_kept *recorded,
  * (place_kept); then, where it drew raw words, under the raw words'
  * other placements (raw_kept): every run of a walk of at most
  * RAW_PLACE_ALL, so that its verdict is exact at the words' width by
- * every route, a choice of its first runs past that.  SH is its exec
- * shuffle.  An SA_ status.
+ * every route, a choice of its first runs past that.  A streamed
+ * walk's raw words are placed here too, its reals in replay_kept.  SH is
+ * its exec shuffle.  An SA_ status.
  */
 static int
 recorded_check(struct instance *in, size_t n, const sa_shuffle *sh)
@@ -560,6 +562,14 @@ recorded_check(struct instance *in, size_t n, const sa_shuffle *sh)
 	int status = runs == NULL || deck == NULL || in->p->rec.failed ?
 	    SA_ENOMEM : SA_OK;
 
+	if (in->p->sin != NULL) {	/* a streamed walk: its raw words */
+		free(runs);
+		count = sa_stream_in_kept(in->p->sin, 0, 0, NULL);
+		status = deck == NULL ? SA_ENOMEM : raw_kept(in, n, NULL,
+		    count, deck);
+		free(deck);
+		return status;
+	}
 	if (status == SA_OK && in->p->win->real_used && in->own.batch)
 		status = place_kept(in, n, sh, runs, count, deck);
 	if (status == SA_OK && in->p->win->raw_used && in->own.raw_hello)
@@ -658,8 +668,8 @@ replay_kept(struct instance *in, size_t n, const sa_shuffle *sh)
 	}
 	if (status == SA_OK && p->win->real_used)
 		status = place_kept(in, n, sh, NULL, count, deck);
-	if (status == SA_OK && p->win->raw_used)
-		status = raw_kept(in, n, NULL, count, deck);
+	/* The raw words' copies once every copy has counted (run_crew). */
+	p->checks = status == SA_OK && p->win->raw_used;
 	free(deck);
 	return status;
 }
@@ -760,9 +770,11 @@ instance_count(void *arg)
 		if (in->status == SA_ENOTPERM || in->status == SA_ENONDET)
 			line_cut(sa_exec_line(in->p->ex), in->own.last_line,
 			    sizeof in->own.last_line);
-		if (in->status == SA_OK && kept &&
-		    (in->p->win->raw_used || in->p->win->real_used))
-			in->status = recorded_check(in, crew->n, sh);
+		/* Checked once every copy has counted (run_crew): the
+		 * copies a check starts are forks, and a fork made while
+		 * another copy walks holds memory only that walk names. */
+		in->p->checks = in->status == SA_OK && kept &&
+		    (in->p->win->raw_used || in->p->win->real_used);
 	}
 	if (in->status != SA_OK) {
 		pthread_mutex_lock(&crew->lock);
@@ -966,6 +978,17 @@ run_crew(struct crew *crew)
 			instance_count(&crew->at[k]);
 		for (unsigned k = 0; k < started; k++)
 			pthread_join(crew->at[k].thread, NULL);
+	}
+	/* The kept runs of walks not streamed, copy by copy in order: the
+	 * lowest that fails is the one reported. */
+	for (unsigned k = 0; k < crew->count; k++) {
+		struct instance *in = &crew->at[k];
+
+		if (in->status != SA_OK)
+			break;
+		if (in->p->checks)
+			in->status = recorded_check(in, crew->n, k == 0 ?
+			    &crew->au->shuffle : &in->sh);
 	}
 	run_meter_end(m);
 }
