@@ -523,8 +523,9 @@ placed_fields(report *r, const struct audit_check *k)
 	if (k->placed > 0)
 		snprintf(note, sizeof note, "sequences of draws that drew "
 		    "reals, %s", k->own_reals ? "those of the program's own "
-		    "walk the auditor made again itself (the first 32 and 32 "
-		    "more at random), not the rest: each made again with its "
+		    "walk the auditor made again itself (all of a walk of at "
+		    "most 4096, else the first 32 and 32 more at random): "
+		    "each made again with its "
 		    "reals at both ends of their cells and at an inner point, "
 		    "and landing on its deck every time" : k->every == 1 ?
 		    "every one: each counted with its reals near the low ends "

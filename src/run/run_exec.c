@@ -395,6 +395,53 @@ kept_copies(sa_stream_in *sin, const size_t *pick, size_t m, size_t n)
 }
 
 /*
+ * The runs of COUNT kept that are made again under other placements,
+ * into *RUNS (*M of them): every one, where there are at most
+ * RAW_PLACE_ALL, so that a verdict can stand on them all; else
+ * STREAM_KEEP of them (placed).  They are RECORDED's own (a walk not
+ * streamed: run_rec_kept), or with RECORDED NULL copies of those IN's
+ * stream kept.  Whether all were; false with *RUNS NULL out of memory.
+ * picked_free lets them go.
+ */
+static bool
+picked(struct instance *in, size_t n, const sa_stream_kept *recorded,
+    size_t count, sa_stream_kept **runs, size_t *m)
+{
+	bool all = count <= RAW_PLACE_ALL;
+	size_t *pick = malloc((all && count ? count : STREAM_KEEP) *
+	    sizeof *pick);
+
+	*m = 0;
+	*runs = NULL;
+	if (pick == NULL)
+		return all;
+	if (all)
+		for (; *m < count; (*m)++)
+			pick[*m] = *m;
+	else
+		*m = placed(count, pick);
+	if (recorded != NULL) {
+		/* the records' own runs, picked: nothing of theirs copied */
+		if ((*runs = malloc((*m ? *m : 1) * sizeof **runs)) != NULL)
+			for (size_t k = 0; k < *m; k++)
+				(*runs)[k] = recorded[pick[k]];
+	} else {
+		*runs = kept_copies(in->p->sin, pick, *m, n);
+	}
+	free(pick);
+	return all;
+}
+
+static void
+picked_free(const sa_stream_kept *recorded, sa_stream_kept *runs, size_t m)
+{
+	if (recorded != NULL)
+		free(runs);
+	else if (runs != NULL)
+		gathered_free(runs, m);
+}
+
+/*
  * The runs the stream kept, made again over the plain protocol's lines
  * (no plan: the auditor gives each real's value) with their reals
  * placed elsewhere in their cells, the cells and their order kept
@@ -403,10 +450,11 @@ kept_copies(sa_stream_in *sin, const size_t *pick, size_t m, size_t n)
  * on its streamed deck then, it uses where its reals fall inside their
  * cells (SA_EMODEL); elsewhere, randomness of its own (SA_ENONDET).  A
  * program that works out its reals itself in its walk is checked on
- * these runs alone: of the COUNT kept, at most STREAM_KEEP (placed)
- * (the walk's own runs are its).  The runs are RECORDED's (a walk not
- * streamed, over plans: run_rec_kept), or with RECORDED NULL those IN's
- * stream kept.  DECK has room for N cards.
+ * these runs alone (the walk's own runs are its): of the COUNT kept,
+ * every one of a walk of at most RAW_PLACE_ALL, else STREAM_KEEP
+ * (picked).  The runs are RECORDED's (a walk not streamed, over plans:
+ * run_rec_kept), or with RECORDED NULL those IN's stream kept.  DECK
+ * has room for N cards.
  */
 static int
 place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
@@ -420,16 +468,14 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 	struct audit *au = &in->own;
 	char streamed[128], replayed[128];
 	sa_audit_opts ao;
-	size_t pick[STREAM_KEEP], m = placed(count, pick);
-	sa_stream_kept *runs = recorded != NULL ? malloc((m ? m : 1) *
-	    sizeof *runs) : kept_copies(p->sin, pick, m, n);
+	sa_stream_kept *runs;
+	size_t m;
 	bool path;
 	int status = SA_OK;
 
+	(void)picked(in, n, recorded, count, &runs, &m);
 	if (runs == NULL)
 		return SA_ENOMEM;
-	for (size_t i = 0; recorded != NULL && i < m; i++)
-		runs[i] = recorded[pick[i]];	/* the records' own */
 	memset(&ao, 0, sizeof ao);
 	ao.raw_bits = au->raw_bits;
 	ao.real_cells = au->real_cells;
@@ -481,10 +527,7 @@ place_kept(struct instance *in, size_t n, const sa_shuffle *sh,
 		}
 		au->placed_kept += status == SA_OK;
 	}
-	if (recorded != NULL)
-		free(runs);
-	else
-		gathered_free(runs, m);
+	picked_free(recorded, runs, m);
 	return status;
 }
 
@@ -499,45 +542,22 @@ static int
 raw_kept(struct instance *in, size_t n, const sa_stream_kept *recorded,
     size_t count, unsigned *deck)
 {
-	/* Every run kept, where there are few enough, so that a verdict
-	 * can stand on them all; else the reals' sample. */
-	bool all = count <= RAW_PLACE_ALL;
-	size_t *pick = malloc((all && count ? count : STREAM_KEEP) *
-	    sizeof *pick), m = 0;
 	sa_stream_kept *runs;
+	size_t m;
+	bool all;
 	int status;
 
-	if (pick == NULL)
-		return SA_ENOMEM;
-	if (all)
-		for (; m < count; m++)
-			pick[m] = m;
-	else
-		m = placed(count, pick);
 	if (!sa_exec_raw_place(in->p->ex)) {
 		in->own.raw_untold = true;
-		free(pick);
 		return SA_OK;
 	}
-	if (recorded != NULL) {
-		/* the records' own runs, picked: nothing of theirs copied */
-		if ((runs = malloc((m ? m : 1) * sizeof *runs)) != NULL)
-			for (size_t k = 0; k < m; k++)
-				runs[k] = recorded[pick[k]];
-	} else
-		runs = kept_copies(in->p->sin, pick, m, n);
-	if (runs == NULL) {
-		free(pick);
+	all = picked(in, n, recorded, count, &runs, &m);
+	if (runs == NULL)
 		return SA_ENOMEM;
-	}
 	status = run_raw_place(&in->own, n, runs, m, in->p->win, deck);
 	in->own.raw_model = status == SA_EMODEL;
 	in->own.raw_sampled = !all;
-	if (recorded != NULL)
-		free(runs);
-	else
-		gathered_free(runs, m);
-	free(pick);
+	picked_free(recorded, runs, m);
 	return status;
 }
 
